@@ -1,0 +1,9 @@
+//! Bot processes: how they are named and launched, and how the arena talks
+//! to them. This is the imperative edge of the arena; everything a bot does
+//! wrong comes out of here as a [`crate::fault::Fault`], never as a panic.
+
+pub mod lines;
+pub mod process;
+pub mod registry;
+pub mod spec;
+pub mod stderr;

@@ -1,0 +1,217 @@
+//! One running bot process: spawned into its own process group, spoken to
+//! through its stdin and stdout, and killed as a group.
+//!
+//! Messages for the bot are queued in an outbox and written together only
+//! when the arena waits for an answer, so each decision costs one write and
+//! one read.
+
+use super::lines::{LineReader, ReadError};
+use super::registry::{Registry, kill_group};
+use super::stderr::StderrDrain;
+use crate::fault::{Fault, FaultKind};
+use serde::Serialize;
+use std::fs::File;
+use std::path::PathBuf;
+use std::process::{ExitStatus, Stdio};
+use std::time::Duration;
+use tokio::io::AsyncWriteExt;
+use tokio::process::{Child, ChildStdin, ChildStdout, Command};
+use tokio::time::Instant;
+
+/// How long the arena waits, after a bot's stdout closes, to see whether it exited.
+const EXIT_PATIENCE: Duration = Duration::from_millis(200);
+/// How long the arena waits for the stderr pipe to close after the group is killed.
+const STDERR_PATIENCE: Duration = Duration::from_millis(200);
+
+/// How to start a bot process.
+#[derive(Debug, Clone)]
+pub struct Launch {
+    /// The program and its arguments.
+    pub argv: Vec<String>,
+    /// Where to copy the process's stderr, if anywhere.
+    pub log: Option<PathBuf>,
+    /// How many bytes of stderr to keep in the log.
+    pub stderr_cap: u64,
+    /// The longest line accepted from the bot, in bytes.
+    pub line_cap: usize,
+    /// Where live process groups are recorded.
+    pub registry: Registry,
+}
+
+/// A live bot process.
+pub struct BotProcess {
+    child: Child,
+    group: i32,
+    stdin: Option<ChildStdin>,
+    stdout: LineReader<ChildStdout>,
+    stderr: Option<StderrDrain>,
+    outbox: Vec<u8>,
+    next_id: u64,
+    registry: Registry,
+    /// Whether the process group has been killed and the child reaped.
+    finished: bool,
+}
+
+impl BotProcess {
+    /// Starts the process in a process group of its own.
+    pub fn spawn(launch: &Launch) -> Result<BotProcess, Fault> {
+        let log = match &launch.log {
+            Some(path) => Some(
+                File::create(path)
+                    .map_err(|e| Fault::new(FaultKind::Spawn, format!("cannot create {}: {e}", path.display())))?,
+            ),
+            None => None,
+        };
+        let mut child = Command::new(&launch.argv[0])
+            .args(&launch.argv[1..])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .process_group(0)
+            .kill_on_drop(true)
+            .spawn()
+            .map_err(|e| Fault::new(FaultKind::Spawn, format!("cannot start {:?}: {e}", launch.argv[0])))?;
+        let group = child.id().expect("a just-spawned child has a pid") as i32;
+        launch.registry.add(group);
+        let stdin = child.stdin.take();
+        let stdout = LineReader::new(child.stdout.take().expect("stdout is piped"), launch.line_cap);
+        let stderr = StderrDrain::start(child.stderr.take().expect("stderr is piped"), log, launch.stderr_cap);
+        Ok(BotProcess {
+            child,
+            group,
+            stdin,
+            stdout,
+            stderr: Some(stderr),
+            outbox: Vec::with_capacity(1024),
+            next_id: 1,
+            registry: launch.registry.clone(),
+            finished: false,
+        })
+    }
+
+    /// Appends a message to the outbox; it is written with the next exchange.
+    pub fn queue<T: Serialize + ?Sized>(&mut self, message: &T) {
+        protocol::line::encode_into(message, &mut self.outbox);
+    }
+
+    /// A fresh request id, never used before by this process.
+    pub fn next_request_id(&mut self) -> u64 {
+        let id = self.next_id;
+        self.next_id += 1;
+        id
+    }
+
+    /// Writes the outbox and reads one line, all before `deadline`.
+    /// `what` names the awaited answer in fault messages, e.g. "the answer to turn 7".
+    pub async fn exchange(&mut self, deadline: Instant, limit: Duration, what: &str) -> Result<&[u8], Fault> {
+        enum Failure {
+            Write,
+            Read(ReadError),
+            Late,
+        }
+        let outbox = std::mem::take(&mut self.outbox);
+        let stdin = self.stdin.as_mut();
+        let stdout = &mut self.stdout;
+        let result = tokio::time::timeout_at(deadline, async move {
+            if let Some(stdin) = stdin {
+                if stdin.write_all(&outbox).await.is_err() || stdin.flush().await.is_err() {
+                    return Err(Failure::Write);
+                }
+            }
+            stdout.next_line().await.map(|_| ()).map_err(Failure::Read)
+        })
+        .await
+        .unwrap_or(Err(Failure::Late));
+        match result {
+            Ok(()) => Ok(self.stdout.last_line()),
+            Err(Failure::Late) => Err(Fault::new(
+                FaultKind::Timeout,
+                format!("no complete line as {what} within {} ms", limit.as_millis()),
+            )),
+            Err(Failure::Read(ReadError::TooLong)) => Err(Fault::new(
+                FaultKind::LineTooLong,
+                format!("a line longer than the cap of {} bytes as {what}", self.stdout.cap()),
+            )),
+            Err(Failure::Read(ReadError::Eof)) => {
+                Err(self.closed(FaultKind::ClosedStdout, "closed its stdout", what).await)
+            }
+            Err(Failure::Read(ReadError::Io(e))) => {
+                Err(self.closed(FaultKind::ClosedStdout, &format!("stdout failed ({e})"), what).await)
+            }
+            Err(Failure::Write) => Err(self.closed(FaultKind::ClosedStdin, "stopped reading its stdin", what).await),
+        }
+    }
+
+    /// Explains a closed pipe: the process exited, or it closed the pipe and lives on.
+    async fn closed(&mut self, alive_kind: FaultKind, alive_action: &str, what: &str) -> Fault {
+        match tokio::time::timeout(EXIT_PATIENCE, self.child.wait()).await {
+            Ok(Ok(status)) => {
+                Fault::new(FaultKind::Exited, format!("{} while the arena awaited {what}", describe(status)))
+            }
+            _ => Fault::new(alive_kind, format!("{alive_action} but kept running, while the arena awaited {what}")),
+        }
+    }
+
+    /// Kills the process group at once and returns the last lines of stderr.
+    pub async fn kill(mut self) -> Vec<String> {
+        self.terminate().await;
+        match self.stderr.take() {
+            Some(drain) => drain.finish(STDERR_PATIENCE).await,
+            None => Vec::new(),
+        }
+    }
+
+    /// Ends the process politely: writes what is queued (normally `bye`),
+    /// closes its stdin, waits up to `grace` for it to exit, then kills the
+    /// group so that nothing it started outlives it.
+    pub async fn close(mut self, grace: Duration) {
+        let outbox = std::mem::take(&mut self.outbox);
+        if let Some(mut stdin) = self.stdin.take() {
+            let _ = tokio::time::timeout(grace, async {
+                let _ = stdin.write_all(&outbox).await;
+                let _ = stdin.flush().await;
+            })
+            .await;
+        }
+        let _ = tokio::time::timeout(grace, self.child.wait()).await;
+        self.terminate().await;
+        if let Some(drain) = self.stderr.take() {
+            drain.finish(STDERR_PATIENCE).await;
+        }
+    }
+
+    /// SIGKILL to the group, reap the child, forget the group.
+    async fn terminate(&mut self) {
+        if self.finished {
+            return;
+        }
+        kill_group(self.group);
+        let _ = self.child.wait().await;
+        self.registry.remove(self.group);
+        self.finished = true;
+    }
+}
+
+impl Drop for BotProcess {
+    fn drop(&mut self) {
+        if !self.finished {
+            // Dropped without kill/close (e.g. the arena is unwinding): kill
+            // the group now; tokio reaps the child in the background.
+            kill_group(self.group);
+            self.registry.remove(self.group);
+        }
+    }
+}
+
+/// "exited with status 3", "killed by signal 9 (SIGKILL)".
+fn describe(status: ExitStatus) -> String {
+    use std::os::unix::process::ExitStatusExt;
+    if let Some(code) = status.code() {
+        format!("exited with status {code}")
+    } else if let Some(signal) = status.signal() {
+        let name = nix::sys::signal::Signal::try_from(signal).map(|s| s.as_str()).unwrap_or("unknown");
+        format!("was killed by signal {signal} ({name})")
+    } else {
+        status.to_string()
+    }
+}

@@ -1,0 +1,123 @@
+//! The boundary between the arena and a game engine.
+//!
+//! The arena core (processes, matches, schedules, records, standings) knows a
+//! game only through [`Game`]. An engine is pure and deterministic: the same
+//! variant and seed give the same game on every platform, and nothing in it
+//! does I/O. Moves are numbered by their index in the list of legal moves, so
+//! the core never needs to understand them.
+
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use std::fmt::Debug;
+
+/// One variant setting a game accepts, for `arena rules` and error messages.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct VariantOption {
+    /// The key, as given to `--variant KEY=VALUE`.
+    pub key: &'static str,
+    /// The values it takes, e.g. `"2, 3 or 4"` or `"standard | five | seven-five"`.
+    pub values: &'static str,
+    /// The default, in words (it may depend on other settings).
+    pub default: &'static str,
+    /// What it means.
+    pub help: &'static str,
+}
+
+/// A variant setting that could not be accepted.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct VariantError(pub String);
+
+impl std::fmt::Display for VariantError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for VariantError {}
+
+/// How a finished game came out.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Outcome {
+    /// Why it ended, in the game's words (e.g. `"target"`).
+    pub reason: &'static str,
+    /// Each seat's finishing place, 0 for first; partners and equal scores share a place.
+    pub ranks: Vec<u32>,
+}
+
+/// A move index that is not in the list of legal moves, or a game that is over.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct IllegalMove {
+    /// The index that was refused.
+    pub index: usize,
+    /// How many legal moves there were.
+    pub legal: usize,
+}
+
+/// A turn-based game with hidden information, as the arena sees it.
+///
+/// A game is created from its variant and a seed, then driven by the arena:
+/// while [`Game::to_act`] names a seat, that seat is asked to choose one of
+/// [`Game::choices`] and the choice is applied with [`Game::play`]. Everything
+/// that happens is appended to [`Game::events`], the full-information record;
+/// [`Game::view`] says what one seat is told of an event.
+pub trait Game: Sized + Send + Sync + 'static {
+    /// The game's name on the command line and in records, e.g. `"all-fives"`.
+    const NAME: &'static str;
+    /// Every variant setting, resolved (defaults filled in).
+    type Variant: Serialize + DeserializeOwned + Clone + Debug + Send + Sync + 'static;
+    /// A move as a bot names it by value.
+    type Move: DeserializeOwned + Debug + Send;
+    /// A legal move as listed to the bot.
+    type Choice: Serialize + Send;
+    /// What the seat to act observes.
+    type State: Serialize + Send;
+    /// An event with full information, as kept in the game record.
+    type Event: Serialize + DeserializeOwned + Clone + Debug + Send;
+    /// An event as one seat is told it.
+    type View: Serialize + Send;
+
+    /// The settings the game accepts, for `arena rules`.
+    fn variant_options() -> Vec<VariantOption>;
+
+    /// Resolves `KEY=VALUE` settings (later ones win) into a full variant.
+    fn parse_variant(settings: &[(String, String)]) -> Result<Self::Variant, VariantError>;
+
+    /// The number of seats at the table.
+    fn seats(variant: &Self::Variant) -> usize;
+
+    /// The sides: each inner list holds the seats that score together.
+    fn teams(variant: &Self::Variant) -> Vec<Vec<usize>>;
+
+    /// Sets up a new game from a seed.
+    fn new(variant: &Self::Variant, seed: u64) -> Self;
+
+    /// The seat that must choose a move now, or `None` when the game is over.
+    fn to_act(&self) -> Option<usize>;
+
+    /// The legal moves of the seat to act, in a fixed order. Empty when the game is over.
+    fn choices(&self) -> Vec<Self::Choice>;
+
+    /// The index in [`Game::choices`] of a move named by value, if it is legal.
+    fn find_move(&self, named: &Self::Move) -> Option<usize>;
+
+    /// Plays the legal move with this index for the seat to act, and anything
+    /// that follows without a decision (forced draws, passes, the end of a hand).
+    /// The first event it appends is the move itself (the arena attaches the
+    /// bot's thinking time to it).
+    fn play(&mut self, index: usize) -> Result<(), IllegalMove>;
+
+    /// What `seat` observes now.
+    fn state(&self, seat: usize) -> Self::State;
+
+    /// Every event so far, in order.
+    fn events(&self) -> &[Self::Event];
+
+    /// What `seat` is told of `event`; `None` when it is told nothing.
+    fn view(&self, event: &Self::Event, seat: usize) -> Option<Self::View>;
+
+    /// Each seat's score now.
+    fn scores(&self) -> Vec<i64>;
+
+    /// The result, once the game is over.
+    fn outcome(&self) -> Option<Outcome>;
+}

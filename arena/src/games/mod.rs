@@ -1,0 +1,3 @@
+//! The game engines the arena can run.
+
+pub mod all_fives;

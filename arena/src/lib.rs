@@ -1,0 +1,28 @@
+//! The bot arena: runs bots as external processes and pits them against each
+//! other in turn-based games with hidden information, enforcing the rules, the
+//! protocol and the time limits, recording every game and ranking the bots.
+//!
+//! - [`game`]: the boundary every game engine implements; [`games`]: the engines.
+//! - [`schedule`], [`seeds`], [`outcome`], [`standings`]: pure match logic.
+//! - [`bot`], [`session`], [`pool`], [`play`], [`run`]: processes and the protocol.
+//! - [`record`], [`output`]: what is written; [`cli`], [`progress`], [`signals`]: the terminal.
+#![deny(missing_docs)]
+
+pub mod bot;
+pub mod cli;
+pub mod fault;
+pub mod game;
+pub mod games;
+pub mod outcome;
+pub mod output;
+pub mod play;
+pub mod pool;
+pub mod progress;
+pub mod record;
+pub mod run;
+pub mod schedule;
+pub mod seeds;
+pub mod session;
+pub mod signals;
+pub mod standings;
+pub mod table;

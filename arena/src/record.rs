@@ -1,0 +1,96 @@
+//! The game record: one JSON object per finished game, one per line of
+//! `games.jsonl`. `RECORDS.md` documents every field.
+
+use crate::fault::FaultKind;
+use serde::{Deserialize, Serialize};
+
+/// A finished game, as written to `games.jsonl`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct GameRecord<V, E> {
+    /// The game's id: its position in the match schedule.
+    pub id: u64,
+    /// The game's name, e.g. `"all-fives"`.
+    pub game: String,
+    /// The deal number; every rotation of a deal has the same seed.
+    pub deal: u64,
+    /// The seat rotation of the deal.
+    pub rotation: usize,
+    /// The seed the game was set up from.
+    pub seed: u64,
+    /// Every variant setting in force.
+    pub variant: V,
+    /// The bot playing each seat.
+    pub bots: Vec<String>,
+    /// The seed each seat was told in `game_start`.
+    pub bot_seeds: Vec<u64>,
+    /// Every event, in order, with full information.
+    pub events: Vec<Timed<E>>,
+    /// How the game came out.
+    pub result: GameResult,
+    /// Faults, in the order they happened.
+    pub faults: Vec<FaultRecord>,
+    /// Wall-clock time the game took, in milliseconds (a timing field).
+    pub duration_ms: u64,
+}
+
+/// An event, with the time the deciding bot took when it was a bot's move.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Timed<E> {
+    /// The event itself.
+    #[serde(flatten)]
+    pub event: E,
+    /// Microseconds from writing the request to reading the answer (a timing field).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time_us: Option<u64>,
+}
+
+/// How a game came out.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameResult {
+    /// Why it ended: the game's reason, or `"forfeit"`.
+    pub reason: String,
+    /// Each seat's final score.
+    pub scores: Vec<i64>,
+    /// Each seat's place, 0 for first; shared places share a number.
+    pub ranks: Vec<u32>,
+}
+
+/// A fault, as recorded.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FaultRecord {
+    /// The faulting seat.
+    pub seat: usize,
+    /// The bot in that seat.
+    pub bot: String,
+    /// The kind of fault.
+    pub kind: FaultKind,
+    /// What happened.
+    pub message: String,
+    /// The last lines the process wrote to stderr.
+    pub stderr: Vec<String>,
+}
+
+/// The fields of a record that standings need; parsing a line into this skips the events.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameSummary {
+    /// The game's id.
+    pub id: u64,
+    /// The bot playing each seat.
+    pub bots: Vec<String>,
+    /// How the game came out.
+    pub result: GameResult,
+    /// The faults.
+    pub faults: Vec<FaultRecord>,
+}
+
+impl<V, E> GameRecord<V, E> {
+    /// The fields standings need.
+    pub fn summary(&self) -> GameSummary {
+        GameSummary { id: self.id, bots: self.bots.clone(), result: self.result.clone(), faults: self.faults.clone() }
+    }
+
+    /// How many decisions bots made in this game.
+    pub fn decisions(&self) -> usize {
+        self.events.iter().filter(|e| e.time_us.is_some()).count()
+    }
+}

@@ -1,0 +1,121 @@
+//! The protocol as the arena speaks it with one bot process: the handshake
+//! and a move request, each turning whatever the bot does into either the
+//! expected answer or a [`Fault`].
+
+use crate::bot::process::BotProcess;
+use crate::fault::{Fault, FaultKind};
+use crate::game::Game;
+use protocol::line::{self, LineError};
+use protocol::messages::{FromBot, Hello, Ready, ToBot, Turn};
+use std::time::Duration;
+use tokio::time::Instant;
+
+/// The envelope messages of game `G`.
+pub type Envelope<G> = ToBot<<G as Game>::Variant, <G as Game>::State, <G as Game>::Choice>;
+
+/// Sends `hello` (with whatever else is queued) and waits for `ready`.
+pub async fn handshake<G: Game>(
+    process: &mut BotProcess,
+    hello: Hello<G::Variant>,
+    limit: Duration,
+) -> Result<Ready, Fault> {
+    process.queue(&Envelope::<G>::Hello(hello));
+    let line = process.exchange(Instant::now() + limit, limit, "the answer to hello").await?;
+    match decode::<G>(line)? {
+        FromBot::Ready(ready) => match ready.protocol {
+            Some(version) if version != protocol::VERSION => Err(Fault::new(
+                FaultKind::Protocol,
+                format!("the bot speaks protocol version {version}; the arena speaks version {}", protocol::VERSION),
+            )),
+            _ => Ok(ready),
+        },
+        FromBot::Move(_) => Err(Fault::new(
+            FaultKind::BadMessage,
+            format!("expected \"ready\" in answer to hello, got a move: {}", excerpt(line)),
+        )),
+    }
+}
+
+/// A move the bot chose, and how long it took.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Decision {
+    /// The index of the move in the game's legal moves.
+    pub index: usize,
+    /// From writing the request to reading the answer.
+    pub elapsed: Duration,
+}
+
+/// Asks the bot in `seat` for its move and checks the answer against `game`.
+pub async fn ask_move<G: Game>(
+    process: &mut BotProcess,
+    game: &G,
+    seat: usize,
+    limit: Duration,
+) -> Result<Decision, Fault> {
+    let id = process.next_request_id();
+    let legal = game.choices();
+    let count = legal.len();
+    let turn = Turn { id, time_ms: limit.as_millis() as u64, state: game.state(seat), legal };
+    process.queue(&Envelope::<G>::Turn(turn));
+    let start = Instant::now();
+    let what = format!("the answer to turn {id}");
+    let line = process.exchange(start + limit, limit, &what).await?;
+    let elapsed = start.elapsed();
+    let reply = match decode::<G>(line)? {
+        FromBot::Move(reply) => reply,
+        FromBot::Ready(_) => {
+            return Err(Fault::new(
+                FaultKind::BadMessage,
+                format!("expected a move in answer to turn {id}, got \"ready\": {}", excerpt(line)),
+            ));
+        }
+    };
+    if reply.id != id {
+        return Err(Fault::new(
+            FaultKind::WrongId,
+            format!("answered id {} while turn {id} was pending: {}", reply.id, excerpt(line)),
+        ));
+    }
+    let index = match (reply.index, &reply.value) {
+        (Some(index), None) if index < count => index,
+        (Some(index), None) => {
+            return Err(Fault::new(
+                FaultKind::IllegalMove,
+                format!(
+                    "index {index} is out of range: turn {id} listed {count} legal moves (indices 0 to {})",
+                    count.saturating_sub(1)
+                ),
+            ));
+        }
+        (None, Some(named)) => game.find_move(named).ok_or_else(|| {
+            Fault::new(
+                FaultKind::IllegalMove,
+                format!("the move is not one of the {count} legal moves of turn {id}: {}", excerpt(line)),
+            )
+        })?,
+        _ => {
+            return Err(Fault::new(
+                FaultKind::BadMessage,
+                format!("a move must give exactly one of \"index\" and \"move\": {}", excerpt(line)),
+            ));
+        }
+    };
+    Ok(Decision { index, elapsed })
+}
+
+fn decode<G: Game>(line: &[u8]) -> Result<FromBot<G::Move>, Fault> {
+    line::decode(line).map_err(|e| {
+        let kind = match e {
+            LineError::NotUtf8(_) | LineError::NotJson(_) => FaultKind::NotJson,
+            LineError::Shape(_) => FaultKind::BadMessage,
+        };
+        Fault::new(kind, format!("{e}: {}", excerpt(line)))
+    })
+}
+
+/// The start of a line, for fault messages.
+fn excerpt(line: &[u8]) -> String {
+    const MAX: usize = 160;
+    let text = String::from_utf8_lossy(&line[..line.len().min(MAX)]);
+    if line.len() > MAX { format!("{text}… ({} bytes)", line.len()) } else { text.into_owned() }
+}

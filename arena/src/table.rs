@@ -1,0 +1,106 @@
+//! What every game of a match shares: the bots, the variant, the limits, and
+//! where processes are recorded and logged.
+
+use crate::bot::process::Launch;
+use crate::bot::registry::Registry;
+use crate::bot::spec::BotSpec;
+use crate::game::Game;
+use protocol::messages::Hello;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
+
+/// Limits applied to every bot process.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Limits {
+    /// Wall-clock time allowed for each move.
+    pub move_timeout: Duration,
+    /// Wall-clock time allowed from starting a process to its `ready`.
+    pub startup_timeout: Duration,
+    /// The longest line accepted from a bot, in bytes.
+    pub line_cap: usize,
+    /// How much of each process's stderr is kept in its log file, in bytes.
+    pub stderr_cap: u64,
+    /// How long a bot may take to exit after `bye` before it is killed.
+    pub exit_grace: Duration,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            move_timeout: Duration::from_millis(1000),
+            startup_timeout: Duration::from_millis(10_000),
+            line_cap: 1 << 20,
+            stderr_cap: 1 << 20,
+            exit_grace: Duration::from_millis(1000),
+        }
+    }
+}
+
+/// The shared setting of a match's games.
+pub struct Table<G: Game> {
+    /// The bots, indexed as in the schedule.
+    pub bots: Vec<BotSpec>,
+    /// The variant in force.
+    pub variant: G::Variant,
+    /// The sides of the game (from the variant).
+    pub teams: Vec<Vec<usize>>,
+    /// The match seed.
+    pub seed: u64,
+    /// Process limits.
+    pub limits: Limits,
+    /// Where stderr logs go, if anywhere.
+    pub logs: Option<PathBuf>,
+    /// Live process groups.
+    pub registry: Registry,
+    /// Counts processes started, to name their logs.
+    started: AtomicU64,
+}
+
+impl<G: Game> Table<G> {
+    /// A table for these bots and this variant.
+    pub fn new(
+        bots: Vec<BotSpec>,
+        variant: G::Variant,
+        seed: u64,
+        limits: Limits,
+        logs: Option<PathBuf>,
+        registry: Registry,
+    ) -> Self {
+        let teams = G::teams(&variant);
+        Table { bots, variant, teams, seed, limits, logs, registry, started: AtomicU64::new(0) }
+    }
+
+    /// The number of seats.
+    pub fn seats(&self) -> usize {
+        G::seats(&self.variant)
+    }
+
+    /// How to start a new process of `bot` for `seat`.
+    pub fn launch(&self, bot: usize, seat: usize) -> Launch {
+        let number = self.started.fetch_add(1, Ordering::Relaxed) + 1;
+        let name = &self.bots[bot].name;
+        Launch {
+            argv: self.bots[bot].argv.clone(),
+            log: self.logs.as_ref().map(|dir| dir.join(format!("{name}.seat{seat}.{number}.log"))),
+            stderr_cap: self.limits.stderr_cap,
+            line_cap: self.limits.line_cap,
+            registry: self.registry.clone(),
+        }
+    }
+
+    /// The `hello` for a process of `bot` in `seat`.
+    pub fn hello(&self, bot: usize, seat: usize) -> Hello<G::Variant> {
+        Hello {
+            protocol: protocol::VERSION,
+            game: G::NAME.to_string(),
+            variant: self.variant.clone(),
+            seat,
+            seats: self.seats(),
+            teams: self.teams.clone(),
+            name: self.bots[bot].name.clone(),
+            move_timeout_ms: self.limits.move_timeout.as_millis() as u64,
+            startup_timeout_ms: self.limits.startup_timeout.as_millis() as u64,
+        }
+    }
+}

@@ -1,0 +1,82 @@
+//! Encoding and decoding of single protocol lines. Pure: no I/O.
+//!
+//! Decoding separates the three ways a line can be wrong, because the arena
+//! reports each as a different fault: bytes that are not UTF-8, text that is
+//! not JSON, and JSON that is not a message of the expected shape.
+
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use std::fmt;
+
+/// Why a line could not be decoded.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LineError {
+    /// The line is not valid UTF-8; holds the byte offset of the first bad byte.
+    NotUtf8(usize),
+    /// The line is not a JSON value; holds serde_json's description.
+    NotJson(String),
+    /// The line is JSON but not a message of the expected shape.
+    Shape(String),
+}
+
+impl fmt::Display for LineError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LineError::NotUtf8(at) => write!(f, "line is not valid UTF-8 (bad byte at offset {at})"),
+            LineError::NotJson(why) => write!(f, "line is not JSON: {why}"),
+            LineError::Shape(why) => write!(f, "not a valid message: {why}"),
+        }
+    }
+}
+
+impl std::error::Error for LineError {}
+
+/// Decodes one line (without its trailing newline; a trailing `\r` is allowed).
+pub fn decode<T: DeserializeOwned>(line: &[u8]) -> Result<T, LineError> {
+    let line = line.strip_suffix(b"\r").unwrap_or(line);
+    let text = std::str::from_utf8(line).map_err(|e| LineError::NotUtf8(e.valid_up_to()))?;
+    match serde_json::from_str::<T>(text) {
+        Ok(value) => Ok(value),
+        Err(e) if e.is_syntax() || e.is_eof() => Err(LineError::NotJson(e.to_string())),
+        Err(e) => Err(LineError::Shape(e.to_string())),
+    }
+}
+
+/// Appends `message` as one JSON line (terminated by `\n`) to `out`.
+pub fn encode_into<T: Serialize + ?Sized>(message: &T, out: &mut Vec<u8>) {
+    // Serializing our own message types to a Vec cannot fail: they hold no
+    // maps with non-string keys and no failing Serialize impls.
+    serde_json::to_writer(&mut *out, message).expect("protocol messages always serialize");
+    out.push(b'\n');
+}
+
+/// Encodes `message` as one JSON line, terminated by `\n`.
+pub fn encode<T: Serialize + ?Sized>(message: &T) -> Vec<u8> {
+    let mut out = Vec::with_capacity(128);
+    encode_into(message, &mut out);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::messages::FromBot;
+
+    type Reply = FromBot<serde_json::Value>;
+
+    #[test]
+    fn classifies_bad_lines() {
+        assert_eq!(decode::<Reply>(b"\xff\xfe"), Err(LineError::NotUtf8(0)));
+        assert!(matches!(decode::<Reply>(b"{\"type\":"), Err(LineError::NotJson(_))));
+        assert!(matches!(decode::<Reply>(b"hello"), Err(LineError::NotJson(_))));
+        assert!(matches!(decode::<Reply>(b"{\"type\":\"dance\"}"), Err(LineError::Shape(_))));
+        assert!(matches!(decode::<Reply>(b"[1,2]"), Err(LineError::Shape(_))));
+    }
+
+    #[test]
+    fn accepts_crlf_and_round_trips() {
+        let reply: Reply = decode(b"{\"type\":\"move\",\"id\":3,\"index\":1}\r").unwrap();
+        let line = encode(&reply);
+        assert_eq!(line, b"{\"type\":\"move\",\"id\":3,\"index\":1}\n");
+    }
+}

@@ -1,0 +1,138 @@
+//! The game-agnostic envelope of protocol v1.
+//!
+//! These types are generic over a game's payloads: `V` the variant settings,
+//! `S` the state a seat observes when asked to move, `C` a legal move as listed
+//! to the bot, and `M` a move as a bot names it. Game events are the game's own
+//! tagged objects and travel as separate lines between these messages.
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+/// Messages of the envelope that the arena sends to a bot.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ToBot<V, S, C> {
+    /// First message of a match; the bot answers `ready`.
+    Hello(Hello<V>),
+    /// A game begins; this process plays the given seat in it.
+    GameStart(GameStart),
+    /// The bot must answer `move` with the same `id` within `time_ms`.
+    Turn(Turn<S, C>),
+    /// The game is over.
+    GameEnd(GameEnd),
+    /// The match is over; the bot should exit.
+    Bye,
+}
+
+/// Messages a bot sends to the arena.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum FromBot<M> {
+    /// The answer to `hello`.
+    Ready(Ready),
+    /// The answer to `turn`.
+    Move(MoveReply<M>),
+}
+
+/// The handshake request: what the match is and which seat this process plays.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct Hello<V> {
+    /// The protocol version the arena speaks (currently 1).
+    pub protocol: u32,
+    /// The game's name, e.g. `"all-fives"`.
+    pub game: String,
+    /// Every variant setting in force, defaults included.
+    pub variant: V,
+    /// The seat this process plays in every game of the match (0-based).
+    pub seat: usize,
+    /// The number of seats at the table.
+    pub seats: usize,
+    /// The sides of the game: each inner list holds the seats that score together.
+    pub teams: Vec<Vec<usize>>,
+    /// The name the user gave this bot on the command line.
+    pub name: String,
+    /// Wall-clock time allowed for each answer to `turn`, in milliseconds.
+    pub move_timeout_ms: u64,
+    /// Wall-clock time allowed for answering `hello`, in milliseconds.
+    pub startup_timeout_ms: u64,
+}
+
+/// A bot's answer to `hello`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Ready {
+    /// The bot's own name for itself.
+    pub name: String,
+    /// The bot's version, free text.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub version: Option<String>,
+    /// The bot's author, free text.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub author: Option<String>,
+    /// The protocol version the bot speaks; when given it must be 1.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub protocol: Option<u32>,
+}
+
+/// The start of a game.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct GameStart {
+    /// The game's id within the match (stable: the same schedule gives the same ids).
+    pub id: u64,
+    /// A seed for the bot's own randomness in this game, derived from the match seed.
+    pub seed: u64,
+    /// The seat this process plays (the same as in `hello`).
+    pub seat: usize,
+}
+
+/// A request for a move.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct Turn<S, C> {
+    /// The request id; the answer must carry the same id.
+    pub id: u64,
+    /// Time allowed for this answer, in milliseconds, counted from when the arena wrote this line.
+    pub time_ms: u64,
+    /// What this seat can see of the game now.
+    pub state: S,
+    /// Every legal move, in a fixed order; answer with an index into this list or with one of its moves.
+    pub legal: Vec<C>,
+}
+
+/// A bot's answer to `turn`: exactly one of `index` and `move`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct MoveReply<M> {
+    /// The `id` of the `turn` being answered.
+    pub id: u64,
+    /// The 0-based index of the chosen move in `legal`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub index: Option<usize>,
+    /// The chosen move, by value.
+    #[serde(rename = "move", skip_serializing_if = "Option::is_none")]
+    pub value: Option<M>,
+}
+
+/// The end of a game, with its result.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct GameEnd {
+    /// The game's id, as in `game_start`.
+    pub id: u64,
+    /// Why the game ended: a reason given by the game (e.g. `"target"`), or `"forfeit"` after a fault.
+    pub reason: String,
+    /// Final score of each seat (partners show their team's score).
+    pub scores: Vec<i64>,
+    /// Finishing place of each seat, 0 for first; equal places share a number.
+    pub ranks: Vec<u32>,
+    /// Seats that forfeited through a fault, with the fault's kind.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub forfeits: Vec<Forfeit>,
+}
+
+/// A seat that forfeited a game.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct Forfeit {
+    /// The seat.
+    pub seat: usize,
+    /// The fault's kind, e.g. `"timeout"`.
+    pub kind: String,
+}

@@ -1,0 +1,66 @@
+//! Mistakes a user can make get a one-line error naming the cause and exit status 2.
+
+use e2e::*;
+
+fn expect_usage_error(args: &[&str], needle: &str) {
+    let (stdout, stderr) = arena_expect(args, 2);
+    assert!(stderr.contains(needle), "arena {args:?}: expected {needle:?} in:\n{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert!(stdout.is_empty(), "{stdout}");
+}
+
+#[test]
+fn usage_errors_name_their_cause() {
+    let greedy = format!("g={}", bin("greedy-bot"));
+    let random = format!("r={}", bin("random-bot"));
+    let cases: Vec<(Vec<&str>, &str)> = vec![
+        (vec!["match", "--bot", &greedy, "--bot", "x=no-such-bot-program"], "not found in PATH"),
+        (vec!["match", "--bot", &greedy, "--bot", "x=./nowhere/bot"], "no such file"),
+        (vec!["match", "--bot", &greedy, "--bot", "g=python3 x.py"], "two bots are named \"g\""),
+        (vec!["match", "--bot", &greedy, "--bot", "nameless"], "expected NAME=COMMAND"),
+        (vec!["match", "--bot", &greedy], "give 2 --bot"),
+        (vec!["match", "--bot", &greedy, "--bot", &random, "--players", "5"], "players"),
+        (vec!["match", "--bot", &greedy, "--bot", &random, "--variant", "colour=red"], "colour"),
+        (vec!["match", "--bot", &greedy, "--bot", &random, "--variant", "deal=six"], "six"),
+        (vec!["match", "--bot", &greedy, "--bot", &random, "--variant", "target"], "expected KEY=VALUE"),
+        (vec!["match", "--bot", &greedy, "--bot", &random, "--game", "chess"], "unknown game"),
+        (vec!["match", "--bot", &greedy, "--bot", &random, "--games", "many"], "invalid value"),
+        (vec!["match", "--bot", &greedy, "--bot", &random, "--frobnicate"], "unexpected argument"),
+    ];
+    for (args, needle) in cases {
+        expect_usage_error(&args, needle);
+    }
+}
+
+#[test]
+fn refuses_to_overwrite_earlier_results() {
+    let scratch = Scratch::new("overwrite");
+    let out = scratch.join("out");
+    let greedy = format!("g={}", bin("greedy-bot"));
+    let random = format!("r={}", bin("random-bot"));
+    arena_expect(&["match", "--bot", &greedy, "--bot", &random, "--games", "2", "--out", &out], 0);
+    let before = std::fs::read(format!("{out}/games.jsonl")).unwrap();
+    expect_usage_error(
+        &["match", "--bot", &greedy, "--bot", &random, "--games", "2", "--out", &out],
+        "already holds games",
+    );
+    assert_eq!(std::fs::read(format!("{out}/games.jsonl")).unwrap(), before, "nothing was overwritten");
+}
+
+#[test]
+fn unwritable_output_directory_is_a_usage_error() {
+    let greedy = format!("g={}", bin("greedy-bot"));
+    let random = format!("r={}", bin("random-bot"));
+    expect_usage_error(
+        &["match", "--bot", &greedy, "--bot", &random, "--out", "/proc/arena-cannot-write-here"],
+        "cannot create output directory",
+    );
+}
+
+#[test]
+fn rules_lists_every_variant_setting() {
+    let (stdout, _) = arena_expect(&["rules"], 0);
+    for key in ["players", "partners", "deal", "boneyard_keep", "hand_end", "target", "max_hands"] {
+        assert!(stdout.contains(key), "{key} missing from:\n{stdout}");
+    }
+}

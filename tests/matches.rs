@@ -1,0 +1,300 @@
+//! Matches between well-behaved bots, with real processes: Rust, Python and
+//! JavaScript sample bots, 2, 3 and 4 players, records and determinism.
+
+use e2e::*;
+use serde_json::Value;
+
+fn with_marker(command: &str, scratch: &Scratch) -> String {
+    format!("{command} {}", scratch.marker())
+}
+
+/// Checks what every record must satisfy, whoever played.
+fn check_record(record: &Value, seats: usize) {
+    assert_eq!(record["game"], "all-fives");
+    assert_eq!(record["bots"].as_array().unwrap().len(), seats);
+    assert_eq!(record["result"]["scores"].as_array().unwrap().len(), seats);
+    assert_eq!(record["result"]["ranks"].as_array().unwrap().len(), seats);
+    let events = record["events"].as_array().unwrap();
+    assert_eq!(events[0]["type"], "hand_start", "{}", events[0]);
+    let hands = events[0]["hands"].as_array().unwrap();
+    let boneyard = events[0]["boneyard"].as_array().unwrap();
+    let dealt: usize = hands.iter().map(|h| h.as_array().unwrap().len()).sum::<usize>() + boneyard.len();
+    assert_eq!(dealt, 28, "the deal partitions the set");
+    for event in events {
+        if event["type"] == "play" {
+            assert!(event["time_us"].is_u64(), "every play is timed: {event}");
+        }
+    }
+}
+
+#[test]
+fn rust_against_python_writes_records_and_standings() {
+    let scratch = Scratch::new("rust-python");
+    let out = scratch.join("out");
+    let greedy = with_marker(&bin("greedy-bot"), &scratch);
+    let python = with_marker(&format!("python3 {}", repo_path("sample-bots/python/greedy.py")), &scratch);
+    let (stdout, _) = arena_expect(
+        &[
+            "match",
+            "--bot",
+            &format!("rust={greedy}"),
+            "--bot",
+            &format!("py={python}"),
+            "--games",
+            "6",
+            "--seed",
+            "11",
+            "--out",
+            &out,
+        ],
+        0,
+    );
+    assert!(stdout.contains("rust") && stdout.contains("py"), "{stdout}");
+    let records = records(&out);
+    assert_eq!(records.len(), 6);
+    for (i, record) in records.iter().enumerate() {
+        assert_eq!(record["id"], i as u64, "records are in id order");
+        check_record(record, 2);
+        assert_eq!(record["faults"].as_array().unwrap().len(), 0, "{}", record["faults"]);
+    }
+    // Duplicate deals: both rotations of a deal share the seed and swap the bots.
+    assert_eq!(records[0]["seed"], records[1]["seed"]);
+    assert_eq!(records[0]["bots"], serde_json::json!(["rust", "py"]));
+    assert_eq!(records[1]["bots"], serde_json::json!(["py", "rust"]));
+    let standings = standings(&out);
+    for name in ["rust", "py"] {
+        let bot = standing(&standings, name);
+        assert_eq!(bot["games"], 6);
+        assert_eq!(bot["faults"], 0);
+        let total = bot["wins"].as_u64().unwrap() + bot["losses"].as_u64().unwrap() + bot["draws"].as_u64().unwrap();
+        assert_eq!(total, 6);
+    }
+    assert!(scratch.leftover_processes().is_empty(), "{:?}", scratch.leftover_processes());
+}
+
+#[test]
+fn javascript_bot_plays_a_match() {
+    let scratch = Scratch::new("js");
+    let out = scratch.join("out");
+    let js = with_marker(&format!("node {}", repo_path("sample-bots/js/greedy.js")), &scratch);
+    let random = with_marker(&bin("random-bot"), &scratch);
+    arena_expect(
+        &["match", "--bot", &format!("js={js}"), "--bot", &format!("random={random}"), "--games", "4", "--out", &out],
+        0,
+    );
+    let standings = standings(&out);
+    assert_eq!(standing(&standings, "js")["games"], 4);
+    assert_eq!(standing(&standings, "js")["faults"], 0);
+    assert!(scratch.leftover_processes().is_empty());
+}
+
+#[test]
+fn three_players_sit_in_every_seat() {
+    let scratch = Scratch::new("three");
+    let out = scratch.join("out");
+    let greedy = with_marker(&bin("greedy-bot"), &scratch);
+    let random = with_marker(&bin("random-bot"), &scratch);
+    let python = with_marker(&format!("python3 {}", repo_path("sample-bots/python/greedy.py")), &scratch);
+    arena_expect(
+        &[
+            "match",
+            "--players",
+            "3",
+            "--bot",
+            &format!("g={greedy}"),
+            "--bot",
+            &format!("r={random}"),
+            "--bot",
+            &format!("p={python}"),
+            "--games",
+            "6",
+            "--seed",
+            "5",
+            "--out",
+            &out,
+        ],
+        0,
+    );
+    let records = records(&out);
+    assert_eq!(records.len(), 6);
+    for seat in 0..3 {
+        let mut names: Vec<String> = records.iter().map(|r| r["bots"][seat].as_str().unwrap().to_string()).collect();
+        names.sort();
+        assert_eq!(names, ["g", "g", "p", "p", "r", "r"], "seat {seat}");
+    }
+    for record in &records {
+        check_record(record, 3);
+        assert_eq!(record["variant"]["players"], 3);
+        assert_eq!(record["variant"]["target"], 200);
+    }
+    assert!(scratch.leftover_processes().is_empty());
+}
+
+#[test]
+fn four_player_partnerships_seat_each_bot_opposite_itself() {
+    let scratch = Scratch::new("partners");
+    let out = scratch.join("out");
+    let greedy = with_marker(&bin("greedy-bot"), &scratch);
+    let random = with_marker(&bin("random-bot"), &scratch);
+    arena_expect(
+        &[
+            "match",
+            "--players",
+            "4",
+            "--bot",
+            &format!("g={greedy}"),
+            "--bot",
+            &format!("r={random}"),
+            "--games",
+            "4",
+            "--out",
+            &out,
+        ],
+        0,
+    );
+    let records = records(&out);
+    assert_eq!(records.len(), 4);
+    for record in &records {
+        check_record(record, 4);
+        let bots = &record["bots"];
+        assert_eq!(bots[0], bots[2]);
+        assert_eq!(bots[1], bots[3]);
+        assert_ne!(bots[0], bots[1]);
+        let scores = &record["result"]["scores"];
+        assert_eq!(scores[0], scores[2], "partners share a score");
+    }
+    let standings = standings(&out);
+    assert_eq!(standing(&standings, "g")["games"], 4, "a bot holding two seats counts each game once");
+    assert!(scratch.leftover_processes().is_empty());
+}
+
+/// Records with the timing fields removed.
+fn without_timing(out: &str) -> Vec<Value> {
+    records(out)
+        .into_iter()
+        .map(|mut record| {
+            record.as_object_mut().unwrap().remove("duration_ms");
+            for event in record["events"].as_array_mut().unwrap() {
+                event.as_object_mut().unwrap().remove("time_us");
+            }
+            record
+        })
+        .collect()
+}
+
+#[test]
+fn same_seed_same_records_at_any_concurrency() {
+    let scratch = Scratch::new("determinism");
+    let greedy = with_marker(&bin("greedy-bot"), &scratch);
+    let random = with_marker(&bin("random-bot"), &scratch);
+    let run = |out: &str, concurrency: &str| {
+        arena_expect(
+            &[
+                "match",
+                "--bot",
+                &format!("g={greedy}"),
+                "--bot",
+                &format!("r={random}"),
+                "--games",
+                "12",
+                "--seed",
+                "2024",
+                "--concurrency",
+                concurrency,
+                "--out",
+                out,
+            ],
+            0,
+        );
+        without_timing(out)
+    };
+    let one = run(&scratch.join("c1"), "1");
+    let three = run(&scratch.join("c3"), "3");
+    assert_eq!(one.len(), 12);
+    assert!(one == three, "records differ between --concurrency 1 and 3");
+    let other_seed = {
+        let out = scratch.join("other");
+        arena_expect(
+            &[
+                "match",
+                "--bot",
+                &format!("g={greedy}"),
+                "--bot",
+                &format!("r={random}"),
+                "--games",
+                "12",
+                "--seed",
+                "2025",
+                "--out",
+                &out,
+            ],
+            0,
+        );
+        without_timing(&out)
+    };
+    assert!(one != other_seed, "a different seed gives different games");
+}
+
+#[test]
+fn greedy_beats_random() {
+    let scratch = Scratch::new("greedy-random");
+    let out = scratch.join("out");
+    let greedy = with_marker(&bin("greedy-bot"), &scratch);
+    let random = with_marker(&bin("random-bot"), &scratch);
+    arena_expect(
+        &[
+            "match",
+            "--bot",
+            &format!("g={greedy}"),
+            "--bot",
+            &format!("r={random}"),
+            "--games",
+            "100",
+            "--seed",
+            "1",
+            "--concurrency",
+            "2",
+            "--out",
+            &out,
+        ],
+        0,
+    );
+    let standings = standings(&out);
+    let score = standing(&standings, "g")["score"].as_f64().unwrap();
+    assert!(score > 0.6, "greedy scored {score} against random");
+}
+
+#[test]
+fn every_message_a_bot_receives_is_valid_protocol() {
+    use protocol::all_fives::ToBot;
+    let scratch = Scratch::new("transcript");
+    let log = scratch.join("transcript.jsonl");
+    let recorder = format!("python3 {} {log}", repo_path("tests/bots/recorder.py"));
+    let greedy = with_marker(&bin("greedy-bot"), &scratch);
+    arena_expect(
+        &["match", "--bot", &format!("rec={recorder}"), "--bot", &format!("g={greedy}"), "--games", "2", "--seed", "3"],
+        0,
+    );
+    let text = std::fs::read_to_string(&log).unwrap();
+    let messages: Vec<ToBot> = text
+        .lines()
+        .map(|line| protocol::line::decode(line.as_bytes()).unwrap_or_else(|e| panic!("{e}: {line}")))
+        .collect();
+    // The recorder holds seat 0 in game 0 and seat 1 in game 1: two processes, two transcripts interleaved.
+    let hellos: Vec<&ToBot> = messages.iter().filter(|m| matches!(m, ToBot::Hello(_))).collect();
+    assert_eq!(hellos.len(), 2);
+    let seats: Vec<usize> = hellos.iter().map(|m| if let ToBot::Hello(h) = m { h.seat } else { 99 }).collect();
+    assert!(seats.contains(&0) && seats.contains(&1), "{seats:?}");
+    let count = |pred: fn(&ToBot) -> bool| messages.iter().filter(|m| pred(m)).count();
+    assert_eq!(count(|m| matches!(m, ToBot::GameStart(_))), 2);
+    assert_eq!(count(|m| matches!(m, ToBot::GameEnd(_))), 2);
+    assert_eq!(count(|m| matches!(m, ToBot::Bye)), 2);
+    assert!(count(|m| matches!(m, ToBot::Turn(_))) > 5);
+    assert!(count(|m| matches!(m, ToBot::HandEnd(_))) >= 2);
+    for message in &messages {
+        if let ToBot::Turn(turn) = message {
+            assert!(!turn.legal.is_empty());
+            assert_eq!(turn.time_ms, 1000);
+        }
+    }
+}

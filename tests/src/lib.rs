@@ -1,0 +1,140 @@
+//! Helpers for the end-to-end tests: locating (and building) the arena and
+//! the sample bots, fresh scratch directories, running `arena`, reading its
+//! output, and checking that no bot process outlived it.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::sync::OnceLock;
+
+/// The workspace root.
+pub fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("tests/ is inside the workspace").to_path_buf()
+}
+
+/// The directory holding the workspace's binaries for the profile these tests were built with.
+pub fn bin_dir() -> PathBuf {
+    static BUILT: OnceLock<PathBuf> = OnceLock::new();
+    BUILT
+        .get_or_init(|| {
+            // The test executable lives in <target>/<profile>/deps/.
+            let exe = std::env::current_exe().expect("test executable path");
+            let profile_dir = exe.parent().and_then(Path::parent).expect("target/<profile>/deps").to_path_buf();
+            let mut cargo = Command::new(env!("CARGO"));
+            cargo.current_dir(root()).args(["build", "--quiet", "--workspace", "--bins"]);
+            if profile_dir.file_name().is_some_and(|name| name == "release") {
+                cargo.arg("--release");
+            }
+            let status = cargo.status().expect("cargo runs");
+            assert!(status.success(), "cargo build --workspace --bins failed");
+            profile_dir
+        })
+        .clone()
+}
+
+/// The path of a workspace binary, e.g. `bin("greedy-bot")`.
+pub fn bin(name: &str) -> String {
+    bin_dir().join(name).to_string_lossy().into_owned()
+}
+
+/// A path under the workspace, as a string.
+pub fn repo_path(relative: &str) -> String {
+    root().join(relative).to_string_lossy().into_owned()
+}
+
+/// A fresh, empty scratch directory for one test; removed when dropped.
+pub struct Scratch {
+    path: PathBuf,
+}
+
+impl Scratch {
+    /// A new directory named after the test.
+    pub fn new(test: &str) -> Scratch {
+        let path = std::env::temp_dir().join(format!("arena-e2e-{test}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&path);
+        std::fs::create_dir_all(&path).expect("create scratch dir");
+        Scratch { path }
+    }
+
+    /// The directory.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// A path inside it, as a string.
+    pub fn join(&self, name: &str) -> String {
+        self.path.join(name).to_string_lossy().into_owned()
+    }
+
+    /// A marker to append to bot commands so their processes can be found later.
+    pub fn marker(&self) -> String {
+        self.path.to_string_lossy().into_owned()
+    }
+
+    /// Processes still running whose command line mentions this directory.
+    pub fn leftover_processes(&self) -> Vec<String> {
+        processes_mentioning(&self.marker())
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.path);
+    }
+}
+
+/// Command lines of live processes (other than zombies) that contain `needle`.
+pub fn processes_mentioning(needle: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    let Ok(entries) = std::fs::read_dir("/proc") else { return found };
+    for entry in entries.flatten() {
+        let pid = entry.file_name();
+        if !pid.to_string_lossy().chars().all(|c| c.is_ascii_digit()) {
+            continue;
+        }
+        let dir = entry.path();
+        let Ok(cmdline) = std::fs::read(dir.join("cmdline")) else { continue };
+        let cmdline = String::from_utf8_lossy(&cmdline).replace('\0', " ");
+        let state = std::fs::read_to_string(dir.join("stat")).unwrap_or_default();
+        let zombie = state.rsplit(')').next().is_some_and(|rest| rest.trim_start().starts_with('Z'));
+        if cmdline.contains(needle) && !zombie {
+            found.push(format!("{}: {cmdline}", pid.to_string_lossy()));
+        }
+    }
+    found
+}
+
+/// Runs `arena` with these arguments and returns its output.
+pub fn arena(args: &[&str]) -> Output {
+    Command::new(bin("arena")).args(args).output().expect("arena runs")
+}
+
+/// Runs `arena` and asserts it exited with `status`; returns (stdout, stderr).
+pub fn arena_expect(args: &[&str], status: i32) -> (String, String) {
+    let output = arena(args);
+    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+    assert_eq!(output.status.code(), Some(status), "arena {args:?}\nstdout:\n{stdout}\nstderr:\n{stderr}");
+    (stdout, stderr)
+}
+
+/// The records of `DIR/games.jsonl`, parsed.
+pub fn records(out: &str) -> Vec<serde_json::Value> {
+    let text = std::fs::read_to_string(Path::new(out).join("games.jsonl")).expect("games.jsonl exists");
+    text.lines().map(|line| serde_json::from_str(line).expect("each record is JSON")).collect()
+}
+
+/// `DIR/standings.json`, parsed.
+pub fn standings(out: &str) -> serde_json::Value {
+    let text = std::fs::read_to_string(Path::new(out).join("standings.json")).expect("standings.json exists");
+    serde_json::from_str(&text).expect("standings.json is JSON")
+}
+
+/// The standing of bot `name` in `standings.json`.
+pub fn standing<'a>(standings: &'a serde_json::Value, name: &str) -> &'a serde_json::Value {
+    standings["bots"]
+        .as_array()
+        .expect("bots array")
+        .iter()
+        .find(|b| b["name"] == name)
+        .unwrap_or_else(|| panic!("no bot {name} in {standings}"))
+}
