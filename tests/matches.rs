@@ -4,10 +4,6 @@
 use e2e::*;
 use serde_json::Value;
 
-fn with_marker(command: &str, scratch: &Scratch) -> String {
-    format!("{command} {}", scratch.marker())
-}
-
 /// Checks what every record must satisfy, whoever played.
 fn check_record(record: &Value, seats: usize) {
     assert_eq!(record["game"], "all-fives");
@@ -31,24 +27,9 @@ fn check_record(record: &Value, seats: usize) {
 fn rust_against_python_writes_records_and_standings() {
     let scratch = Scratch::new("rust-python");
     let out = scratch.join("out");
-    let greedy = with_marker(&bin("greedy-bot"), &scratch);
-    let python = with_marker(&format!("python3 {}", repo_path("sample-bots/python/greedy.py")), &scratch);
-    let (stdout, _) = arena_expect(
-        &[
-            "match",
-            "--bot",
-            &format!("rust={greedy}"),
-            "--bot",
-            &format!("py={python}"),
-            "--games",
-            "6",
-            "--seed",
-            "11",
-            "--out",
-            &out,
-        ],
-        0,
-    );
+    let bots = [("rust", bin("greedy-bot")), ("py", python_greedy())];
+    let bots: Vec<(&str, &str)> = bots.iter().map(|(n, c)| (*n, c.as_str())).collect();
+    let (stdout, _) = arena_expect(&match_args(&scratch, &bots, &["--games", "6", "--seed", "11", "--out", &out]), 0);
     assert!(stdout.contains("rust") && stdout.contains("py"), "{stdout}");
     let records = records(&out);
     assert_eq!(records.len(), 6);
@@ -76,12 +57,9 @@ fn rust_against_python_writes_records_and_standings() {
 fn javascript_bot_plays_a_match() {
     let scratch = Scratch::new("js");
     let out = scratch.join("out");
-    let js = with_marker(&format!("node {}", repo_path("sample-bots/js/greedy.js")), &scratch);
-    let random = with_marker(&bin("random-bot"), &scratch);
-    arena_expect(
-        &["match", "--bot", &format!("js={js}"), "--bot", &format!("random={random}"), "--games", "4", "--out", &out],
-        0,
-    );
+    let js = format!("node {}", repo_path("sample-bots/js/greedy.js"));
+    let random = bin("random-bot");
+    arena_expect(&match_args(&scratch, &[("js", &js), ("random", &random)], &["--games", "4", "--out", &out]), 0);
     let standings = standings(&out);
     assert_eq!(standing(&standings, "js")["games"], 4);
     assert_eq!(standing(&standings, "js")["faults"], 0);
@@ -92,29 +70,9 @@ fn javascript_bot_plays_a_match() {
 fn three_players_sit_in_every_seat() {
     let scratch = Scratch::new("three");
     let out = scratch.join("out");
-    let greedy = with_marker(&bin("greedy-bot"), &scratch);
-    let random = with_marker(&bin("random-bot"), &scratch);
-    let python = with_marker(&format!("python3 {}", repo_path("sample-bots/python/greedy.py")), &scratch);
-    arena_expect(
-        &[
-            "match",
-            "--players",
-            "3",
-            "--bot",
-            &format!("g={greedy}"),
-            "--bot",
-            &format!("r={random}"),
-            "--bot",
-            &format!("p={python}"),
-            "--games",
-            "6",
-            "--seed",
-            "5",
-            "--out",
-            &out,
-        ],
-        0,
-    );
+    let (greedy, random, python) = (bin("greedy-bot"), bin("random-bot"), python_greedy());
+    let bots = [("g", greedy.as_str()), ("r", random.as_str()), ("p", python.as_str())];
+    arena_expect(&match_args(&scratch, &bots, &["--players", "3", "--games", "6", "--seed", "5", "--out", &out]), 0);
     let records = records(&out);
     assert_eq!(records.len(), 6);
     for seat in 0..3 {
@@ -130,28 +88,17 @@ fn three_players_sit_in_every_seat() {
     assert!(scratch.leftover_processes().is_empty());
 }
 
+/// Runs greedy-bot (as `g`) against random-bot (as `r`) with `extra` arguments.
+fn greedy_vs_random(scratch: &Scratch, extra: &[&str]) {
+    let (greedy, random) = (bin("greedy-bot"), bin("random-bot"));
+    arena_expect(&match_args(scratch, &[("g", &greedy), ("r", &random)], extra), 0);
+}
+
 #[test]
 fn four_player_partnerships_seat_each_bot_opposite_itself() {
     let scratch = Scratch::new("partners");
     let out = scratch.join("out");
-    let greedy = with_marker(&bin("greedy-bot"), &scratch);
-    let random = with_marker(&bin("random-bot"), &scratch);
-    arena_expect(
-        &[
-            "match",
-            "--players",
-            "4",
-            "--bot",
-            &format!("g={greedy}"),
-            "--bot",
-            &format!("r={random}"),
-            "--games",
-            "4",
-            "--out",
-            &out,
-        ],
-        0,
-    );
+    greedy_vs_random(&scratch, &["--players", "4", "--games", "4", "--out", &out]);
     let records = records(&out);
     assert_eq!(records.len(), 4);
     for record in &records {
@@ -185,81 +132,25 @@ fn without_timing(out: &str) -> Vec<Value> {
 #[test]
 fn same_seed_same_records_at_any_concurrency() {
     let scratch = Scratch::new("determinism");
-    let greedy = with_marker(&bin("greedy-bot"), &scratch);
-    let random = with_marker(&bin("random-bot"), &scratch);
-    let run = |out: &str, concurrency: &str| {
-        arena_expect(
-            &[
-                "match",
-                "--bot",
-                &format!("g={greedy}"),
-                "--bot",
-                &format!("r={random}"),
-                "--games",
-                "12",
-                "--seed",
-                "2024",
-                "--concurrency",
-                concurrency,
-                "--out",
-                out,
-            ],
-            0,
-        );
-        without_timing(out)
-    };
-    let one = run(&scratch.join("c1"), "1");
-    let three = run(&scratch.join("c3"), "3");
-    assert_eq!(one.len(), 12);
-    assert!(one == three, "records differ between --concurrency 1 and 3");
-    let other_seed = {
-        let out = scratch.join("other");
-        arena_expect(
-            &[
-                "match",
-                "--bot",
-                &format!("g={greedy}"),
-                "--bot",
-                &format!("r={random}"),
-                "--games",
-                "12",
-                "--seed",
-                "2025",
-                "--out",
-                &out,
-            ],
-            0,
-        );
+    let run = |name: &str, seed: &str, concurrency: &str| {
+        let out = scratch.join(name);
+        greedy_vs_random(&scratch, &["--games", "12", "--seed", seed, "--concurrency", concurrency, "--out", &out]);
         without_timing(&out)
     };
-    assert!(one != other_seed, "a different seed gives different games");
+    let one = run("c1", "2024", "1");
+    let three = run("c3", "2024", "3");
+    assert_eq!(one.len(), 12);
+    assert!(one == three, "records differ between --concurrency 1 and 3");
+    assert!(one != run("other", "2025", "1"), "a different seed gives different games");
 }
 
 #[test]
 fn greedy_beats_random() {
     let scratch = Scratch::new("greedy-random");
     let out = scratch.join("out");
-    let greedy = with_marker(&bin("greedy-bot"), &scratch);
-    let random = with_marker(&bin("random-bot"), &scratch);
-    arena_expect(
-        &[
-            "match",
-            "--bot",
-            &format!("g={greedy}"),
-            "--bot",
-            &format!("r={random}"),
-            "--games",
-            "100",
-            "--seed",
-            "1",
-            "--concurrency",
-            "2",
-            "--out",
-            &out,
-        ],
-        0,
-    );
+    greedy_vs_random(&scratch, &["--games", "100", "--seed", "1", "--concurrency", "2", "--out", &out]);
     let standings = standings(&out);
+    assert_eq!(standings["bots"][0]["name"], "g", "standings.json lists the bots in rank order");
     let score = standing(&standings, "g")["score"].as_f64().unwrap();
     assert!(score > 0.6, "greedy scored {score} against random");
 }
@@ -270,20 +161,17 @@ fn every_message_a_bot_receives_is_valid_protocol() {
     let scratch = Scratch::new("transcript");
     let log = scratch.join("transcript.jsonl");
     let recorder = format!("python3 {} {log}", repo_path("tests/bots/recorder.py"));
-    let greedy = with_marker(&bin("greedy-bot"), &scratch);
-    arena_expect(
-        &["match", "--bot", &format!("rec={recorder}"), "--bot", &format!("g={greedy}"), "--games", "2", "--seed", "3"],
-        0,
-    );
+    let greedy = bin("greedy-bot");
+    arena_expect(&match_args(&scratch, &[("rec", &recorder), ("g", &greedy)], &["--games", "2", "--seed", "3"]), 0);
     let text = std::fs::read_to_string(&log).unwrap();
     let messages: Vec<ToBot> = text
         .lines()
         .map(|line| protocol::line::decode(line.as_bytes()).unwrap_or_else(|e| panic!("{e}: {line}")))
         .collect();
     // The recorder holds seat 0 in game 0 and seat 1 in game 1: two processes, two transcripts interleaved.
-    let hellos: Vec<&ToBot> = messages.iter().filter(|m| matches!(m, ToBot::Hello(_))).collect();
-    assert_eq!(hellos.len(), 2);
-    let seats: Vec<usize> = hellos.iter().map(|m| if let ToBot::Hello(h) = m { h.seat } else { 99 }).collect();
+    let seats: Vec<usize> =
+        messages.iter().filter_map(|m| if let ToBot::Hello(h) = m { Some(h.seat) } else { None }).collect();
+    assert_eq!(seats.len(), 2);
     assert!(seats.contains(&0) && seats.contains(&1), "{seats:?}");
     let count = |pred: fn(&ToBot) -> bool| messages.iter().filter(|m| pred(m)).count();
     assert_eq!(count(|m| matches!(m, ToBot::GameStart(_))), 2);

@@ -99,8 +99,8 @@ pub fn run_match<G: Game>(
     }
     let interrupted = cancel.load(Ordering::SeqCst);
     if let Some(out) = out {
-        let json = serde_json::to_string_pretty(&standings).expect("standings serialize");
-        out.finish(&json).map_err(|e| format!("cannot finish the output directory: {e}"))?;
+        out.finish(&standings.to_json(G::NAME, table.seed))
+            .map_err(|e| format!("cannot finish the output directory: {e}"))?;
     }
     Ok(MatchReport { standings, games, decisions, elapsed: started.elapsed(), interrupted })
 }

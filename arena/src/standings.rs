@@ -41,7 +41,7 @@ pub struct BotStanding {
 }
 
 /// Totals for every bot of a match.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Standings {
     /// Games counted.
     pub games: u64,
@@ -104,6 +104,29 @@ impl Standings {
         }
     }
 
+    /// `standings.json`: the game, the match seed, the number of games, and
+    /// the bots in rank order, each with its `rank` (from 1).
+    pub fn to_json(&self, game: &str, seed: u64) -> String {
+        #[derive(Serialize)]
+        struct Ranked<'a> {
+            rank: usize,
+            #[serde(flatten)]
+            bot: &'a BotStanding,
+        }
+        #[derive(Serialize)]
+        struct Document<'a> {
+            game: &'a str,
+            seed: u64,
+            games: u64,
+            bots: Vec<Ranked<'a>>,
+        }
+        let bots = self.ranked().into_iter().enumerate().map(|(i, bot)| Ranked { rank: i + 1, bot }).collect();
+        let document = Document { game, seed, games: self.games, bots };
+        let mut json = serde_json::to_string_pretty(&document).expect("standings serialize");
+        json.push('\n');
+        json
+    }
+
     /// The bots, best score first (ties keep the given order).
     pub fn ranked(&self) -> Vec<&BotStanding> {
         let mut bots: Vec<&BotStanding> = self.bots.iter().collect();
@@ -122,6 +145,7 @@ impl Standings {
             "wins",
             "draws",
             "losses",
+            "win %",
             "score %",
             "pts for",
             "pts against",
@@ -141,19 +165,25 @@ impl Standings {
                 bot.wins.to_string(),
                 bot.draws.to_string(),
                 bot.losses.to_string(),
+                format!("{:.1}", percent(bot.wins, bot.games)),
                 format!("{:.1}", bot.score * 100.0),
                 format!("{:.1}", bot.points_for),
                 format!("{:.1}", bot.points_against),
                 faults,
             ]);
         }
-        for column in 2..9 {
+        for column in 2..10 {
             if let Some(column) = table.column_mut(column) {
                 column.set_cell_alignment(CellAlignment::Right);
             }
         }
         table.to_string()
     }
+}
+
+/// `part` as a percentage of `whole` (0 when `whole` is 0).
+fn percent(part: u64, whole: u64) -> f64 {
+    if whole == 0 { 0.0 } else { part as f64 * 100.0 / whole as f64 }
 }
 
 /// The final scores of the sides that do not include `bot`, one per side.
@@ -217,6 +247,11 @@ mod tests {
         assert_eq!(x.faults_by_kind.get(&FaultKind::Timeout), Some(&1));
         assert_eq!(x.points_against, 30.0);
         assert_eq!(standings.ranked()[0].name, "y");
+        let json: serde_json::Value = serde_json::from_str(&standings.to_json("all-fives", 9)).unwrap();
+        assert_eq!(json["bots"][0]["name"], "y");
+        assert_eq!(json["bots"][0]["rank"], 1);
+        assert_eq!(json["bots"][1]["faults_by_kind"]["timeout"], 1);
+        assert_eq!((json["games"].as_u64(), json["seed"].as_u64()), (Some(1), Some(9)));
         let table = standings.table();
         assert!(table.contains("timeout 1"), "{table}");
     }

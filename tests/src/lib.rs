@@ -104,17 +104,34 @@ pub fn processes_mentioning(needle: &str) -> Vec<String> {
 }
 
 /// Runs `arena` with these arguments and returns its output.
-pub fn arena(args: &[&str]) -> Output {
+pub fn arena<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> Output {
     Command::new(bin("arena")).args(args).output().expect("arena runs")
 }
 
 /// Runs `arena` and asserts it exited with `status`; returns (stdout, stderr).
-pub fn arena_expect(args: &[&str], status: i32) -> (String, String) {
+pub fn arena_expect<S: AsRef<std::ffi::OsStr> + std::fmt::Debug>(args: &[S], status: i32) -> (String, String) {
     let output = arena(args);
     let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
     let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
     assert_eq!(output.status.code(), Some(status), "arena {args:?}\nstdout:\n{stdout}\nstderr:\n{stderr}");
     (stdout, stderr)
+}
+
+/// Arguments of `arena match` between `bots` (name, command), each command
+/// tagged with the scratch directory's marker, followed by `extra`.
+pub fn match_args(scratch: &Scratch, bots: &[(&str, &str)], extra: &[&str]) -> Vec<String> {
+    let mut args = vec!["match".to_string()];
+    for (name, command) in bots {
+        args.push("--bot".to_string());
+        args.push(format!("{name}={command} {}", scratch.marker()));
+    }
+    args.extend(extra.iter().map(|arg| arg.to_string()));
+    args
+}
+
+/// The command of the Python sample bot.
+pub fn python_greedy() -> String {
+    format!("python3 {}", repo_path("sample-bots/python/greedy.py"))
 }
 
 /// The records of `DIR/games.jsonl`, parsed.
