@@ -26,6 +26,9 @@ fn usage_errors_name_their_cause() {
         (vec!["match", "--bot", &greedy, "--bot", &random, "--game", "chess"], "unknown game"),
         (vec!["match", "--bot", &greedy, "--bot", &random, "--games", "many"], "invalid value"),
         (vec!["match", "--bot", &greedy, "--bot", &random, "--frobnicate"], "unexpected argument"),
+        (vec!["match", "--bot", &greedy, "--bot", &random, "--games", "0"], "--games"),
+        (vec!["match", "--bot", &greedy, "--bot", &random, "--move-timeout", "0"], "--move-timeout"),
+        (vec!["match", "--bot", &greedy, "--bot", &random, "--concurrency", "0"], "--concurrency"),
     ];
     for (args, needle) in cases {
         expect_usage_error(&args, needle);

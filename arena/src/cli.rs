@@ -58,7 +58,7 @@ struct MatchArgs {
     #[arg(long)]
     players: Option<usize>,
     /// Number of games; rounded up to whole seat rotations.
-    #[arg(long, default_value_t = 100)]
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..))]
     games: u64,
     /// The match seed (default: a random one, printed so the match can be repeated).
     #[arg(long)]
@@ -67,10 +67,10 @@ struct MatchArgs {
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=4096))]
     concurrency: u64,
     /// Time allowed for each move, in milliseconds.
-    #[arg(long, value_name = "MS", default_value_t = 1000)]
+    #[arg(long, value_name = "MS", default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
     move_timeout: u64,
     /// Time allowed for a bot to answer hello after it starts, in milliseconds.
-    #[arg(long, value_name = "MS", default_value_t = 10_000)]
+    #[arg(long, value_name = "MS", default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..))]
     startup_timeout: u64,
     /// A variant setting, KEY=VALUE (repeatable; see `arena rules`).
     #[arg(long = "variant", value_name = "KEY=VALUE")]
