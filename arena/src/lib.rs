@@ -10,9 +10,11 @@
 
 pub mod bot;
 pub mod cli;
+pub mod config;
 pub mod fault;
 pub mod game;
 pub mod games;
+pub mod league;
 pub mod outcome;
 pub mod output;
 pub mod play;

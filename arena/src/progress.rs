@@ -1,56 +1,87 @@
-//! What the user sees while a match runs: a progress line on a terminal, and
-//! one line on stderr for every fault as it happens.
+//! What the user sees while games run: on a terminal, a progress bar with
+//! games done, games per second, time left and the current leader; otherwise
+//! a plain line every ten seconds. Every fault is reported on a line of its
+//! own as it happens.
 
 use crate::run::Finished;
-use std::io::{IsTerminal, Write};
+use crate::standings::Standings;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use std::io::IsTerminal;
 use std::time::{Duration, Instant};
 
-/// Progress of a match on stderr.
+/// How often the plain progress line is printed when stderr is not a terminal.
+const PLAIN_EVERY: Duration = Duration::from_secs(10);
+/// How often the leader shown on the bar is recomputed.
+const LEADER_EVERY: Duration = Duration::from_millis(500);
+
+/// Progress of a run on stderr.
 pub struct Progress {
+    bar: Option<ProgressBar>,
     total: u64,
     done: u64,
     started: Instant,
-    last_drawn: Option<Instant>,
-    terminal: bool,
+    last_update: Instant,
 }
 
 impl Progress {
     /// Progress over `total` games.
     pub fn new(total: u64) -> Progress {
-        Progress {
-            total,
-            done: 0,
-            started: Instant::now(),
-            last_drawn: None,
-            terminal: std::io::stderr().is_terminal(),
-        }
+        let bar = std::io::stderr().is_terminal().then(|| {
+            let style = ProgressStyle::with_template(
+                "{elapsed_precise} [{bar:30}] {pos}/{len} games, {per_sec}, {eta} left {msg}",
+            )
+            .expect("the template is valid")
+            .progress_chars("=> ");
+            let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
+            bar.set_style(style);
+            bar
+        });
+        let now = Instant::now();
+        Progress { bar, total, done: 0, started: now, last_update: now }
     }
 
-    /// Counts a finished game, reports its faults, redraws now and then.
-    pub fn finished(&mut self, game: &Finished) {
+    /// Counts a finished game and reports its faults.
+    pub fn finished(&mut self, game: &Finished, standings: &Standings) {
         self.done += 1;
         for fault in &game.summary.faults {
-            self.clear();
-            eprintln!(
+            let line = format!(
                 "fault: game {} seat {} ({}): {}: {}",
                 game.summary.id, fault.seat, fault.bot, fault.kind, fault.message
             );
+            match &self.bar {
+                Some(bar) => bar.println(line),
+                None => eprintln!("{line}"),
+            }
         }
         let now = Instant::now();
-        let due = self.last_drawn.is_none_or(|t| now - t >= Duration::from_millis(100));
-        if self.terminal && (due || self.done == self.total) {
-            self.last_drawn = Some(now);
-            let rate = self.done as f64 / self.started.elapsed().as_secs_f64().max(1e-9);
-            eprint!("\r\x1b[2K{}/{} games, {:.1} games/s", self.done, self.total, rate);
-            let _ = std::io::stderr().flush();
+        match &self.bar {
+            Some(bar) => {
+                bar.inc(1);
+                if now - self.last_update >= LEADER_EVERY || self.done == self.total {
+                    self.last_update = now;
+                    bar.set_message(leader(standings));
+                }
+            }
+            None if now - self.last_update >= PLAIN_EVERY => {
+                self.last_update = now;
+                let rate = self.done as f64 / (now - self.started).as_secs_f64().max(1e-9);
+                eprintln!("{}/{} games, {rate:.1} games/s {}", self.done, self.total, leader(standings));
+            }
+            None => {}
         }
     }
 
-    /// Erases the progress line.
-    pub fn clear(&mut self) {
-        if self.terminal && self.last_drawn.is_some() {
-            eprint!("\r\x1b[2K");
-            let _ = std::io::stderr().flush();
+    /// Removes the bar.
+    pub fn finish(&mut self) {
+        if let Some(bar) = self.bar.take() {
+            bar.finish_and_clear();
         }
+    }
+}
+
+fn leader(standings: &Standings) -> String {
+    match standings.ranked().first() {
+        Some(bot) if bot.games > 0 => format!("| leader {} ({:.1}%)", bot.name, bot.score * 100.0),
+        _ => String::new(),
     }
 }

@@ -30,11 +30,11 @@ pub struct Finished {
     pub decisions: usize,
 }
 
-/// What a match produced.
+/// What a run produced.
 pub struct MatchReport {
-    /// Standings over the games finished.
+    /// Standings over all games counted (those of earlier runs included).
     pub standings: Standings,
-    /// Games finished.
+    /// Games finished in this run.
     pub games: u64,
     /// Decisions made by bots in them.
     pub decisions: u64,
@@ -44,22 +44,22 @@ pub struct MatchReport {
     pub interrupted: bool,
 }
 
-/// Plays every game of `schedule` with up to `concurrency` games at once.
+/// Plays every game of `schedule` with up to `concurrency` games at once,
+/// adding each finished game to `standings` once it is on disk in `out`.
 ///
-/// `observe` sees every finished game as it is recorded. Setting `cancel`
-/// stops the match: no game starts after it, and games still in flight are
+/// `observe` sees every finished game as it is counted. Setting `cancel`
+/// stops the run: no game starts after it, and games still in flight are
 /// dropped (the caller kills their processes through the registry).
-pub fn run_match<G: Game>(
+pub fn run_games<G: Game>(
     table: Table<G>,
     schedule: Vec<GameSpec>,
     concurrency: usize,
+    mut standings: Standings,
     mut out: Option<OutDir>,
     cancel: Arc<AtomicBool>,
-    mut observe: impl FnMut(&Finished),
+    mut observe: impl FnMut(&Finished, &Standings),
 ) -> Result<MatchReport, String> {
     let started = Instant::now();
-    let names: Vec<String> = table.bots.iter().map(|b| b.name.clone()).collect();
-    let mut standings = Standings::new(&names);
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let concurrency = concurrency.max(1).min(schedule.len().max(1));
     let threads = concurrency.min(cores);
@@ -78,20 +78,28 @@ pub fn run_match<G: Game>(
             scope.spawn(move || run_worker(table, schedule, next, cancel, tx, slots));
         }
         drop(tx);
-        for finished in rx {
+        while let Ok(first) = rx.recv() {
+            // Group commit: everything that finished meanwhile goes to disk with one sync.
+            let batch: Vec<Finished> = std::iter::once(first).chain(rx.try_iter()).collect();
+            if write_error.is_some() {
+                continue;
+            }
             if let Some(out) = out.as_mut()
-                && let Err(e) = out.append(finished.summary.id, &finished.line)
+                && let Err(e) = out.append(batch.iter().map(|f| (f.summary.id, f.line.as_str())))
             {
                 // Without a place to record games there is no point going on.
-                write_error.get_or_insert(format!("cannot append to games.jsonl: {e}"));
+                write_error =
+                    Some(format!("cannot append to {}: {e}", out.path().join(crate::output::GAMES).display()));
                 cancel.store(true, Ordering::SeqCst);
                 table.registry.kill_all();
                 continue;
             }
-            standings.add(&finished.summary);
-            games += 1;
-            decisions += finished.decisions as u64;
-            observe(&finished);
+            for finished in &batch {
+                standings.add(&finished.summary);
+                games += 1;
+                decisions += finished.decisions as u64;
+                observe(finished, &standings);
+            }
         }
     });
     if let Some(e) = write_error {

@@ -1,11 +1,18 @@
-//! Which bots sit where in each game of a match. Pure.
+//! Which bots sit where in each game. Pure: the schedule is a function of
+//! the configuration alone, so every game has a stable id, and a league can
+//! be resumed or split into shards by id.
 //!
-//! A match plays *duplicate deals*: every deal is played once in each seat
-//! rotation, so every bot holds every seat's tiles once. With `k` sides (the
-//! seats that score together: one seat each in a free-for-all, two partners in
-//! a partnership game), rotation `r` gives side `t` to bot `(t + r) mod k`.
+//! Games are played in *duplicate deals*: every deal is played once in each
+//! seat rotation, so every bot holds every seat's tiles once. With `k` sides
+//! (the seats that score together: one seat each in a free-for-all, two
+//! partners in a partnership game) and a group of `k` bots, rotation `r`
+//! gives side `t` to the group's bot `(t + r) mod k`. Every group plays the
+//! same deals: deal `d` has the same seed in every group.
 
 use crate::seeds;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::str::FromStr;
 
 /// One game of a schedule.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -22,39 +29,141 @@ pub struct GameSpec {
     pub seats: Vec<usize>,
 }
 
-/// The games of a match between `teams.len()` bots, at least `games` of them,
-/// rounded up to whole rotations. Bot `b` starts on side `b`.
-pub fn duplicate_match(match_seed: u64, teams: &[Vec<usize>], games: u64) -> Vec<GameSpec> {
+/// Who meets whom.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Format {
+    /// Every group of `k` bots (every pair, with two sides) plays.
+    RoundRobin,
+    /// The first bot plays every group of `k - 1` of the others.
+    Gauntlet,
+}
+
+impl FromStr for Format {
+    type Err = String;
+    fn from_str(text: &str) -> Result<Format, String> {
+        match text {
+            "round-robin" => Ok(Format::RoundRobin),
+            "gauntlet" => Ok(Format::Gauntlet),
+            other => Err(format!("unknown format {other:?}; the formats are round-robin and gauntlet")),
+        }
+    }
+}
+
+impl fmt::Display for Format {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Format::RoundRobin => "round-robin",
+            Format::Gauntlet => "gauntlet",
+        })
+    }
+}
+
+/// The groups of `sides` bots (out of `bots`) that meet, each in increasing
+/// bot order, in lexicographic order.
+pub fn groups(format: Format, bots: usize, sides: usize) -> Vec<Vec<usize>> {
+    match format {
+        Format::RoundRobin => combinations(0, bots, sides),
+        Format::Gauntlet if bots == 0 => Vec::new(),
+        Format::Gauntlet => combinations(1, bots, sides.saturating_sub(1))
+            .into_iter()
+            .map(|rest| std::iter::once(0).chain(rest).collect())
+            .collect(),
+    }
+}
+
+/// Every `size`-subset of `from..to`, each in increasing order, lexicographically.
+fn combinations(from: usize, to: usize, size: usize) -> Vec<Vec<usize>> {
+    if size == 0 {
+        return vec![Vec::new()];
+    }
+    let mut all = Vec::new();
+    for first in from..to {
+        for rest in combinations(first + 1, to, size - 1) {
+            all.push(std::iter::once(first).chain(rest).collect());
+        }
+    }
+    all
+}
+
+/// The schedule: for each group, at least `games` games, rounded up to whole
+/// rotations. Games are ordered deal by deal (every group plays deal 0 in
+/// every rotation, then deal 1, …), so any prefix of the schedule is balanced.
+pub fn league(seed: u64, teams: &[Vec<usize>], groups: &[Vec<usize>], games: u64) -> Vec<GameSpec> {
     let sides = teams.len().max(1);
     let seat_count = teams.iter().map(Vec::len).sum();
     let deals = games.div_ceil(sides as u64);
-    let mut specs = Vec::with_capacity((deals * sides as u64) as usize);
+    let mut specs = Vec::new();
     for deal in 0..deals {
-        for rotation in 0..sides {
-            let mut seats = vec![0; seat_count];
-            for (side, members) in teams.iter().enumerate() {
-                for &seat in members {
-                    seats[seat] = (side + rotation) % sides;
+        let deal_seed = seeds::deal_seed(seed, deal);
+        for group in groups {
+            for rotation in 0..sides {
+                let mut seats = vec![0; seat_count];
+                for (side, members) in teams.iter().enumerate() {
+                    for &seat in members {
+                        seats[seat] = group[(side + rotation) % sides];
+                    }
                 }
+                specs.push(GameSpec { id: specs.len() as u64, deal, rotation, seed: deal_seed, seats });
             }
-            specs.push(GameSpec {
-                id: specs.len() as u64,
-                deal,
-                rotation,
-                seed: seeds::deal_seed(match_seed, deal),
-                seats,
-            });
         }
     }
     specs
 }
 
+/// The schedule of a match between `teams.len()` bots: one group, bot `b` starting on side `b`.
+pub fn duplicate_match(seed: u64, teams: &[Vec<usize>], games: u64) -> Vec<GameSpec> {
+    league(seed, teams, &[(0..teams.len()).collect()], games)
+}
+
+/// A part of a schedule: shard `index` of `count` plays the games whose id
+/// is `index` modulo `count`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Shard {
+    /// Which shard, from 0.
+    pub index: u64,
+    /// How many shards.
+    pub count: u64,
+}
+
+impl Shard {
+    /// Whether game `id` belongs to this shard.
+    pub fn contains(&self, id: u64) -> bool {
+        id % self.count == self.index
+    }
+}
+
+impl FromStr for Shard {
+    type Err = String;
+    fn from_str(text: &str) -> Result<Shard, String> {
+        let bad = || format!("--shard {text:?}: expected K/N with 0 <= K < N, e.g. 0/4");
+        let (index, count) = text.split_once('/').ok_or_else(bad)?;
+        let index: u64 = index.trim().parse().map_err(|_| bad())?;
+        let count: u64 = count.trim().parse().map_err(|_| bad())?;
+        if count == 0 || index >= count {
+            return Err(bad());
+        }
+        Ok(Shard { index, count })
+    }
+}
+
+impl fmt::Display for Shard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}/{}", self.index, self.count)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::collections::BTreeMap;
 
     fn free_for_all(players: usize) -> Vec<Vec<usize>> {
         (0..players).map(|seat| vec![seat]).collect()
+    }
+
+    fn partnership() -> Vec<Vec<usize>> {
+        vec![vec![0, 2], vec![1, 3]]
     }
 
     #[test]
@@ -65,27 +174,106 @@ mod tests {
     }
 
     #[test]
-    fn every_bot_holds_every_seat_of_each_deal_once() {
-        for players in 2..=4 {
-            let specs = duplicate_match(9, &free_for_all(players), 4 * players as u64);
-            for deal in specs.chunks(players) {
-                assert!(deal.iter().all(|g| g.seed == deal[0].seed && g.deal == deal[0].deal));
-                for seat in 0..players {
-                    let mut bots: Vec<usize> = deal.iter().map(|g| g.seats[seat]).collect();
-                    bots.sort();
-                    assert_eq!(bots, (0..players).collect::<Vec<_>>(), "seat {seat}");
+    fn round_robin_and_gauntlet_groups() {
+        assert_eq!(groups(Format::RoundRobin, 4, 2), vec![[0, 1], [0, 2], [0, 3], [1, 2], [1, 3], [2, 3]]);
+        assert_eq!(groups(Format::RoundRobin, 4, 3), vec![[0, 1, 2], [0, 1, 3], [0, 2, 3], [1, 2, 3]]);
+        assert_eq!(groups(Format::RoundRobin, 5, 4).len(), 5);
+        assert_eq!(groups(Format::Gauntlet, 4, 2), vec![[0, 1], [0, 2], [0, 3]]);
+        assert_eq!(groups(Format::Gauntlet, 4, 3), vec![[0, 1, 2], [0, 1, 3], [0, 2, 3]]);
+        assert!(groups(Format::RoundRobin, 2, 3).is_empty(), "too few bots for a group");
+    }
+
+    /// For each schedule: every group plays `games` games (rounded up), every
+    /// bot of a group holds every seat equally often, and each deal is played
+    /// in every rotation by every group with one seed.
+    fn check_balance(teams: &[Vec<usize>], bots: usize, format: Format, games: u64) {
+        let sides = teams.len();
+        let groups = groups(format, bots, sides);
+        let specs = league(42, teams, &groups, games);
+        let per_group = games.div_ceil(sides as u64) * sides as u64;
+        assert_eq!(specs.len() as u64, per_group * groups.len() as u64);
+        for (i, spec) in specs.iter().enumerate() {
+            assert_eq!(spec.id, i as u64, "ids are positions");
+        }
+        for group in &groups {
+            let mine: Vec<&GameSpec> = specs
+                .iter()
+                .filter(|g| {
+                    let mut present: Vec<usize> = g.seats.clone();
+                    present.sort();
+                    present.dedup();
+                    &present == group
+                })
+                .collect();
+            assert_eq!(mine.len() as u64, per_group, "games of group {group:?}");
+            let mut seat_counts: BTreeMap<(usize, usize), u64> = BTreeMap::new();
+            for game in &mine {
+                for (seat, &bot) in game.seats.iter().enumerate() {
+                    *seat_counts.entry((bot, seat)).or_default() += 1;
                 }
             }
+            for &bot in group {
+                for seat in 0..game_seats(teams) {
+                    let expected = if sides == teams.iter().map(Vec::len).sum::<usize>() {
+                        per_group / sides as u64
+                    } else {
+                        // partnerships: a bot holds both seats of its side
+                        per_group / 2
+                    };
+                    assert_eq!(seat_counts.get(&(bot, seat)).copied().unwrap_or(0), expected, "bot {bot} seat {seat}");
+                }
+            }
+            for deal in mine.chunks(sides) {
+                assert!(deal.iter().all(|g| g.seed == deal[0].seed && g.deal == deal[0].deal));
+                let rotations: Vec<usize> = deal.iter().map(|g| g.rotation).collect();
+                assert_eq!(rotations, (0..sides).collect::<Vec<_>>());
+            }
+        }
+        let first_deal_seeds: Vec<u64> = specs.iter().filter(|g| g.deal == 0).map(|g| g.seed).collect();
+        assert!(first_deal_seeds.iter().all(|&s| s == first_deal_seeds[0]), "every group plays the same deals");
+    }
+
+    fn game_seats(teams: &[Vec<usize>]) -> usize {
+        teams.iter().map(Vec::len).sum()
+    }
+
+    #[test]
+    fn every_bot_holds_every_seat_equally_often() {
+        for format in [Format::RoundRobin, Format::Gauntlet] {
+            check_balance(&free_for_all(2), 5, format, 10);
+            check_balance(&free_for_all(3), 4, format, 9);
+            check_balance(&free_for_all(4), 5, format, 8);
+            check_balance(&partnership(), 3, format, 6);
         }
     }
 
     #[test]
     fn partners_sit_opposite_and_swap_sides() {
-        let teams = vec![vec![0, 2], vec![1, 3]];
-        let specs = duplicate_match(3, &teams, 2);
+        let specs = duplicate_match(3, &partnership(), 2);
         assert_eq!(specs[0].seats, vec![0, 1, 0, 1]);
         assert_eq!(specs[1].seats, vec![1, 0, 1, 0]);
         assert_eq!(specs[0].seed, specs[1].seed);
         assert_eq!((specs[1].id, specs[1].deal, specs[1].rotation), (1, 0, 1));
+    }
+
+    #[test]
+    fn a_prefix_of_the_schedule_is_balanced() {
+        let groups = groups(Format::RoundRobin, 3, 2);
+        let specs = league(1, &free_for_all(2), &groups, 20);
+        // After each deal, every group has played the same number of games.
+        assert_eq!(specs[..6].iter().filter(|g| g.deal == 0).count(), 6);
+        assert!(specs[6..12].iter().all(|g| g.deal == 1));
+    }
+
+    #[test]
+    fn shards_split_the_schedule() {
+        let shard: Shard = "1/3".parse().unwrap();
+        assert_eq!(shard, Shard { index: 1, count: 3 });
+        let ids: Vec<u64> = (0..10).filter(|&id| shard.contains(id)).collect();
+        assert_eq!(ids, vec![1, 4, 7]);
+        for bad in ["3/3", "1", "a/b", "0/0", "-1/2"] {
+            assert!(bad.parse::<Shard>().is_err(), "{bad}");
+        }
+        assert_eq!(shard.to_string(), "1/3");
     }
 }

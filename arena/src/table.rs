@@ -82,6 +82,8 @@ impl<G: Game> Table<G> {
         let name = &self.bots[bot].name;
         Launch {
             argv: self.bots[bot].argv.clone(),
+            dir: self.bots[bot].dir.clone(),
+            env: self.bots[bot].env.iter().map(|(k, v)| (k.clone(), v.clone())).collect(),
             log: self.logs.as_ref().map(|dir| dir.join(format!("{name}.seat{seat}.{number}.log"))),
             stderr_cap: self.limits.stderr_cap,
             line_cap: self.limits.line_cap,

@@ -28,6 +28,10 @@ const STDERR_PATIENCE: Duration = Duration::from_millis(200);
 pub struct Launch {
     /// The program and its arguments.
     pub argv: Vec<String>,
+    /// The working directory.
+    pub dir: PathBuf,
+    /// Environment variables to set, beyond those inherited.
+    pub env: Vec<(String, String)>,
     /// Where to copy the process's stderr, if anywhere.
     pub log: Option<PathBuf>,
     /// How many bytes of stderr to keep in the log.
@@ -62,13 +66,25 @@ impl BotProcess {
             ),
             None => None,
         };
-        let mut child = Command::new(&launch.argv[0])
+        let mut command = Command::new(&launch.argv[0]);
+        command
             .args(&launch.argv[1..])
+            .current_dir(&launch.dir)
+            .envs(launch.env.iter().map(|(k, v)| (k, v)))
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .process_group(0)
-            .kill_on_drop(true)
+            .kill_on_drop(true);
+        // SAFETY: the closure runs in the child between fork and exec and
+        // only makes the prctl system call, which is async-signal-safe.
+        unsafe {
+            // If the arena dies without cleaning up (SIGKILL), the kernel kills the bot.
+            command.pre_exec(|| {
+                nix::sys::prctl::set_pdeathsig(nix::sys::signal::Signal::SIGKILL).map_err(std::io::Error::from)
+            });
+        }
+        let mut child = command
             .spawn()
             .map_err(|e| Fault::new(FaultKind::Spawn, format!("cannot start {:?}: {e}", launch.argv[0])))?;
         let group = child.id().expect("a just-spawned child has a pid") as i32;

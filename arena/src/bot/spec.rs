@@ -1,38 +1,65 @@
-//! A bot as the user names it: `NAME=COMMAND`.
+//! A bot as the user names it: a name, a command, and optionally a working
+//! directory and environment variables.
 
-use std::path::Path;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
 
-/// A bot: its name in the match and the command that starts it.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// A bot: its name in the match and how to start it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct BotSpec {
     /// The name shown in standings and records.
     pub name: String,
     /// The command as given.
     pub command: String,
-    /// The command split into words, like a POSIX shell splits them.
+    /// The working directory the bot runs in (absolute).
+    pub dir: PathBuf,
+    /// Environment variables set for the bot, beyond those it inherits.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub env: BTreeMap<String, String>,
+    /// The command split into words, like a POSIX shell splits them, with a
+    /// relative program path made absolute against `dir`.
+    #[serde(skip)]
     pub argv: Vec<String>,
 }
 
 impl BotSpec {
-    /// Parses `NAME=COMMAND`, splitting COMMAND like a shell, and checks that
-    /// the program exists and is executable.
-    pub fn parse(text: &str) -> Result<BotSpec, String> {
-        let (name, command) = text
-            .split_once('=')
-            .ok_or_else(|| format!("--bot {text:?}: expected NAME=COMMAND, e.g. greedy=target/release/greedy-bot"))?;
+    /// A bot named `name` running `command` in `dir` (absolute): checks the
+    /// name, splits the command like a shell, and checks that the program
+    /// exists and is executable.
+    pub fn new(name: &str, command: &str, dir: &Path, env: BTreeMap<String, String>) -> Result<BotSpec, String> {
         let name = name.trim();
         if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || "._-".contains(c)) {
             return Err(format!(
-                "--bot {text:?}: the name {name:?} must be non-empty and use only letters, digits, '.', '_' and '-'"
+                "the bot name {name:?} must be non-empty and use only letters, digits, '.', '_' and '-'"
             ));
         }
-        let argv =
+        let mut argv =
             shell_words::split(command).map_err(|e| format!("bot {name:?}: cannot split command {command:?}: {e}"))?;
-        let Some(program) = argv.first() else {
+        let Some(program) = argv.first_mut() else {
             return Err(format!("bot {name:?}: the command is empty"));
         };
+        if program.contains('/') && !program.starts_with('/') {
+            *program = dir.join(&*program).to_string_lossy().into_owned();
+        }
         check_program(program).map_err(|why| format!("bot {name:?}: cannot run {program:?}: {why}"))?;
-        Ok(BotSpec { name: name.to_string(), command: command.to_string(), argv })
+        if !dir.is_dir() {
+            return Err(format!("bot {name:?}: the working directory {} does not exist", dir.display()));
+        }
+        Ok(BotSpec { name: name.to_string(), command: command.to_string(), dir: dir.to_path_buf(), env, argv })
+    }
+
+    /// Parses the flag form `NAME=COMMAND`, the bot running in `dir`.
+    pub fn parse(text: &str, dir: &Path) -> Result<BotSpec, String> {
+        let (name, command) = text
+            .split_once('=')
+            .ok_or_else(|| format!("--bot {text:?}: expected NAME=COMMAND, e.g. greedy=target/release/greedy-bot"))?;
+        BotSpec::new(name, command, dir, BTreeMap::new()).map_err(|e| format!("--bot {text:?}: {e}"))
+    }
+
+    /// The same bot re-checked after being read back (fills in `argv`).
+    pub fn revalidated(&self) -> Result<BotSpec, String> {
+        BotSpec::new(&self.name, &self.command, &self.dir, self.env.clone())
     }
 }
 
@@ -69,11 +96,27 @@ fn check_executable(path: &Path) -> Result<(), String> {
 mod tests {
     use super::*;
 
+    fn here() -> PathBuf {
+        std::env::current_dir().unwrap()
+    }
+
     #[test]
     fn splits_like_a_shell() {
-        let spec = BotSpec::parse("py=sh -c 'echo \"a b\"' extra").unwrap();
+        let spec = BotSpec::parse("py=sh -c 'echo \"a b\"' extra", &here()).unwrap();
         assert_eq!(spec.name, "py");
         assert_eq!(spec.argv, vec!["sh", "-c", "echo \"a b\"", "extra"]);
+    }
+
+    #[test]
+    fn relative_programs_resolve_against_the_working_directory() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
+        let spec = BotSpec::parse("t=tests/bots/first_legal.py --flag", dir).unwrap();
+        assert_eq!(spec.argv[0], dir.join("tests/bots/first_legal.py").to_string_lossy());
+        assert_eq!(spec.argv[1], "--flag");
+        let err = BotSpec::parse("t=tests/bots/first_legal.py", &dir.join("arena")).unwrap_err();
+        assert!(err.contains("no such file"), "{err}");
+        let err = BotSpec::new("t", "sh", &dir.join("no-such-dir"), BTreeMap::new()).unwrap_err();
+        assert!(err.contains("does not exist"), "{err}");
     }
 
     #[test]
@@ -92,7 +135,7 @@ mod tests {
         let local = [(format!("x={manifest}"), "not executable"), (format!("x={dir}"), "not a file")];
         let all = cases.iter().map(|(i, e)| (i.to_string(), *e)).chain(local);
         for (input, expected) in all {
-            let err = BotSpec::parse(&input).unwrap_err();
+            let err = BotSpec::parse(&input, &here()).unwrap_err();
             assert!(err.contains(expected), "{input}: {err}");
         }
     }

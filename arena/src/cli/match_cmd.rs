@@ -1,0 +1,149 @@
+//! `arena match`: a match between bots, one per side.
+
+use super::execute::{Run, execute};
+use super::{Failure, current_dir, random_seed, usage};
+use crate::bot::spec::BotSpec;
+use crate::game::Game;
+use crate::games::{GameCommand, dispatch};
+use crate::output::OutDir;
+use crate::schedule::duplicate_match;
+use crate::signals;
+use crate::standings::Standings;
+use crate::table::Limits;
+use clap::Args;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// Examples shown by `arena match --help`.
+pub const EXAMPLES: &str = "Examples:
+  arena match --bot greedy=target/release/greedy-bot --bot random=target/release/random-bot --games 1000
+  arena match --bot py=\"python3 sample-bots/python/greedy.py\" --bot js=\"node sample-bots/js/greedy.js\" --out results
+  arena match --players 4 --bot a=./my-bot --bot b=target/release/greedy-bot --variant hand_end=winner-takes";
+
+/// The flags of `arena match`.
+#[derive(Debug, Args)]
+pub struct MatchArgs {
+    /// A bot: NAME=COMMAND, the command split like a shell splits words. Give one per side.
+    #[arg(long = "bot", value_name = "NAME=COMMAND")]
+    bots: Vec<String>,
+    /// The game.
+    #[arg(long, default_value = "all-fives")]
+    game: String,
+    /// Number of players (2, 3 or 4; 4 plays partnerships unless --variant partners=false).
+    #[arg(long)]
+    players: Option<usize>,
+    /// Number of games; rounded up to whole seat rotations.
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..))]
+    games: u64,
+    /// The match seed (default: a random one, printed so the match can be repeated).
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Games played at once.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=4096))]
+    concurrency: u64,
+    /// Time allowed for each move, in milliseconds.
+    #[arg(long, value_name = "MS", default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
+    move_timeout: u64,
+    /// Time allowed for a bot to answer hello after it starts, in milliseconds.
+    #[arg(long, value_name = "MS", default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..))]
+    startup_timeout: u64,
+    /// A variant setting, KEY=VALUE (repeatable; see `arena rules`).
+    #[arg(long = "variant", value_name = "KEY=VALUE")]
+    variants: Vec<String>,
+    /// Write games.jsonl, standings.json and the bots' stderr logs here.
+    #[arg(long, value_name = "DIR")]
+    out: Option<PathBuf>,
+}
+
+/// Runs `arena match`.
+pub fn run(args: MatchArgs) -> Result<i32, Failure> {
+    let game = args.game.clone();
+    dispatch(&game, args).map_err(usage)?
+}
+
+fn play<G: Game>(args: MatchArgs) -> Result<i32, Failure> {
+    let mut settings = Vec::new();
+    if let Some(players) = args.players {
+        settings.push(("players".to_string(), players.to_string()));
+    }
+    for pair in &args.variants {
+        let (key, value) =
+            pair.split_once('=').ok_or_else(|| usage(format!("--variant {pair:?}: expected KEY=VALUE")))?;
+        settings.push((key.trim().to_string(), value.trim().to_string()));
+    }
+    let variant = G::parse_variant(&settings).map_err(|e| usage(format!("variant: {e}")))?;
+    let teams = G::teams(&variant);
+    let bots = if args.bots.is_empty() { demo_bots()? } else { parse_bots(&args.bots)? };
+    if bots.len() != teams.len() {
+        return Err(usage(format!(
+            "this game has {} sides, so give {} --bot (got {}){}",
+            teams.len(),
+            teams.len(),
+            bots.len(),
+            if teams.iter().any(|t| t.len() > 1) { "; each bot plays both seats of its side" } else { "" }
+        )));
+    }
+    let seed = args.seed.unwrap_or_else(random_seed);
+    let limits = Limits {
+        move_timeout: Duration::from_millis(args.move_timeout),
+        startup_timeout: Duration::from_millis(args.startup_timeout),
+        ..Limits::default()
+    };
+    let out = args.out.as_deref().map(OutDir::create).transpose().map_err(usage)?;
+    let schedule = duplicate_match(seed, &teams, args.games);
+    let names: Vec<String> = bots.iter().map(|b| b.name.clone()).collect();
+    eprintln!("{}: {} games, {} — seed {seed}", G::NAME, schedule.len(), names.join(" vs "));
+    let standings = Standings::new(&names);
+    let run =
+        Run::<G> { bots, variant, seed, limits, schedule, concurrency: args.concurrency as usize, standings, out };
+    let report = execute(run)?;
+    if let Some(dir) = &args.out {
+        println!("records: {}", dir.join(crate::output::GAMES).display());
+    }
+    if report.interrupted {
+        println!("interrupted: the standings cover the {} games finished", report.games);
+        return Ok(signals::INTERRUPTED);
+    }
+    Ok(0)
+}
+
+fn parse_bots(given: &[String]) -> Result<Vec<BotSpec>, Failure> {
+    let cwd = current_dir()?;
+    let mut bots: Vec<BotSpec> = Vec::new();
+    for text in given {
+        let bot = BotSpec::parse(text, &cwd).map_err(usage)?;
+        if bots.iter().any(|b| b.name == bot.name) {
+            return Err(usage(format!("two bots are named {:?}; give each --bot a different NAME", bot.name)));
+        }
+        bots.push(bot);
+    }
+    Ok(bots)
+}
+
+/// The directory of the arena binary, where `cargo build` puts the sample bots too.
+pub fn binary_dir() -> Result<PathBuf, Failure> {
+    let exe = std::env::current_exe().map_err(|e| usage(format!("cannot locate the arena binary: {e}")))?;
+    Ok(exe.parent().unwrap_or(Path::new(".")).to_path_buf())
+}
+
+/// A sample Rust bot built next to the arena, e.g. `greedy` for `greedy-bot`.
+pub fn sample_bot(name: &str) -> Result<BotSpec, Failure> {
+    let dir = binary_dir()?;
+    let quoted = shell_words::quote(&dir.join(format!("{name}-bot")).to_string_lossy()).into_owned();
+    BotSpec::parse(&format!("{name}={quoted}"), &current_dir()?)
+        .map_err(|e| usage(format!("the sample bots are not built ({e}); run `cargo build --release` first")))
+}
+
+/// The sample bots next to the arena binary: greedy-bot against random-bot.
+fn demo_bots() -> Result<Vec<BotSpec>, Failure> {
+    let bots = vec![sample_bot("greedy")?, sample_bot("random")?];
+    eprintln!("no --bot given: playing the sample bots greedy-bot and random-bot");
+    Ok(bots)
+}
+
+impl GameCommand for MatchArgs {
+    type Output = Result<i32, Failure>;
+    fn run<G: Game>(self) -> Result<i32, Failure> {
+        play::<G>(self)
+    }
+}

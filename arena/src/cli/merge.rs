@@ -1,0 +1,171 @@
+//! `arena merge`: combines the output directories of a league's shards into
+//! one, identical to the output of the same league run on one machine.
+
+use super::{Failure, internal, usage};
+use crate::config::LeagueConfig;
+use crate::game::Game;
+use crate::games::{GameCommand, dispatch};
+use crate::league::{check_played, full_schedule};
+use crate::output::{GAMES, LEAGUE, OutDir, scan_file};
+use crate::record::GameSummary;
+use crate::standings::Standings;
+use clap::Args;
+use std::io::{Read, Seek, SeekFrom};
+use std::path::PathBuf;
+
+/// The flags of `arena merge`.
+#[derive(Debug, Args)]
+pub struct MergeArgs {
+    /// Where to write the merged league (a new directory, or one without games).
+    #[arg(long, value_name = "DIR")]
+    out: PathBuf,
+    /// Merge even if games are missing (shards that did not finish); the
+    /// result can then be completed with `arena league --resume DIR`.
+    #[arg(long)]
+    partial: bool,
+    /// The shards' output directories.
+    #[arg(required = true, value_name = "SHARD_DIR")]
+    shards: Vec<PathBuf>,
+}
+
+/// One shard's games: their summaries and where their lines are.
+struct ShardGames {
+    dir: PathBuf,
+    games: Vec<GameSummary>,
+    spans: Vec<(u64, usize)>,
+}
+
+struct Merge {
+    args: MergeArgs,
+    config: LeagueConfig,
+    shards: Vec<ShardGames>,
+}
+
+/// Runs `arena merge`.
+pub fn run(args: MergeArgs) -> Result<i32, Failure> {
+    let mut config: Option<LeagueConfig> = None;
+    let mut shards = Vec::new();
+    for dir in &args.shards {
+        let path = dir.join(LEAGUE);
+        let text = std::fs::read_to_string(&path).map_err(|e| {
+            usage(format!("{} is not a league's output directory: cannot read {LEAGUE} ({e})", dir.display()))
+        })?;
+        let theirs: LeagueConfig = serde_json::from_str(&text)
+            .map_err(|e| usage(format!("{} is not a league configuration: {e}", path.display())))?;
+        match &config {
+            None => config = Some(theirs),
+            Some(first) => {
+                first.same_league(&theirs).map_err(|why| {
+                    usage(format!(
+                        "cannot merge {} with {}: they are different leagues ({why})",
+                        dir.display(),
+                        args.shards[0].display()
+                    ))
+                })?;
+                let commands = |c: &LeagueConfig| c.bots.iter().map(|b| b.command.clone()).collect::<Vec<_>>();
+                if commands(first) != commands(&theirs) {
+                    eprintln!(
+                        "warning: {} ran the bots with other commands than {}",
+                        dir.display(),
+                        args.shards[0].display()
+                    );
+                }
+            }
+        }
+        let scan = scan_file(&dir.join(GAMES)).map_err(usage)?;
+        if scan.good_bytes < scan.total_bytes {
+            eprintln!("warning: {}: ignoring a torn last line (that game will be missing)", dir.join(GAMES).display());
+        }
+        shards.push(ShardGames { dir: dir.clone(), games: scan.games, spans: scan.spans });
+    }
+    let mut config = config.expect("clap requires at least one shard");
+    config.shard = None;
+    let merge = Merge { args, config, shards };
+    let game = merge.config.game.clone();
+    dispatch(&game, merge).map_err(usage)?
+}
+
+fn write_merged<G: Game>(merge: Merge) -> Result<i32, Failure> {
+    let Merge { args, mut config, shards } = merge;
+    let variant = G::parse_variant(&config.settings).map_err(|e| usage(format!("variant: {e}")))?;
+    let schedule = full_schedule(&config, &G::teams(&variant)).map_err(usage)?;
+    let names: Vec<String> = config.bots.iter().map(|b| b.name.clone()).collect();
+
+    // Every game once: (id, shard, span), the first copy winning.
+    let mut entries: Vec<(u64, usize, (u64, usize))> = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    let mut summaries = Vec::new();
+    for (index, shard) in shards.iter().enumerate() {
+        for (game, &span) in shard.games.iter().zip(&shard.spans) {
+            if seen.insert(game.id) {
+                entries.push((game.id, index, span));
+                summaries.push(game.clone());
+            } else {
+                eprintln!("warning: game {} is in more than one shard; keeping the first copy", game.id);
+            }
+        }
+    }
+    check_played(&schedule, &names, &summaries).map_err(|e| usage(format!("cannot merge: {e}")))?;
+    let missing = schedule.len() - entries.len();
+    if missing > 0 && !args.partial {
+        let first: Vec<String> =
+            schedule.iter().filter(|g| !seen.contains(&g.id)).take(5).map(|g| g.id.to_string()).collect();
+        return Err(usage(format!(
+            "{missing} of the league's {} games are in no shard (ids {}{}); finish those shards, or merge with --partial and complete the league with `arena league --resume`",
+            schedule.len(),
+            first.join(", "),
+            if missing > first.len() { ", …" } else { "" }
+        )));
+    }
+    entries.sort_by_key(|&(id, ..)| id);
+
+    let mut out = OutDir::create(&args.out).map_err(usage)?;
+    config.out = Some(out.path().to_path_buf());
+    let json = serde_json::to_string_pretty(&config).expect("configurations serialize");
+    out.write_config(&json).map_err(|e| internal(format!("cannot write {LEAGUE}: {e}")))?;
+    let mut files = Vec::new();
+    for shard in &shards {
+        let path = shard.dir.join(GAMES);
+        files.push(std::fs::File::open(&path).map_err(|e| internal(format!("cannot read {}: {e}", path.display())))?);
+    }
+    for chunk in entries.chunks(512) {
+        let mut lines = Vec::with_capacity(chunk.len());
+        for &(id, shard, (offset, len)) in chunk {
+            let mut line = vec![0u8; len];
+            let file = &mut files[shard];
+            file.seek(SeekFrom::Start(offset))
+                .and_then(|_| file.read_exact(&mut line))
+                .map_err(|e| internal(format!("cannot read {}: {e}", shards[shard].dir.join(GAMES).display())))?;
+            let line = String::from_utf8(line).map_err(|e| internal(format!("game {id}: {e}")))?;
+            lines.push((id, line));
+        }
+        out.append(lines.iter().map(|(id, line)| (*id, line.as_str())))
+            .map_err(|e| internal(format!("cannot write {}: {e}", args.out.join(GAMES).display())))?;
+    }
+    let mut standings = Standings::new(&names);
+    for game in &summaries {
+        standings.add(game);
+    }
+    out.finish(&standings.to_json(G::NAME, config.seed))
+        .map_err(|e| internal(format!("cannot finish {}: {e}", args.out.display())))?;
+    println!("{}", standings.table());
+    println!(
+        "merged {} games from {} shards into {}{}",
+        entries.len(),
+        shards.len(),
+        args.out.display(),
+        if missing > 0 {
+            format!(" ({missing} missing: complete with `arena league --resume {}`)", args.out.display())
+        } else {
+            String::new()
+        }
+    );
+    Ok(0)
+}
+
+impl GameCommand for Merge {
+    type Output = Result<i32, Failure>;
+    fn run<G: Game>(self) -> Result<i32, Failure> {
+        write_merged::<G>(self)
+    }
+}

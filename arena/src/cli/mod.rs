@@ -1,0 +1,97 @@
+//! The `arena` command line: parsing, validation, and the commands.
+//!
+//! Exit status: 0 on success, 1 when the arena itself fails (e.g. it cannot
+//! write its output), 2 for a usage error, 130 when interrupted.
+
+mod execute;
+mod league;
+mod match_cmd;
+mod merge;
+mod rules;
+
+use clap::{Parser, Subcommand};
+use std::path::PathBuf;
+
+/// A bot arena for All Fives dominoes: bots are programs in any language that
+/// speak line-delimited JSON on stdin/stdout (see protocol/PROTOCOL.md).
+#[derive(Debug, Parser)]
+#[command(name = "arena", version, about, long_about = None)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Play a match between bots and print the standings.
+    ///
+    /// Every deal is played in every seat rotation, so each bot holds each
+    /// seat's tiles once. Without --bot, plays the sample greedy-bot against
+    /// random-bot (built with `cargo build --release`).
+    #[command(after_help = match_cmd::EXAMPLES)]
+    Match(match_cmd::MatchArgs),
+    /// Run a league: every group of bots plays, with ratings and durable, resumable results.
+    ///
+    /// Without arguments, runs a demo league of the sample bots.
+    #[command(after_help = league::EXAMPLES)]
+    League(Box<league::LeagueArgs>),
+    /// Combine the output directories of a league's shards into one.
+    Merge(merge::MergeArgs),
+    /// Print the game's variant settings and their defaults.
+    Rules {
+        /// The game.
+        #[arg(long, default_value = "all-fives")]
+        game: String,
+    },
+}
+
+/// A failure with its exit status.
+#[derive(Debug)]
+pub struct Failure {
+    /// The exit status.
+    pub status: i32,
+    /// The message, one line.
+    pub message: String,
+}
+
+/// A usage error (exit status 2).
+fn usage(message: impl Into<String>) -> Failure {
+    Failure { status: 2, message: message.into() }
+}
+
+/// A failure of the arena itself (exit status 1).
+fn internal(message: impl Into<String>) -> Failure {
+    Failure { status: 1, message: message.into() }
+}
+
+/// Runs the command line; returns the exit status.
+pub fn main() -> i32 {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Match(args) => match_cmd::run(args),
+        Command::League(args) => league::run(*args),
+        Command::Merge(args) => merge::run(args),
+        Command::Rules { game } => rules::run(&game),
+    };
+    match result {
+        Ok(status) => status,
+        Err(failure) => {
+            eprintln!("error: {}", failure.message);
+            failure.status
+        }
+    }
+}
+
+fn current_dir() -> Result<PathBuf, Failure> {
+    std::env::current_dir().map_err(|e| internal(format!("cannot read the working directory: {e}")))
+}
+
+fn random_seed() -> u64 {
+    use std::hash::{BuildHasher, RandomState};
+    // RandomState is seeded from the operating system's randomness.
+    RandomState::new().hash_one(std::time::SystemTime::now())
+}
+
+fn cores() -> u64 {
+    std::thread::available_parallelism().map_or(1, |n| n.get() as u64)
+}

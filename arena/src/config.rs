@@ -1,0 +1,343 @@
+//! A league's configuration: read from a TOML file, overridden by flags,
+//! resolved into a [`LeagueConfig`] that is stored in the output directory
+//! (`league.json`), so that a league can be resumed with nothing else.
+//!
+//! Paths in a configuration file (a bot's `dir`, `out`) are relative to the
+//! file's directory; paths given as flags are relative to the working
+//! directory. A bot runs in its `dir`, by default the directory of the file
+//! that named it (or the working directory for `--bot`).
+
+use crate::bot::spec::BotSpec;
+use crate::schedule::{Format, Shard};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+/// The TOML file, every key optional.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ConfigFile {
+    game: Option<String>,
+    format: Option<String>,
+    players: Option<u64>,
+    games: Option<u64>,
+    seed: Option<u64>,
+    concurrency: Option<u64>,
+    move_timeout: Option<u64>,
+    startup_timeout: Option<u64>,
+    out: Option<PathBuf>,
+    #[serde(default)]
+    variant: BTreeMap<String, toml::Value>,
+    #[serde(default, rename = "bot")]
+    bots: Vec<BotEntry>,
+}
+
+/// A `[[bot]]` table.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct BotEntry {
+    name: String,
+    command: String,
+    dir: Option<PathBuf>,
+    #[serde(default)]
+    env: BTreeMap<String, String>,
+}
+
+/// What the user gave on the command line (each `None` when absent).
+#[derive(Debug, Default, Clone)]
+pub struct Overrides {
+    /// `--config FILE`.
+    pub config: Option<PathBuf>,
+    /// `--bot NAME=COMMAND`, in order.
+    pub bots: Vec<String>,
+    /// `--bot-dir NAME=DIR`.
+    pub bot_dirs: Vec<String>,
+    /// `--bot-env NAME=KEY=VALUE`.
+    pub bot_envs: Vec<String>,
+    /// `--game`.
+    pub game: Option<String>,
+    /// `--format`.
+    pub format: Option<String>,
+    /// `--players`.
+    pub players: Option<u64>,
+    /// `--games` (per group).
+    pub games: Option<u64>,
+    /// `--seed`.
+    pub seed: Option<u64>,
+    /// `--concurrency`.
+    pub concurrency: Option<u64>,
+    /// `--move-timeout` in ms.
+    pub move_timeout: Option<u64>,
+    /// `--startup-timeout` in ms.
+    pub startup_timeout: Option<u64>,
+    /// `--variant KEY=VALUE`, in order.
+    pub variants: Vec<String>,
+    /// `--out`.
+    pub out: Option<PathBuf>,
+    /// `--shard K/N`.
+    pub shard: Option<Shard>,
+}
+
+/// A league's resolved configuration: everything that decides its games.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct LeagueConfig {
+    /// The game's name.
+    pub game: String,
+    /// Who meets whom.
+    pub format: Format,
+    /// The bots, in order.
+    pub bots: Vec<BotSpec>,
+    /// The variant settings as given (`players` included), later ones winning.
+    pub settings: Vec<(String, String)>,
+    /// The variant they resolve to, every setting included (filled in once the game is known).
+    #[serde(default, skip_serializing_if = "serde_json::Value::is_null")]
+    pub variant: serde_json::Value,
+    /// Games per group, before rounding up to whole rotations.
+    pub games: u64,
+    /// The league seed.
+    pub seed: u64,
+    /// Games played at once.
+    pub concurrency: u64,
+    /// Time allowed per move, in ms.
+    pub move_timeout_ms: u64,
+    /// Time allowed for `ready`, in ms.
+    pub startup_timeout_ms: u64,
+    /// The part of the schedule this run plays, if not all of it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shard: Option<Shard>,
+    /// The output directory, if any (not stored; it is where the file is).
+    #[serde(skip)]
+    pub out: Option<PathBuf>,
+}
+
+/// Defaults of a league.
+const DEFAULT_GAMES: u64 = 20;
+
+impl LeagueConfig {
+    /// Reads the file named by `--config` (if any) and applies the flags.
+    /// `cwd` resolves relative flag paths; `random_seed` is used when no seed is given.
+    pub fn resolve(flags: &Overrides, cwd: &Path, random_seed: u64, cores: u64) -> Result<LeagueConfig, String> {
+        let (file, base, origin) = match &flags.config {
+            Some(path) => {
+                let path = cwd.join(path);
+                let text = std::fs::read_to_string(&path)
+                    .map_err(|e| format!("cannot read the configuration {}: {e}", path.display()))?;
+                let file: ConfigFile = toml::from_str(&text)
+                    .map_err(|e| format!("configuration {}: {}", path.display(), one_line(&e.to_string())))?;
+                let base = path.parent().map(Path::to_path_buf).unwrap_or_else(|| cwd.to_path_buf());
+                (file, base, path.display().to_string())
+            }
+            None => (ConfigFile::default(), cwd.to_path_buf(), String::new()),
+        };
+        let key_error = |key: &str, why: String| {
+            if origin.is_empty() { format!("{key}: {why}") } else { format!("configuration {origin}: {key}: {why}") }
+        };
+
+        // Bots from the file, then --bot adds a bot or replaces a command.
+        let mut entries: Vec<(String, String, PathBuf, BTreeMap<String, String>)> = Vec::new();
+        for (i, entry) in file.bots.iter().enumerate() {
+            if entries.iter().any(|(name, ..)| *name == entry.name) {
+                return Err(key_error(&format!("bot[{i}].name"), format!("{:?} names two bots", entry.name)));
+            }
+            let dir = entry.dir.as_ref().map_or_else(|| base.clone(), |d| base.join(d));
+            entries.push((entry.name.clone(), entry.command.clone(), dir, entry.env.clone()));
+        }
+        for text in &flags.bots {
+            let (name, command) = split_pair(text, "--bot", "NAME=COMMAND")?;
+            match entries.iter_mut().find(|(n, ..)| *n == name) {
+                Some(entry) => entry.1 = command.to_string(),
+                None => entries.push((name.to_string(), command.to_string(), cwd.to_path_buf(), BTreeMap::new())),
+            }
+        }
+        for text in &flags.bot_dirs {
+            let (name, dir) = split_pair(text, "--bot-dir", "NAME=DIR")?;
+            let entry = entries.iter_mut().find(|(n, ..)| n == name).ok_or_else(|| unknown_bot("--bot-dir", name))?;
+            entry.2 = cwd.join(dir);
+        }
+        for text in &flags.bot_envs {
+            let (name, pair) = split_pair(text, "--bot-env", "NAME=KEY=VALUE")?;
+            let (key, value) = split_pair(pair, "--bot-env", "NAME=KEY=VALUE")?;
+            let entry = entries.iter_mut().find(|(n, ..)| n == name).ok_or_else(|| unknown_bot("--bot-env", name))?;
+            entry.3.insert(key.to_string(), value.to_string());
+        }
+        let mut bots = Vec::new();
+        for (i, (name, command, dir, env)) in entries.into_iter().enumerate() {
+            let bot = BotSpec::new(&name, &command, &dir, env).map_err(|e| key_error(&format!("bot[{i}]"), e))?;
+            bots.push(bot);
+        }
+
+        let format_text = flags.format.clone().or(file.format).unwrap_or_else(|| "round-robin".to_string());
+        let format: Format = format_text.parse().map_err(|e| key_error("format", e))?;
+        let mut settings = Vec::new();
+        if let Some(players) = flags.players.or(file.players) {
+            settings.push(("players".to_string(), players.to_string()));
+        }
+        for (key, value) in &file.variant {
+            let value = match value {
+                toml::Value::String(s) => s.clone(),
+                toml::Value::Integer(i) => i.to_string(),
+                toml::Value::Boolean(b) => b.to_string(),
+                other => {
+                    return Err(key_error(
+                        &format!("variant.{key}"),
+                        format!("{other} is not a string, integer or boolean"),
+                    ));
+                }
+            };
+            settings.push((key.clone(), value));
+        }
+        for text in &flags.variants {
+            let (key, value) = split_pair(text, "--variant", "KEY=VALUE")?;
+            settings.push((key.trim().to_string(), value.trim().to_string()));
+        }
+        let positive = |key: &str, value: Option<u64>, default: u64| match value {
+            Some(0) => Err(key_error(key, "must be at least 1".to_string())),
+            Some(v) => Ok(v),
+            None => Ok(default),
+        };
+        Ok(LeagueConfig {
+            game: flags.game.clone().or(file.game).unwrap_or_else(|| "all-fives".to_string()),
+            format,
+            bots,
+            settings,
+            variant: serde_json::Value::Null,
+            games: positive("games", flags.games.or(file.games), DEFAULT_GAMES)?,
+            seed: flags.seed.or(file.seed).unwrap_or(random_seed),
+            concurrency: positive("concurrency", flags.concurrency.or(file.concurrency), cores)?,
+            move_timeout_ms: positive("move_timeout", flags.move_timeout.or(file.move_timeout), 1000)?,
+            startup_timeout_ms: positive("startup_timeout", flags.startup_timeout.or(file.startup_timeout), 10_000)?,
+            shard: flags.shard,
+            out: flags.out.as_ref().map(|o| cwd.join(o)).or(file.out.map(|o| base.join(o))),
+        })
+    }
+
+    /// Whether `other` plays the same games: everything but the shard, the
+    /// concurrency and where the bots' commands live must agree.
+    pub fn same_league(&self, other: &LeagueConfig) -> Result<(), String> {
+        let names = |c: &LeagueConfig| c.bots.iter().map(|b| b.name.clone()).collect::<Vec<_>>();
+        let checks = [
+            ("game", self.game == other.game),
+            ("format", self.format == other.format),
+            ("bots", names(self) == names(other)),
+            ("variant", self.variant == other.variant),
+            ("games", self.games == other.games),
+            ("seed", self.seed == other.seed),
+            ("move_timeout", self.move_timeout_ms == other.move_timeout_ms),
+            ("startup_timeout", self.startup_timeout_ms == other.startup_timeout_ms),
+        ];
+        match checks.iter().find(|(_, same)| !same) {
+            Some((key, _)) => Err(format!("their {key} differs")),
+            None => Ok(()),
+        }
+    }
+}
+
+fn split_pair<'a>(text: &'a str, flag: &str, shape: &str) -> Result<(&'a str, &'a str), String> {
+    text.split_once('=').ok_or_else(|| format!("{flag} {text:?}: expected {shape}"))
+}
+
+fn unknown_bot(flag: &str, name: &str) -> String {
+    format!("{flag}: no bot is named {name:?} (name it with --bot or in the configuration file first)")
+}
+
+/// TOML errors come with a source excerpt over several lines; keep them readable on one.
+fn one_line(text: &str) -> String {
+    text.lines().map(str::trim).filter(|l| !l.is_empty() && *l != "|").collect::<Vec<_>>().join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn repo() -> PathBuf {
+        Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()
+    }
+
+    fn write_config(name: &str, text: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("arena-config-test-{}-{name}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("league.toml");
+        std::fs::write(&path, text).unwrap();
+        path
+    }
+
+    fn resolve(flags: &Overrides) -> Result<LeagueConfig, String> {
+        LeagueConfig::resolve(flags, &repo(), 99, 2)
+    }
+
+    #[test]
+    fn file_then_flags() {
+        let first_legal = repo().join("tests/bots/first_legal.py");
+        let path = write_config(
+            "ok",
+            &format!(
+                "format = \"gauntlet\"\ngames = 4\nseed = 7\nplayers = 3\nout = \"results\"\n[variant]\ntarget = 100\n\
+                 hand_end = \"winner-takes\"\n[[bot]]\nname = \"a\"\ncommand = \"python3 {0}\"\nenv = {{ DEPTH = \"3\" }}\n\
+                 [[bot]]\nname = \"b\"\ncommand = \"{0}\"\ndir = \"..\"\n",
+                first_legal.display()
+            ),
+        );
+        let flags = Overrides {
+            config: Some(path.clone()),
+            games: Some(6),
+            bots: vec!["c=sh".into()],
+            variants: vec!["target=150".into()],
+            ..Overrides::default()
+        };
+        let config = resolve(&flags).unwrap();
+        assert_eq!(config.format, Format::Gauntlet);
+        assert_eq!(config.games, 6, "flags override the file");
+        assert_eq!(config.seed, 7);
+        assert_eq!(config.concurrency, 2, "the default is the number of cores");
+        let names: Vec<&str> = config.bots.iter().map(|b| b.name.as_str()).collect();
+        assert_eq!(names, ["a", "b", "c"]);
+        let dir = path.parent().unwrap();
+        assert_eq!(config.bots[0].dir, dir);
+        assert_eq!(config.bots[0].env.get("DEPTH").map(String::as_str), Some("3"));
+        assert_eq!(config.bots[1].dir, dir.join(".."));
+        assert_eq!(config.bots[2].dir, repo());
+        assert_eq!(config.out, Some(dir.join("results")));
+        let target: Vec<&str> =
+            config.settings.iter().filter(|(k, _)| k == "target").map(|(_, v)| v.as_str()).collect();
+        assert_eq!(target, ["100", "150"], "the later setting wins when the variant is parsed");
+        assert!(config.settings.contains(&("players".into(), "3".into())));
+    }
+
+    #[test]
+    fn errors_name_the_key() {
+        let cases = [
+            ("colour = \"red\"\n", "unknown field `colour`"),
+            ("games = \"many\"\n", "games"),
+            ("games = 0\n", "games: must be at least 1"),
+            ("format = \"swiss\"\n", "format: unknown format \"swiss\""),
+            ("[[bot]]\nname = \"a\"\n", "missing field `command`"),
+            ("[[bot]]\nname = \"a\"\ncommand = \"no-such-program-x\"\n", "bot[0]: bot \"a\": cannot run"),
+            ("[[bot]]\nname = \"a\"\ncommand = \"sh\"\n[[bot]]\nname = \"a\"\ncommand = \"sh\"\n", "bot[1].name"),
+            ("[variant]\ntarget = [1]\n", "variant.target"),
+            ("games = \n", "configuration"),
+        ];
+        for (i, (text, expected)) in cases.iter().enumerate() {
+            let path = write_config(&format!("bad{i}"), text);
+            let err = resolve(&Overrides { config: Some(path), ..Overrides::default() }).unwrap_err();
+            assert!(err.contains(expected), "{text:?}: {err}");
+            assert!(!err.contains('\n'), "one line: {err}");
+        }
+        let err =
+            resolve(&Overrides { config: Some("/no/such/league.toml".into()), ..Overrides::default() }).unwrap_err();
+        assert!(err.contains("cannot read the configuration"), "{err}");
+        let err = resolve(&Overrides { bot_dirs: vec!["x=/tmp".into()], ..Overrides::default() }).unwrap_err();
+        assert!(err.contains("no bot is named \"x\""), "{err}");
+    }
+
+    #[test]
+    fn same_league_ignores_shard_and_concurrency() {
+        let flags = Overrides { bots: vec!["a=sh".into(), "b=sh".into()], seed: Some(3), ..Overrides::default() };
+        let one = resolve(&flags).unwrap();
+        let mut other = one.clone();
+        other.shard = Some(Shard { index: 1, count: 2 });
+        other.concurrency = 7;
+        assert!(one.same_league(&other).is_ok());
+        other.seed = 4;
+        assert_eq!(one.same_league(&other), Err("their seed differs".to_string()));
+    }
+}

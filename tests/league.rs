@@ -1,0 +1,253 @@
+//! Leagues end to end: formats, configuration files, durable results,
+//! resuming after SIGKILL and Ctrl-C, repairing a torn record, shards and merge.
+
+use e2e::*;
+use serde_json::Value;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// The records of `out` without timing fields, as text lines.
+fn canonical_records(out: &str) -> Vec<String> {
+    records(out)
+        .into_iter()
+        .map(|mut record| {
+            record.as_object_mut().unwrap().remove("duration_ms");
+            for event in record["events"].as_array_mut().unwrap() {
+                event.as_object_mut().unwrap().remove("time_us");
+            }
+            record.to_string()
+        })
+        .collect()
+}
+
+fn read(path: &str) -> String {
+    std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+/// Arguments of a three-bot league (greedy, random, Python greedy) with these extras.
+fn three_bots(scratch: &Scratch, extra: &[&str]) -> Vec<String> {
+    let (greedy, random, python) = (bin("greedy-bot"), bin("random-bot"), python_greedy());
+    let mut args = match_args(scratch, &[("g", &greedy), ("r", &random), ("p", &python)], extra);
+    args[0] = "league".to_string();
+    args
+}
+
+fn spawn_arena(args: &[String]) -> Child {
+    Command::new(bin("arena")).args(args).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().expect("arena starts")
+}
+
+/// Waits until `out/games.jsonl` holds at least `lines` lines.
+fn wait_for_games(out: &str, lines: usize) {
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while std::fs::read_to_string(format!("{out}/games.jsonl")).map_or(0, |t| t.lines().count()) < lines {
+        assert!(Instant::now() < deadline, "no {lines} games in {out} after 60 s");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+#[test]
+fn round_robin_league_with_a_configuration_file() {
+    let scratch = Scratch::new("league-config");
+    let config = scratch.join("league.toml");
+    std::fs::write(
+        &config,
+        format!(
+            "games = 6\nseed = 4\nconcurrency = 2\nout = \"results\"\n[variant]\ntarget = 150\n\n\
+             [[bot]]\nname = \"g\"\ncommand = \"{}\"\n\n[[bot]]\nname = \"r\"\ncommand = \"{}\"\n\n\
+             [[bot]]\nname = \"first\"\ncommand = \"python3 first_legal.py {}\"\ndir = \"{}\"\nenv = {{ LANG = \"C\" }}\n",
+            bin("greedy-bot"),
+            bin("random-bot"),
+            scratch.marker(),
+            repo_path("tests/bots"),
+        ),
+    )
+    .unwrap();
+    let (stdout, _) = arena_expect(&["league", "--config", &config, "--games", "4"], 0);
+    let out = scratch.join("results");
+    assert!(stdout.contains("results: "), "{stdout}");
+    let records = records(&out);
+    assert_eq!(records.len(), 12, "3 pairs × 4 games (the flag overrides the file)");
+    for record in &records {
+        assert_eq!(record["variant"]["target"], 150);
+        assert_eq!(record["faults"].as_array().unwrap().len(), 0);
+    }
+    let league: Value = serde_json::from_str(&read(&format!("{out}/league.json"))).unwrap();
+    assert_eq!(league["games"], 4);
+    assert_eq!(league["variant"]["target"], 150);
+    assert_eq!(league["bots"][2]["dir"], repo_path("tests/bots"));
+    let standings = standings(&out);
+    for name in ["g", "r", "first"] {
+        assert_eq!(standing(&standings, name)["games"], 8, "{name} plays two pairings of 4");
+    }
+    assert!(scratch.leftover_processes().is_empty());
+}
+
+#[test]
+fn gauntlet_and_multi_player_formats() {
+    let scratch = Scratch::new("league-formats");
+    let out = scratch.join("gauntlet");
+    arena_expect(&three_bots(&scratch, &["--format", "gauntlet", "--games", "2", "--seed", "1", "--out", &out]), 0);
+    let gauntlet = records(&out);
+    assert_eq!(gauntlet.len(), 4, "g meets r and p, 2 games each");
+    assert!(gauntlet.iter().all(|r| r["bots"].as_array().unwrap().contains(&Value::from("g"))));
+
+    let out = scratch.join("ffa");
+    let args = three_bots(&scratch, &["--players", "3", "--games", "3", "--out", &out]);
+    arena_expect(&args, 0);
+    assert_eq!(records(&out).len(), 3, "one group of three, three rotations");
+
+    let out = scratch.join("partners");
+    arena_expect(&three_bots(&scratch, &["--players", "4", "--games", "2", "--out", &out]), 0);
+    let partners = records(&out);
+    assert_eq!(partners.len(), 6, "three pairs of teams");
+    for record in &partners {
+        assert_eq!(record["bots"][0], record["bots"][2]);
+    }
+}
+
+#[test]
+fn resume_after_sigkill_gives_the_same_league() {
+    let scratch = Scratch::new("league-kill");
+    let full = scratch.join("full");
+    let extra = ["--games", "30", "--seed", "17", "--concurrency", "2"];
+    arena_expect(&three_bots(&scratch, &[&extra[..], &["--out", &full]].concat()), 0);
+
+    let cut = scratch.join("cut");
+    let mut arena = spawn_arena(&three_bots(&scratch, &[&extra[..], &["--out", &cut]].concat()));
+    wait_for_games(&cut, 20);
+    arena.kill().unwrap(); // SIGKILL
+    arena.wait().unwrap();
+    let kept = records(&cut).len();
+    assert!((20..90).contains(&kept), "{kept} games kept");
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while !scratch.leftover_processes().is_empty() {
+        assert!(Instant::now() < deadline, "bots outlived a killed arena: {:?}", scratch.leftover_processes());
+        std::thread::sleep(Duration::from_millis(20));
+    }
+
+    let (stdout, stderr) = arena_expect(&["league", "--resume", &cut], 0);
+    assert!(stderr.contains(&format!("{kept} already played")), "{stderr}");
+    assert!(stdout.contains(&format!("{} games", 90 - kept)), "{stdout}");
+    assert_eq!(canonical_records(&cut), canonical_records(&full));
+    assert_eq!(read(&format!("{cut}/standings.json")), read(&format!("{full}/standings.json")));
+    // A finished league resumes to nothing new.
+    let (stdout, _) = arena_expect(&["league", "--resume", &cut], 0);
+    assert!(stdout.contains("0 games"), "{stdout}");
+}
+
+#[test]
+fn ctrl_c_stops_cleanly_and_the_league_resumes() {
+    let scratch = Scratch::new("league-interrupt");
+    let out = scratch.join("out");
+    let arena = spawn_arena(&three_bots(&scratch, &["--games", "60", "--seed", "3", "--out", &out]));
+    wait_for_games(&out, 10);
+    nix::sys::signal::kill(nix::unistd::Pid::from_raw(arena.id() as i32), nix::sys::signal::Signal::SIGINT).unwrap();
+    let output = arena.wait_with_output().unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(130), "{stdout}");
+    assert!(stdout.contains(&format!("arena league --resume {out}")), "{stdout}");
+    assert!(scratch.leftover_processes().is_empty(), "{:?}", scratch.leftover_processes());
+    let kept = records(&out).len();
+    assert!((10..180).contains(&kept), "{kept} games kept");
+    assert_eq!(standings(&out)["games"], kept as u64, "standings cover the finished games");
+    arena_expect(&["league", "--resume", &out, "--concurrency", "2"], 0);
+    assert_eq!(records(&out).len(), 180);
+}
+
+#[test]
+fn a_torn_last_line_is_repaired_and_corruption_is_refused() {
+    let scratch = Scratch::new("league-torn");
+    let out = scratch.join("out");
+    arena_expect(&three_bots(&scratch, &["--games", "4", "--seed", "2", "--out", &out]), 0);
+    let games = format!("{out}/games.jsonl");
+    let original = read(&games);
+    let lines: Vec<&str> = original.lines().collect();
+    // Cut the last record in half: resuming replays that one game.
+    let torn = format!("{}\n{}", lines[..lines.len() - 1].join("\n"), &lines[lines.len() - 1][..100]);
+    std::fs::write(&games, &torn).unwrap();
+    let (stdout, stderr) = arena_expect(&["league", "--resume", &out], 0);
+    assert!(stderr.contains("removed a torn last line"), "{stderr}");
+    assert!(stdout.contains("1 games"), "{stdout}");
+    assert_eq!(records(&out).len(), lines.len());
+
+    // Damage in the middle: refused with the line number, nothing written.
+    let damaged = original.replacen("\"game\":\"all-fives\"", "\"game\":", 1);
+    std::fs::write(&games, &damaged).unwrap();
+    let (_, stderr) = arena_expect(&["league", "--resume", &out], 2);
+    assert!(stderr.contains("line 1 is corrupt"), "{stderr}");
+    assert_eq!(read(&games), damaged);
+}
+
+#[test]
+fn shards_merge_into_the_single_machine_league() {
+    let scratch = Scratch::new("league-shards");
+    let extra = ["--games", "8", "--seed", "21"];
+    let single = scratch.join("single");
+    arena_expect(&three_bots(&scratch, &[&extra[..], &["--out", &single]].concat()), 0);
+    let shards: Vec<String> = (0..3).map(|k| scratch.join(&format!("shard{k}"))).collect();
+    for (k, dir) in shards.iter().enumerate() {
+        let shard = format!("{k}/3");
+        arena_expect(&three_bots(&scratch, &[&extra[..], &["--shard", &shard, "--out", dir]].concat()), 0);
+        assert_eq!(records(dir).len(), 8, "shard {k} plays a third of 24 games");
+    }
+    let merged = scratch.join("merged");
+    let mut args = vec!["merge", "--out", merged.as_str()];
+    args.extend(shards.iter().map(String::as_str));
+    arena_expect(&args, 0);
+    assert_eq!(canonical_records(&merged), canonical_records(&single));
+    assert_eq!(read(&format!("{merged}/standings.json")), read(&format!("{single}/standings.json")));
+
+    // Missing games are refused, unless --partial; the partial result then resumes to the whole.
+    let partial = scratch.join("partial");
+    let (_, stderr) = arena_expect(&["merge", "--out", &partial, &shards[0], &shards[2]], 2);
+    assert!(stderr.contains("8 of the league's 24 games are in no shard"), "{stderr}");
+    arena_expect(&["merge", "--partial", "--out", &partial, &shards[0], &shards[2]], 0);
+    arena_expect(&["league", "--resume", &partial], 0);
+    assert_eq!(canonical_records(&partial), canonical_records(&single));
+
+    // A shard of another league is refused.
+    let other = scratch.join("other");
+    arena_expect(&three_bots(&scratch, &["--games", "8", "--seed", "22", "--shard", "1/3", "--out", &other]), 0);
+    let (_, stderr) = arena_expect(&["merge", "--out", &scratch.join("bad"), &shards[0], &other], 2);
+    assert!(stderr.contains("different leagues (their seed differs)"), "{stderr}");
+}
+
+#[test]
+fn one_output_directory_one_arena() {
+    let scratch = Scratch::new("league-lock");
+    let out = scratch.join("out");
+    let mut first = spawn_arena(&three_bots(&scratch, &["--games", "400", "--out", &out]));
+    wait_for_games(&out, 1);
+    let (_, stderr) = arena_expect(&["league", "--resume", &out], 2);
+    assert!(stderr.contains("in use by another arena"), "{stderr}");
+    first.kill().unwrap();
+    first.wait().unwrap();
+}
+
+#[test]
+fn the_demo_league_runs_with_no_arguments() {
+    let (stdout, stderr) = arena_expect(&["league", "--seed", "9"], 0);
+    assert!(stderr.contains("demo round robin"), "{stderr}");
+    for name in ["greedy", "random", "greedy-py", "greedy-js"] {
+        assert!(stdout.contains(name), "{name} missing:\n{stdout}");
+    }
+}
+
+#[test]
+fn league_usage_errors() {
+    let scratch = Scratch::new("league-errors");
+    let bad = scratch.join("bad.toml");
+    std::fs::write(&bad, "games = 5\nbogus = 1\n").unwrap();
+    let (_, stderr) = arena_expect(&["league", "--config", &bad], 2);
+    assert!(stderr.contains("unknown field `bogus`"), "{stderr}");
+    let greedy = format!("g={}", bin("greedy-bot"));
+    let (_, stderr) = arena_expect(&["league", "--bot", &greedy, "--out", &scratch.join("one")], 2);
+    assert!(stderr.contains("needs at least 2 bots"), "{stderr}");
+    assert!(!std::path::Path::new(&scratch.join("one")).exists(), "no output directory is left behind");
+    let (_, stderr) = arena_expect(&["league", "--resume", &scratch.join("nowhere")], 2);
+    assert!(stderr.contains("cannot resume"), "{stderr}");
+    let (_, stderr) = arena_expect(&["league", "--resume", &scratch.join("x"), "--seed", "3"], 2);
+    assert!(stderr.contains("cannot be used with"), "{stderr}");
+    let (_, stderr) = arena_expect(&["league", "--bot", &greedy, "--bot", &greedy, "--shard", "3/3"], 2);
+    assert!(stderr.contains("--shard"), "{stderr}");
+}
