@@ -250,4 +250,7 @@ fn league_usage_errors() {
     assert!(stderr.contains("cannot be used with"), "{stderr}");
     let (_, stderr) = arena_expect(&["league", "--bot", &greedy, "--bot", &greedy, "--shard", "3/3"], 2);
     assert!(stderr.contains("--shard"), "{stderr}");
+    let random = format!("r={}", bin("random-bot"));
+    let (_, stderr) = arena_expect(&["league", "--bot", &greedy, "--bot", &random, "--shard", "0/3"], 2);
+    assert!(stderr.contains("needs a fixed seed"), "{stderr}");
 }

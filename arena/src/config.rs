@@ -7,6 +7,8 @@
 //! directory. A bot runs in its `dir`, by default the directory of the file
 //! that named it (or the working directory for `--bot`).
 
+use crate::bot::limits::ResourceLimits;
+use crate::bot::sandbox::Sandbox;
 use crate::bot::spec::BotSpec;
 use crate::schedule::{Format, Shard};
 use serde::{Deserialize, Serialize};
@@ -26,6 +28,9 @@ struct ConfigFile {
     move_timeout: Option<u64>,
     startup_timeout: Option<u64>,
     out: Option<PathBuf>,
+    sandbox: Option<String>,
+    #[serde(default)]
+    limits: BTreeMap<String, toml::Value>,
     #[serde(default)]
     variant: BTreeMap<String, toml::Value>,
     #[serde(default, rename = "bot")]
@@ -76,6 +81,10 @@ pub struct Overrides {
     pub out: Option<PathBuf>,
     /// `--shard K/N`.
     pub shard: Option<Shard>,
+    /// `--limit NAME=VALUE`, in order.
+    pub limits: Vec<String>,
+    /// `--sandbox`.
+    pub sandbox: Option<String>,
 }
 
 /// A league's resolved configuration: everything that decides its games.
@@ -102,6 +111,12 @@ pub struct LeagueConfig {
     pub move_timeout_ms: u64,
     /// Time allowed for `ready`, in ms.
     pub startup_timeout_ms: u64,
+    /// Operating-system limits of each bot process.
+    #[serde(default)]
+    pub limits: ResourceLimits,
+    /// How bot processes are confined.
+    #[serde(default)]
+    pub sandbox: Sandbox,
     /// The part of the schedule this run plays, if not all of it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub shard: Option<Shard>,
@@ -173,22 +188,33 @@ impl LeagueConfig {
             settings.push(("players".to_string(), players.to_string()));
         }
         for (key, value) in &file.variant {
-            let value = match value {
-                toml::Value::String(s) => s.clone(),
-                toml::Value::Integer(i) => i.to_string(),
-                toml::Value::Boolean(b) => b.to_string(),
-                other => {
-                    return Err(key_error(
-                        &format!("variant.{key}"),
-                        format!("{other} is not a string, integer or boolean"),
-                    ));
-                }
-            };
+            let value = scalar(value).ok_or_else(|| {
+                key_error(&format!("variant.{key}"), format!("{value} is not a string, integer or boolean"))
+            })?;
             settings.push((key.clone(), value));
         }
         for text in &flags.variants {
             let (key, value) = split_pair(text, "--variant", "KEY=VALUE")?;
             settings.push((key.trim().to_string(), value.trim().to_string()));
+        }
+        let mut limits = ResourceLimits::default();
+        for (key, value) in &file.limits {
+            let value = scalar(value)
+                .ok_or_else(|| key_error(&format!("limits.{key}"), format!("{value} is not a number or string")))?;
+            limits.set(&format!("{key}={value}")).map_err(|e| key_error(&format!("limits.{key}"), e))?;
+        }
+        for text in &flags.limits {
+            limits.set(text)?;
+        }
+        let sandbox_text = flags.sandbox.clone().or(file.sandbox).unwrap_or_else(|| "none".to_string());
+        let sandbox: Sandbox = sandbox_text.parse().map_err(|e| key_error("sandbox", e))?;
+        let seed = flags.seed.or(file.seed);
+        if flags.shard.is_some() && seed.is_none() {
+            return Err(key_error(
+                "seed",
+                "a sharded league needs a fixed seed (in the file or --seed), so that every shard plays the same schedule"
+                    .to_string(),
+            ));
         }
         let positive = |key: &str, value: Option<u64>, default: u64| match value {
             Some(0) => Err(key_error(key, "must be at least 1".to_string())),
@@ -202,10 +228,12 @@ impl LeagueConfig {
             settings,
             variant: serde_json::Value::Null,
             games: positive("games", flags.games.or(file.games), DEFAULT_GAMES)?,
-            seed: flags.seed.or(file.seed).unwrap_or(random_seed),
+            seed: seed.unwrap_or(random_seed),
             concurrency: positive("concurrency", flags.concurrency.or(file.concurrency), cores)?,
             move_timeout_ms: positive("move_timeout", flags.move_timeout.or(file.move_timeout), 1000)?,
             startup_timeout_ms: positive("startup_timeout", flags.startup_timeout.or(file.startup_timeout), 10_000)?,
+            limits,
+            sandbox,
             shard: flags.shard,
             out: flags.out.as_ref().map(|o| cwd.join(o)).or(file.out.map(|o| base.join(o))),
         })
@@ -229,6 +257,16 @@ impl LeagueConfig {
             Some((key, _)) => Err(format!("their {key} differs")),
             None => Ok(()),
         }
+    }
+}
+
+/// A TOML string, integer or boolean as text.
+fn scalar(value: &toml::Value) -> Option<String> {
+    match value {
+        toml::Value::String(s) => Some(s.clone()),
+        toml::Value::Integer(i) => Some(i.to_string()),
+        toml::Value::Boolean(b) => Some(b.to_string()),
+        _ => None,
     }
 }
 
@@ -271,7 +309,8 @@ mod tests {
         let path = write_config(
             "ok",
             &format!(
-                "format = \"gauntlet\"\ngames = 4\nseed = 7\nplayers = 3\nout = \"results\"\n[variant]\ntarget = 100\n\
+                "format = \"gauntlet\"\ngames = 4\nseed = 7\nplayers = 3\nout = \"results\"\nsandbox = \"bwrap\"\n\
+                 [limits]\ncpu = 30\naddress-space = \"1G\"\n[variant]\ntarget = 100\n\
                  hand_end = \"winner-takes\"\n[[bot]]\nname = \"a\"\ncommand = \"python3 {0}\"\nenv = {{ DEPTH = \"3\" }}\n\
                  [[bot]]\nname = \"b\"\ncommand = \"{0}\"\ndir = \"..\"\n",
                 first_legal.display()
@@ -301,6 +340,8 @@ mod tests {
             config.settings.iter().filter(|(k, _)| k == "target").map(|(_, v)| v.as_str()).collect();
         assert_eq!(target, ["100", "150"], "the later setting wins when the variant is parsed");
         assert!(config.settings.contains(&("players".into(), "3".into())));
+        assert_eq!(config.sandbox, Sandbox::Bwrap);
+        assert_eq!((config.limits.cpu_seconds, config.limits.address_space), (Some(30), Some(1 << 30)));
     }
 
     #[test]
@@ -315,6 +356,8 @@ mod tests {
             ("[[bot]]\nname = \"a\"\ncommand = \"sh\"\n[[bot]]\nname = \"a\"\ncommand = \"sh\"\n", "bot[1].name"),
             ("[variant]\ntarget = [1]\n", "variant.target"),
             ("games = \n", "configuration"),
+            ("sandbox = \"docker\"\n", "sandbox: unknown sandbox"),
+            ("[limits]\nmemory = 5\n", "limits.memory"),
         ];
         for (i, (text, expected)) in cases.iter().enumerate() {
             let path = write_config(&format!("bad{i}"), text);
@@ -331,7 +374,11 @@ mod tests {
 
     #[test]
     fn same_league_ignores_shard_and_concurrency() {
-        let flags = Overrides { bots: vec!["a=sh".into(), "b=sh".into()], seed: Some(3), ..Overrides::default() };
+        let mut flags = Overrides { bots: vec!["a=sh".into(), "b=sh".into()], ..Overrides::default() };
+        flags.shard = Some(Shard { index: 0, count: 2 });
+        let err = resolve(&flags).unwrap_err();
+        assert!(err.contains("a sharded league needs a fixed seed"), "{err}");
+        flags.seed = Some(3);
         let one = resolve(&flags).unwrap();
         let mut other = one.clone();
         other.shard = Some(Shard { index: 1, count: 2 });

@@ -1,8 +1,10 @@
 //! What every game of a match shares: the bots, the variant, the limits, and
 //! where processes are recorded and logged.
 
+use crate::bot::limits::ResourceLimits;
 use crate::bot::process::Launch;
 use crate::bot::registry::Registry;
+use crate::bot::sandbox::Sandbox;
 use crate::bot::spec::BotSpec;
 use crate::game::Game;
 use protocol::messages::Hello;
@@ -23,6 +25,10 @@ pub struct Limits {
     pub stderr_cap: u64,
     /// How long a bot may take to exit after `bye` before it is killed.
     pub exit_grace: Duration,
+    /// Operating-system limits of each bot process.
+    pub resources: ResourceLimits,
+    /// How bot processes are confined.
+    pub sandbox: Sandbox,
 }
 
 impl Default for Limits {
@@ -33,8 +39,24 @@ impl Default for Limits {
             line_cap: 1 << 20,
             stderr_cap: 1 << 20,
             exit_grace: Duration::from_millis(1000),
+            resources: ResourceLimits::default(),
+            sandbox: Sandbox::None,
         }
     }
+}
+
+/// A bot's whole environment: `PATH`, `HOME` and `LANG` from the arena's
+/// (`LANG` defaulting to `C.UTF-8`), then the bot's own variables.
+fn bot_environment(own: &std::collections::BTreeMap<String, String>) -> Vec<(String, String)> {
+    let mut env: Vec<(String, String)> = ["PATH", "HOME", "LANG"]
+        .iter()
+        .filter_map(|&key| std::env::var(key).ok().map(|value| (key.to_string(), value)))
+        .collect();
+    if !env.iter().any(|(key, _)| key == "LANG") {
+        env.push(("LANG".to_string(), "C.UTF-8".to_string()));
+    }
+    env.extend(own.iter().map(|(k, v)| (k.clone(), v.clone())));
+    env
 }
 
 /// The shared setting of a match's games.
@@ -80,10 +102,12 @@ impl<G: Game> Table<G> {
     pub fn launch(&self, bot: usize, seat: usize) -> Launch {
         let number = self.started.fetch_add(1, Ordering::Relaxed) + 1;
         let name = &self.bots[bot].name;
+        let spec = &self.bots[bot];
         Launch {
-            argv: self.bots[bot].argv.clone(),
-            dir: self.bots[bot].dir.clone(),
-            env: self.bots[bot].env.iter().map(|(k, v)| (k.clone(), v.clone())).collect(),
+            argv: self.limits.sandbox.wrap(&spec.argv, &spec.dir),
+            dir: spec.dir.clone(),
+            env: bot_environment(&spec.env),
+            resources: self.limits.resources.clone(),
             log: self.logs.as_ref().map(|dir| dir.join(format!("{name}.seat{seat}.{number}.log"))),
             stderr_cap: self.limits.stderr_cap,
             line_cap: self.limits.line_cap,

@@ -2,8 +2,10 @@
 //! to them. This is the imperative edge of the arena; everything a bot does
 //! wrong comes out of here as a [`crate::fault::Fault`], never as a panic.
 
+pub mod limits;
 pub mod lines;
 pub mod process;
 pub mod registry;
+pub mod sandbox;
 pub mod spec;
 pub mod stderr;

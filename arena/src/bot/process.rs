@@ -5,6 +5,7 @@
 //! when the arena waits for an answer, so each decision costs one write and
 //! one read.
 
+use super::limits::ResourceLimits;
 use super::lines::{LineReader, ReadError};
 use super::registry::{Registry, kill_group};
 use super::stderr::StderrDrain;
@@ -30,8 +31,10 @@ pub struct Launch {
     pub argv: Vec<String>,
     /// The working directory.
     pub dir: PathBuf,
-    /// Environment variables to set, beyond those inherited.
+    /// The whole environment of the process (nothing else is inherited).
     pub env: Vec<(String, String)>,
+    /// Resource limits.
+    pub resources: ResourceLimits,
     /// Where to copy the process's stderr, if anywhere.
     pub log: Option<PathBuf>,
     /// How many bytes of stderr to keep in the log.
@@ -70,18 +73,22 @@ impl BotProcess {
         command
             .args(&launch.argv[1..])
             .current_dir(&launch.dir)
+            .env_clear()
             .envs(launch.env.iter().map(|(k, v)| (k, v)))
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .process_group(0)
             .kill_on_drop(true);
-        // SAFETY: the closure runs in the child between fork and exec and
-        // only makes the prctl system call, which is async-signal-safe.
+        let resources = launch.resources.clone();
+        // SAFETY: the closure runs in the child between fork and exec; it
+        // only makes prctl and setrlimit system calls, which are
+        // async-signal-safe, and allocates nothing.
         unsafe {
-            // If the arena dies without cleaning up (SIGKILL), the kernel kills the bot.
-            command.pre_exec(|| {
-                nix::sys::prctl::set_pdeathsig(nix::sys::signal::Signal::SIGKILL).map_err(std::io::Error::from)
+            command.pre_exec(move || {
+                // If the arena dies without cleaning up (SIGKILL), the kernel kills the bot.
+                nix::sys::prctl::set_pdeathsig(nix::sys::signal::Signal::SIGKILL).map_err(std::io::Error::from)?;
+                resources.apply()
             });
         }
         let mut child = command

@@ -36,7 +36,7 @@ pub struct LeagueArgs {
     /// Continue the stopped league in DIR (its configuration is in DIR/league.json).
     #[arg(long, value_name = "DIR", conflicts_with_all = [
         "config", "bots", "bot_dirs", "bot_envs", "game", "format", "players", "games", "seed",
-        "move_timeout", "startup_timeout", "variants", "out", "shard",
+        "move_timeout", "startup_timeout", "variants", "out", "shard", "limits", "sandbox",
     ])]
     resume: Option<PathBuf>,
     /// A bot: NAME=COMMAND (adds a bot, or replaces the command of one in the file).
@@ -81,6 +81,12 @@ pub struct LeagueArgs {
     /// Play only shard K of N (0 <= K < N): the games whose id is K modulo N.
     #[arg(long, value_name = "K/N")]
     shard: Option<Shard>,
+    /// A resource limit of every bot process, NAME=VALUE (cpu, address-space, processes, file-size, open-files; `none` lifts it).
+    #[arg(long = "limit", value_name = "NAME=VALUE")]
+    limits: Vec<String>,
+    /// Run every bot in a sandbox: none (the default) or bwrap (bubblewrap).
+    #[arg(long)]
+    sandbox: Option<String>,
 }
 
 impl LeagueArgs {
@@ -105,6 +111,8 @@ impl LeagueArgs {
             variants: self.variants.clone(),
             out: self.out.clone(),
             shard: self.shard,
+            limits: self.limits.clone(),
+            sandbox: self.sandbox.clone(),
         }
     }
 }
@@ -186,6 +194,8 @@ fn demo(args: &LeagueArgs) -> Result<LeagueConfig, Failure> {
         concurrency: cores(),
         move_timeout_ms: 1000,
         startup_timeout_ms: 10_000,
+        limits: Default::default(),
+        sandbox: Default::default(),
         shard: None,
         out: None,
     })
@@ -196,6 +206,7 @@ fn play<G: Game>(prepared: Prepared) -> Result<i32, Failure> {
     let variant = G::parse_variant(&config.settings).map_err(|e| usage(format!("variant: {e}")))?;
     let teams = G::teams(&variant);
     let schedule = full_schedule(&config, &teams).map_err(usage)?;
+    config.sandbox.check().map_err(usage)?;
     if let (true, Some(dir)) = (fresh, &config.out) {
         // Everything is checked: only now is the output directory made.
         let created = OutDir::create(dir).map_err(usage)?;
@@ -230,6 +241,8 @@ fn play<G: Game>(prepared: Prepared) -> Result<i32, Failure> {
     let limits = Limits {
         move_timeout: Duration::from_millis(config.move_timeout_ms),
         startup_timeout: Duration::from_millis(config.startup_timeout_ms),
+        resources: config.limits.clone(),
+        sandbox: config.sandbox,
         ..Limits::default()
     };
     let run = Run::<G> {

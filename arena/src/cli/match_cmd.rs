@@ -2,6 +2,8 @@
 
 use super::execute::{Run, execute};
 use super::{Failure, current_dir, random_seed, usage};
+use crate::bot::limits::ResourceLimits;
+use crate::bot::sandbox::Sandbox;
 use crate::bot::spec::BotSpec;
 use crate::game::Game;
 use crate::games::{GameCommand, dispatch};
@@ -53,6 +55,12 @@ pub struct MatchArgs {
     /// Write games.jsonl, standings.json and the bots' stderr logs here.
     #[arg(long, value_name = "DIR")]
     out: Option<PathBuf>,
+    /// A resource limit of every bot process, NAME=VALUE (cpu, address-space, processes, file-size, open-files; `none` lifts it).
+    #[arg(long = "limit", value_name = "NAME=VALUE")]
+    limits: Vec<String>,
+    /// Run every bot in a sandbox: none (the default) or bwrap (bubblewrap).
+    #[arg(long, default_value = "none")]
+    sandbox: Sandbox,
 }
 
 /// Runs `arena match`.
@@ -84,9 +92,16 @@ fn play<G: Game>(args: MatchArgs) -> Result<i32, Failure> {
         )));
     }
     let seed = args.seed.unwrap_or_else(random_seed);
+    let mut resources = ResourceLimits::default();
+    for text in &args.limits {
+        resources.set(text).map_err(usage)?;
+    }
+    args.sandbox.check().map_err(usage)?;
     let limits = Limits {
         move_timeout: Duration::from_millis(args.move_timeout),
         startup_timeout: Duration::from_millis(args.startup_timeout),
+        resources,
+        sandbox: args.sandbox,
         ..Limits::default()
     };
     let out = args.out.as_deref().map(OutDir::create).transpose().map_err(usage)?;

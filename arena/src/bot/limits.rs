@@ -1,0 +1,139 @@
+//! Resource limits applied to every bot process (with `setrlimit`, between
+//! fork and exec), so that one bot cannot take the machine down with it.
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// The limits of one bot process; `None` is unlimited.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ResourceLimits {
+    /// CPU seconds the process may use over its whole life (`RLIMIT_CPU`).
+    pub cpu_seconds: Option<u64>,
+    /// Bytes of virtual address space (`RLIMIT_AS`).
+    pub address_space: Option<u64>,
+    /// Processes (and threads) of the bot's user (`RLIMIT_NPROC`; not enforced for root).
+    pub processes: Option<u64>,
+    /// The largest file the bot may write, in bytes (`RLIMIT_FSIZE`).
+    pub file_size: Option<u64>,
+    /// Open file descriptors (`RLIMIT_NOFILE`).
+    pub open_files: Option<u64>,
+}
+
+impl Default for ResourceLimits {
+    /// 8 GiB of address space, 64 MiB files, 1024 open files; CPU time and
+    /// processes unlimited (long leagues keep a process for thousands of
+    /// games, and the process limit counts every process of the user).
+    fn default() -> Self {
+        ResourceLimits {
+            cpu_seconds: None,
+            address_space: Some(8 << 30),
+            processes: None,
+            file_size: Some(64 << 20),
+            open_files: Some(1024),
+        }
+    }
+}
+
+/// The names of the limits, as given to `--limit NAME=VALUE`.
+pub const NAMES: [&str; 5] = ["cpu", "address-space", "processes", "file-size", "open-files"];
+
+impl ResourceLimits {
+    /// Sets one limit from `NAME=VALUE`: a number (sizes may end in K, M or G) or `none`.
+    pub fn set(&mut self, text: &str) -> Result<(), String> {
+        let (name, value) = text
+            .split_once('=')
+            .ok_or_else(|| format!("--limit {text:?}: expected NAME=VALUE, e.g. address-space=2G"))?;
+        let (name, value) = (name.trim(), value.trim());
+        let slot = match name {
+            "cpu" => &mut self.cpu_seconds,
+            "address-space" => &mut self.address_space,
+            "processes" => &mut self.processes,
+            "file-size" => &mut self.file_size,
+            "open-files" => &mut self.open_files,
+            other => return Err(format!("--limit: unknown limit {other:?}; the limits are {}", NAMES.join(", "))),
+        };
+        *slot = parse_amount(value).map_err(|why| format!("--limit {name}={value}: {why}"))?;
+        Ok(())
+    }
+
+    /// Applies the limits to the calling process. Meant for the child between
+    /// fork and exec: it makes only `setrlimit` system calls.
+    pub fn apply(&self) -> std::io::Result<()> {
+        use nix::sys::resource::{Resource, setrlimit};
+        let limits = [
+            (Resource::RLIMIT_CPU, self.cpu_seconds),
+            (Resource::RLIMIT_AS, self.address_space),
+            (Resource::RLIMIT_NPROC, self.processes),
+            (Resource::RLIMIT_FSIZE, self.file_size),
+            (Resource::RLIMIT_NOFILE, self.open_files),
+        ];
+        for (resource, limit) in limits {
+            if let Some(limit) = limit {
+                setrlimit(resource, limit, limit).map_err(std::io::Error::from)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Display for ResourceLimits {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let show = |v: Option<u64>| v.map_or("none".to_string(), |v| v.to_string());
+        write!(
+            f,
+            "cpu={} address-space={} processes={} file-size={} open-files={}",
+            show(self.cpu_seconds),
+            show(self.address_space),
+            show(self.processes),
+            show(self.file_size),
+            show(self.open_files)
+        )
+    }
+}
+
+/// `none`, or a number with an optional K, M or G (binary) suffix.
+fn parse_amount(text: &str) -> Result<Option<u64>, String> {
+    if text.eq_ignore_ascii_case("none") {
+        return Ok(None);
+    }
+    let split = text.find(|c: char| !c.is_ascii_digit()).unwrap_or(text.len());
+    let (digits, unit) = text.split_at(split);
+    let shift = match unit.trim().to_ascii_uppercase().as_str() {
+        "" => 0,
+        "K" => 10,
+        "M" => 20,
+        "G" => 30,
+        _ if digits.is_empty() => return Err("expected a number or none".to_string()),
+        _ => return Err("the unit must be K, M or G".to_string()),
+    };
+    let number: u64 = digits.parse().map_err(|_| "expected a number or none".to_string())?;
+    number.checked_shl(shift).filter(|v| v >> shift == number).map(Some).ok_or_else(|| "too large".to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_limits() {
+        let mut limits = ResourceLimits::default();
+        limits.set("address-space=512M").unwrap();
+        limits.set("cpu=60").unwrap();
+        limits.set("open-files=none").unwrap();
+        limits.set(" file-size = 2G ").unwrap();
+        assert_eq!(limits.address_space, Some(512 << 20));
+        assert_eq!(limits.cpu_seconds, Some(60));
+        assert_eq!(limits.open_files, None);
+        assert_eq!(limits.file_size, Some(2 << 30));
+        for (bad, why) in [
+            ("memory=1G", "unknown limit"),
+            ("cpu", "expected NAME=VALUE"),
+            ("cpu=fast", "expected a number"),
+            ("file-size=3T", "unit"),
+            ("file-size=99999999999G", "too large"),
+        ] {
+            let err = limits.set(bad).unwrap_err();
+            assert!(err.contains(why), "{bad}: {err}");
+        }
+    }
+}
