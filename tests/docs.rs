@@ -129,3 +129,45 @@ fn the_minimal_bot_plays_a_match() {
     assert_eq!(standing(&standings, "min")["games"], 4);
     assert_eq!(standing(&standings, "min")["faults"], 0);
 }
+
+/// The keys of a JSON object, sorted.
+fn keys(value: &serde_json::Value) -> Vec<String> {
+    let mut keys: Vec<String> = value.as_object().expect("an object").keys().cloned().collect();
+    keys.sort();
+    keys
+}
+
+#[test]
+fn records_md_shows_the_fields_of_standings_json() {
+    let doc = std::fs::read_to_string(repo_path("arena/RECORDS.md")).expect("RECORDS.md");
+    let section = doc.split("## `standings.json`").nth(1).expect("the standings.json section");
+    let example: serde_json::Value =
+        serde_json::from_str(&blocks(section, "json")[0]).expect("the example is valid JSON");
+    let scratch = Scratch::new("records-standings");
+    let out = scratch.join("out");
+    arena_expect(
+        &[
+            "match",
+            "--bot",
+            &format!("g={}", bin("greedy-bot")),
+            "--bot",
+            &format!("r={}", bin("random-bot")),
+            "--games",
+            "4",
+            "--out",
+            &out,
+        ],
+        0,
+    );
+    let real = standings(&out);
+    assert_eq!(keys(&example), keys(&real));
+    for rank in 0..2 {
+        assert_eq!(keys(&example["bots"][rank]), keys(&real["bots"][rank]), "bot {rank}");
+    }
+    assert_eq!(keys(&example["head_to_head"]["g"]["r"]), keys(&real["head_to_head"]["g"]["r"]));
+    assert!(real["los"]["g"]["r"].is_f64() && example["los"]["g"]["r"].is_f64());
+    for field in keys(&real["bots"][0]) {
+        assert!(section.contains(&format!("`{field}`")), "RECORDS.md does not describe {field}");
+    }
+    assert!(section.contains("`weng_lin`"));
+}

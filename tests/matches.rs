@@ -85,6 +85,15 @@ fn three_players_sit_in_every_seat() {
         assert_eq!(record["variant"]["players"], 3);
         assert_eq!(record["variant"]["target"], 200);
     }
+    // A free-for-all: every pair of bots meets in every game, and Weng-Lin rates them.
+    let standings = standings(&out);
+    for (a, b) in [("g", "r"), ("r", "p"), ("p", "g")] {
+        assert_eq!(standings["head_to_head"][a][b]["games"], 6, "{a} against {b}");
+        assert!(standings["los"][a][b].is_f64());
+    }
+    for bot in standings["bots"].as_array().unwrap() {
+        assert!(bot["rating"].is_f64() && bot["weng_lin"]["mu"].is_f64() && bot["weng_lin"]["sigma"].is_f64(), "{bot}");
+    }
     assert!(scratch.leftover_processes().is_empty());
 }
 
@@ -112,6 +121,8 @@ fn four_player_partnerships_seat_each_bot_opposite_itself() {
     }
     let standings = standings(&out);
     assert_eq!(standing(&standings, "g")["games"], 4, "a bot holding two seats counts each game once");
+    assert_eq!(standings["head_to_head"]["g"]["r"]["games"], 4, "one pairwise game per game");
+    assert!(standing(&standings, "g").get("weng_lin").is_none(), "two sides: no free-for-all rating");
     assert!(scratch.leftover_processes().is_empty());
 }
 
@@ -153,6 +164,13 @@ fn greedy_beats_random() {
     assert_eq!(standings["bots"][0]["name"], "g", "standings.json lists the bots in rank order");
     let score = standing(&standings, "g")["score"].as_f64().unwrap();
     assert!(score > 0.6, "greedy scored {score} against random");
+    let (g, r) = (standing(&standings, "g"), standing(&standings, "r"));
+    let rating = g["rating"].as_f64().unwrap();
+    assert!(rating > 100.0 && (rating + r["rating"].as_f64().unwrap()).abs() < 1e-6, "{g}\n{r}");
+    assert!(g["rating_interval"].as_f64().unwrap() > 0.0);
+    assert!(g["los_next"].as_f64().unwrap() > 0.99 && r["los_next"].is_null());
+    assert_eq!(standings["head_to_head"]["g"]["r"]["games"], 100);
+    assert_eq!(standings["head_to_head"]["g"]["r"]["score"].as_f64(), Some(score));
 }
 
 #[test]

@@ -3,7 +3,7 @@
 //! protocol and the time limits, recording every game and ranking the bots.
 //!
 //! - [`game`]: the boundary every game engine implements; [`games`]: the engines.
-//! - [`schedule`], [`seeds`], [`outcome`], [`standings`]: pure match logic.
+//! - [`schedule`], [`seeds`], [`outcome`], [`standings`], [`ratings`]: pure match logic.
 //! - [`bot`], [`session`], [`pool`], [`play`], [`run`]: processes and the protocol.
 //! - [`record`], [`output`]: what is written; [`cli`], [`progress`], [`signals`]: the terminal.
 #![deny(missing_docs)]
@@ -20,6 +20,7 @@ pub mod output;
 pub mod play;
 pub mod pool;
 pub mod progress;
+pub mod ratings;
 pub mod record;
 pub mod run;
 pub mod schedule;

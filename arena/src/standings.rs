@@ -1,13 +1,28 @@
-//! Standings: per-bot totals over finished games, and their rendering. Pure.
+//! Standings: per-bot totals and ratings over finished games, and their
+//! rendering. Pure.
 //!
 //! A bot that holds several seats of one game (partners) counts that game
 //! once. A bot *wins* when it alone holds first place, *draws* when it shares
 //! first place with another bot, and *loses* otherwise. Its score is
 //! `(wins + draws / 2) / games`.
+//!
+//! The bots are ranked by their Elo rating ([`crate::ratings::elo`]), from
+//! one pairwise result between every two bots of every game; ties are broken
+//! by score, then by the order the bots were given. Games of 3 or more sides
+//! also give Weng–Lin ratings ([`crate::ratings::weng_lin`]).
+//!
+//! - [`Standings::table`]: the text tables printed after a match ([`text`]).
+//! - [`Standings::report`]: JSON (`standings.json`), CSV or Markdown ([`report`]).
+
+mod cells;
+pub mod report;
+pub mod text;
+
+pub use report::ReportFormat;
 
 use crate::fault::FaultKind;
+use crate::ratings::{Elo, RatingTally, WengLin};
 use crate::record::GameSummary;
-use comfy_table::{CellAlignment, Table, presets::UTF8_FULL_CONDENSED};
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -40,13 +55,21 @@ pub struct BotStanding {
     points_against_sum: f64,
 }
 
-/// Totals for every bot of a match.
+impl BotStanding {
+    /// `wins / games`, 0 before any game.
+    pub fn win_rate(&self) -> f64 {
+        if self.games == 0 { 0.0 } else { self.wins as f64 / self.games as f64 }
+    }
+}
+
+/// Totals and ratings for every bot of a match.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Standings {
     /// Games counted.
     pub games: u64,
     /// The bots, in the order they were given.
     pub bots: Vec<BotStanding>,
+    ratings: RatingTally,
 }
 
 impl Standings {
@@ -69,12 +92,13 @@ impl Standings {
                 points_against_sum: 0.0,
             })
             .collect();
-        Standings { games: 0, bots }
+        Standings { games: 0, bots, ratings: RatingTally::new(names) }
     }
 
     /// Adds one finished game. Bots not in the standings are ignored.
     pub fn add(&mut self, game: &GameSummary) {
         self.games += 1;
+        self.ratings.add(game);
         let ranks = &game.result.ranks;
         let scores = &game.result.scores;
         for bot in self.bots.iter_mut() {
@@ -104,86 +128,79 @@ impl Standings {
         }
     }
 
-    /// `standings.json`: the game, the match seed, the number of games, and
-    /// the bots in rank order, each with its `rank` (from 1).
-    pub fn to_json(&self, game: &str, seed: u64) -> String {
-        #[derive(Serialize)]
-        struct Ranked<'a> {
-            rank: usize,
-            #[serde(flatten)]
-            bot: &'a BotStanding,
-        }
-        #[derive(Serialize)]
-        struct Document<'a> {
-            game: &'a str,
-            seed: u64,
-            games: u64,
-            bots: Vec<Ranked<'a>>,
-        }
-        let bots = self.ranked().into_iter().enumerate().map(|(i, bot)| Ranked { rank: i + 1, bot }).collect();
-        let document = Document { game, seed, games: self.games, bots };
-        let mut json = serde_json::to_string_pretty(&document).expect("standings serialize");
-        json.push('\n');
-        json
+    /// The pairwise results between bots `i` and `j` (indices into [`Standings::bots`]):
+    /// `i`'s score against `j` as a fraction (`None` if they never met) and their number.
+    pub fn head_to_head(&self, i: usize, j: usize) -> (Option<f64>, u64) {
+        (self.ratings.pairwise.fraction(i, j), self.ratings.pairwise.games(i, j))
     }
 
-    /// The bots, best score first (ties keep the given order).
+    /// The ratings and the rank order, computed once for rendering.
+    pub fn ranking(&self) -> Ranking<'_> {
+        let elo = self.ratings.elo();
+        let weng_lin = self.ratings.weng_lin();
+        let mut order: Vec<usize> = (0..self.bots.len()).collect();
+        // Ratings are compared to a millionth of an Elo point, so that rounding
+        // noise between equal records leaves the tie to the score and the given order.
+        let key = |i: usize| elo.rating(i).map(|r| (r * 1e6).round() as i64);
+        order.sort_by(|&a, &b| {
+            key(b).cmp(&key(a)).then(self.bots[b].score.total_cmp(&self.bots[a].score)).then(a.cmp(&b))
+        });
+        Ranking { standings: self, elo, weng_lin, order }
+    }
+
+    /// The bots in rank order: by Elo rating, then score, then the given order.
     pub fn ranked(&self) -> Vec<&BotStanding> {
-        let mut bots: Vec<&BotStanding> = self.bots.iter().collect();
-        bots.sort_by(|a, b| b.score.total_cmp(&a.score));
-        bots
+        self.ranking().order.into_iter().map(|i| &self.bots[i]).collect()
     }
 
-    /// The standings as a text table.
+    /// `standings.json` (see [`report`]): the same as `report(ReportFormat::Json, game, seed)`.
+    pub fn to_json(&self, game: &str, seed: u64) -> String {
+        self.report(ReportFormat::Json, game, seed)
+    }
+
+    /// The standings as JSON, CSV or Markdown (see [`report`]).
+    pub fn report(&self, format: ReportFormat, game: &str, seed: u64) -> String {
+        report::render(&self.ranking(), format, game, seed)
+    }
+
+    /// The standings as text: the main table, the head-to-head matrix and,
+    /// with 3 bots or more, the likelihood-of-superiority matrix, each under a
+    /// title line (see [`text`]).
     pub fn table(&self) -> String {
-        let mut table = Table::new();
-        table.load_style(UTF8_FULL_CONDENSED);
-        table.set_header(vec![
-            "#",
-            "bot",
-            "games",
-            "wins",
-            "draws",
-            "losses",
-            "win %",
-            "score %",
-            "pts for",
-            "pts against",
-            "faults",
-        ]);
-        for (place, bot) in self.ranked().into_iter().enumerate() {
-            let faults = if bot.faults == 0 {
-                "0".to_string()
-            } else {
-                let kinds: Vec<String> = bot.faults_by_kind.iter().map(|(k, n)| format!("{k} {n}")).collect();
-                format!("{} ({})", bot.faults, kinds.join(", "))
-            };
-            table.add_row(vec![
-                (place + 1).to_string(),
-                bot.name.clone(),
-                bot.games.to_string(),
-                bot.wins.to_string(),
-                bot.draws.to_string(),
-                bot.losses.to_string(),
-                format!("{:.1}", percent(bot.wins, bot.games)),
-                format!("{:.1}", bot.score * 100.0),
-                format!("{:.1}", bot.points_for),
-                format!("{:.1}", bot.points_against),
-                faults,
-            ]);
-        }
-        for column in 2..10 {
-            if let Some(column) = table.column_mut(column) {
-                column.set_cell_alignment(CellAlignment::Right);
-            }
-        }
-        table.to_string()
+        text::render(&self.ranking())
     }
 }
 
-/// `part` as a percentage of `whole` (0 when `whole` is 0).
-fn percent(part: u64, whole: u64) -> f64 {
-    if whole == 0 { 0.0 } else { part as f64 * 100.0 / whole as f64 }
+/// The standings with their ratings computed and the bots in rank order.
+#[derive(Debug, Clone)]
+pub struct Ranking<'a> {
+    /// The standings ranked.
+    pub standings: &'a Standings,
+    /// The Elo ratings.
+    pub elo: Elo,
+    /// The Weng–Lin ratings, when some game had 3 or more sides.
+    pub weng_lin: Option<Vec<Option<WengLin>>>,
+    /// Indices into `standings.bots`, best first.
+    pub order: Vec<usize>,
+}
+
+impl Ranking<'_> {
+    /// The likelihood that the bot at `position` (0 for the first) is stronger
+    /// than the one ranked just below it; `None` for the last or an unrated bot.
+    pub fn los_next(&self, position: usize) -> Option<f64> {
+        let (&a, &b) = (self.order.get(position)?, self.order.get(position + 1)?);
+        self.elo.los(a, b)
+    }
+
+    /// The Weng–Lin rating of bot `i`, if any.
+    pub fn weng_lin(&self, i: usize) -> Option<WengLin> {
+        self.weng_lin.as_ref().and_then(|ratings| ratings[i])
+    }
+
+    /// The bots in rank order, with their indices.
+    pub fn bots(&self) -> impl Iterator<Item = (usize, &BotStanding)> {
+        self.order.iter().map(|&i| (i, &self.standings.bots[i]))
+    }
 }
 
 /// The final scores of the sides that do not include `bot`, one per side.
@@ -200,19 +217,67 @@ fn opposing_scores(game: &GameSummary, bot: &str) -> Vec<i64> {
     scores
 }
 
+/// Games and standings for the tests of this module and its children.
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::record::{FaultRecord, GameResult};
+pub(crate) mod fixtures {
+    use super::Standings;
+    use crate::record::{GameResult, GameSummary};
 
-    fn game(bots: &[&str], scores: &[i64], ranks: &[u32]) -> GameSummary {
+    /// Game `id` with these bots, final scores and ranks.
+    pub fn game_with_id(id: u64, bots: &[&str], scores: &[i64], ranks: &[u32]) -> GameSummary {
         GameSummary {
-            id: 0,
+            id,
             bots: bots.iter().map(|b| b.to_string()).collect(),
             result: GameResult { reason: "target".into(), scores: scores.to_vec(), ranks: ranks.to_vec() },
             faults: vec![],
         }
     }
+
+    /// Game 0 with these bots, final scores and ranks.
+    pub fn game(bots: &[&str], scores: &[i64], ranks: &[u32]) -> GameSummary {
+        game_with_id(0, bots, scores, ranks)
+    }
+
+    /// The names as owned strings.
+    pub fn names(names: &[&str]) -> Vec<String> {
+        names.iter().map(|n| n.to_string()).collect()
+    }
+
+    /// Two-sided games between `a` and `b`: `a` wins, draws and loses this many.
+    pub fn results(a: &str, b: &str, wins: usize, draws: usize, losses: usize) -> Vec<GameSummary> {
+        let mut games = Vec::new();
+        games.extend((0..wins).map(|_| game(&[a, b], &[250, 100], &[0, 1])));
+        games.extend((0..draws).map(|_| game(&[b, a], &[200, 200], &[0, 0])));
+        games.extend((0..losses).map(|_| game(&[b, a], &[250, 150], &[0, 1])));
+        games
+    }
+
+    /// Standings of `names` over `games`, with the games numbered in order.
+    pub fn standings(names: &[&str], games: &[GameSummary]) -> Standings {
+        let mut standings = Standings::new(&self::names(names));
+        for (id, game) in games.iter().enumerate() {
+            standings.add(&super::GameSummary { id: id as u64, ..game.clone() });
+        }
+        standings
+    }
+
+    /// Free-for-all games numbered from 0 in which `winner` always wins and
+    /// the two others take turns in second place.
+    pub fn free_for_all(winner: &str, others: [&str; 2], games: u64) -> Vec<GameSummary> {
+        (0..games)
+            .map(|id| {
+                let (first, second) = if id % 2 == 0 { (1, 2) } else { (2, 1) };
+                game_with_id(id, &[others[1], winner, others[0]], &[0, 250, 100], &[second, 0, first])
+            })
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::fixtures::*;
+    use super::*;
+    use crate::record::FaultRecord;
 
     #[test]
     fn counts_wins_draws_losses_and_points() {
@@ -224,8 +289,10 @@ mod tests {
         let a = &standings.bots[0];
         assert_eq!((a.games, a.wins, a.draws, a.losses), (3, 1, 1, 1));
         assert_eq!(a.score, 0.5);
+        assert_eq!(a.win_rate(), 1.0 / 3.0);
         assert_eq!(a.points_for, (250.0 + 40.0 + 90.0) / 3.0);
         assert_eq!(a.points_against, (100.0 + 255.0 + 90.0) / 3.0);
+        assert_eq!(standings.head_to_head(0, 1), (Some(0.5), 3));
     }
 
     #[test]
@@ -247,6 +314,8 @@ mod tests {
         assert_eq!(x.faults_by_kind.get(&FaultKind::Timeout), Some(&1));
         assert_eq!(x.points_against, 30.0);
         assert_eq!(standings.ranked()[0].name, "y");
+        // One pairwise result, not two, for the partnership game.
+        assert_eq!(standings.head_to_head(1, 0), (Some(1.0), 1));
         let json: serde_json::Value = serde_json::from_str(&standings.to_json("all-fives", 9)).unwrap();
         assert_eq!(json["bots"][0]["name"], "y");
         assert_eq!(json["bots"][0]["rank"], 1);
@@ -264,5 +333,110 @@ mod tests {
         assert_eq!(standings.bots[0].wins, 1);
         assert_eq!(standings.bots[1].losses, 1);
         assert_eq!(standings.bots[0].points_against, 150.0);
+        // Pairwise: p beat both, q and r drew.
+        assert_eq!(standings.head_to_head(0, 2), (Some(1.0), 1));
+        assert_eq!(standings.head_to_head(1, 2), (Some(0.5), 1));
+    }
+
+    #[test]
+    fn bots_are_ranked_by_elo_not_by_score() {
+        // a beats b 6–4 and never meets c; b beats c 9–1. b has the best score
+        // (13/20 against a's 6/10), but a is rated above b.
+        let mut games = results("a", "b", 6, 0, 4);
+        games.extend(results("b", "c", 9, 0, 1));
+        let standings = standings(&["c", "b", "a"], &games);
+        let score = |name: &str| standings.bots.iter().find(|b| b.name == name).unwrap().score;
+        assert!(score("b") > score("a"));
+        let ranked: Vec<&str> = standings.ranked().iter().map(|b| b.name.as_str()).collect();
+        assert_eq!(ranked, ["a", "b", "c"]);
+        let ranking = standings.ranking();
+        assert_eq!(ranking.order, [2, 1, 0]);
+        // a over b on 10 games: likely; b over c, 9–1: very likely.
+        let (los_ab, los_bc) = (ranking.los_next(0).unwrap(), ranking.los_next(1).unwrap());
+        assert!(los_ab > 0.6 && los_ab < 0.8 && los_bc > 0.95 && los_bc < 0.99, "{los_ab} {los_bc}");
+        assert_eq!(ranking.los_next(2), None);
+    }
+
+    #[test]
+    fn ties_go_to_the_score_then_the_given_order() {
+        // Equal ratings (all draws), then two bots without games.
+        let games = results("a", "b", 0, 4, 0);
+        let standings = standings(&["x", "b", "y", "a"], &games);
+        let ranking = standings.ranking();
+        assert_eq!(ranking.elo.rating(1), Some(0.0));
+        assert_eq!(ranking.elo.rating(3), Some(0.0));
+        assert_eq!((ranking.elo.rating(0), ranking.elo.interval(2)), (None, None));
+        let ranked: Vec<&str> = standings.ranked().iter().map(|b| b.name.as_str()).collect();
+        assert_eq!(ranked, ["b", "a", "x", "y"]);
+        assert_eq!(ranking.los_next(0), Some(0.5));
+        assert_eq!(ranking.los_next(1), None, "x has no rating");
+    }
+
+    /// A fixed shuffle (Fisher–Yates with a linear congruential generator).
+    fn shuffled<T: Clone>(items: &[T], mut state: u64) -> Vec<T> {
+        let mut items = items.to_vec();
+        for i in (1..items.len()).rev() {
+            state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            items.swap(i, (state >> 33) as usize % (i + 1));
+        }
+        items
+    }
+
+    #[test]
+    fn ratings_do_not_depend_on_the_order_of_the_games() {
+        // Two-sided games and free-for-alls with ids, as a match records them.
+        let mut games = results("a", "b", 7, 3, 5);
+        games.extend(results("b", "c", 6, 1, 2));
+        games.extend(results("c", "a", 2, 2, 6));
+        games.extend(free_for_all("c", ["a", "b"], 12));
+        for (id, game) in games.iter_mut().enumerate() {
+            game.id = id as u64;
+        }
+        let add_all = |games: &[GameSummary]| {
+            let mut standings = Standings::new(&names(&["a", "b", "c"]));
+            for game in games {
+                standings.add(game);
+            }
+            standings
+        };
+        let ordered = add_all(&games);
+        let ranking = ordered.ranking();
+        assert!(ranking.weng_lin.is_some());
+        for seed in [1, 2, 3] {
+            let other = add_all(&shuffled(&games, seed));
+            let other_ranking = other.ranking();
+            assert_eq!(ranking.elo, other_ranking.elo, "Elo after shuffle {seed}");
+            assert_eq!(ranking.weng_lin, other_ranking.weng_lin, "Weng-Lin after shuffle {seed}");
+            assert_eq!(ranking.order, other_ranking.order);
+            assert_eq!(ordered.head_to_head(0, 2), other.head_to_head(0, 2));
+        }
+        let reversed: Vec<GameSummary> = games.iter().rev().cloned().collect();
+        assert_eq!(add_all(&reversed).ranking().weng_lin, ranking.weng_lin);
+    }
+
+    #[test]
+    fn the_elo_of_a_75_percent_score() {
+        let standings = standings(&["a", "b"], &results("a", "b", 750, 0, 250));
+        let ranking = standings.ranking();
+        let difference = ranking.elo.rating(0).unwrap() - ranking.elo.rating(1).unwrap();
+        assert!((difference - 400.0 * 3f64.log10()).abs() < 1.0, "{difference}");
+        assert_eq!(standings.head_to_head(0, 1), (Some(0.75), 1000));
+    }
+
+    #[test]
+    fn a_bot_that_always_wins_free_for_alls_ranks_first_in_weng_lin() {
+        let standings = standings(&["q", "r", "p"], &free_for_all("p", ["q", "r"], 30));
+        let ranking = standings.ranking();
+        let weng_lin = ranking.weng_lin.clone().unwrap();
+        let (q, r, p) = (weng_lin[0].unwrap(), weng_lin[1].unwrap(), weng_lin[2].unwrap());
+        assert!(p.mu > q.mu + 5.0 && p.mu > r.mu + 5.0, "{p:?} {q:?} {r:?}");
+        assert_eq!(standings.ranked()[0].name, "p");
+        assert!(ranking.elo.rating(2).unwrap() > 300.0);
+        // Weng–Lin follows the ids, not the order of `add`.
+        let mut backward = Standings::new(&names(&["q", "r", "p"]));
+        for game in free_for_all("p", ["q", "r"], 30).iter().rev() {
+            backward.add(game);
+        }
+        assert_eq!(backward.ranking().weng_lin, ranking.weng_lin);
     }
 }

@@ -1,0 +1,152 @@
+//! Weng–Lin ratings (the Bayesian approximation behind OpenSkill) for
+//! free-for-all games of 3 or more sides, from the `skillratings` crate.
+//!
+//! Weng–Lin updates ratings game by game, so the result depends on the order
+//! of the games. To make it independent of the order games *finish* in, only
+//! a compact record of each game (its id and each bot's place) is kept, and
+//! the ratings are computed by feeding the games in increasing id order.
+//! Every game is one multi-team game whose teams are its sides, each a single
+//! bot, ranked by the bot's place (equal places tie). The defaults of
+//! `skillratings` apply: every bot starts at μ = 25, σ = 25/3, with β = 25/6.
+
+use skillratings::MultiTeamOutcome;
+use skillratings::weng_lin::{WengLinConfig, WengLinRating, weng_lin_multi_team};
+
+/// A bot's Weng–Lin rating.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct WengLin {
+    /// The estimated skill, μ.
+    pub mu: f64,
+    /// Its uncertainty, σ.
+    pub sigma: f64,
+}
+
+/// One free-for-all game: its id and the place of each bot in it.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+struct FreeForAllGame {
+    id: u64,
+    /// `(bot, place)`, in bot order.
+    places: Vec<(usize, u32)>,
+}
+
+/// The free-for-all games of a match, for Weng–Lin ratings of `n` bots.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FreeForAll {
+    n: usize,
+    games: Vec<FreeForAllGame>,
+}
+
+impl FreeForAll {
+    /// No games yet, for `n` bots.
+    pub fn new(n: usize) -> FreeForAll {
+        FreeForAll { n, games: Vec::new() }
+    }
+
+    /// Adds game `id`, given each bot's place (`None` for bots not in it).
+    /// Games with fewer than 3 bots are not free-for-alls and are ignored.
+    pub fn add_game(&mut self, id: u64, places: &[Option<u32>]) {
+        assert_eq!(places.len(), self.n, "one place per bot");
+        let places: Vec<(usize, u32)> =
+            places.iter().enumerate().filter_map(|(bot, place)| place.map(|p| (bot, p))).collect();
+        if places.len() >= 3 {
+            self.games.push(FreeForAllGame { id, places });
+        }
+    }
+
+    /// The number of free-for-all games added.
+    pub fn games(&self) -> usize {
+        self.games.len()
+    }
+
+    /// Each bot's rating after every game in increasing id order; `None` for
+    /// a bot that played no free-for-all game.
+    pub fn ratings(&self) -> Vec<Option<WengLin>> {
+        let mut games: Vec<&FreeForAllGame> = self.games.iter().collect();
+        // By id; the places only order games that share an id (never in a match).
+        games.sort();
+        let config = WengLinConfig::new();
+        let mut ratings = vec![WengLinRating::new(); self.n];
+        let mut played = vec![false; self.n];
+        for game in games {
+            let teams: Vec<[WengLinRating; 1]> = game.places.iter().map(|&(bot, _)| [ratings[bot]]).collect();
+            let teams_and_ranks: Vec<(&[WengLinRating], MultiTeamOutcome)> = teams
+                .iter()
+                .zip(&game.places)
+                .map(|(team, &(_, place))| (&team[..], MultiTeamOutcome::new(place as usize)))
+                .collect();
+            let updated = weng_lin_multi_team(&teams_and_ranks, &config);
+            for (team, &(bot, _)) in updated.iter().zip(&game.places) {
+                ratings[bot] = team[0];
+                played[bot] = true;
+            }
+        }
+        ratings
+            .iter()
+            .zip(played)
+            .map(|(r, played)| played.then_some(WengLin { mu: r.rating, sigma: r.uncertainty }))
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn games() -> Vec<(u64, Vec<Option<u32>>)> {
+        vec![
+            (0, vec![Some(0), Some(1), Some(2), None]),
+            (1, vec![Some(2), Some(0), Some(1), None]),
+            (2, vec![Some(0), Some(2), Some(1), None]),
+            (3, vec![Some(1), Some(1), Some(0), None]),
+            (4, vec![Some(0), Some(2), Some(2), None]),
+        ]
+    }
+
+    #[test]
+    fn the_ids_decide_the_order() {
+        let mut forward = FreeForAll::new(4);
+        for (id, places) in games() {
+            forward.add_game(id, &places);
+        }
+        let mut backward = FreeForAll::new(4);
+        for (id, places) in games().into_iter().rev() {
+            backward.add_game(id, &places);
+        }
+        assert_ne!(forward, backward, "added in different orders");
+        assert_eq!(forward.ratings(), backward.ratings());
+        // Feeding the same games with other ids (another order) changes the ratings.
+        let mut renumbered = FreeForAll::new(4);
+        for (id, places) in games() {
+            renumbered.add_game(10 - id, &places);
+        }
+        assert_ne!(forward.ratings(), renumbered.ratings());
+        assert_eq!(forward.ratings()[3], None);
+        assert_eq!(forward.games(), 5);
+    }
+
+    #[test]
+    fn a_bot_that_always_wins_rates_highest() {
+        let mut ffa = FreeForAll::new(3);
+        for id in 0..20 {
+            let rotate = |k: u64| Some(1 + ((id + k) % 2) as u32);
+            ffa.add_game(id, &[Some(0), rotate(0), rotate(1)]);
+        }
+        let ratings: Vec<WengLin> = ffa.ratings().into_iter().map(Option::unwrap).collect();
+        assert!(ratings[0].mu > ratings[1].mu + 5.0 && ratings[0].mu > ratings[2].mu + 5.0, "{ratings:?}");
+        assert!(ratings.iter().all(|r| r.sigma < 25.0 / 3.0));
+        // The first game alone: the winner gains, the last loses, from μ = 25.
+        let mut one = FreeForAll::new(3);
+        one.add_game(0, &[Some(0), Some(1), Some(2)]);
+        let one = one.ratings();
+        assert!(one[0].unwrap().mu > 25.0 && one[2].unwrap().mu < 25.0);
+        assert!((one[1].unwrap().mu - 25.0).abs() < 1e-9, "the middle place is even");
+    }
+
+    #[test]
+    fn two_sided_games_are_not_free_for_alls() {
+        let mut ffa = FreeForAll::new(3);
+        ffa.add_game(0, &[Some(0), Some(1), None]);
+        assert_eq!(ffa.games(), 0);
+        assert_eq!(ffa.ratings(), vec![None, None, None]);
+    }
+}
