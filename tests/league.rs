@@ -62,8 +62,16 @@ fn round_robin_league_with_a_configuration_file() {
         ),
     )
     .unwrap();
-    let (stdout, _) = arena_expect(&["league", "--config", &config, "--games", "4"], 0);
+    let markdown = scratch.join("table.md");
+    let markdown_flag = format!("markdown={markdown}");
+    let args = ["league", "--config", &config, "--games", "4", "--report", "csv", "--report", &markdown_flag];
+    let (stdout, _) = arena_expect(&args, 0);
     let out = scratch.join("results");
+    let csv = read(&format!("{out}/standings.csv"));
+    let rows: Vec<&str> = csv.lines().collect();
+    assert!(rows[0].starts_with("rank,name,rating,interval,games"), "{csv}");
+    assert_eq!(rows.len(), 4, "a header and three bots:\n{csv}");
+    assert!(read(&markdown).lines().any(|line| line.starts_with("| 1 ")), "{}", read(&markdown));
     assert!(stdout.contains("results: "), "{stdout}");
     let records = records(&out);
     assert_eq!(records.len(), 12, "3 pairs × 4 games (the flag overrides the file)");

@@ -9,8 +9,10 @@ use crate::progress::Progress;
 use crate::run::{MatchReport, run_games};
 use crate::schedule::GameSpec;
 use crate::signals;
-use crate::standings::Standings;
+use crate::standings::{ReportFormat, Standings};
 use crate::table::{Limits, Table};
+use std::path::{Path, PathBuf};
+use std::str::FromStr;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
@@ -32,6 +34,51 @@ pub struct Run<G: Game> {
     pub standings: Standings,
     /// Where to write, if anywhere.
     pub out: Option<OutDir>,
+    /// Extra reports to write at the end.
+    pub reports: Vec<ReportRequest>,
+}
+
+/// `--report FORMAT[=PATH]`: the standings in another format, written to
+/// PATH, or by default to `standings.<ext>` in the output directory, or to
+/// stdout when there is none.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReportRequest {
+    /// The format.
+    pub format: ReportFormat,
+    /// Where to write it.
+    pub path: Option<PathBuf>,
+}
+
+impl FromStr for ReportRequest {
+    type Err = String;
+    fn from_str(text: &str) -> Result<ReportRequest, String> {
+        let (format, path) = match text.split_once('=') {
+            Some((format, path)) => (format, Some(PathBuf::from(path))),
+            None => (text, None),
+        };
+        Ok(ReportRequest { format: format.parse().map_err(|e| format!("--report: {e}"))?, path })
+    }
+}
+
+impl ReportRequest {
+    /// Writes the report of `standings`.
+    pub fn write(&self, standings: &Standings, game: &str, seed: u64, out: Option<&Path>) -> Result<(), Failure> {
+        let text = standings.report(self.format, game, seed);
+        let extension = match self.format {
+            ReportFormat::Json => "json",
+            ReportFormat::Csv => "csv",
+            ReportFormat::Markdown => "md",
+        };
+        let path = self.path.clone().or_else(|| out.map(|dir| dir.join(format!("standings.{extension}"))));
+        match path {
+            Some(path) => {
+                std::fs::write(&path, text).map_err(|e| internal(format!("cannot write {}: {e}", path.display())))?;
+                println!("{} report: {}", self.format, path.display());
+            }
+            None => print!("{text}"),
+        }
+        Ok(())
+    }
 }
 
 /// Plays the games with Ctrl-C handling and a progress display; prints the standings.
@@ -40,6 +87,7 @@ pub fn execute<G: Game>(run: Run<G>) -> Result<MatchReport, Failure> {
     let cancel = Arc::new(AtomicBool::new(false));
     signals::watch(Arc::clone(&cancel), registry.clone());
     let logs = run.out.as_ref().map(OutDir::logs);
+    let out_dir = run.out.as_ref().map(|out| out.path().to_path_buf());
     let table = Table::<G>::new(run.bots, run.variant, run.seed, run.limits, logs, registry);
     let mut progress = Progress::new(run.schedule.len() as u64);
     let report =
@@ -59,5 +107,8 @@ pub fn execute<G: Game>(run: Run<G>) -> Result<MatchReport, Failure> {
         report.decisions as f64 / seconds,
         run.seed
     );
+    for request in &run.reports {
+        request.write(&report.standings, G::NAME, run.seed, out_dir.as_deref())?;
+    }
     Ok(report)
 }

@@ -1,7 +1,7 @@
 //! `arena league`: a league from a configuration file and flags, resumable
 //! from its output directory.
 
-use super::execute::{Run, execute};
+use super::execute::{ReportRequest, Run, execute};
 use super::match_cmd::{binary_dir, sample_bot};
 use super::{Failure, cores, current_dir, internal, random_seed, usage};
 use crate::bot::spec::BotSpec;
@@ -84,6 +84,10 @@ pub struct LeagueArgs {
     /// A resource limit of every bot process, NAME=VALUE (cpu, address-space, processes, file-size, open-files; `none` lifts it).
     #[arg(long = "limit", value_name = "NAME=VALUE")]
     limits: Vec<String>,
+    /// Also write the standings as json, csv or markdown: FORMAT or FORMAT=PATH
+    /// (default: standings.<ext> in the output directory, or stdout without one).
+    #[arg(long = "report", value_name = "FORMAT[=PATH]")]
+    reports: Vec<ReportRequest>,
     /// Run every bot in a sandbox: none (the default) or bwrap (bubblewrap).
     #[arg(long)]
     sandbox: Option<String>,
@@ -124,12 +128,14 @@ struct Prepared {
     played: Vec<GameSummary>,
     /// A new league, whose configuration is still to be written.
     fresh: bool,
+    /// Extra standings reports.
+    reports: Vec<ReportRequest>,
 }
 
 /// Runs `arena league`.
 pub fn run(args: LeagueArgs) -> Result<i32, Failure> {
     let cwd = current_dir()?;
-    let prepared = if let Some(dir) = &args.resume {
+    let mut prepared = if let Some(dir) = &args.resume {
         resume(&cwd.join(dir), args.concurrency)?
     } else {
         let config = if args.is_empty() {
@@ -137,8 +143,9 @@ pub fn run(args: LeagueArgs) -> Result<i32, Failure> {
         } else {
             LeagueConfig::resolve(&args.overrides(), &cwd, random_seed(), cores()).map_err(usage)?
         };
-        Prepared { config, out: None, played: Vec::new(), fresh: true }
+        Prepared { config, out: None, played: Vec::new(), fresh: true, reports: Vec::new() }
     };
+    prepared.reports = args.reports.clone();
     let game = prepared.config.game.clone();
     dispatch(&game, prepared).map_err(usage)?
 }
@@ -162,7 +169,7 @@ fn resume(dir: &Path, concurrency: Option<u64>) -> Result<Prepared, Failure> {
     if let Some(note) = note {
         eprintln!("{note}");
     }
-    Ok(Prepared { config, out: Some(out), played, fresh: false })
+    Ok(Prepared { config, out: Some(out), played, fresh: false, reports: Vec::new() })
 }
 
 /// The demo league: every sample bot that can run here, a round robin.
@@ -202,7 +209,7 @@ fn demo(args: &LeagueArgs) -> Result<LeagueConfig, Failure> {
 }
 
 fn play<G: Game>(prepared: Prepared) -> Result<i32, Failure> {
-    let Prepared { mut config, mut out, played, fresh } = prepared;
+    let Prepared { mut config, mut out, played, fresh, reports } = prepared;
     let variant = G::parse_variant(&config.settings).map_err(|e| usage(format!("variant: {e}")))?;
     let teams = G::teams(&variant);
     let schedule = full_schedule(&config, &teams).map_err(usage)?;
@@ -254,6 +261,7 @@ fn play<G: Game>(prepared: Prepared) -> Result<i32, Failure> {
         concurrency: config.concurrency as usize,
         standings,
         out,
+        reports,
     };
     let report = execute(run)?;
     match &config.out {

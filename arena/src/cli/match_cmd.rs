@@ -1,6 +1,6 @@
 //! `arena match`: a match between bots, one per side.
 
-use super::execute::{Run, execute};
+use super::execute::{ReportRequest, Run, execute};
 use super::{Failure, current_dir, random_seed, usage};
 use crate::bot::limits::ResourceLimits;
 use crate::bot::sandbox::Sandbox;
@@ -58,6 +58,10 @@ pub struct MatchArgs {
     /// A resource limit of every bot process, NAME=VALUE (cpu, address-space, processes, file-size, open-files; `none` lifts it).
     #[arg(long = "limit", value_name = "NAME=VALUE")]
     limits: Vec<String>,
+    /// Also write the standings as json, csv or markdown: FORMAT or FORMAT=PATH
+    /// (default: standings.<ext> in the output directory, or stdout without one).
+    #[arg(long = "report", value_name = "FORMAT[=PATH]")]
+    reports: Vec<ReportRequest>,
     /// Run every bot in a sandbox: none (the default) or bwrap (bubblewrap).
     #[arg(long, default_value = "none")]
     sandbox: Sandbox,
@@ -109,8 +113,17 @@ fn play<G: Game>(args: MatchArgs) -> Result<i32, Failure> {
     let names: Vec<String> = bots.iter().map(|b| b.name.clone()).collect();
     eprintln!("{}: {} games, {} — seed {seed}", G::NAME, schedule.len(), names.join(" vs "));
     let standings = Standings::new(&names);
-    let run =
-        Run::<G> { bots, variant, seed, limits, schedule, concurrency: args.concurrency as usize, standings, out };
+    let run = Run::<G> {
+        bots,
+        variant,
+        seed,
+        limits,
+        schedule,
+        concurrency: args.concurrency as usize,
+        standings,
+        out,
+        reports: args.reports.clone(),
+    };
     let report = execute(run)?;
     if let Some(dir) = &args.out {
         println!("records: {}", dir.join(crate::output::GAMES).display());
