@@ -111,20 +111,8 @@ fn the_minimal_bot_plays_a_match() {
     let path = scratch.join("minimal.py");
     std::fs::write(&path, minimal).unwrap();
     let out = scratch.join("out");
-    arena_expect(
-        &[
-            "match",
-            "--bot",
-            &format!("min=python3 {path}"),
-            "--bot",
-            &format!("r={}", bin("random-bot")),
-            "--games",
-            "4",
-            "--out",
-            &out,
-        ],
-        0,
-    );
+    let (minimal, random) = (format!("python3 {path}"), bin("random-bot"));
+    arena_expect(&match_args(&scratch, &[("min", &minimal), ("r", &random)], &["--games", "4", "--out", &out]), 0);
     let standings = standings(&out);
     assert_eq!(standing(&standings, "min")["games"], 4);
     assert_eq!(standing(&standings, "min")["faults"], 0);
@@ -145,20 +133,8 @@ fn records_md_shows_the_fields_of_standings_json() {
         serde_json::from_str(&blocks(section, "json")[0]).expect("the example is valid JSON");
     let scratch = Scratch::new("records-standings");
     let out = scratch.join("out");
-    arena_expect(
-        &[
-            "match",
-            "--bot",
-            &format!("g={}", bin("greedy-bot")),
-            "--bot",
-            &format!("r={}", bin("random-bot")),
-            "--games",
-            "4",
-            "--out",
-            &out,
-        ],
-        0,
-    );
+    let (greedy, random) = (bin("greedy-bot"), bin("random-bot"));
+    arena_expect(&match_args(&scratch, &[("g", &greedy), ("r", &random)], &["--games", "4", "--out", &out]), 0);
     let real = standings(&out);
     assert_eq!(keys(&example), keys(&real));
     for rank in 0..2 {
