@@ -1,86 +1,142 @@
-//! Every fault kind, caused by a misbehaving bot in `tests/bots/`: the match
-//! completes, the fault is recorded with the right kind and the bot's stderr,
-//! the well-behaved opponent is unaffected, and no process outlives `arena`.
+//! Hostile bots: one tiny program in `tests/bots/` per misbehaviour, each
+//! played in a league beside two well-behaved bots. For every one the league
+//! finishes in bounded time, the right fault (or none) is recorded against
+//! the hostile bot only, the games of the other bots are exactly those of a
+//! league without it, the arena's own memory stays small, and once `arena`
+//! exits no process started for any bot remains.
 
 use e2e::*;
+use serde_json::Value;
+use std::time::{Duration, Instant};
 
-/// (script in tests/bots, the fault kind it must cause)
-const CASES: &[(&str, &str)] = &[
-    ("crash_at_start.py", "exited"),
-    ("silent_hello.py", "timeout"),
-    ("crash_mid_game.py", "exited"),
-    ("hang_mid_game.py", "timeout"),
-    ("close_stdout.py", "closed_stdout"),
-    ("not_json.py", "not_json"),
-    ("wrong_shape.py", "bad_message"),
-    ("misplaced.py", "bad_message"),
-    ("wrong_id.py", "wrong_id"),
-    ("illegal_index.py", "illegal_move"),
-    ("illegal_value.py", "illegal_move"),
-    ("long_line.py", "line_too_long"),
+/// (script in tests/bots, the fault it must cause — None: it must play on without one, extra flags)
+const CASES: &[(&str, Option<&str>, &[&str])] = &[
+    ("crash_at_start.py", Some("exited"), &[]),
+    ("exits_at_once.py", Some("exited"), &[]),
+    ("silent_hello.py", Some("timeout"), &[]),
+    ("crash_mid_game.py", Some("exited"), &[]),
+    ("hang_mid_game.py", Some("timeout"), &[]),
+    ("late_answer.py", Some("timeout"), &[]),
+    ("half_line.py", Some("timeout"), &[]),
+    ("close_stdout.py", Some("closed_stdout"), &[]),
+    ("not_json.py", Some("not_json"), &[]),
+    ("bad_utf8.py", Some("not_json"), &[]),
+    ("wrong_shape.py", Some("bad_message"), &[]),
+    ("misplaced.py", Some("bad_message"), &[]),
+    ("wrong_id.py", Some("wrong_id"), &[]),
+    ("stale_id.py", Some("wrong_id"), &[]),
+    ("answers_twice.py", Some("wrong_id"), &[]),
+    ("illegal_index.py", Some("illegal_move"), &[]),
+    ("illegal_value.py", Some("illegal_move"), &[]),
+    ("long_line.py", Some("line_too_long"), &[]),
+    ("huge_line.py", Some("line_too_long"), &[]),
+    ("orphan_child.py", Some("exited"), &[]),
+    ("memory_hog.py", Some("exited"), &["--limit", "address-space=300M"]),
+    ("stops_reading.py", Some("timeout"), &[]),
+    ("stderr_flood.py", None, &[]),
+    ("ignore_sigterm.py", None, &[]),
+    ("escaped_child.py", None, &[]),
+    ("many_processes.py", None, &[]),
 ];
 
-fn run_case(script: &str, expected: &str) {
-    let scratch = Scratch::new(&format!("fault-{}", script.trim_end_matches(".py")));
-    let out = scratch.join("out");
-    let bad = format!("python3 {} {}", repo_path(&format!("tests/bots/{script}")), scratch.marker());
-    let good = format!("{} {}", bin("greedy-bot"), scratch.marker());
-    let (_, stderr) = arena_expect(
-        &[
-            "match",
-            "--bot",
-            &format!("bad={bad}"),
-            "--bot",
-            &format!("good={good}"),
-            "--games",
-            "4",
-            "--seed",
-            "8",
-            "--move-timeout",
-            "1500",
-            "--startup-timeout",
-            "1500",
-            "--out",
-            &out,
-        ],
-        0,
-    );
-    let records = records(&out);
-    assert_eq!(records.len(), 4, "{script}: the match runs to its end");
-    let faults: Vec<&serde_json::Value> = records.iter().flat_map(|r| r["faults"].as_array().unwrap()).collect();
-    assert!(!faults.is_empty(), "{script}: no fault recorded");
+/// The games between the two well-behaved bots, without timing fields.
+fn games_without(records: &[Value], hostile: &str) -> Vec<String> {
+    records
+        .iter()
+        .filter(|r| !r["bots"].as_array().unwrap().iter().any(|b| b == hostile))
+        .map(|r| {
+            let mut r = r.clone();
+            r.as_object_mut().unwrap().remove("duration_ms");
+            for event in r["events"].as_array_mut().unwrap() {
+                event.as_object_mut().unwrap().remove("time_us");
+            }
+            r.to_string()
+        })
+        .collect()
+}
+
+/// Runs the league with `hostile` (a command) as the first bot; returns (records, stdout, stderr, seconds).
+fn league(scratch: &Scratch, name: &str, hostile: &str, extra: &[&str]) -> (Vec<Value>, String, String, f64) {
+    let out = scratch.join(name);
+    let (greedy, random) = (bin("greedy-bot"), bin("random-bot"));
+    let flags =
+        ["--games", "2", "--seed", "8", "--concurrency", "1", "--move-timeout", "1500", "--startup-timeout", "3000"];
+    let mut args = match_args(scratch, &[("bad", hostile), ("g", &greedy), ("r", &random)], &flags);
+    args[0] = "league".to_string();
+    args.extend(["--out".to_string(), out.clone()]);
+    args.extend(extra.iter().map(|s| s.to_string()));
+    let started = Instant::now();
+    let (stdout, stderr) = arena_expect(&args, 0);
+    (records(&out), stdout, stderr, started.elapsed().as_secs_f64())
+}
+
+fn run_case(script: &str, expected: Option<&str>, extra: &[&str], reference: &[String]) {
+    let scratch = Scratch::new(&format!("hostile-{}", script.trim_end_matches(".py")));
+    let hostile = format!("python3 {}", repo_path(&format!("tests/bots/{script}")));
+    let (records, stdout, stderr, seconds) = league(&scratch, "out", &hostile, extra);
+    assert_eq!(records.len(), 6, "{script}: the league runs to its end");
+    assert!(seconds < 60.0, "{script}: the league took {seconds:.1} s");
+    let faults: Vec<&Value> = records.iter().flat_map(|r| r["faults"].as_array().unwrap()).collect();
+    match expected {
+        Some(kind) => {
+            assert!(!faults.is_empty(), "{script}: no fault recorded");
+            assert!(
+                stderr.contains(&format!(": {kind}: ")),
+                "{script}: the fault is reported as it happens:\n{stderr}"
+            );
+        }
+        None => assert!(faults.is_empty(), "{script}: unexpected faults {faults:?}"),
+    }
     for fault in &faults {
-        assert_eq!(fault["bot"], "bad", "{script}: only the bad bot faults: {fault}");
-        assert_eq!(fault["kind"], expected, "{script}: {fault}");
+        assert_eq!(fault["bot"], "bad", "{script}: only the hostile bot faults: {fault}");
+        assert_eq!(Some(fault["kind"].as_str().unwrap()), expected, "{script}: {fault}");
         assert!(!fault["message"].as_str().unwrap().is_empty());
     }
-    for record in &records {
-        if !record["faults"].as_array().unwrap().is_empty() {
-            assert_eq!(record["result"]["reason"], "forfeit", "{script}");
-            let seat = record["faults"][0]["seat"].as_u64().unwrap() as usize;
-            assert_eq!(record["result"]["ranks"][seat], 1, "{script}: the faulting seat loses");
-            assert_eq!(record["result"]["ranks"][1 - seat], 0, "{script}: the opponent wins");
-        }
+    for record in records.iter().filter(|r| !r["faults"].as_array().unwrap().is_empty()) {
+        assert_eq!(record["result"]["reason"], "forfeit", "{script}");
+        let seat = record["faults"][0]["seat"].as_u64().unwrap() as usize;
+        assert_eq!(record["result"]["ranks"][seat], 1, "{script}: the faulting seat loses");
+        assert_eq!(record["result"]["ranks"][1 - seat], 0, "{script}: the opponent wins");
     }
-    assert!(stderr.contains(&format!(": {expected}: ")), "{script}: the fault is reported as it happens:\n{stderr}");
-    let standings = standings(&out);
-    assert_eq!(standing(&standings, "bad")["faults_by_kind"][expected], faults.len() as u64);
-    assert_eq!(standing(&standings, "good")["faults"], 0);
-    assert_eq!(standing(&standings, "good")["games"], 4);
-    let left = scratch.leftover_processes();
-    assert!(left.is_empty(), "{script}: processes left behind: {left:?}");
+    assert_eq!(games_without(&records, "bad"), reference, "{script}: the other bots' games changed");
+    let peak: f64 = stdout
+        .split("peak memory ")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|mb| mb.parse().ok())
+        .unwrap_or_else(|| panic!("{script}: no peak memory in:\n{stdout}"));
+    assert!(peak < 64.0, "{script}: the arena peaked at {peak} MB");
+    eprintln!("{script}: {seconds:.1} s, arena peak memory {peak:.1} MB");
+    let deadline = Instant::now() + Duration::from_secs(2);
+    while !scratch.leftover_processes().is_empty() {
+        assert!(Instant::now() < deadline, "{script}: processes left behind: {:?}", scratch.leftover_processes());
+        std::thread::sleep(Duration::from_millis(20));
+    }
 }
 
 #[test]
-fn each_fault_kind_is_recorded_and_contained() {
-    // One test running the cases on threads: they spend most of their time
-    // waiting for timeouts, so this keeps the suite short.
-    let handles: Vec<_> =
-        CASES.iter().map(|&(script, expected)| std::thread::spawn(move || run_case(script, expected))).collect();
-    let failures: Vec<String> = handles
-        .into_iter()
-        .zip(CASES)
-        .filter_map(|(handle, (script, _))| handle.join().err().map(|_| script.to_string()))
+fn hostile_bots_are_contained() {
+    let scratch = Scratch::new("hostile-reference");
+    let polite = format!("python3 {}", repo_path("tests/bots/first_legal.py"));
+    let (records, ..) = league(&scratch, "reference", &polite, &[]);
+    let reference = games_without(&records, "bad");
+    assert_eq!(reference.len(), 2);
+    // Most cases wait on timeouts: run a few at a time.
+    let failures: Vec<String> = CASES
+        .chunks(4)
+        .flat_map(|chunk| {
+            let handles: Vec<_> = chunk
+                .iter()
+                .map(|&(script, expected, extra)| {
+                    let reference = reference.clone();
+                    (script, std::thread::spawn(move || run_case(script, expected, extra, &reference)))
+                })
+                .collect();
+            handles
+                .into_iter()
+                .filter_map(|(script, handle)| handle.join().err().map(|_| script.to_string()))
+                .collect::<Vec<_>>()
+        })
         .collect();
     assert!(failures.is_empty(), "failed cases: {failures:?}");
 }
@@ -95,21 +151,8 @@ fn a_crashing_bot_keeps_its_stderr_in_the_record_and_the_log() {
         "import sys\nsys.stderr.write('about to fail: no strategy\\n')\nsys.stderr.flush()\nsys.exit(4)\n",
     )
     .unwrap();
-    let good = format!("{} {}", bin("greedy-bot"), scratch.marker());
-    arena_expect(
-        &[
-            "match",
-            "--bot",
-            &format!("bad=python3 {script}"),
-            "--bot",
-            &format!("good={good}"),
-            "--games",
-            "2",
-            "--out",
-            &out,
-        ],
-        0,
-    );
+    let (crash, greedy) = (format!("python3 {script}"), bin("greedy-bot"));
+    arena_expect(&match_args(&scratch, &[("bad", &crash), ("good", &greedy)], &["--games", "2", "--out", &out]), 0);
     let records = records(&out);
     let fault = &records[0]["faults"][0];
     assert_eq!(fault["kind"], "exited");
@@ -119,4 +162,22 @@ fn a_crashing_bot_keeps_its_stderr_in_the_record_and_the_log() {
     let bad_log =
         logs.iter().find(|e| e.file_name().to_string_lossy().starts_with("bad.")).expect("a log of the bad bot");
     assert!(std::fs::read_to_string(bad_log.path()).unwrap().contains("about to fail"));
+}
+
+#[test]
+fn a_stderr_flood_is_capped_in_the_log() {
+    let scratch = Scratch::new("stderr-cap");
+    let flood = format!("python3 {}", repo_path("tests/bots/stderr_flood.py"));
+    league(&scratch, "out", &flood, &[]);
+    let logs = std::fs::read_dir(format!("{}/logs", scratch.join("out"))).unwrap();
+    let mut flooded = 0;
+    for entry in logs.flatten().filter(|e| e.file_name().to_string_lossy().starts_with("bad.")) {
+        let size = entry.metadata().unwrap().len();
+        assert!(size <= (1 << 20) + 200, "{:?} holds {size} bytes", entry.path());
+        let text = std::fs::read_to_string(entry.path()).unwrap();
+        if text.contains("[arena: log capped at 1048576 bytes;") {
+            flooded += 1;
+        }
+    }
+    assert!(flooded > 0, "no log reached its cap");
 }

@@ -262,3 +262,31 @@ fn league_usage_errors() {
     let (_, stderr) = arena_expect(&["league", "--bot", &greedy, "--bot", &random, "--shard", "0/3"], 2);
     assert!(stderr.contains("needs a fixed seed"), "{stderr}");
 }
+
+#[test]
+fn sigterm_stops_like_ctrl_c_and_a_second_signal_quits_at_once() {
+    use nix::sys::signal::{Signal, kill};
+    use nix::unistd::Pid;
+    for (name, signals) in [("term", &[Signal::SIGTERM][..]), ("twice", &[Signal::SIGINT, Signal::SIGINT][..])] {
+        let scratch = Scratch::new(&format!("league-signal-{name}"));
+        let out = scratch.join("out");
+        let arena = spawn_arena(&three_bots(&scratch, &["--games", "20", "--seed", "3", "--out", &out]));
+        wait_for_games(&out, 5);
+        for &signal in signals {
+            kill(Pid::from_raw(arena.id() as i32), signal).unwrap();
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        let started = Instant::now();
+        let output = arena.wait_with_output().unwrap();
+        assert_eq!(output.status.code(), Some(130), "{name}: {}", String::from_utf8_lossy(&output.stderr));
+        assert!(started.elapsed() < Duration::from_secs(5), "{name}: the arena took {:?} to stop", started.elapsed());
+        let deadline = Instant::now() + Duration::from_secs(2);
+        while !scratch.leftover_processes().is_empty() {
+            assert!(Instant::now() < deadline, "{name}: {:?}", scratch.leftover_processes());
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        // Whatever was written is whole: the league resumes to its end.
+        arena_expect(&["league", "--resume", &out], 0);
+        assert_eq!(records(&out).len(), 60, "{name}");
+    }
+}

@@ -5,6 +5,7 @@
 //! its share of the concurrent games and keeps its own idle processes, so a
 //! game's bot processes are always driven from the same thread.
 
+use crate::bot::orphans;
 use crate::bot::process::BotProcess;
 use crate::game::Game;
 use crate::output::OutDir;
@@ -60,6 +61,7 @@ pub fn run_games<G: Game>(
     mut observe: impl FnMut(&Finished, &Standings),
 ) -> Result<MatchReport, String> {
     let started = Instant::now();
+    orphans::adopt();
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let concurrency = concurrency.max(1).min(schedule.len().max(1));
     let threads = concurrency.min(cores);
@@ -102,6 +104,8 @@ pub fn run_games<G: Game>(
             }
         }
     });
+    // Every bot process is gone now; what is left are their escaped descendants.
+    orphans::sweep(&table.registry);
     if let Some(e) = write_error {
         return Err(e);
     }

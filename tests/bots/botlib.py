@@ -3,7 +3,7 @@
 `run(misbehave)` answers hello with ready and every turn with the first legal
 move, except the 4th turn of the match (counted over all games), which it hands
 to `misbehave(turn)` instead. If `misbehave` returns, the bot plays on as before.
-`on_line(line)`, if given, sees every line received.
+`on_line(line)`, if given, sees every line received; `on_bye()` runs on bye.
 It exits with status 0 on bye or at the end of its input.
 """
 import json
@@ -29,7 +29,7 @@ def sleep_forever():
         time.sleep(3600)
 
 
-def run(misbehave=None, at=4, on_line=None):
+def run(misbehave=None, at=4, on_line=None, on_bye=None):
     turns = 0
     for line in sys.stdin:
         if on_line is not None:
@@ -47,4 +47,6 @@ def run(misbehave=None, at=4, on_line=None):
             else:
                 send({"type": "move", "id": message["id"], "index": 0})
         elif kind == "bye":
+            if on_bye is not None:
+                on_bye()
             break

@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
-# Plays the first legal move and appends every line it receives to the file named by its first argument.
+# Plays the first legal move and writes every line it receives to DIR/<pid>.log, DIR being its first argument.
+import os
 import sys
 
 from botlib import run
 
-log = open(sys.argv[1], "a", encoding="utf-8")
+log = open(os.path.join(sys.argv[1], f"{os.getpid()}.log"), "w", encoding="utf-8")
 
 
 def record(line):

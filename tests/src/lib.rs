@@ -155,3 +155,19 @@ pub fn standing<'a>(standings: &'a serde_json::Value, name: &str) -> &'a serde_j
         .find(|b| b["name"] == name)
         .unwrap_or_else(|| panic!("no bot {name} in {standings}"))
 }
+
+/// Every line the recorder bot's processes received, one list per process.
+pub fn recorded(dir: &Path) -> Vec<Vec<protocol::all_fives::ToBot>> {
+    std::fs::read_dir(dir)
+        .unwrap()
+        .flatten()
+        .filter(|e| e.file_name().to_string_lossy().ends_with(".log"))
+        .map(|e| {
+            std::fs::read_to_string(e.path())
+                .unwrap()
+                .lines()
+                .map(|line| protocol::line::decode(line.as_bytes()).unwrap_or_else(|e| panic!("{e}: {line}")))
+                .collect()
+        })
+        .collect()
+}

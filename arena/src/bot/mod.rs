@@ -4,6 +4,7 @@
 
 pub mod limits;
 pub mod lines;
+pub mod orphans;
 pub mod process;
 pub mod registry;
 pub mod sandbox;

@@ -130,23 +130,48 @@ impl BotProcess {
         enum Failure {
             Write,
             Read(ReadError),
+            Died(std::io::Result<ExitStatus>),
             Late,
         }
         let outbox = std::mem::take(&mut self.outbox);
         let stdin = self.stdin.as_mut();
         let stdout = &mut self.stdout;
+        let child = &mut self.child;
+        let mut written = false;
+        let written_flag = &mut written;
         let result = tokio::time::timeout_at(deadline, async move {
-            if let Some(stdin) = stdin {
-                if stdin.write_all(&outbox).await.is_err() || stdin.flush().await.is_err() {
+            let talk = async move {
+                if let Some(stdin) = stdin
+                    && (stdin.write_all(&outbox).await.is_err() || stdin.flush().await.is_err())
+                {
                     return Err(Failure::Write);
                 }
+                *written_flag = true;
+                stdout.next_line().await.map(|_| ()).map_err(Failure::Read)
+            };
+            // A bot that exits while something it started still holds its
+            // stdout open would otherwise look merely slow.
+            tokio::select! {
+                biased;
+                line = talk => line,
+                status = child.wait() => Err(Failure::Died(status)),
             }
-            stdout.next_line().await.map(|_| ()).map_err(Failure::Read)
         })
         .await
         .unwrap_or(Err(Failure::Late));
         match result {
             Ok(()) => Ok(self.stdout.last_line()),
+            Err(Failure::Died(status)) => {
+                let how = status.map_or_else(|e| format!("exited ({e})"), describe);
+                Err(Fault::new(FaultKind::Exited, format!("{how} while the arena awaited {what}")))
+            }
+            Err(Failure::Late) if !written => Err(Fault::new(
+                FaultKind::Timeout,
+                format!(
+                    "the request for {what} could not be written within {} ms: the bot is not reading its stdin",
+                    limit.as_millis()
+                ),
+            )),
             Err(Failure::Late) => Err(Fault::new(
                 FaultKind::Timeout,
                 format!("no complete line as {what} within {} ms", limit.as_millis()),

@@ -28,6 +28,11 @@ impl Registry {
         self.groups.lock().expect("registry lock").remove(&group);
     }
 
+    /// Whether `group` is a live bot process group (its leader's pid).
+    pub fn contains(&self, group: i32) -> bool {
+        self.groups.lock().expect("registry lock").contains(&group)
+    }
+
     /// How many process groups are alive.
     pub fn len(&self) -> usize {
         self.groups.lock().expect("registry lock").len()

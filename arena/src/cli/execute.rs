@@ -99,16 +99,29 @@ pub fn execute<G: Game>(run: Run<G>) -> Result<MatchReport, Failure> {
     println!("{}", report.standings.table());
     let seconds = report.elapsed.as_secs_f64().max(1e-9);
     println!(
-        "{} games, {} decisions in {:.2} s: {:.1} games/s, {:.0} decisions/s; seed {}",
+        "{} games, {} decisions in {:.2} s: {:.1} games/s, {:.0} decisions/s; peak memory {:.1} MB; seed {}",
         report.games,
         report.decisions,
         seconds,
         report.games as f64 / seconds,
         report.decisions as f64 / seconds,
+        peak_memory_mb(),
         run.seed
     );
     for request in &run.reports {
         request.write(&report.standings, G::NAME, run.seed, out_dir.as_deref())?;
     }
     Ok(report)
+}
+
+/// The arena's own peak resident memory so far, in MB (bots not included):
+/// `VmHWM` from `/proc/self/status`. (`getrusage` would also count the
+/// memory of the process that started the arena, before its `exec`.)
+fn peak_memory_mb() -> f64 {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    status
+        .lines()
+        .find_map(|line| line.strip_prefix("VmHWM:"))
+        .and_then(|rest| rest.trim().trim_end_matches("kB").trim().parse::<f64>().ok())
+        .map_or(0.0, |kb| kb / 1024.0)
 }

@@ -1,0 +1,16 @@
+#!/usr/bin/env python3
+# Plays 3 turns; then never reads stdin again, but keeps answering the turns it guesses are coming (ids count up by one), until its stdin pipe is full.
+import time
+
+from botlib import run, send
+
+
+def stop_reading(turn):
+    next_id = turn["id"]
+    while True:
+        send({"type": "move", "id": next_id, "index": 0})
+        next_id += 1
+        time.sleep(0.001)
+
+
+run(stop_reading)
