@@ -7,7 +7,9 @@
 //!   games per second.
 //!
 //! Each move is chosen uniformly among the legal moves by a small seeded
-//! generator, so every run plays the same games.
+//! generator, so every run plays the same games. The moves are counted with
+//! `AllFives::legal_count`; the arena's `Game::choices` lists them too, with
+//! each move's points, which costs more than the play itself.
 
 use arena::game::Game;
 use arena::games::all_fives::AllFives;
@@ -51,7 +53,7 @@ fn random_play(game: &mut AllFives, rng: &mut SplitMix) -> bool {
     if game.to_act().is_none() {
         return false;
     }
-    let legal = game.choices().len();
+    let legal = game.legal_count();
     game.play(rng.below(legal)).expect("a legal index");
     true
 }

@@ -58,8 +58,14 @@ pub struct IllegalMove {
 /// A game is created from its variant and a seed, then driven by the arena:
 /// while [`Game::to_act`] names a seat, that seat is asked to choose one of
 /// [`Game::choices`] and the choice is applied with [`Game::play`]. Everything
-/// that happens is appended to [`Game::events`], the full-information record;
+/// that happens is appended to the full-information record, whose events are
+/// numbered from 0 in order: [`Game::event_count`] says how many there are and
+/// [`Game::events_since`] hands out the ones the caller has not seen yet.
 /// [`Game::view`] says what one seat is told of an event.
+///
+/// The record is read by value, not borrowed, so that an engine may keep it
+/// in whatever compact form suits fast play and build its `Event`s only when
+/// asked.
 pub trait Game: Sized + Send + Sync + 'static {
     /// The game's name on the command line and in records, e.g. `"all-fives"`.
     const NAME: &'static str;
@@ -109,8 +115,18 @@ pub trait Game: Sized + Send + Sync + 'static {
     /// What `seat` observes now.
     fn state(&self, seat: usize) -> Self::State;
 
+    /// How many events the record holds so far.
+    fn event_count(&self) -> usize;
+
+    /// The events from number `start` on, in order (empty when `start` is
+    /// [`Game::event_count`] or more). The arena delivers a game's events by
+    /// asking for those since the last ones it delivered.
+    fn events_since(&self, start: usize) -> Vec<Self::Event>;
+
     /// Every event so far, in order.
-    fn events(&self) -> &[Self::Event];
+    fn events(&self) -> Vec<Self::Event> {
+        self.events_since(0)
+    }
 
     /// What `seat` is told of `event`; `None` when it is told nothing.
     fn view(&self, event: &Self::Event, seat: usize) -> Option<Self::View>;

@@ -87,7 +87,7 @@ pub async fn play_game<G: Game>(table: &Table<G>, pool: &Pool, spec: &GameSpec) 
                 seats.processes[seat].as_mut().expect("only faulted seats are empty, and a fault ends the game");
             match session::ask_move(process, &game, seat, table.limits.move_timeout).await {
                 Ok(decision) => {
-                    let before = game.events().len();
+                    let before = game.event_count();
                     if let Err(illegal) = game.play(decision.index) {
                         let message = format!("the game refused move {} of {}", illegal.index, illegal.legal);
                         seats
@@ -142,7 +142,7 @@ pub async fn play_game<G: Game>(table: &Table<G>, pool: &Pool, spec: &GameSpec) 
         variant: table.variant.clone(),
         bots: (0..seat_count).map(|seat| bot_name(seat).to_string()).collect(),
         bot_seeds,
-        events: events.iter().zip(times).map(|(event, time_us)| Timed { event: event.clone(), time_us }).collect(),
+        events: events.into_iter().zip(times).map(|(event, time_us)| Timed { event, time_us }).collect(),
         result,
         faults: seats.faults,
         duration_ms: started.elapsed().as_millis() as u64,
@@ -151,12 +151,13 @@ pub async fn play_game<G: Game>(table: &Table<G>, pool: &Pool, spec: &GameSpec) 
 
 /// Queues every event since `delivered` to each seat that may see it.
 fn deliver<G: Game>(game: &G, seats: &mut Seats, delivered: &mut usize) {
-    for event in &game.events()[*delivered..] {
+    let events = game.events_since(*delivered);
+    for event in &events {
         for (seat, process) in seats.processes.iter_mut().enumerate() {
             if let (Some(process), Some(view)) = (process.as_mut(), game.view(event, seat)) {
                 process.queue(&view);
             }
         }
     }
-    *delivered = game.events().len();
+    *delivered += events.len();
 }

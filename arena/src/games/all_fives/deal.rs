@@ -27,10 +27,34 @@
 //! Since each hand has its own stream, hand `h`'s deal depends only on `S`
 //! and `h` — never on how earlier hands were played.
 
-use super::tiles::{self, CANONICAL, SET_SIZE};
+use super::tiles::{self, CANONICAL, SET_SIZE, TileSet};
 use protocol::all_fives::Tile;
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
+
+/// For each `n` in `1..=28` (index 0 unused): the rejection zone
+/// `(2^32 / n) * n` of [`HandRng::below`], and the factor
+/// `floor((2^64 - 1) / n) + 1` (wrapping) with which [`remainder`] computes
+/// `x % n` without dividing.
+const SMALL: [(u64, u64); SET_SIZE + 1] = small_table();
+
+const fn small_table() -> [(u64, u64); SET_SIZE + 1] {
+    let mut out = [(0, 0); SET_SIZE + 1];
+    let mut n = 1;
+    while n <= SET_SIZE as u64 {
+        out[n as usize] = (((1u64 << 32) / n) * n, (u64::MAX / n).wrapping_add(1));
+        n += 1;
+    }
+    out
+}
+
+/// `x % n`, given `factor` from [`SMALL`] for `n` (Lemire, Kaser and Kurz,
+/// "Faster remainder by direct computation", 2019: exact for every 32-bit
+/// `x` and `n`).
+fn remainder(x: u32, factor: u64, n: u32) -> u32 {
+    let low = factor.wrapping_mul(u64::from(x));
+    ((u128::from(low) * u128::from(n)) >> 64) as u32
+}
 
 /// The random source of one hand: see the [module documentation](self).
 #[derive(Debug, Clone)]
@@ -60,12 +84,21 @@ impl HandRng {
     /// If `n` is 0.
     pub fn below(&mut self, n: u32) -> u32 {
         assert!(n > 0, "below(0)");
-        let n64 = u64::from(n);
-        let zone = ((1u64 << 32) / n64) * n64;
+        let Some(&(zone, factor)) = SMALL.get(n as usize) else {
+            let n64 = u64::from(n);
+            let zone = ((1u64 << 32) / n64) * n64;
+            loop {
+                let x = self.next_u32();
+                if u64::from(x) < zone {
+                    return x % n;
+                }
+            }
+        };
+        // The same, without dividing: a shuffle draws 28 of these.
         loop {
             let x = self.next_u32();
             if u64::from(x) < zone {
-                return x % n;
+                return remainder(x, factor, n);
             }
         }
     }
@@ -73,7 +106,12 @@ impl HandRng {
     /// The set shuffled: canonical order, then for `i` from 27 down to 1,
     /// swap positions `i` and `below(i + 1)`.
     pub fn shuffle(&mut self) -> [Tile; SET_SIZE] {
-        let mut set = CANONICAL;
+        self.shuffle_indices().map(|i| CANONICAL[usize::from(i)])
+    }
+
+    /// [`HandRng::shuffle`] with each tile given by its position in [`CANONICAL`].
+    fn shuffle_indices(&mut self) -> [u8; SET_SIZE] {
+        let mut set: [u8; SET_SIZE] = std::array::from_fn(|i| i as u8);
         for i in (1..SET_SIZE).rev() {
             let j = self.below(i as u32 + 1) as usize;
             set.swap(i, j);
@@ -165,6 +203,112 @@ impl Deal {
     }
 }
 
+/// The most seats at a table.
+pub(crate) const MAX_SEATS: usize = 4;
+
+/// The boneyard of a hand: tiles by canonical index, in draw order, and how
+/// many have been drawn.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct Boneyard {
+    /// The tiles as dealt, first drawn first; only `..end` are used.
+    tiles: [u8; SET_SIZE],
+    /// How many tiles have been drawn: the position of the next one.
+    next: u8,
+    /// How many tiles were dealt to it.
+    end: u8,
+}
+
+impl Boneyard {
+    /// A boneyard of these tiles (canonical indices), none drawn yet.
+    fn new(tiles: &[u8]) -> Boneyard {
+        let mut all = [0; SET_SIZE];
+        all[..tiles.len()].copy_from_slice(tiles);
+        Boneyard { tiles: all, next: 0, end: tiles.len() as u8 }
+    }
+
+    /// How many tiles are left in it.
+    pub(crate) fn len(&self) -> usize {
+        usize::from(self.end - self.next)
+    }
+
+    /// How many tiles have been drawn from it.
+    pub(crate) fn drawn(&self) -> u8 {
+        self.next
+    }
+
+    /// Draws the next tile.
+    pub(crate) fn pop_front(&mut self) -> Option<u8> {
+        (self.next < self.end).then(|| {
+            self.next += 1;
+            self.tiles[usize::from(self.next - 1)]
+        })
+    }
+
+    /// The tiles left, in draw order.
+    #[cfg(test)]
+    pub(crate) fn iter(&self) -> impl Iterator<Item = &'static Tile> {
+        self.tiles[usize::from(self.next)..usize::from(self.end)].iter().map(|&i| &CANONICAL[usize::from(i)])
+    }
+
+    /// The `count` tiles dealt to it from position `from` on (whether drawn yet or not).
+    pub(crate) fn dealt(&self, from: u8, count: u8) -> Vec<Tile> {
+        self.tiles[usize::from(from)..usize::from(from + count)].iter().map(|&i| CANONICAL[usize::from(i)]).collect()
+    }
+
+    /// Every tile dealt to it, in draw order.
+    pub(crate) fn all(&self) -> Vec<Tile> {
+        self.dealt(0, self.end)
+    }
+}
+
+/// A deal as the engine keeps it: hands as tile sets, the boneyard by
+/// canonical indices. Holds what [`Deal::normalized`] holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct PackedDeal {
+    /// Each seat's tiles (unused seats empty).
+    pub(crate) hands: [TileSet; MAX_SEATS],
+    /// The boneyard, nothing drawn.
+    pub(crate) boneyard: Boneyard,
+    /// The seat that leads when the leader is chosen at random.
+    pub(crate) leader: u8,
+}
+
+impl PackedDeal {
+    /// `Deal::seeded(seed, hand, players, hand_size).normalized()`, packed,
+    /// without allocating.
+    ///
+    /// # Panics
+    /// If `players` is not a seat count or `players * hand_size` exceeds 28.
+    pub(crate) fn seeded(seed: u64, hand: u32, players: usize, hand_size: usize) -> PackedDeal {
+        assert!((1..=MAX_SEATS).contains(&players) && players * hand_size <= SET_SIZE, "impossible deal");
+        let mut rng = HandRng::new(seed, hand);
+        let set = rng.shuffle_indices();
+        let leader = rng.below(players as u32) as u8;
+        let mut hands = [TileSet::EMPTY; MAX_SEATS];
+        for (hand, tiles) in hands.iter_mut().zip(set.chunks(hand_size)).take(players) {
+            tiles.iter().for_each(|&tile| hand.insert(tile));
+        }
+        PackedDeal { hands, boneyard: Boneyard::new(&set[players * hand_size..]), leader }
+    }
+}
+
+impl Deal {
+    /// The deal packed for the engine.
+    ///
+    /// # Panics
+    /// If it is not [normalized](Deal::normalized) or has more than four hands.
+    pub(crate) fn packed(&self) -> PackedDeal {
+        assert!(self.hands.len() <= MAX_SEATS, "too many hands");
+        let mut hands = [TileSet::EMPTY; MAX_SEATS];
+        for (set, hand) in hands.iter_mut().zip(&self.hands) {
+            *set = TileSet::of(hand);
+        }
+        let boneyard: Vec<u8> =
+            self.boneyard.iter().map(|&t| tiles::index(t).expect("a normalized tile") as u8).collect();
+        PackedDeal { hands, boneyard: Boneyard::new(&boneyard), leader: self.leader as u8 }
+    }
+}
+
 /// A deal (or a list of deals) that cannot be played.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DealError(pub String);
@@ -192,6 +336,37 @@ mod tests {
             assert_eq!(x, b.below(n));
         }
         assert_eq!(HandRng::new(7, 1).below(1), 0);
+    }
+
+    #[test]
+    fn below_without_dividing_is_below_by_the_book() {
+        // The documented procedure, dividing.
+        let by_the_book = |rng: &mut HandRng, n: u32| {
+            let zone = ((1u64 << 32) / u64::from(n)) * u64::from(n);
+            loop {
+                let x = rng.next_u32();
+                if u64::from(x) < zone {
+                    return x % n;
+                }
+            }
+        };
+        for n in 1..=40 {
+            let (mut a, mut b) = (HandRng::new(u64::from(n), 3), HandRng::new(u64::from(n), 3));
+            for _ in 0..2000 {
+                assert_eq!(a.below(n), by_the_book(&mut b, n), "n = {n}");
+            }
+        }
+        for n in 1..=SET_SIZE as u32 {
+            let (zone, factor) = SMALL[n as usize];
+            for x in [0, 1, n - 1, n, n + 1, u32::MAX / 2, (zone - 1) as u32, u32::MAX - 1, u32::MAX] {
+                assert_eq!(remainder(x, factor, n), x % n, "{x} % {n}");
+            }
+            let mut x = 0x9E37_79B9u32;
+            for _ in 0..100_000 {
+                x = x.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+                assert_eq!(remainder(x, factor, n), x % n, "{x} % {n}");
+            }
+        }
     }
 
     #[test]
@@ -263,6 +438,38 @@ mod tests {
         assert_eq!(d.hands, hands.map(|h| h.to_vec()).to_vec());
         assert_eq!(d.boneyard, [[6, 6], [0, 5], [0, 6], [1, 6], [2, 2], [1, 3], [2, 6]]);
         assert_eq!(d.leader, 2);
+    }
+
+    #[test]
+    fn packed_seeded_deals_are_the_normalized_deals() {
+        for seed in [0, 1, 42, 2024, u64::MAX] {
+            for hand in [1, 2, 5, 100] {
+                for (players, size) in [(2, 9), (2, 7), (2, 5), (3, 7), (3, 5), (4, 5)] {
+                    let deal = Deal::seeded(seed, hand, players, size).normalized();
+                    let packed = PackedDeal::seeded(seed, hand, players, size);
+                    assert_eq!(packed, deal.packed(), "{seed} {hand} {players}");
+                    assert_eq!(packed.hands[..players], deal.hands[..]);
+                    assert!(packed.hands[players..].iter().all(|h| h.is_empty()));
+                    assert_eq!(packed.boneyard.all(), deal.boneyard);
+                    assert_eq!(usize::from(packed.leader), deal.leader);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_boneyard_is_drawn_from_the_front() {
+        let mut boneyard = Deal::seeded(42, 1, 2, 9).packed().boneyard;
+        assert_eq!(boneyard.iter().copied().collect::<Vec<_>>(), GOLDEN_BONEYARD);
+        assert_eq!((boneyard.len(), boneyard.drawn()), (10, 0));
+        assert_eq!(boneyard.pop_front().map(|i| CANONICAL[usize::from(i)]), Some([0, 6]));
+        assert_eq!(boneyard.pop_front().map(|i| CANONICAL[usize::from(i)]), Some([2, 6]));
+        assert_eq!((boneyard.len(), boneyard.drawn()), (8, 2));
+        assert_eq!(boneyard.iter().copied().collect::<Vec<_>>(), GOLDEN_BONEYARD[2..]);
+        assert_eq!(boneyard.dealt(1, 2), GOLDEN_BONEYARD[1..3]);
+        assert_eq!(boneyard.all(), GOLDEN_BONEYARD);
+        while boneyard.pop_front().is_some() {}
+        assert_eq!((boneyard.len(), boneyard.iter().count()), (0, 0));
     }
 
     #[test]

@@ -6,12 +6,15 @@
 //! shows `a` at end 0 and `b` at end 1. The first double played in a hand is
 //! the spinner; later doubles are plain crosswise doubles continuing their line.
 
-use super::tiles::{is_double, shows};
+use super::moves::MoveSet;
+use super::tiles::{SHOWS, TileSet, is_double, shows};
 use protocol::all_fives::{End, Tile};
 
-/// What lies at an open end, which decides what the end counts.
+/// What lies at an end, which decides whether it is open and what it counts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Kind {
+    /// Not open (yet): nothing may be played here.
+    Closed,
     /// The open half of an ordinary tile: counts its pips.
     Plain,
     /// A crosswise double (not the spinner) at the end of a line: counts both halves.
@@ -23,36 +26,61 @@ enum Kind {
     ShortEnd,
 }
 
-/// One open end.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct Open {
-    /// The number a tile must show to be played here.
-    pips: u8,
-    /// What lies there.
-    kind: Kind,
-}
-
 /// The tiles played in a hand, as far as the rules need them: the open ends.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+///
+/// Besides what lies at each end it keeps what the engine asks for after
+/// every play: the tiles each end takes, the tiles that fit anywhere and what
+/// each end counts, all updated as tiles are played.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Layout {
-    /// The open ends by id; `None` for an end that is not (yet) open.
-    ends: [Option<Open>; 4],
+    /// The number a tile must show to be played at each end (0 while closed).
+    pips: [u8; 4],
+    /// What lies at each end, by id.
+    kinds: [Kind; 4],
+    /// What each end adds to the count now (0 while closed).
+    counts: [u8; 4],
+    /// The count: the sum of `counts`.
+    total: u32,
+    /// The tiles each end takes (none while closed).
+    sets: [TileSet; 4],
+    /// The tiles that fit somewhere: every tile before the lead.
+    playable: TileSet,
+    /// Every tile on every end it fits; every tile on end 0 before the lead.
+    moves: MoveSet,
     /// The number on the spinner, once one has been played.
     spinner: Option<u8>,
     /// How many tiles have been played.
-    tiles: usize,
+    tiles: u8,
+}
+
+impl Default for Layout {
+    /// The layout before the lead.
+    fn default() -> Layout {
+        Layout {
+            pips: [0; 4],
+            kinds: [Kind::Closed; 4],
+            counts: [0; 4],
+            total: 0,
+            sets: [TileSet::EMPTY; 4],
+            playable: TileSet::ALL,
+            moves: MoveSet::on_end(TileSet::ALL, 0),
+            spinner: None,
+            tiles: 0,
+        }
+    }
 }
 
 /// The points a count scores: itself if it is a positive multiple of five, else 0.
 pub(crate) fn points_for(count: u32) -> u32 {
-    if count > 0 && count % 5 == 0 { count } else { 0 }
+    // Without a branch: whether a play scores is a coin toss to the CPU.
+    count * u32::from(count % 5 == 0)
 }
 
 impl Layout {
     /// How many tiles have been played.
     #[cfg(test)]
     pub(crate) fn tiles(&self) -> usize {
-        self.tiles
+        usize::from(self.tiles)
     }
 
     /// Whether nothing has been played yet (the next play is the lead).
@@ -60,44 +88,45 @@ impl Layout {
         self.tiles == 0
     }
 
-    /// What end `open` adds to the count.
-    fn counts(&self, open: Open) -> u32 {
-        let pips = u32::from(open.pips);
-        match open.kind {
-            Kind::Plain => pips,
-            Kind::Double => 2 * pips,
-            Kind::SpinnerSide => {
-                let lone = self.ends[..2].iter().all(|e| matches!(e, Some(Open { kind: Kind::SpinnerSide, .. })));
-                if lone { pips } else { 2 * pips }
-            }
-            Kind::ShortEnd => 0,
-        }
-    }
-
     /// The open ends by increasing id, with what each counts now.
     pub(crate) fn ends(&self) -> Vec<End> {
-        (0u8..)
-            .zip(self.ends)
-            .filter_map(|(id, open)| open.map(|open| End { id, pips: open.pips, counts: self.counts(open) }))
+        (0..4)
+            .filter(|&id| self.kinds[id] != Kind::Closed)
+            .map(|id| End { id: id as u8, pips: self.pips[id], counts: u32::from(self.counts[id]) })
             .collect()
     }
 
     /// The sum of the open ends.
     pub(crate) fn count(&self) -> u32 {
-        self.ends.iter().flatten().map(|&open| self.counts(open)).sum()
+        self.total
+    }
+
+    /// The tiles that may be played somewhere; every tile before the lead.
+    pub(crate) fn playable(&self) -> TileSet {
+        self.playable
+    }
+
+    /// Every tile on every end it fits, as (tile, end) bits; before the lead,
+    /// every tile on end 0.
+    pub(crate) fn moves(&self) -> MoveSet {
+        self.moves
     }
 
     /// Whether `tile` may be played on `end` (`None` for the lead).
     pub(crate) fn fits(&self, tile: Tile, end: Option<u8>) -> bool {
         match end {
             None => self.is_empty(),
-            Some(id) => self.ends.get(usize::from(id)).copied().flatten().is_some_and(|open| shows(tile, open.pips)),
+            Some(id) => {
+                let id = usize::from(id);
+                id < 4 && self.kinds[id] != Kind::Closed && shows(tile, self.pips[id])
+            }
         }
     }
 
     /// Whether `tile` may be played anywhere (as the lead, or on some end).
+    #[cfg(test)]
     pub(crate) fn accepts(&self, tile: Tile) -> bool {
-        self.is_empty() || self.ends.iter().flatten().any(|open| shows(tile, open.pips))
+        self.is_empty() || (0..4).any(|id| self.kinds[id] != Kind::Closed && shows(tile, self.pips[id]))
     }
 
     /// The points `tile` on `end` would score, without playing it.
@@ -106,55 +135,74 @@ impl Layout {
         next.play(tile, end)
     }
 
+    /// Makes end `id` count `counts`.
+    fn set_count(&mut self, id: usize, counts: u8) {
+        self.total = self.total - u32::from(self.counts[id]) + u32::from(counts);
+        self.counts[id] = counts;
+    }
+
+    /// Opens (or changes) end `id`: `pips` showing, `kind` lying there, counting `counts`.
+    fn set(&mut self, id: usize, pips: u8, kind: Kind, counts: u8) {
+        self.pips[id] = pips;
+        self.kinds[id] = kind;
+        self.set_count(id, counts);
+        self.sets[id] = SHOWS[usize::from(pips)];
+        self.moves = self.moves.replace_end(id, MoveSet::showing(pips, id));
+    }
+
     /// Plays `tile` on `end` (`None` for the lead) and returns the points it scores.
     ///
-    /// # Panics
-    /// If the play does not [fit](Self::fits).
+    /// The play must [fit](Self::fits); that is checked in debug builds only,
+    /// since the engine plays only moves it listed as legal.
     pub(crate) fn play(&mut self, tile: Tile, end: Option<u8>) -> u32 {
-        assert!(self.fits(tile, end), "{tile:?} does not fit end {end:?}");
+        debug_assert!(self.fits(tile, end), "{tile:?} does not fit end {end:?}");
         let double = is_double(tile);
         match end {
             None => {
+                self.moves = MoveSet::EMPTY;
+                let [a, b] = tile;
                 if double {
-                    self.spinner = Some(tile[0]);
-                    let side = Some(Open { pips: tile[0], kind: Kind::SpinnerSide });
-                    self.ends = [side, side, None, None];
+                    // A lone spinner counts once, half on each side.
+                    self.spinner = Some(a);
+                    self.set(0, a, Kind::SpinnerSide, a);
+                    self.set(1, a, Kind::SpinnerSide, a);
                 } else {
-                    self.ends = [
-                        Some(Open { pips: tile[0], kind: Kind::Plain }),
-                        Some(Open { pips: tile[1], kind: Kind::Plain }),
-                        None,
-                        None,
-                    ];
+                    self.set(0, a, Kind::Plain, a);
+                    self.set(1, b, Kind::Plain, b);
                 }
             }
             Some(id) => {
                 let id = usize::from(id);
-                let matched = self.ends[id].expect("fits").pips;
-                let new = if double && self.spinner.is_none() {
+                let matched = self.pips[id];
+                if id < 2 && self.kinds[1 - id] == Kind::SpinnerSide && self.kinds[id] == Kind::SpinnerSide {
+                    // Joining a lone spinner: its other side now counts both halves.
+                    self.set_count(1 - id, 2 * matched);
+                }
+                if double && self.spinner.is_none() {
                     // The first double: the spinner. The tile it touches covers
                     // one long side; the other is this end.
                     self.spinner = Some(matched);
-                    Open { pips: matched, kind: Kind::SpinnerSide }
-                } else if double {
-                    Open { pips: matched, kind: Kind::Double }
+                    self.set(id, matched, Kind::SpinnerSide, 2 * matched);
                 } else {
-                    let other = if tile[0] == matched { tile[1] } else { tile[0] };
-                    Open { pips: other, kind: Kind::Plain }
-                };
-                self.ends[id] = Some(new);
-                let sides_covered =
-                    !self.ends[..2].iter().any(|e| matches!(e, Some(Open { kind: Kind::SpinnerSide, .. })));
+                    // The half that does not touch (the same number for a
+                    // double), chosen without branching.
+                    let other = tile[0] ^ tile[1] ^ matched;
+                    let kind = if double { Kind::Double } else { Kind::Plain };
+                    self.set(id, other, kind, other << u8::from(double));
+                }
+                let sides_covered = self.kinds[0] != Kind::SpinnerSide && self.kinds[1] != Kind::SpinnerSide;
                 if let Some(spinner) = self.spinner
                     && sides_covered
-                    && self.ends[2].is_none()
+                    && self.kinds[2] == Kind::Closed
                 {
-                    let short = Some(Open { pips: spinner, kind: Kind::ShortEnd });
-                    self.ends[2] = short;
-                    self.ends[3] = short;
+                    // Short ends count nothing until a tile is played on them.
+                    self.set(2, spinner, Kind::ShortEnd, 0);
+                    self.set(3, spinner, Kind::ShortEnd, 0);
                 }
             }
         }
+        let [a, b, c, d] = self.sets;
+        self.playable = a.or(b).or(c).or(d);
         self.tiles += 1;
         points_for(self.count())
     }

@@ -7,9 +7,18 @@
 //! [`AllFives::from_deals`] plays deals given explicitly. Forced draws and
 //! passes happen inside [`Game::new`]/[`Game::play`]; a seat is asked to move
 //! whenever it holds at least one legal move.
+//!
+//! Playing is fast (some ten million random moves a second on one core):
+//! inside the engine a tile is its index in the canonical order and a hand a
+//! bit set ([`tiles`]), the legal moves are a bit set of (tile, end) pairs
+//! kept up to date as tiles are played (`moves`), and the record is a compact
+//! log (`log`) turned into [`Event`]s only when they are asked for, so a move
+//! allocates nothing. `benches/engine.rs` measures it.
 
 pub mod deal;
 mod layout;
+mod log;
+mod moves;
 mod scoring;
 pub mod tiles;
 mod variant;
@@ -23,10 +32,13 @@ pub use deal::{Deal, DealError};
 pub use scoring::round5;
 
 use crate::game::{Game, IllegalMove, Outcome, VariantError, VariantOption};
+use deal::{Boneyard, MAX_SEATS, PackedDeal};
 use layout::Layout;
+use log::{Ending, Entry, Log, SideScores};
+use moves::MoveSet;
 use protocol::all_fives::{self as wire, Choice, Draw, HandEnd, HandOver, Move, Pass, Play, State, Tile, Variant};
 use serde::{Deserialize, Serialize};
-use std::collections::VecDeque;
+use tiles::{CANONICAL, TileSet};
 
 /// The start of a hand with full information, as kept in the record.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -66,10 +78,33 @@ enum Deals {
     /// Dealt from the seed, hand by hand.
     Seeded(u64),
     /// Given in advance, one per hand (normalized and checked).
-    Fixed(Vec<Deal>),
+    Fixed(Vec<PackedDeal>),
 }
 
 /// A game of All Fives in progress (or over).
+///
+/// Besides the [`Game`] interface it offers a fast path for programs that
+/// play many games (searches, simulations, benchmarks): [`AllFives::legal_count`]
+/// and [`AllFives::legal_moves`] list the legal moves without allocating
+/// (unlike [`Game::choices`], which also works out each move's points), and
+/// [`Game::play`] allocates nothing for a move (only the record's storage
+/// grows, and settling a hand allocates a little). The record is kept
+/// compactly and turned into [`Event`]s only by [`Game::events_since`].
+///
+/// ```
+/// use arena::game::Game;
+/// use arena::games::all_fives::AllFives;
+///
+/// let variant = AllFives::parse_variant(&[]).unwrap();
+/// let mut game = AllFives::new(&variant, 42);
+/// let mut plays = 0;
+/// while game.to_act().is_some() {
+///     // Always the last legal move: any index below legal_count() will do.
+///     game.play(game.legal_count() - 1).unwrap();
+///     plays += 1;
+/// }
+/// assert!(plays > 20 && game.outcome().is_some());
+/// ```
 #[derive(Debug, Clone)]
 pub struct AllFives {
     /// The rules in force.
@@ -84,18 +119,20 @@ pub struct AllFives {
     side_scores: Vec<i64>,
     /// The current hand's number, from 1.
     hand: u32,
-    /// Each seat's tiles, in canonical order.
-    hands: Vec<Vec<Tile>>,
-    /// The boneyard, front drawn first.
-    boneyard: VecDeque<Tile>,
+    /// Each seat's tiles.
+    hands: Vec<TileSet>,
+    /// The current hand's boneyard.
+    boneyard: Boneyard,
     /// The current hand's layout.
     layout: Layout,
     /// The seat to move, `None` once the game is over.
     to_act: Option<usize>,
+    /// Its legal moves (see [`moves`]); none once the game is over.
+    legal: MoveSet,
     /// Passes in a row in this hand.
     passes: usize,
     /// The record.
-    events: Vec<Event>,
+    log: Log,
     /// Why the game ended, once it has.
     over: Option<&'static str>,
 }
@@ -131,7 +168,7 @@ impl AllFives {
         for (i, deal) in deals.iter().enumerate() {
             deal.check(variant.players, size).map_err(|e| DealError(format!("hand {}: {e}", i + 1)))?;
         }
-        Ok(Self::start(variant, Deals::Fixed(deals)))
+        Ok(Self::start(variant, Deals::Fixed(deals.iter().map(Deal::packed).collect())))
     }
 
     /// Sets up the game and deals hand 1; both constructors end here.
@@ -154,12 +191,13 @@ impl AllFives {
             side_of,
             side_scores: vec![0; teams.len()],
             hand: 0,
-            hands: Vec::new(),
-            boneyard: VecDeque::new(),
+            hands: vec![TileSet::EMPTY; variant.players],
+            boneyard: Boneyard::default(),
             layout: Layout::default(),
             to_act: None,
+            legal: MoveSet::EMPTY,
             passes: 0,
-            events: Vec::new(),
+            log: Log::new(),
             over: None,
         };
         game.start_hand(1, None);
@@ -176,13 +214,51 @@ impl AllFives {
         self.hand
     }
 
+    /// How many legal moves the seat to act has: the length of
+    /// [`Game::choices`], without listing them. 0 once the game is over.
+    pub fn legal_count(&self) -> usize {
+        self.legal.len()
+    }
+
+    /// The legal moves of the seat to act, in the order of
+    /// [`Game::choices`] (so the `n`th is played by `play(n)`), without their
+    /// points and without allocating. Empty once the game is over.
+    pub fn legal_moves(&self) -> impl Iterator<Item = Move> {
+        self.legal().map(|(tile, end)| Move { tile: CANONICAL[usize::from(tile)], end })
+    }
+
+    /// The legal moves as (tile, end), tiles as canonical indices.
+    fn legal(&self) -> impl Iterator<Item = (u8, Option<u8>)> {
+        let lead = self.layout.is_empty();
+        self.legal.iter().map(move |(tile, end)| (tile, (!lead).then_some(end)))
+    }
+
+    /// The legal move with this index, as (tile, end).
+    fn nth_legal(&self, index: usize) -> Option<(u8, Option<u8>)> {
+        let (tile, end) = self.legal.nth(index)?;
+        Some((tile, (!self.layout.is_empty()).then_some(end)))
+    }
+
+    /// The seat after `seat`.
+    fn next_seat(&self, seat: usize) -> usize {
+        // Not `% players`: a division costs more than the rest of a turn's bookkeeping.
+        if seat + 1 == self.variant.players { 0 } else { seat + 1 }
+    }
+
+    /// Gives the turn to `seat` (`None`: nobody, the game is over).
+    fn give_turn(&mut self, seat: Option<usize>) {
+        self.to_act = seat;
+        self.legal = match seat {
+            Some(seat) => MoveSet::on_any_end(self.hands[seat]).and(self.layout.moves()),
+            None => MoveSet::EMPTY,
+        };
+    }
+
     /// The deal of hand `hand`.
-    fn deal(&self, hand: u32) -> Deal {
+    fn deal(&self, hand: u32) -> PackedDeal {
         match &self.deals {
-            Deals::Seeded(seed) => {
-                Deal::seeded(*seed, hand, self.variant.players, self.variant.hand_size()).normalized()
-            }
-            Deals::Fixed(list) => list[hand as usize - 1].clone(),
+            Deals::Seeded(seed) => PackedDeal::seeded(*seed, hand, self.variant.players, self.variant.hand_size()),
+            Deals::Fixed(list) => list[hand as usize - 1],
         }
     }
 
@@ -190,20 +266,21 @@ impl AllFives {
     /// hand (it leads), `None` for a random leader.
     fn start_hand(&mut self, hand: u32, out: Option<usize>) {
         let deal = self.deal(hand);
-        let leader = out.unwrap_or(deal.leader);
+        let leader = out.unwrap_or(usize::from(deal.leader));
         self.hand = hand;
-        self.hands = deal.hands.clone();
-        self.boneyard = deal.boneyard.iter().copied().collect();
+        self.hands.copy_from_slice(&deal.hands[..self.variant.players]);
+        self.boneyard = deal.boneyard;
         self.layout = Layout::default();
         self.passes = 0;
-        self.events.push(Event::HandStart(Dealt {
-            hand,
-            leader,
-            hands: deal.hands,
-            boneyard: deal.boneyard,
-            scores: self.scores(),
-        }));
+        self.log.start_hand(hand, leader as u8, deal, self.packed_scores());
         self.advance(leader);
+    }
+
+    /// The side scores in a fixed array, as the record keeps them.
+    fn packed_scores(&self) -> SideScores {
+        let mut scores = [0; MAX_SEATS];
+        scores[..self.side_scores.len()].copy_from_slice(&self.side_scores);
+        scores
     }
 
     /// The score of each seat (its side's score).
@@ -211,91 +288,79 @@ impl AllFives {
         self.side_of.iter().map(|&side| self.side_scores[side]).collect()
     }
 
-    /// Whether `seat` holds a tile it may play now.
-    fn can_play(&self, seat: usize) -> bool {
-        self.hands[seat].iter().any(|&t| self.layout.accepts(t))
+    /// The hands in a fixed array, as the record keeps them.
+    fn packed_hands(&self) -> [TileSet; MAX_SEATS] {
+        let mut hands = [TileSet::EMPTY; MAX_SEATS];
+        hands[..self.hands.len()].copy_from_slice(&self.hands);
+        hands
     }
 
     /// Gives the turn to `seat`, drawing and passing for it and the seats after
     /// it as long as they cannot play; ends the hand when it is blocked.
     fn advance(&mut self, mut seat: usize) {
         let players = self.variant.players;
+        let playable = self.layout.playable();
         loop {
-            if self.can_play(seat) {
-                self.to_act = Some(seat);
+            if !self.hands[seat].and(playable).is_empty() {
+                self.give_turn(Some(seat));
                 return;
             }
-            let mut drawn = Vec::new();
-            let mut playable = false;
+            let from = self.boneyard.drawn();
+            let mut fits = false;
             while self.boneyard.len() > self.variant.boneyard_keep {
                 let tile = self.boneyard.pop_front().expect("boneyard not empty");
-                let hand = &mut self.hands[seat];
-                let at = hand.binary_search(&tile).unwrap_or_else(|at| at);
-                hand.insert(at, tile);
-                drawn.push(tile);
-                if self.layout.accepts(tile) {
-                    playable = true;
+                self.hands[seat].insert(tile);
+                if playable.contains(tile) {
+                    fits = true;
                     break;
                 }
             }
-            if !drawn.is_empty() {
-                let count = drawn.len();
-                self.events.push(Event::Draw(Draw { seat, count, tiles: Some(drawn) }));
+            let count = self.boneyard.drawn() - from;
+            if count > 0 {
+                self.log.push(Entry::Draw { seat: seat as u8, from, count });
             }
-            if playable {
-                self.to_act = Some(seat);
+            if fits {
+                self.give_turn(Some(seat));
                 return;
             }
-            self.events.push(Event::Pass(Pass { seat }));
+            self.log.push(Entry::Pass { seat: seat as u8 });
             self.passes += 1;
             if self.passes == players {
                 self.end_hand(None);
                 return;
             }
-            seat = (seat + 1) % players;
+            seat = self.next_seat(seat);
         }
-    }
-
-    /// The pips left in each hand.
-    fn hand_pips(&self) -> Vec<u32> {
-        self.hands.iter().map(|h| tiles::pips(h)).collect()
     }
 
     /// Ends the game because a play reached the target; the hand is not settled.
     fn reach_target(&mut self, seat: usize) {
-        let out = self.hands[seat].is_empty().then_some(seat);
-        self.events.push(Event::HandEnd(HandEnd {
-            hand: self.hand,
-            reason: HandOver::Target,
-            out,
-            hands: self.hands.clone(),
-            pips: self.hand_pips(),
-            changes: vec![0; self.variant.players],
-            scores: self.seat_scores(),
-        }));
-        self.to_act = None;
+        let out = self.hands[seat].is_empty().then_some(seat as u8);
+        let ending = Ending { reason: HandOver::Target, out, hands: self.packed_hands(), changes: [0; MAX_SEATS] };
+        self.log.end_hand(ending);
+        self.give_turn(None);
         self.over = Some("target");
     }
 
     /// Settles a hand that ended with `out` going out (or blocked, `None`),
     /// then starts the next hand or ends the game.
     fn end_hand(&mut self, out: Option<usize>) {
-        let pips = self.hand_pips();
-        let side_changes = scoring::settle(self.variant.hand_end, &self.side_of, self.side_scores.len(), &pips, out);
-        for (score, change) in self.side_scores.iter_mut().zip(&side_changes) {
-            *score += change;
+        let mut pips = [0; MAX_SEATS];
+        for (pips, hand) in pips.iter_mut().zip(&self.hands) {
+            *pips = hand.pips();
         }
-        let changes = self.side_of.iter().map(|&side| side_changes[side]).collect();
-        self.events.push(Event::HandEnd(HandEnd {
-            hand: self.hand,
-            reason: if out.is_some() { HandOver::Out } else { HandOver::Blocked },
-            out,
-            hands: self.hands.clone(),
-            pips,
-            changes,
-            scores: self.seat_scores(),
-        }));
-        self.to_act = None;
+        let players = self.variant.players;
+        let side_changes =
+            scoring::settle(self.variant.hand_end, &self.side_of, self.side_scores.len(), &pips[..players], out);
+        let mut changes = [0; MAX_SEATS];
+        for ((score, change), packed) in self.side_scores.iter_mut().zip(&side_changes).zip(&mut changes) {
+            *score += change;
+            *packed = *change;
+        }
+        let reason = if out.is_some() { HandOver::Out } else { HandOver::Blocked };
+        let ending = Ending { reason, out: out.map(|seat| seat as u8), hands: self.packed_hands(), changes };
+        self.log.end_hand(ending);
+        self.give_turn(None);
         if self.side_scores.iter().any(|&s| s >= self.variant.target) {
             self.over = Some("target");
         } else if self.hand >= self.last_hand {
@@ -351,56 +416,37 @@ impl Game for AllFives {
     /// (tile, end) pair where the tile matches the end, by tile in canonical
     /// order, then by end id.
     fn choices(&self) -> Vec<Choice> {
-        let Some(seat) = self.to_act else {
-            return Vec::new();
-        };
-        let hand = &self.hands[seat];
-        if self.layout.is_empty() {
-            return hand
-                .iter()
-                .map(|&tile| Choice { tile, end: None, points: self.layout.points_after(tile, None) })
-                .collect();
-        }
-        let ends = self.layout.ends();
-        let mut choices = Vec::new();
-        for &tile in hand {
-            for end in &ends {
-                if tiles::shows(tile, end.pips) {
-                    let points = self.layout.points_after(tile, Some(end.id));
-                    choices.push(Choice { tile, end: Some(end.id), points });
-                }
-            }
-        }
-        choices
+        self.legal()
+            .map(|(tile, end)| {
+                let tile = CANONICAL[usize::from(tile)];
+                Choice { tile, end, points: self.layout.points_after(tile, end) }
+            })
+            .collect()
     }
 
     /// `[a, b]` and `[b, a]` name the same tile; the end must be `None` for the
     /// lead and the end's id otherwise.
     fn find_move(&self, named: &Move) -> Option<usize> {
-        let tile = tiles::normalize(named.tile);
-        self.choices().iter().position(|c| c.tile == tile && c.end == named.end)
+        let tile = tiles::index(tiles::normalize(named.tile))? as u8;
+        self.legal().position(|legal| legal == (tile, named.end))
     }
 
     fn play(&mut self, index: usize) -> Result<(), IllegalMove> {
-        let choices = self.choices();
-        let (Some(seat), Some(choice)) = (self.to_act, choices.get(index)) else {
-            return Err(IllegalMove { index, legal: choices.len() });
+        let (Some(seat), Some((tile, end))) = (self.to_act, self.nth_legal(index)) else {
+            return Err(IllegalMove { index, legal: self.legal_count() });
         };
-        let Choice { tile, end, .. } = *choice;
-        let hand = &mut self.hands[seat];
-        let at = hand.binary_search(&tile).expect("a legal tile is in hand");
-        hand.remove(at);
-        let points = self.layout.play(tile, end);
+        self.hands[seat].remove(tile);
+        let points = self.layout.play(CANONICAL[usize::from(tile)], end);
         let side = self.side_of[seat];
         self.side_scores[side] += i64::from(points);
         self.passes = 0;
-        self.events.push(Event::Play(Play { seat, tile, end, points, scores: self.seat_scores() }));
+        self.log.push(Entry::Play { seat: seat as u8, tile, end, points: points as u8 });
         if self.side_scores[side] >= self.variant.target {
             self.reach_target(seat);
         } else if self.hands[seat].is_empty() {
             self.end_hand(Some(seat));
         } else {
-            self.advance((seat + 1) % self.variant.players);
+            self.advance(self.next_seat(seat));
         }
         Ok(())
     }
@@ -409,17 +455,21 @@ impl Game for AllFives {
         let boneyard = self.boneyard.len();
         State {
             hand_number: self.hand,
-            hand: self.hands[seat].clone(),
+            hand: self.hands[seat].to_vec(),
             ends: self.layout.ends(),
             scores: self.seat_scores(),
-            hand_sizes: self.hands.iter().map(Vec::len).collect(),
+            hand_sizes: self.hands.iter().map(|h| h.len()).collect(),
             boneyard,
             drawable: boneyard.saturating_sub(self.variant.boneyard_keep),
         }
     }
 
-    fn events(&self) -> &[Event] {
-        &self.events
+    fn event_count(&self) -> usize {
+        self.log.len()
+    }
+
+    fn events_since(&self, start: usize) -> Vec<Event> {
+        self.log.events_since(start, &self.side_of)
     }
 
     /// A hand start tells each seat only its own tiles; a draw tells the tiles
