@@ -7,7 +7,7 @@ use serde_json::Value;
 /// Runs a short match of the probe bot against greedy-bot and returns what the probe reported.
 fn probe(scratch: &Scratch, extra: &[&str]) -> Value {
     let out = scratch.join("out");
-    let probe = format!("python3 {}", repo_path("tests/bots/probe.py"));
+    let probe = format!("{} {}", python(), repo_path("tests/bots/probe.py"));
     let greedy = bin("greedy-bot");
     let mut args = match_args(scratch, &[("probe", &probe), ("g", &greedy)], &["--games", "2", "--out", &out]);
     args[0] = "league".to_string();

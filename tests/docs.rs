@@ -111,7 +111,7 @@ fn the_minimal_bot_plays_a_match() {
     let path = scratch.join("minimal.py");
     std::fs::write(&path, minimal).unwrap();
     let out = scratch.join("out");
-    let (minimal, random) = (format!("python3 {path}"), bin("random-bot"));
+    let (minimal, random) = (format!("{} {path}", python()), bin("random-bot"));
     arena_expect(&match_args(&scratch, &[("min", &minimal), ("r", &random)], &["--games", "4", "--out", &out]), 0);
     let standings = standings(&out);
     assert_eq!(standing(&standings, "min")["games"], 4);

@@ -72,7 +72,7 @@ fn league(scratch: &Scratch, name: &str, hostile: &str, extra: &[&str]) -> (Vec<
 
 fn run_case(script: &str, expected: Option<&str>, extra: &[&str], reference: &[String]) {
     let scratch = Scratch::new(&format!("hostile-{}", script.trim_end_matches(".py")));
-    let hostile = format!("python3 {}", repo_path(&format!("tests/bots/{script}")));
+    let hostile = format!("{} {}", python(), repo_path(&format!("tests/bots/{script}")));
     let (records, stdout, stderr, seconds) = league(&scratch, "out", &hostile, extra);
     assert_eq!(records.len(), 6, "{script}: the league runs to its end");
     assert!(seconds < 60.0, "{script}: the league took {seconds:.1} s");
@@ -117,7 +117,7 @@ fn run_case(script: &str, expected: Option<&str>, extra: &[&str], reference: &[S
 #[test]
 fn hostile_bots_are_contained() {
     let scratch = Scratch::new("hostile-reference");
-    let polite = format!("python3 {}", repo_path("tests/bots/first_legal.py"));
+    let polite = format!("{} {}", python(), repo_path("tests/bots/first_legal.py"));
     let (records, ..) = league(&scratch, "reference", &polite, &[]);
     let reference = games_without(&records, "bad");
     assert_eq!(reference.len(), 2);
@@ -151,7 +151,7 @@ fn a_crashing_bot_keeps_its_stderr_in_the_record_and_the_log() {
         "import sys\nsys.stderr.write('about to fail: no strategy\\n')\nsys.stderr.flush()\nsys.exit(4)\n",
     )
     .unwrap();
-    let (crash, greedy) = (format!("python3 {script}"), bin("greedy-bot"));
+    let (crash, greedy) = (format!("{} {script}", python()), bin("greedy-bot"));
     arena_expect(&match_args(&scratch, &[("bad", &crash), ("good", &greedy)], &["--games", "2", "--out", &out]), 0);
     let records = records(&out);
     let fault = &records[0]["faults"][0];
@@ -167,7 +167,7 @@ fn a_crashing_bot_keeps_its_stderr_in_the_record_and_the_log() {
 #[test]
 fn a_stderr_flood_is_capped_in_the_log() {
     let scratch = Scratch::new("stderr-cap");
-    let flood = format!("python3 {}", repo_path("tests/bots/stderr_flood.py"));
+    let flood = format!("{} {}", python(), repo_path("tests/bots/stderr_flood.py"));
     league(&scratch, "out", &flood, &[]);
     let logs = std::fs::read_dir(format!("{}/logs", scratch.join("out"))).unwrap();
     let mut flooded = 0;

@@ -80,9 +80,9 @@ fn a_spy_learns_nothing_it_should_not_in_any_variant() {
         let logs = scratch.path().join("logs");
         std::fs::create_dir_all(&logs).unwrap();
         let out = scratch.join("out");
-        let spy = format!("python3 {} {}", repo_path("tests/bots/recorder.py"), logs.display());
+        let spy = format!("{} {} {}", python(), repo_path("tests/bots/recorder.py"), logs.display());
         let (random, greedy) = (bin("random-bot"), bin("greedy-bot"));
-        let polite = format!("python3 {}", repo_path("tests/bots/first_legal.py"));
+        let polite = format!("{} {}", python(), repo_path("tests/bots/first_legal.py"));
         let all = [("spy", spy.as_str()), ("r", random.as_str()), ("g", greedy.as_str()), ("f", polite.as_str())];
         let sides = match *name {
             "three" | "keep1" => 3,

@@ -54,9 +54,10 @@ fn round_robin_league_with_a_configuration_file() {
         format!(
             "games = 6\nseed = 4\nconcurrency = 2\nout = \"results\"\n[variant]\ntarget = 150\n\n\
              [[bot]]\nname = \"g\"\ncommand = \"{}\"\n\n[[bot]]\nname = \"r\"\ncommand = \"{}\"\n\n\
-             [[bot]]\nname = \"first\"\ncommand = \"python3 first_legal.py {}\"\ndir = \"{}\"\nenv = {{ LANG = \"C\" }}\n",
+             [[bot]]\nname = \"first\"\ncommand = \"{} first_legal.py {}\"\ndir = \"{}\"\nenv = {{ LANG = \"C\" }}\n",
             bin("greedy-bot"),
             bin("random-bot"),
+            python(),
             scratch.marker(),
             repo_path("tests/bots"),
         ),

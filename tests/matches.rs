@@ -179,7 +179,7 @@ fn every_message_a_bot_receives_is_valid_protocol() {
     let scratch = Scratch::new("transcript");
     let logs = scratch.path().join("logs");
     std::fs::create_dir_all(&logs).unwrap();
-    let recorder = format!("python3 {} {}", repo_path("tests/bots/recorder.py"), logs.display());
+    let recorder = format!("{} {} {}", python(), repo_path("tests/bots/recorder.py"), logs.display());
     let greedy = bin("greedy-bot");
     arena_expect(&match_args(&scratch, &[("rec", &recorder), ("g", &greedy)], &["--games", "2", "--seed", "3"]), 0);
     // The recorder holds seat 0 in game 0 and seat 1 in game 1: two processes.

@@ -129,9 +129,24 @@ pub fn match_args(scratch: &Scratch, bots: &[(&str, &str)], extra: &[&str]) -> V
     args
 }
 
+/// The Python interpreter itself (not a launcher such as a pyenv shim,
+/// whose start-up is slow enough to trip start-up timeouts on a busy machine).
+pub fn python() -> String {
+    static PYTHON: OnceLock<String> = OnceLock::new();
+    PYTHON
+        .get_or_init(|| {
+            let output = Command::new("python3")
+                .args(["-c", "import sys; print(sys.executable)"])
+                .output()
+                .expect("python3 is on PATH");
+            String::from_utf8(output.stdout).expect("a path").trim().to_string()
+        })
+        .clone()
+}
+
 /// The command of the Python sample bot.
 pub fn python_greedy() -> String {
-    format!("python3 {}", repo_path("sample-bots/python/greedy.py"))
+    format!("{} {}", python(), repo_path("sample-bots/python/greedy.py"))
 }
 
 /// The records of `DIR/games.jsonl`, parsed.

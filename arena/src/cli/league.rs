@@ -175,8 +175,13 @@ fn resume(dir: &Path, concurrency: Option<u64>) -> Result<Prepared, Failure> {
 /// The demo league: every sample bot that can run here, a round robin.
 fn demo(args: &LeagueArgs) -> Result<LeagueConfig, Failure> {
     let mut bots = vec![sample_bot("greedy")?, sample_bot("random")?];
-    // The scripted samples, when the arena runs from a checkout and the interpreters exist.
-    let repo = binary_dir()?.join("../..");
+    // The scripted samples, when a checkout is at hand (around the binary, in
+    // the working directory, or where the arena was built) and the interpreters exist.
+    let candidates = [binary_dir()?.join("../.."), current_dir()?, Path::new(env!("CARGO_MANIFEST_DIR")).join("..")];
+    let repo = candidates
+        .into_iter()
+        .find(|dir| dir.join("sample-bots/python/greedy.py").is_file())
+        .unwrap_or_else(|| PathBuf::from("."));
     for (name, interpreter, script) in
         [("greedy-py", "python3", "sample-bots/python/greedy.py"), ("greedy-js", "node", "sample-bots/js/greedy.js")]
     {

@@ -73,7 +73,7 @@ impl Default for Layout {
 /// The points a count scores: itself if it is a positive multiple of five, else 0.
 pub(crate) fn points_for(count: u32) -> u32 {
     // Without a branch: whether a play scores is a coin toss to the CPU.
-    count * u32::from(count % 5 == 0)
+    count * u32::from(count.is_multiple_of(5))
 }
 
 impl Layout {
