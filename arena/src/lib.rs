@@ -6,6 +6,7 @@
 //! - [`schedule`], [`seeds`], [`outcome`], [`standings`], [`ratings`]: pure match logic.
 //! - [`bot`], [`session`], [`pool`], [`play`], [`run`]: processes and the protocol.
 //! - [`record`], [`output`]: what is written; [`cli`], [`progress`], [`signals`]: the terminal.
+//! - [`invariants`]: engine checks shared by the fuzz targets (`fuzz/`) and the tests.
 #![deny(missing_docs)]
 
 pub mod bot;
@@ -14,6 +15,7 @@ pub mod config;
 pub mod fault;
 pub mod game;
 pub mod games;
+pub mod invariants;
 pub mod league;
 pub mod outcome;
 pub mod output;

@@ -71,7 +71,7 @@ pub async fn play_game<G: Game>(table: &Table<G>, pool: &Pool, spec: &GameSpec) 
 
     let bot_seeds: Vec<u64> = (0..seat_count).map(|seat| seeds::bot_seed(table.seed, spec.id, seat)).collect();
     let mut game = G::new(&table.variant, spec.seed);
-    let mut times: Vec<Option<u64>> = Vec::new();
+    let mut times = MoveTimes::default();
     for (seat, process) in seats.processes.iter_mut().enumerate() {
         if let Some(process) = process {
             let start = GameStart { id: spec.id, seed: bot_seeds[seat], seat };
@@ -95,8 +95,7 @@ pub async fn play_game<G: Game>(table: &Table<G>, pool: &Pool, spec: &GameSpec) 
                             .await;
                         break;
                     }
-                    times.resize(before, None);
-                    times.push(Some(decision.elapsed.as_micros() as u64));
+                    times.note(before, decision.elapsed.as_micros() as u64);
                 }
                 Err(fault) => {
                     seats.fault(seat, bot_name(seat), fault).await;
@@ -107,14 +106,7 @@ pub async fn play_game<G: Game>(table: &Table<G>, pool: &Pool, spec: &GameSpec) 
         deliver(&game, &mut seats, &mut delivered);
     }
 
-    let scores = game.scores();
-    let result = match (seats.faults.is_empty(), game.outcome()) {
-        (true, Some(outcome)) => GameResult { reason: outcome.reason.to_string(), scores, ranks: outcome.ranks },
-        _ => {
-            let ranks = forfeit_ranks(&table.teams, &scores, &seats.faulted_seats());
-            GameResult { reason: "forfeit".to_string(), scores, ranks }
-        }
-    };
+    let result = game_result(&game, &table.teams, &seats.faulted_seats());
     let forfeits: Vec<Forfeit> =
         seats.faults.iter().map(|f| Forfeit { seat: f.seat, kind: f.kind.name().to_string() }).collect();
     for (seat, process) in seats.processes.iter_mut().enumerate() {
@@ -131,8 +123,6 @@ pub async fn play_game<G: Game>(table: &Table<G>, pool: &Pool, spec: &GameSpec) 
         }
     }
 
-    let events = game.events();
-    times.resize(events.len(), None);
     GameRecord {
         id: spec.id,
         game: G::NAME.to_string(),
@@ -142,10 +132,42 @@ pub async fn play_game<G: Game>(table: &Table<G>, pool: &Pool, spec: &GameSpec) 
         variant: table.variant.clone(),
         bots: (0..seat_count).map(|seat| bot_name(seat).to_string()).collect(),
         bot_seeds,
-        events: events.into_iter().zip(times).map(|(event, time_us)| Timed { event, time_us }).collect(),
+        events: times.attach(game.events()),
         result,
         faults: seats.faults,
         duration_ms: started.elapsed().as_millis() as u64,
+    }
+}
+
+/// How a game came out: the game's own outcome, or, when any seat faulted
+/// (`faulted`, the seats that did), a forfeit by the sides of those seats.
+pub fn game_result<G: Game>(game: &G, teams: &[Vec<usize>], faulted: &[usize]) -> GameResult {
+    let scores = game.scores();
+    match (faulted.is_empty(), game.outcome()) {
+        (true, Some(outcome)) => GameResult { reason: outcome.reason.to_string(), scores, ranks: outcome.ranks },
+        _ => {
+            let ranks = forfeit_ranks(teams, &scores, faulted);
+            GameResult { reason: "forfeit".to_string(), scores, ranks }
+        }
+    }
+}
+
+/// The thinking time of each move of a game, kept by the index of the event
+/// that is the move (the first event [`Game::play`] appends).
+#[derive(Debug, Default)]
+pub struct MoveTimes(Vec<Option<u64>>);
+
+impl MoveTimes {
+    /// Notes that the move recorded as event `at` took `time_us` microseconds.
+    pub fn note(&mut self, at: usize, time_us: u64) {
+        self.0.resize(at, None);
+        self.0.push(Some(time_us));
+    }
+
+    /// Every event, with its time when it was a move.
+    pub fn attach<E>(mut self, events: Vec<E>) -> Vec<Timed<E>> {
+        self.0.resize(events.len(), None);
+        events.into_iter().zip(self.0).map(|(event, time_us)| Timed { event, time_us }).collect()
     }
 }
 
@@ -159,5 +181,5 @@ fn deliver<G: Game>(game: &G, seats: &mut Seats, delivered: &mut usize) {
             }
         }
     }
-    *delivered += events.len();
+    *delivered = game.event_count();
 }

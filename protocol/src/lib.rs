@@ -10,9 +10,11 @@
 //!   every message an All Fives bot can receive, for bots written in Rust.
 //! - [`line`]: pure encoding and decoding of one line.
 //! - [`schema`]: the JSON Schema of every message, generated from these types.
+//! - [`invariants`]: the checks the line fuzz target and its regression tests run.
 #![deny(missing_docs)]
 
 pub mod all_fives;
+pub mod invariants;
 pub mod line;
 pub mod messages;
 pub mod schema;
