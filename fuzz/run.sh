@@ -5,8 +5,9 @@
 #
 # Builds with the machine's stable toolchain: RUSTC_BOOTSTRAP=1 lets stable
 # rustc accept the nightly-only flags cargo-fuzz passes (-Zsanitizer=address
-# and friends). FUZZ_SANITIZER=none builds without AddressSanitizer (about
-# twice the executions per second; the code under test is safe Rust).
+# and friends). FUZZ_SANITIZER=none builds without AddressSanitizer (2 to 5
+# times the executions per second; the engine is safe Rust). Give each
+# sanitizer its own CARGO_TARGET_DIR, or every switch rebuilds everything.
 #
 # The corpus of each target is kept in fuzz/corpus/TARGET/ (not in git) and
 # grows from run to run; the inputs in fuzz/regressions/TARGET/ seed it. A

@@ -193,3 +193,67 @@ impl Ledger {
         assert_eq!(all, full_set(), "the 28 tiles are not all accounted for after event {at}");
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Game;
+    use crate::games::all_fives::AllFives;
+    use protocol::all_fives::DealSize;
+
+    /// The events of a whole 2-player game that has draws in it.
+    fn events() -> (Variant, Vec<Event>) {
+        let variant = Variant {
+            players: 2,
+            partners: false,
+            deal: DealSize::Five,
+            boneyard_keep: 0,
+            hand_end: HandEndRule::SubtractOwn,
+            target: 100,
+            max_hands: 3,
+        };
+        for seed in 0.. {
+            let mut game = AllFives::new(&variant, seed);
+            while game.to_act().is_some() {
+                game.play(0).unwrap();
+            }
+            if game.events().iter().any(|e| matches!(e, Event::Draw(_))) {
+                return (variant, game.events().to_vec());
+            }
+        }
+        unreachable!()
+    }
+
+    /// Whether the ledger refuses `events`.
+    fn refuses(variant: &Variant, events: &[Event]) -> bool {
+        std::panic::catch_unwind(|| Ledger::new(variant).catch_up(events)).is_err()
+    }
+
+    #[test]
+    fn accepts_a_real_game_and_refuses_tampered_ones() {
+        let (variant, events) = events();
+        assert!(!refuses(&variant, &events));
+        let at = |pick: fn(&Event) -> bool| events.iter().position(pick).unwrap();
+
+        let mut wrong_tile = events.clone();
+        let Event::Play(play) = &mut wrong_tile[at(|e| matches!(e, Event::Play(_)))] else { unreachable!() };
+        play.seat = 1 - play.seat;
+        assert!(refuses(&variant, &wrong_tile), "a tile played from the wrong hand");
+
+        let mut wrong_draw = events.clone();
+        let Event::Draw(draw) = &mut wrong_draw[at(|e| matches!(e, Event::Draw(_)))] else { unreachable!() };
+        let tile = &mut draw.tiles.as_mut().unwrap()[0];
+        *tile = if *tile == [6, 6] { [0, 0] } else { [6, 6] };
+        assert!(refuses(&variant, &wrong_draw), "a tile drawn from elsewhere than the front");
+
+        let mut wrong_score = events.clone();
+        let Event::HandEnd(end) = &mut wrong_score[at(|e| matches!(e, Event::HandEnd(_)))] else { unreachable!() };
+        end.scores[0] += 5;
+        assert!(refuses(&variant, &wrong_score), "a hand end that adds up wrong");
+
+        let mut lost = events.clone();
+        let Event::HandStart(dealt) = &mut lost[0] else { unreachable!() };
+        dealt.boneyard.pop();
+        assert!(refuses(&variant, &lost), "a tile missing from the deal");
+    }
+}
