@@ -29,6 +29,7 @@ struct ConfigFile {
     startup_timeout: Option<u64>,
     out: Option<PathBuf>,
     sandbox: Option<String>,
+    pin_cpus: Option<bool>,
     #[serde(default)]
     limits: BTreeMap<String, toml::Value>,
     #[serde(default)]
@@ -85,6 +86,8 @@ pub struct Overrides {
     pub limits: Vec<String>,
     /// `--sandbox`.
     pub sandbox: Option<String>,
+    /// `--pin-cpus`.
+    pub pin_cpus: Option<bool>,
 }
 
 /// A league's resolved configuration: everything that decides its games.
@@ -117,6 +120,9 @@ pub struct LeagueConfig {
     /// How bot processes are confined.
     #[serde(default)]
     pub sandbox: Sandbox,
+    /// Pin each worker thread, and the bots of its games, to one CPU.
+    #[serde(default)]
+    pub pin_cpus: bool,
     /// The part of the schedule this run plays, if not all of it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub shard: Option<Shard>,
@@ -234,6 +240,7 @@ impl LeagueConfig {
             startup_timeout_ms: positive("startup_timeout", flags.startup_timeout.or(file.startup_timeout), 10_000)?,
             limits,
             sandbox,
+            pin_cpus: flags.pin_cpus.or(file.pin_cpus).unwrap_or(false),
             shard: flags.shard,
             out: flags.out.as_ref().map(|o| cwd.join(o)).or(file.out.map(|o| base.join(o))),
         })

@@ -2,11 +2,11 @@
 
 use crate::config::LeagueConfig;
 use crate::record::GameSummary;
-use crate::schedule::{self, GameSpec};
+use crate::schedule::{self, Schedule};
 use std::collections::HashSet;
 
 /// The whole schedule of a league whose game has these sides.
-pub fn full_schedule(config: &LeagueConfig, teams: &[Vec<usize>]) -> Result<Vec<GameSpec>, String> {
+pub fn full_schedule(config: &LeagueConfig, teams: &[Vec<usize>]) -> Result<Schedule, String> {
     let groups = schedule::groups(config.format, config.bots.len(), teams.len());
     if groups.is_empty() {
         return Err(format!(
@@ -17,16 +17,16 @@ pub fn full_schedule(config: &LeagueConfig, teams: &[Vec<usize>]) -> Result<Vec<
             config.bots.len()
         ));
     }
-    Ok(schedule::league(config.seed, teams, &groups, config.games))
+    Ok(Schedule::league(config.seed, teams, &groups, config.games))
 }
 
 /// Checks that every played game belongs to `schedule` (same id, same bots
 /// in the same seats) and is there once; returns the ids played.
-pub fn check_played(schedule: &[GameSpec], names: &[String], played: &[GameSummary]) -> Result<HashSet<u64>, String> {
+pub fn check_played(schedule: &Schedule, names: &[String], played: &[GameSummary]) -> Result<HashSet<u64>, String> {
     let mut ids = HashSet::with_capacity(played.len());
     for game in played {
         let spec = schedule
-            .get(game.id as usize)
+            .get(game.id)
             .ok_or_else(|| format!("game {} is not in this league's schedule of {} games", game.id, schedule.len()))?;
         let expected: Vec<&str> = spec.seats.iter().map(|&bot| names[bot].as_str()).collect();
         if game.bots != expected {
@@ -46,7 +46,6 @@ pub fn check_played(schedule: &[GameSpec], names: &[String], played: &[GameSumma
 mod tests {
     use super::*;
     use crate::record::GameResult;
-    use crate::schedule::duplicate_match;
 
     fn played(id: u64, bots: &[&str]) -> GameSummary {
         GameSummary {
@@ -59,7 +58,7 @@ mod tests {
 
     #[test]
     fn played_games_must_match_the_schedule() {
-        let schedule = duplicate_match(1, &[vec![0], vec![1]], 4);
+        let schedule = Schedule::duplicate_match(1, &[vec![0], vec![1]], 4);
         let names = vec!["a".to_string(), "b".to_string()];
         let ids = check_played(&schedule, &names, &[played(0, &["a", "b"]), played(3, &["b", "a"])]).unwrap();
         assert_eq!(ids, HashSet::from([0, 3]));

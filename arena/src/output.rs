@@ -19,8 +19,11 @@ pub struct OutDir {
     dir: PathBuf,
     _lock: Flock<File>,
     games: File,
-    last_id: Option<u64>,
-    in_order: bool,
+    /// Where each game's line is: (id, byte offset, length without newline),
+    /// in file order, so the file can be put in id order a line at a time.
+    index: Vec<(u64, u64, usize)>,
+    /// The size of the file.
+    end: u64,
 }
 
 impl OutDir {
@@ -38,11 +41,12 @@ impl OutDir {
         }
         let games = OpenOptions::new()
             .create(true)
+            .read(true)
             .write(true)
             .truncate(true)
             .open(&games_path)
             .map_err(|e| format!("cannot write {}: {e}", games_path.display()))?;
-        Ok(OutDir { dir: dir.to_path_buf(), _lock: lock, games, last_id: None, in_order: true })
+        Ok(OutDir { dir: dir.to_path_buf(), _lock: lock, games, index: Vec::new(), end: 0 })
     }
 
     /// Opens the games of a stopped run to append to them. A torn last line
@@ -52,8 +56,11 @@ impl OutDir {
         let lock = lock(dir)?;
         let path = dir.join(GAMES);
         let scan = scan_file(&path)?;
-        let games =
-            OpenOptions::new().write(true).open(&path).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        let games = OpenOptions::new()
+            .read(true)
+            .write(true)
+            .open(&path)
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
         let note = if scan.good_bytes < scan.total_bytes {
             games.set_len(scan.good_bytes).map_err(|e| format!("cannot repair {}: {e}", path.display()))?;
             games.sync_all().map_err(|e| format!("cannot repair {}: {e}", path.display()))?;
@@ -69,9 +76,9 @@ impl OutDir {
         use std::io::Seek;
         games.seek(io::SeekFrom::End(0)).map_err(|e| e.to_string())?;
         fs::create_dir_all(dir.join("logs")).map_err(|e| format!("cannot create {}/logs: {e}", dir.display()))?;
-        let last_id = scan.games.iter().map(|g| g.id).max();
-        let in_order = scan.games.windows(2).all(|w| w[0].id < w[1].id);
-        Ok((OutDir { dir: dir.to_path_buf(), _lock: lock, games, last_id, in_order }, scan.games, note))
+        let index = scan.games.iter().zip(&scan.spans).map(|(game, &(offset, len))| (game.id, offset, len)).collect();
+        let out = OutDir { dir: dir.to_path_buf(), _lock: lock, games, index, end: scan.good_bytes };
+        Ok((out, scan.games, note))
     }
 
     /// The directory.
@@ -94,24 +101,36 @@ impl OutDir {
     pub fn append<'a>(&mut self, records: impl IntoIterator<Item = (u64, &'a str)>) -> io::Result<()> {
         let mut bytes = Vec::new();
         for (id, record) in records {
-            if self.last_id.is_some_and(|last| last > id) {
-                self.in_order = false;
-            }
-            self.last_id = Some(self.last_id.map_or(id, |last| last.max(id)));
+            self.index.push((id, self.end + bytes.len() as u64, record.len()));
             bytes.extend_from_slice(record.as_bytes());
             bytes.push(b'\n');
         }
         self.games.write_all(&bytes)?;
-        self.games.sync_data()
+        self.games.sync_data()?;
+        self.end += bytes.len() as u64;
+        Ok(())
     }
 
     /// Puts `games.jsonl` in game-id order (games finish out of order when
-    /// several run at once) and writes `standings.json`. Both files are
-    /// replaced atomically.
-    pub fn finish(self, standings_json: &str) -> io::Result<()> {
+    /// several run at once), a line at a time, and writes `standings.json`.
+    /// Both files are replaced atomically.
+    pub fn finish(mut self, standings_json: &str) -> io::Result<()> {
         self.games.sync_all()?;
-        if !self.in_order {
-            sort_by_id(&self.dir.join(GAMES))?;
+        if !self.index.windows(2).all(|w| w[0].0 < w[1].0) {
+            self.index.sort_by_key(|&(id, ..)| id);
+            let path = self.dir.join(GAMES);
+            let tmp = path.with_extension("tmp");
+            let mut sorted = io::BufWriter::new(File::create(&tmp)?);
+            let mut line = Vec::new();
+            for &(_, offset, len) in &self.index {
+                use std::os::unix::fs::FileExt;
+                line.resize(len, 0);
+                self.games.read_exact_at(&mut line, offset)?;
+                sorted.write_all(&line)?;
+                sorted.write_all(b"\n")?;
+            }
+            sorted.into_inner().map_err(|e| e.into_error())?.sync_all()?;
+            fs::rename(&tmp, &path)?;
         }
         write_atomically(&self.dir.join("standings.json"), standings_json.as_bytes())
     }
@@ -192,28 +211,6 @@ pub fn scan_file(path: &Path) -> Result<Scan, String> {
     scan(BufReader::new(file), &path.display().to_string())
 }
 
-#[derive(serde::Deserialize)]
-struct IdOnly {
-    id: u64,
-}
-
-/// Rewrites a games file in id order.
-pub fn sort_by_id(path: &Path) -> io::Result<()> {
-    let mut lines: Vec<(u64, String)> = Vec::new();
-    for line in BufReader::new(File::open(path)?).lines() {
-        let line = line?;
-        let id = serde_json::from_str::<IdOnly>(&line).map_err(io::Error::other)?.id;
-        lines.push((id, line));
-    }
-    lines.sort_by_key(|(id, _)| *id);
-    let mut text = String::with_capacity(lines.iter().map(|(_, l)| l.len() + 1).sum());
-    for (_, line) in lines {
-        text.push_str(&line);
-        text.push('\n');
-    }
-    write_atomically(path, text.as_bytes())
-}
-
 /// Writes `bytes` to a temporary file beside `path`, syncs it, and renames it over `path`.
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
     let tmp = path.with_extension("tmp");
@@ -288,6 +285,12 @@ mod tests {
         let err = OutDir::reopen(&dir).err().unwrap();
         assert!(err.contains("in use by another arena"), "{err}");
         drop(out);
+        // A resumed run that finishes out of order is sorted too.
+        let (mut out, ..) = OutDir::reopen(&dir).unwrap();
+        out.append([(3, record(3).as_str()), (2, record(2).as_str())]).unwrap();
+        out.finish("{}").unwrap();
+        let ids: Vec<u64> = scan_file(&dir.join(GAMES)).unwrap().games.iter().map(|g| g.id).collect();
+        assert_eq!(ids, [0, 1, 2, 3]);
         // Corruption in the middle: an error, and the file is left as it is.
         let damaged = format!("{}\nnot json\n{}\n", record(0), record(1));
         fs::write(dir.join(GAMES), &damaged).unwrap();

@@ -11,9 +11,20 @@ use std::sync::Mutex;
 #[derive(Default)]
 pub struct Pool {
     idle: Mutex<HashMap<(usize, usize), Vec<BotProcess>>>,
+    cpu: Option<usize>,
 }
 
 impl Pool {
+    /// A pool whose processes run on `cpu` (if pinned).
+    pub fn on(cpu: Option<usize>) -> Pool {
+        Pool { idle: Mutex::default(), cpu }
+    }
+
+    /// The CPU new processes of this pool are pinned to, if any.
+    pub fn cpu(&self) -> Option<usize> {
+        self.cpu
+    }
+
     /// An idle process of `bot` for `seat`, if there is one.
     pub fn take(&self, bot: usize, seat: usize) -> Option<BotProcess> {
         self.idle.lock().expect("pool lock").get_mut(&(bot, seat)).and_then(Vec::pop)

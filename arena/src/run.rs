@@ -5,30 +5,41 @@
 //! its share of the concurrent games and keeps its own idle processes, so a
 //! game's bot processes are always driven from the same thread.
 
-use crate::bot::orphans;
 use crate::bot::process::BotProcess;
+use crate::bot::{cpus, orphans};
 use crate::game::Game;
 use crate::output::OutDir;
 use crate::play::play_game;
 use crate::pool::Pool;
 use crate::record::GameSummary;
-use crate::schedule::GameSpec;
+use crate::schedule::{Schedule, Selection};
 use crate::session::Envelope;
 use crate::standings::Standings;
 use crate::table::Table;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 /// A finished game, as a worker hands it over.
 pub struct Finished {
-    /// The game record, serialized (one line without the newline).
+    /// The game record, serialized (one line without the newline); empty
+    /// when the run writes no records.
     pub line: String,
     /// What standings need.
     pub summary: GameSummary,
     /// How many decisions the bots made.
     pub decisions: usize,
+}
+
+/// The games of a run.
+pub struct Work {
+    /// The whole schedule.
+    pub schedule: Schedule,
+    /// The games of it to play.
+    pub selection: Selection,
+    /// How many to play at once.
+    pub concurrency: usize,
 }
 
 /// What a run produced.
@@ -45,7 +56,7 @@ pub struct MatchReport {
     pub interrupted: bool,
 }
 
-/// Plays every game of `schedule` with up to `concurrency` games at once,
+/// Plays the games of `schedule` in `selection` with up to `concurrency` games at once,
 /// adding each finished game to `standings` once it is on disk in `out`.
 ///
 /// `observe` sees every finished game as it is counted. Setting `cancel`
@@ -53,8 +64,7 @@ pub struct MatchReport {
 /// dropped (the caller kills their processes through the registry).
 pub fn run_games<G: Game>(
     table: Table<G>,
-    schedule: Vec<GameSpec>,
-    concurrency: usize,
+    work: Work,
     mut standings: Standings,
     mut out: Option<OutDir>,
     cancel: Arc<AtomicBool>,
@@ -63,11 +73,17 @@ pub fn run_games<G: Game>(
     let started = Instant::now();
     orphans::adopt();
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let concurrency = concurrency.max(1).min(schedule.len().max(1));
+    let Work { schedule, selection, concurrency } = work;
+    let concurrency = concurrency.max(1).min(selection.count().max(1) as usize);
     let threads = concurrency.min(cores);
-    let table = Arc::new(table);
-    let schedule = Arc::new(schedule);
-    let next = Arc::new(AtomicUsize::new(0));
+    let shared = Arc::new(Shared {
+        table,
+        schedule,
+        selection,
+        next: AtomicU64::new(0),
+        cancel: Arc::clone(&cancel),
+        keep_records: out.is_some(),
+    });
     let (tx, rx) = mpsc::channel::<Finished>();
     let mut games = 0;
     let mut decisions = 0;
@@ -75,9 +91,9 @@ pub fn run_games<G: Game>(
     std::thread::scope(|scope| {
         for worker in 0..threads {
             let slots = concurrency / threads + usize::from(worker < concurrency % threads);
-            let (table, schedule, next, cancel, tx) =
-                (Arc::clone(&table), Arc::clone(&schedule), Arc::clone(&next), Arc::clone(&cancel), tx.clone());
-            scope.spawn(move || run_worker(table, schedule, next, cancel, tx, slots));
+            let cpu = if shared.table.limits.pin_cpus { cpus::for_worker(worker) } else { None };
+            let (shared, tx) = (Arc::clone(&shared), tx.clone());
+            scope.spawn(move || run_worker(shared, tx, slots, cpu));
         }
         drop(tx);
         while let Ok(first) = rx.recv() {
@@ -93,7 +109,7 @@ pub fn run_games<G: Game>(
                 write_error =
                     Some(format!("cannot append to {}: {e}", out.path().join(crate::output::GAMES).display()));
                 cancel.store(true, Ordering::SeqCst);
-                table.registry.kill_all();
+                shared.table.registry.kill_all();
                 continue;
             }
             for finished in &batch {
@@ -105,52 +121,59 @@ pub fn run_games<G: Game>(
         }
     });
     // Every bot process is gone now; what is left are their escaped descendants.
-    orphans::sweep(&table.registry);
+    orphans::sweep(&shared.table.registry);
     if let Some(e) = write_error {
         return Err(e);
     }
     let interrupted = cancel.load(Ordering::SeqCst);
     if let Some(out) = out {
-        out.finish(&standings.to_json(G::NAME, table.seed))
+        out.finish(&standings.to_json(G::NAME, shared.table.seed))
             .map_err(|e| format!("cannot finish the output directory: {e}"))?;
     }
     Ok(MatchReport { standings, games, decisions, elapsed: started.elapsed(), interrupted })
 }
 
-fn run_worker<G: Game>(
-    table: Arc<Table<G>>,
-    schedule: Arc<Vec<GameSpec>>,
-    next: Arc<AtomicUsize>,
+/// What every worker of a run shares.
+struct Shared<G: Game> {
+    table: Table<G>,
+    schedule: Schedule,
+    selection: Selection,
+    /// The id of the next game to consider starting.
+    next: AtomicU64,
     cancel: Arc<AtomicBool>,
-    tx: mpsc::Sender<Finished>,
-    slots: usize,
-) {
+    /// Whether finished games are serialized (only when they are written).
+    keep_records: bool,
+}
+
+/// One worker thread: `slots` games at a time, its processes on `cpu` if pinned.
+fn run_worker<G: Game>(shared: Arc<Shared<G>>, tx: mpsc::Sender<Finished>, slots: usize, cpu: Option<usize>) {
+    if let Some(cpu) = cpu {
+        cpus::pin_this_thread(cpu);
+    }
     let runtime =
         tokio::runtime::Builder::new_current_thread().enable_all().build().expect("a single-threaded runtime starts");
     runtime.block_on(async move {
-        let pool = Arc::new(Pool::default());
+        let pool = Arc::new(Pool::on(cpu));
         let mut tasks = tokio::task::JoinSet::new();
         for _ in 0..slots {
-            let (table, schedule, next, cancel, tx, pool) = (
-                Arc::clone(&table),
-                Arc::clone(&schedule),
-                Arc::clone(&next),
-                Arc::clone(&cancel),
-                tx.clone(),
-                Arc::clone(&pool),
-            );
+            let (shared, tx, pool) = (Arc::clone(&shared), tx.clone(), Arc::clone(&pool));
             tasks.spawn(async move {
-                while !cancel.load(Ordering::SeqCst) {
-                    let Some(spec) = schedule.get(next.fetch_add(1, Ordering::SeqCst)) else { break };
-                    let record = play_game(&table, &pool, spec).await;
-                    if cancel.load(Ordering::SeqCst) {
+                while !shared.cancel.load(Ordering::SeqCst) {
+                    let id = shared.next.fetch_add(1, Ordering::SeqCst);
+                    let Some(spec) = shared.schedule.get(id) else { break };
+                    if !shared.selection.contains(id) {
+                        continue;
+                    }
+                    let record = play_game(&shared.table, &pool, &spec).await;
+                    if shared.cancel.load(Ordering::SeqCst) {
                         break; // in flight when the match was stopped: not a real result
                     }
-                    let finished = Finished {
-                        line: serde_json::to_string(&record).expect("records serialize"),
-                        summary: record.summary(),
-                        decisions: record.decisions(),
+                    let line = if shared.keep_records {
+                        serde_json::to_string(&record).expect("records serialize")
+                    } else {
+                        String::new()
                     };
+                    let finished = Finished { line, summary: record.summary(), decisions: record.decisions() };
                     if tx.send(finished).is_err() {
                         break;
                     }
@@ -159,12 +182,12 @@ fn run_worker<G: Game>(
         }
         while tasks.join_next().await.is_some() {}
         let processes = pool.drain();
-        if cancel.load(Ordering::SeqCst) {
+        if shared.cancel.load(Ordering::SeqCst) {
             for process in processes {
                 process.kill().await;
             }
         } else {
-            close_all::<G>(processes, table.limits.exit_grace).await;
+            close_all::<G>(processes, shared.table.limits.exit_grace).await;
         }
     });
 }

@@ -86,34 +86,102 @@ fn combinations(from: usize, to: usize, size: usize) -> Vec<Vec<usize>> {
     all
 }
 
-/// The schedule: for each group, at least `games` games, rounded up to whole
-/// rotations. Games are ordered deal by deal (every group plays deal 0 in
-/// every rotation, then deal 1, …), so any prefix of the schedule is balanced.
-pub fn league(seed: u64, teams: &[Vec<usize>], groups: &[Vec<usize>], games: u64) -> Vec<GameSpec> {
-    let sides = teams.len().max(1);
-    let seat_count = teams.iter().map(Vec::len).sum();
-    let deals = games.div_ceil(sides as u64);
-    let mut specs = Vec::new();
-    for deal in 0..deals {
-        let deal_seed = seeds::deal_seed(seed, deal);
-        for group in groups {
-            for rotation in 0..sides {
-                let mut seats = vec![0; seat_count];
-                for (side, members) in teams.iter().enumerate() {
-                    for &seat in members {
-                        seats[seat] = group[(side + rotation) % sides];
-                    }
-                }
-                specs.push(GameSpec { id: specs.len() as u64, deal, rotation, seed: deal_seed, seats });
-            }
-        }
-    }
-    specs
+/// The schedule of a league: for each group, at least `games` games,
+/// rounded up to whole rotations. Games are ordered deal by deal (every group
+/// plays deal 0 in every rotation, then deal 1, …), so any prefix of the
+/// schedule is balanced. A game is computed from its id when asked for, so a
+/// schedule takes the same memory whatever its length.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Schedule {
+    seed: u64,
+    teams: Vec<Vec<usize>>,
+    groups: Vec<Vec<usize>>,
+    deals: u64,
 }
 
-/// The schedule of a match between `teams.len()` bots: one group, bot `b` starting on side `b`.
-pub fn duplicate_match(seed: u64, teams: &[Vec<usize>], games: u64) -> Vec<GameSpec> {
-    league(seed, teams, &[(0..teams.len()).collect()], games)
+impl Schedule {
+    /// The games of `groups` of bots, `games` per group (rounded up to whole rotations).
+    pub fn league(seed: u64, teams: &[Vec<usize>], groups: &[Vec<usize>], games: u64) -> Schedule {
+        let sides = teams.len().max(1) as u64;
+        Schedule { seed, teams: teams.to_vec(), groups: groups.to_vec(), deals: games.div_ceil(sides) }
+    }
+
+    /// A match between `teams.len()` bots: one group, bot `b` starting on side `b`.
+    pub fn duplicate_match(seed: u64, teams: &[Vec<usize>], games: u64) -> Schedule {
+        Schedule::league(seed, teams, &[(0..teams.len()).collect()], games)
+    }
+
+    fn sides(&self) -> u64 {
+        self.teams.len().max(1) as u64
+    }
+
+    /// The number of games.
+    pub fn len(&self) -> u64 {
+        self.deals * self.groups.len() as u64 * self.sides()
+    }
+
+    /// Whether there are no games.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Game `id`, if the schedule has it.
+    pub fn get(&self, id: u64) -> Option<GameSpec> {
+        if id >= self.len() {
+            return None;
+        }
+        let sides = self.sides();
+        let per_deal = self.groups.len() as u64 * sides;
+        let deal = id / per_deal;
+        let group = &self.groups[((id % per_deal) / sides) as usize];
+        let rotation = (id % sides) as usize;
+        let mut seats = vec![0; self.teams.iter().map(Vec::len).sum()];
+        for (side, members) in self.teams.iter().enumerate() {
+            for &seat in members {
+                seats[seat] = group[(side + rotation) % sides as usize];
+            }
+        }
+        Some(GameSpec { id, deal, rotation, seed: seeds::deal_seed(self.seed, deal), seats })
+    }
+
+    /// Every game, in id order.
+    pub fn iter(&self) -> impl Iterator<Item = GameSpec> + '_ {
+        (0..self.len()).filter_map(|id| self.get(id))
+    }
+}
+
+/// The games of a run: those of its shard that were not played before, kept
+/// as one bit per game of the schedule.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Selection {
+    bits: Vec<u64>,
+    count: u64,
+}
+
+impl Selection {
+    /// The games of `schedule` in `shard` (all if none) whose id `done` does not contain.
+    pub fn new(schedule: &Schedule, shard: Option<Shard>, done: impl Fn(u64) -> bool) -> Selection {
+        let len = schedule.len();
+        let mut bits = vec![0u64; len.div_ceil(64) as usize];
+        let mut count = 0;
+        for id in 0..len {
+            if shard.is_none_or(|s| s.contains(id)) && !done(id) {
+                bits[(id / 64) as usize] |= 1 << (id % 64);
+                count += 1;
+            }
+        }
+        Selection { bits, count }
+    }
+
+    /// Whether game `id` is to be played.
+    pub fn contains(&self, id: u64) -> bool {
+        self.bits.get((id / 64) as usize).is_some_and(|word| word >> (id % 64) & 1 == 1)
+    }
+
+    /// How many games are to be played.
+    pub fn count(&self) -> u64 {
+        self.count
+    }
 }
 
 /// A part of a schedule: shard `index` of `count` plays the games whose id
@@ -166,11 +234,32 @@ mod tests {
         vec![vec![0, 2], vec![1, 3]]
     }
 
+    fn league(seed: u64, teams: &[Vec<usize>], groups: &[Vec<usize>], games: u64) -> Vec<GameSpec> {
+        Schedule::league(seed, teams, groups, games).iter().collect()
+    }
+
+    fn duplicate_match(seed: u64, teams: &[Vec<usize>], games: u64) -> Vec<GameSpec> {
+        Schedule::duplicate_match(seed, teams, games).iter().collect()
+    }
+
     #[test]
     fn games_round_up_to_whole_rotations() {
         assert_eq!(duplicate_match(1, &free_for_all(2), 5).len(), 6);
         assert_eq!(duplicate_match(1, &free_for_all(3), 7).len(), 9);
         assert_eq!(duplicate_match(1, &free_for_all(2), 0).len(), 0);
+        assert_eq!(Schedule::duplicate_match(1, &free_for_all(2), 5).get(6), None);
+    }
+
+    #[test]
+    fn a_selection_keeps_the_shard_minus_what_was_played() {
+        let schedule = Schedule::duplicate_match(1, &free_for_all(2), 200);
+        let shard = Some(Shard { index: 1, count: 3 });
+        let selection = Selection::new(&schedule, shard, |id| id == 4 || id == 7);
+        let ids: Vec<u64> = (0..200).filter(|&id| selection.contains(id)).collect();
+        let expected: Vec<u64> = (0..200).filter(|id| id % 3 == 1 && *id != 4 && *id != 7).collect();
+        assert_eq!(ids, expected);
+        assert_eq!(selection.count(), expected.len() as u64);
+        assert!(!selection.contains(10_000));
     }
 
     #[test]

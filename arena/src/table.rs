@@ -29,6 +29,8 @@ pub struct Limits {
     pub resources: ResourceLimits,
     /// How bot processes are confined.
     pub sandbox: Sandbox,
+    /// Pin each worker thread, and the bots of its games, to one CPU.
+    pub pin_cpus: bool,
 }
 
 impl Default for Limits {
@@ -41,6 +43,7 @@ impl Default for Limits {
             exit_grace: Duration::from_millis(1000),
             resources: ResourceLimits::default(),
             sandbox: Sandbox::None,
+            pin_cpus: false,
         }
     }
 }
@@ -98,8 +101,8 @@ impl<G: Game> Table<G> {
         G::seats(&self.variant)
     }
 
-    /// How to start a new process of `bot` for `seat`.
-    pub fn launch(&self, bot: usize, seat: usize) -> Launch {
+    /// How to start a new process of `bot` for `seat`, on `cpu` if pinned.
+    pub fn launch(&self, bot: usize, seat: usize, cpu: Option<usize>) -> Launch {
         let number = self.started.fetch_add(1, Ordering::Relaxed) + 1;
         let name = &self.bots[bot].name;
         let spec = &self.bots[bot];
@@ -108,6 +111,7 @@ impl<G: Game> Table<G> {
             dir: spec.dir.clone(),
             env: bot_environment(&spec.env),
             resources: self.limits.resources.clone(),
+            cpu,
             log: self.logs.as_ref().map(|dir| dir.join(format!("{name}.seat{seat}.{number}.log"))),
             stderr_cap: self.limits.stderr_cap,
             line_cap: self.limits.line_cap,

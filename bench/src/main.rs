@@ -6,8 +6,8 @@
 //!    request line (about 300 bytes) and `move` reply line (about 40 bytes),
 //!    both sides parsing JSON with serde — one pair on one core, one pair on
 //!    two cores, and two pairs at once, one per core;
-//! 2. the arena: `arena match` of `random-bot` against itself, 2 players, at
-//!    `--concurrency 1` and `2`, in decisions per second and peak memory;
+//! 2. the arena: `arena match --pin-cpus` of `random-bot` against itself, 2
+//!    players, at `--concurrency 1` and `2`, in decisions per second and peak memory;
 //! 3. the arena with 64 games in flight (peak memory);
 //!
 //! and prints each figure with its ratio to the floor. Run it with
@@ -23,7 +23,7 @@ use std::process::{Command, Stdio};
 use std::time::Instant;
 
 /// Round trips per floor measurement.
-const ROUND_TRIPS: u64 = 100_000;
+const ROUND_TRIPS: u64 = 50_000;
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
@@ -31,49 +31,88 @@ fn main() {
         pong();
         return;
     }
-    let games: u64 = args.get(1).and_then(|g| g.parse().ok()).unwrap_or(4000);
+    let games: u64 = args.get(1).and_then(|g| g.parse().ok()).unwrap_or(2000);
     let dir = std::env::current_exe().expect("own path").parent().expect("a directory").to_path_buf();
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     println!("machine: {cores} cores, {}", cpu_model());
     println!();
 
-    let same_core = ping_pairs(1, true);
+    // The machine may be shared and noisy: measure floor and arena in
+    // alternation, several rounds, and compare each arena figure with the
+    // floor measured next to it.
+    let random = dir.join("random-bot");
+    let mut rounds = Vec::new();
+    for round in 1..=ROUNDS {
+        let r = Round {
+            same_core: ping_pairs(1, true),
+            c1: arena(&dir, &random, games, 1),
+            two_pairs: ping_pairs(2, true),
+            c2: arena(&dir, &random, games, 2),
+        };
+        println!(
+            "round {round}: floor {:.0} rt/s, c1 {:.0} decisions/s ({:.2}×); floor of 2 pairs {:.0} rt/s, c2 {:.0} decisions/s ({:.2}×)",
+            r.same_core,
+            r.c1.decisions_per_second,
+            r.c1.decisions_per_second / r.same_core,
+            r.two_pairs,
+            r.c2.decisions_per_second,
+            r.c2.decisions_per_second / r.two_pairs,
+        );
+        rounds.push(r);
+    }
     let cross_core = ping_pairs(1, false);
-    let two_pairs = ping_pairs(2, true);
-    println!("floor (serde ping-pong between two processes, {ROUND_TRIPS} round trips each)");
+    let c64 = arena(&dir, &random, games.max(640), 64);
+    println!();
+    let same_core = median(rounds.iter().map(|r| r.same_core));
+    let two_pairs = median(rounds.iter().map(|r| r.two_pairs));
+    println!("floor (serde ping-pong between two processes, {ROUND_TRIPS} round trips; medians of {ROUNDS} rounds)");
     println!("  1 pair, one core:          {:>9.0} round trips/s  ({:.2} µs each)", same_core, 1e6 / same_core);
     println!("  1 pair, two cores:         {:>9.0} round trips/s  ({:.2} µs each)", cross_core, 1e6 / cross_core);
     println!("  2 pairs, one core each:    {:>9.0} round trips/s in total", two_pairs);
     println!();
-
-    let random = dir.join("random-bot");
-    let c1 = arena(&dir, &random, games, 1);
-    let c2 = arena(&dir, &random, games, 2);
-    let c64 = arena(&dir, &random, games.max(640), 64);
-    println!("arena match, random-bot against itself, 2 players, {games} games");
-    let line = |name: &str, run: &Run, floor: f64, target: f64| {
-        let ratio = run.decisions_per_second / floor;
-        println!(
-            "  {name:<26} {:>9.0} decisions/s  = {:.2} × floor (target ≥ {target:.2}: {})  peak memory {:.1} MB",
-            run.decisions_per_second,
-            ratio,
-            if ratio >= target { "met" } else { "NOT met" },
-            run.peak_memory_mb
-        );
-    };
-    line("--concurrency 1:", &c1, same_core, 0.25);
-    line("--concurrency 2:", &c2, two_pairs, 0.5);
-    let scaling = c2.decisions_per_second / c1.decisions_per_second;
     println!(
-        "  scaling c2/c1:             {scaling:.2} × (target ≥ 1.70: {})",
-        if scaling >= 1.7 { "met" } else { "NOT met" }
+        "arena match --pin-cpus, random-bot against itself, 2 players, {games} games (medians of {ROUNDS} rounds)"
+    );
+    let verdict = |ok: bool| if ok { "met" } else { "NOT met" };
+    let c1 = median(rounds.iter().map(|r| r.c1.decisions_per_second));
+    let c2 = median(rounds.iter().map(|r| r.c2.decisions_per_second));
+    let c1_ratio = median(rounds.iter().map(|r| r.c1.decisions_per_second / r.same_core));
+    let c2_ratio = median(rounds.iter().map(|r| r.c2.decisions_per_second / r.two_pairs));
+    let scaling = median(rounds.iter().map(|r| r.c2.decisions_per_second / r.c1.decisions_per_second));
+    let peak = rounds.iter().map(|r| r.c1.peak_memory_mb.max(r.c2.peak_memory_mb)).fold(0.0, f64::max);
+    println!(
+        "  --concurrency 1:   {c1:>9.0} decisions/s = {c1_ratio:.2} × the 1-pair floor (target ≥ 0.25: {})",
+        verdict(c1_ratio >= 0.25)
     );
     println!(
-        "  --concurrency 64:          {:>9.0} decisions/s, peak memory {:.1} MB (target < 50 MB: {})",
+        "  --concurrency 2:   {c2:>9.0} decisions/s = {c2_ratio:.2} × the 2-pair floor (target ≥ 0.50: {})",
+        verdict(c2_ratio >= 0.5)
+    );
+    println!("  scaling c2/c1:     {scaling:.2} × (target ≥ 1.70: {})", verdict(scaling >= 1.7));
+    println!("  peak memory:       {peak:.1} MB");
+    println!(
+        "  --concurrency 64:  {:>9.0} decisions/s, peak memory {:.1} MB (target < 50 MB: {})",
         c64.decisions_per_second,
         c64.peak_memory_mb,
-        if c64.peak_memory_mb < 50.0 { "met" } else { "NOT met" }
+        verdict(c64.peak_memory_mb < 50.0)
     );
+}
+
+/// Measurement rounds.
+const ROUNDS: usize = 3;
+
+/// One round of measurements, taken one after the other.
+struct Round {
+    same_core: f64,
+    c1: Run,
+    two_pairs: f64,
+    c2: Run,
+}
+
+fn median(values: impl Iterator<Item = f64>) -> f64 {
+    let mut values: Vec<f64> = values.collect();
+    values.sort_by(f64::total_cmp);
+    values[values.len() / 2]
 }
 
 /// A typical request line and a typical reply line.
@@ -113,7 +152,7 @@ fn pong() {
         if input.read_until(b'\n', &mut line).unwrap_or(0) == 0 {
             return;
         }
-        let parsed: ToBot = protocol::line::decode(line.trim_ascii_end()).expect("a turn");
+        let parsed = ToBot::decode(line.trim_ascii_end()).expect("a turn");
         std::hint::black_box(parsed);
         output.write_all(&reply).and_then(|_| output.flush()).expect("write");
     }
@@ -175,6 +214,7 @@ struct Run {
 fn arena(dir: &Path, random: &Path, games: u64, concurrency: usize) -> Run {
     let output = Command::new(dir.join("arena"))
         .args(["match", "--seed", "1", "--games", &games.to_string(), "--concurrency", &concurrency.to_string()])
+        .arg("--pin-cpus")
         .arg("--bot")
         .arg(format!("a={}", random.display()))
         .arg("--bot")

@@ -42,6 +42,19 @@ pub fn decode<T: DeserializeOwned>(line: &[u8]) -> Result<T, LineError> {
     }
 }
 
+/// The value of a line's `type` field when it is the object's first key, as
+/// the arena writes it: `{"type":"turn",...}` gives `Some("turn")`. A cheap
+/// look at a line before decoding it; `None` when the line has another form.
+pub fn message_type(line: &[u8]) -> Option<&str> {
+    let rest = line.trim_ascii_start().strip_prefix(b"{")?.trim_ascii_start().strip_prefix(b"\"type\"")?;
+    let rest = rest.trim_ascii_start().strip_prefix(b":")?.trim_ascii_start().strip_prefix(b"\"")?;
+    let end = rest.iter().position(|&b| b == b'"' || b == b'\\')?;
+    if rest[end] != b'"' {
+        return None;
+    }
+    std::str::from_utf8(&rest[..end]).ok()
+}
+
 /// Appends `message` as one JSON line (terminated by `\n`) to `out`.
 pub fn encode_into<T: Serialize + ?Sized>(message: &T, out: &mut Vec<u8>) {
     // Serializing our own message types to a Vec cannot fail: they hold no
@@ -71,6 +84,16 @@ mod tests {
         assert!(matches!(decode::<Reply>(b"hello"), Err(LineError::NotJson(_))));
         assert!(matches!(decode::<Reply>(b"{\"type\":\"dance\"}"), Err(LineError::Shape(_))));
         assert!(matches!(decode::<Reply>(b"[1,2]"), Err(LineError::Shape(_))));
+    }
+
+    #[test]
+    fn reads_the_leading_type() {
+        assert_eq!(message_type(br#"{"type":"turn","id":3}"#), Some("turn"));
+        assert_eq!(message_type(br#" { "type" : "bye" }"#), Some("bye"));
+        assert_eq!(message_type(br#"{"id":3,"type":"turn"}"#), None);
+        assert_eq!(message_type(br#"{"type":"tu\"rn"}"#), None);
+        assert_eq!(message_type(b"{\"type\":\"unterminated"), None);
+        assert_eq!(message_type(b"[]"), None);
     }
 
     #[test]

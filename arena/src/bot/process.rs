@@ -35,6 +35,8 @@ pub struct Launch {
     pub env: Vec<(String, String)>,
     /// Resource limits.
     pub resources: ResourceLimits,
+    /// The CPU to run on, if pinned.
+    pub cpu: Option<usize>,
     /// Where to copy the process's stderr, if anywhere.
     pub log: Option<PathBuf>,
     /// How many bytes of stderr to keep in the log.
@@ -81,13 +83,17 @@ impl BotProcess {
             .process_group(0)
             .kill_on_drop(true);
         let resources = launch.resources.clone();
+        let cpu = launch.cpu.map(super::cpus::only);
         // SAFETY: the closure runs in the child between fork and exec; it
-        // only makes prctl and setrlimit system calls, which are
-        // async-signal-safe, and allocates nothing.
+        // only makes prctl, sched_setaffinity and setrlimit system calls,
+        // which are async-signal-safe, and allocates nothing.
         unsafe {
             command.pre_exec(move || {
                 // If the arena dies without cleaning up (SIGKILL), the kernel kills the bot.
                 nix::sys::prctl::set_pdeathsig(nix::sys::signal::Signal::SIGKILL).map_err(std::io::Error::from)?;
+                if let Some(cpu) = &cpu {
+                    super::cpus::pin_this_process(cpu)?;
+                }
                 resources.apply()
             });
         }

@@ -6,8 +6,8 @@ use crate::bot::spec::BotSpec;
 use crate::game::Game;
 use crate::output::OutDir;
 use crate::progress::Progress;
-use crate::run::{MatchReport, run_games};
-use crate::schedule::GameSpec;
+use crate::run::{MatchReport, Work, run_games};
+use crate::schedule::{Schedule, Selection};
 use crate::signals;
 use crate::standings::{ReportFormat, Standings};
 use crate::table::{Limits, Table};
@@ -26,8 +26,10 @@ pub struct Run<G: Game> {
     pub seed: u64,
     /// Process limits.
     pub limits: Limits,
-    /// The games to play now.
-    pub schedule: Vec<GameSpec>,
+    /// The schedule.
+    pub schedule: Schedule,
+    /// The games of it to play now.
+    pub selection: Selection,
     /// Games at once.
     pub concurrency: usize,
     /// Standings so far (games of an earlier run of a resumed league).
@@ -89,12 +91,16 @@ pub fn execute<G: Game>(run: Run<G>) -> Result<MatchReport, Failure> {
     let logs = run.out.as_ref().map(OutDir::logs);
     let out_dir = run.out.as_ref().map(|out| out.path().to_path_buf());
     let table = Table::<G>::new(run.bots, run.variant, run.seed, run.limits, logs, registry);
-    let mut progress = Progress::new(run.schedule.len() as u64);
-    let report =
-        run_games(table, run.schedule, run.concurrency, run.standings, run.out, cancel, |finished, standings| {
-            progress.finished(finished, standings)
-        })
-        .map_err(internal)?;
+    let mut progress = Progress::new(run.selection.count());
+    let report = run_games(
+        table,
+        Work { schedule: run.schedule, selection: run.selection, concurrency: run.concurrency },
+        run.standings,
+        run.out,
+        cancel,
+        |finished, standings| progress.finished(finished, standings),
+    )
+    .map_err(internal)?;
     progress.finish();
     println!("{}", report.standings.table());
     let seconds = report.elapsed.as_secs_f64().max(1e-9);

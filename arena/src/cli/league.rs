@@ -11,7 +11,7 @@ use crate::games::{GameCommand, dispatch};
 use crate::league::{check_played, full_schedule};
 use crate::output::{LEAGUE, OutDir};
 use crate::record::GameSummary;
-use crate::schedule::{Format, Shard};
+use crate::schedule::{Format, Selection, Shard};
 use crate::signals;
 use crate::standings::Standings;
 use crate::table::Limits;
@@ -91,6 +91,10 @@ pub struct LeagueArgs {
     /// Run every bot in a sandbox: none (the default) or bwrap (bubblewrap).
     #[arg(long)]
     sandbox: Option<String>,
+    /// Pin each worker thread, and the bots of the games it plays, to one CPU
+    /// (faster for single-threaded bots; a multi-threaded bot gets one core).
+    #[arg(long)]
+    pin_cpus: bool,
 }
 
 impl LeagueArgs {
@@ -117,6 +121,7 @@ impl LeagueArgs {
             shard: self.shard,
             limits: self.limits.clone(),
             sandbox: self.sandbox.clone(),
+            pin_cpus: self.pin_cpus.then_some(true),
         }
     }
 }
@@ -136,7 +141,7 @@ struct Prepared {
 pub fn run(args: LeagueArgs) -> Result<i32, Failure> {
     let cwd = current_dir()?;
     let mut prepared = if let Some(dir) = &args.resume {
-        resume(&cwd.join(dir), args.concurrency)?
+        resume(&cwd.join(dir), args.concurrency, args.pin_cpus)?
     } else {
         let config = if args.is_empty() {
             demo(&args)?
@@ -151,7 +156,7 @@ pub fn run(args: LeagueArgs) -> Result<i32, Failure> {
 }
 
 /// Reads a stopped league back from its output directory.
-fn resume(dir: &Path, concurrency: Option<u64>) -> Result<Prepared, Failure> {
+fn resume(dir: &Path, concurrency: Option<u64>, pin_cpus: bool) -> Result<Prepared, Failure> {
     let path = dir.join(LEAGUE);
     let text = std::fs::read_to_string(&path)
         .map_err(|e| usage(format!("cannot resume from {}: cannot read {LEAGUE} ({e})", dir.display())))?;
@@ -164,6 +169,7 @@ fn resume(dir: &Path, concurrency: Option<u64>) -> Result<Prepared, Failure> {
         }
         config.concurrency = concurrency;
     }
+    config.pin_cpus |= pin_cpus;
     config.out = Some(dir.to_path_buf());
     let (out, played, note) = OutDir::reopen(dir).map_err(usage)?;
     if let Some(note) = note {
@@ -208,6 +214,7 @@ fn demo(args: &LeagueArgs) -> Result<LeagueConfig, Failure> {
         startup_timeout_ms: 10_000,
         limits: Default::default(),
         sandbox: Default::default(),
+        pin_cpus: false,
         shard: None,
         out: None,
     })
@@ -234,20 +241,21 @@ fn play<G: Game>(prepared: Prepared) -> Result<i32, Failure> {
             out.as_ref().map_or(String::new(), |o| o.path().join(crate::output::GAMES).display().to_string())
         ))
     })?;
-    let mine: Vec<_> = schedule.into_iter().filter(|g| config.shard.is_none_or(|s| s.contains(g.id))).collect();
-    let total = mine.len();
-    let todo: Vec<_> = mine.into_iter().filter(|g| !done.contains(&g.id)).collect();
+    let selection = Selection::new(&schedule, config.shard, |id| done.contains(&id));
+    let total = selection.count() + played.len() as u64;
     let mut standings = Standings::new(&names);
     for game in &played {
         standings.add(game);
     }
+    let already = played.len();
+    drop((played, done));
     let shard = config.shard.map_or(String::new(), |s| format!(", shard {s}"));
     eprintln!(
         "{} {} league of {} bots: {total} games{shard}, {} already played — seed {}",
         G::NAME,
         config.format,
         names.len(),
-        total - todo.len(),
+        already,
         config.seed
     );
     let limits = Limits {
@@ -255,6 +263,7 @@ fn play<G: Game>(prepared: Prepared) -> Result<i32, Failure> {
         startup_timeout: Duration::from_millis(config.startup_timeout_ms),
         resources: config.limits.clone(),
         sandbox: config.sandbox,
+        pin_cpus: config.pin_cpus,
         ..Limits::default()
     };
     let run = Run::<G> {
@@ -262,7 +271,8 @@ fn play<G: Game>(prepared: Prepared) -> Result<i32, Failure> {
         variant,
         seed: config.seed,
         limits,
-        schedule: todo,
+        schedule,
+        selection,
         concurrency: config.concurrency as usize,
         standings,
         out,

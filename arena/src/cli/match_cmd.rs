@@ -8,7 +8,7 @@ use crate::bot::spec::BotSpec;
 use crate::game::Game;
 use crate::games::{GameCommand, dispatch};
 use crate::output::OutDir;
-use crate::schedule::duplicate_match;
+use crate::schedule::{Schedule, Selection};
 use crate::signals;
 use crate::standings::Standings;
 use crate::table::Limits;
@@ -65,6 +65,10 @@ pub struct MatchArgs {
     /// Run every bot in a sandbox: none (the default) or bwrap (bubblewrap).
     #[arg(long, default_value = "none")]
     sandbox: Sandbox,
+    /// Pin each worker thread, and the bots of the games it plays, to one CPU
+    /// (faster for single-threaded bots; a multi-threaded bot gets one core).
+    #[arg(long)]
+    pin_cpus: bool,
 }
 
 /// Runs `arena match`.
@@ -106,10 +110,12 @@ fn play<G: Game>(args: MatchArgs) -> Result<i32, Failure> {
         startup_timeout: Duration::from_millis(args.startup_timeout),
         resources,
         sandbox: args.sandbox,
+        pin_cpus: args.pin_cpus,
         ..Limits::default()
     };
     let out = args.out.as_deref().map(OutDir::create).transpose().map_err(usage)?;
-    let schedule = duplicate_match(seed, &teams, args.games);
+    let schedule = Schedule::duplicate_match(seed, &teams, args.games);
+    let selection = Selection::new(&schedule, None, |_| false);
     let names: Vec<String> = bots.iter().map(|b| b.name.clone()).collect();
     eprintln!("{}: {} games, {} — seed {seed}", G::NAME, schedule.len(), names.join(" vs "));
     let standings = Standings::new(&names);
@@ -119,6 +125,7 @@ fn play<G: Game>(args: MatchArgs) -> Result<i32, Failure> {
         seed,
         limits,
         schedule,
+        selection,
         concurrency: args.concurrency as usize,
         standings,
         out,

@@ -106,10 +106,10 @@ fn write_merged<G: Game>(merge: Merge) -> Result<i32, Failure> {
         }
     }
     check_played(&schedule, &names, &summaries).map_err(|e| usage(format!("cannot merge: {e}")))?;
-    let missing = schedule.len() - entries.len();
+    let missing = schedule.len() as usize - entries.len();
     if missing > 0 && !args.partial {
         let first: Vec<String> =
-            schedule.iter().filter(|g| !seen.contains(&g.id)).take(5).map(|g| g.id.to_string()).collect();
+            (0..schedule.len()).filter(|id| !seen.contains(id)).take(5).map(|id| id.to_string()).collect();
         return Err(usage(format!(
             "{missing} of the league's {} games are in no shard (ids {}{}); finish those shards, or merge with --partial and complete the league with `arena league --resume`",
             schedule.len(),

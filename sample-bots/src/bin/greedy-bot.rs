@@ -12,7 +12,7 @@
 //! To start a bot of your own, copy this file and change [`choose`].
 
 use protocol::all_fives::{Choice, FromBot, State, ToBot};
-use protocol::line::{decode, encode};
+use protocol::line::encode;
 use protocol::messages::{MoveReply, Ready};
 use std::cmp::Reverse;
 use std::io::{BufRead, Write};
@@ -32,7 +32,7 @@ fn main() {
     let mut out = std::io::stdout().lock();
     for line in std::io::stdin().lock().split(b'\n') {
         let line = line.expect("cannot read stdin");
-        let reply = match decode::<ToBot>(&line) {
+        let reply = match ToBot::decode(&line) {
             Ok(ToBot::Hello(hello)) => {
                 if hello.protocol != protocol::VERSION {
                     eprintln!("greedy-bot: unsupported protocol version {}", hello.protocol);

@@ -12,7 +12,7 @@
 //! To start a bot of your own, copy this file and change [`choose`].
 
 use protocol::all_fives::{Choice, FromBot, State, ToBot};
-use protocol::line::{decode, encode};
+use protocol::line::{encode, message_type};
 use protocol::messages::{MoveReply, Ready};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -26,9 +26,21 @@ fn choose(_state: &State, legal: &[Choice], rng: &mut ChaCha8Rng) -> usize {
 fn main() {
     let mut rng = ChaCha8Rng::seed_from_u64(0);
     let mut out = std::io::stdout().lock();
-    for line in std::io::stdin().lock().split(b'\n') {
-        let line = line.expect("cannot read stdin");
-        let reply = match decode::<ToBot>(&line) {
+    let mut input = std::io::stdin().lock();
+    let mut line = Vec::new();
+    loop {
+        line.clear();
+        match input.read_until(b'\n', &mut line) {
+            Ok(0) | Err(_) => return, // end of input: the arena has gone away
+            Ok(_) => {}
+        }
+        // A random bot has no use for the game events (hand_start, play, draw,
+        // ...): a cheap look at the type skips them unparsed. A smarter bot
+        // would decode and track them.
+        if !matches!(message_type(&line), Some("hello" | "game_start" | "turn" | "bye") | None) {
+            continue;
+        }
+        let reply = match ToBot::decode(line.trim_ascii_end()) {
             Ok(ToBot::Hello(hello)) => {
                 if hello.protocol != protocol::VERSION {
                     eprintln!("random-bot: unsupported protocol version {}", hello.protocol);
@@ -51,7 +63,6 @@ fn main() {
                 value: None,
             }),
             Ok(ToBot::Bye) => return,
-            // Game events (hand_start, play, draw, ...): a smarter bot would track them.
             Ok(_) => continue,
             // Probably a message type added after this bot was written: skip it.
             Err(e) => {
