@@ -2,7 +2,7 @@
 //! and a move request, each turning whatever the bot does into either the
 //! expected answer or a [`Fault`].
 
-use crate::bot::process::BotProcess;
+use crate::bot::process::{Awaited, BotProcess};
 use crate::fault::{Fault, FaultKind};
 use crate::game::Game;
 use protocol::line::{self, LineError};
@@ -20,7 +20,7 @@ pub async fn handshake<G: Game>(
     limit: Duration,
 ) -> Result<Ready, Fault> {
     process.queue(&Envelope::<G>::Hello(hello));
-    let line = process.exchange(Instant::now() + limit, limit, "the answer to hello").await?;
+    let line = process.exchange(Instant::now() + limit, limit, Awaited::Hello).await?;
     match decode::<G>(line)? {
         FromBot::Ready(ready) => match ready.protocol {
             Some(version) if version != protocol::VERSION => Err(Fault::new(
@@ -58,9 +58,14 @@ pub async fn ask_move<G: Game>(
     let turn = Turn { id, time_ms: limit.as_millis() as u64, state: game.state(seat), legal };
     process.queue(&Envelope::<G>::Turn(turn));
     let start = Instant::now();
-    let what = format!("the answer to turn {id}");
-    let line = process.exchange(start + limit, limit, &what).await?;
+    let line = process.exchange(start + limit, limit, Awaited::Turn(id)).await?;
     let elapsed = start.elapsed();
+    if let Some((answered, index)) = protocol::messages::move_by_index(line)
+        && answered == id
+        && index < count
+    {
+        return Ok(Decision { index, elapsed });
+    }
     let reply = match decode::<G>(line)? {
         FromBot::Move(reply) => reply,
         FromBot::Ready(_) => {

@@ -24,6 +24,24 @@ const EXIT_PATIENCE: Duration = Duration::from_millis(200);
 /// How long the arena waits for the stderr pipe to close after the group is killed.
 const STDERR_PATIENCE: Duration = Duration::from_millis(200);
 
+/// The answer the arena waits for, as fault messages name it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Awaited {
+    /// `ready`.
+    Hello,
+    /// The `move` answering the turn with this request id.
+    Turn(u64),
+}
+
+impl std::fmt::Display for Awaited {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Awaited::Hello => f.write_str("the answer to hello"),
+            Awaited::Turn(id) => write!(f, "the answer to turn {id}"),
+        }
+    }
+}
+
 /// How to start a bot process.
 #[derive(Debug, Clone)]
 pub struct Launch {
@@ -131,8 +149,8 @@ impl BotProcess {
     }
 
     /// Writes the outbox and reads one line, all before `deadline`.
-    /// `what` names the awaited answer in fault messages, e.g. "the answer to turn 7".
-    pub async fn exchange(&mut self, deadline: Instant, limit: Duration, what: &str) -> Result<&[u8], Fault> {
+    /// `what` names the awaited answer in fault messages.
+    pub async fn exchange(&mut self, deadline: Instant, limit: Duration, what: Awaited) -> Result<&[u8], Fault> {
         enum Failure {
             Write,
             Read(ReadError),
@@ -197,7 +215,7 @@ impl BotProcess {
     }
 
     /// Explains a closed pipe: the process exited, or it closed the pipe and lives on.
-    async fn closed(&mut self, alive_kind: FaultKind, alive_action: &str, what: &str) -> Fault {
+    async fn closed(&mut self, alive_kind: FaultKind, alive_action: &str, what: Awaited) -> Fault {
         match tokio::time::timeout(EXIT_PATIENCE, self.child.wait()).await {
             Ok(Ok(status)) => {
                 Fault::new(FaultKind::Exited, format!("{} while the arena awaited {what}", describe(status)))
