@@ -18,8 +18,8 @@ use crate::standings::Standings;
 use crate::table::Table;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::mpsc;
 use std::time::{Duration, Instant};
+use tokio::sync::mpsc;
 
 /// A finished game, as a worker hands it over.
 pub struct Finished {
@@ -84,7 +84,9 @@ pub fn run_games<G: Game>(
         cancel: Arc::clone(&cancel),
         keep_records: out.is_some(),
     });
-    let (tx, rx) = mpsc::channel::<Finished>();
+    // Bounded, so that workers wait (without blocking their threads) when
+    // the disk falls behind, instead of piling finished games up in memory.
+    let (tx, mut rx) = mpsc::channel::<Finished>((2 * concurrency).max(16));
     let mut games = 0;
     let mut decisions = 0;
     let mut write_error = None;
@@ -96,9 +98,10 @@ pub fn run_games<G: Game>(
             scope.spawn(move || run_worker(shared, tx, slots, cpu));
         }
         drop(tx);
-        while let Ok(first) = rx.recv() {
+        while let Some(first) = rx.blocking_recv() {
             // Group commit: everything that finished meanwhile goes to disk with one sync.
-            let batch: Vec<Finished> = std::iter::once(first).chain(rx.try_iter()).collect();
+            let batch: Vec<Finished> =
+                std::iter::once(first).chain(std::iter::from_fn(|| rx.try_recv().ok())).collect();
             if write_error.is_some() {
                 continue;
             }
@@ -174,7 +177,7 @@ fn run_worker<G: Game>(shared: Arc<Shared<G>>, tx: mpsc::Sender<Finished>, slots
                         String::new()
                     };
                     let finished = Finished { line, summary: record.summary(), decisions: record.decisions() };
-                    if tx.send(finished).is_err() {
+                    if tx.send(finished).await.is_err() {
                         break;
                     }
                 }
