@@ -4,11 +4,19 @@
 use e2e::*;
 use serde_json::Value;
 
-/// Runs a short match of the probe bot against greedy-bot and returns what the probe reported.
+/// Runs a short match of the probe bot against greedy-bot and returns what
+/// the probe reported. Both bots run from copies inside the scratch
+/// directory (under the temporary directory, which a sandbox replaces).
 fn probe(scratch: &Scratch, extra: &[&str]) -> Value {
     let out = scratch.join("out");
-    let probe = format!("{} {}", python(), repo_path("tests/bots/probe.py"));
-    let greedy = bin("greedy-bot");
+    let bots = scratch.path().join("bots");
+    std::fs::create_dir_all(&bots).unwrap();
+    for file in ["probe.py", "botlib.py"] {
+        std::fs::copy(repo_path(&format!("tests/bots/{file}")), bots.join(file)).unwrap();
+    }
+    std::fs::copy(bin("greedy-bot"), bots.join("greedy-bot")).unwrap();
+    let probe = format!("{} {}", python(), bots.join("probe.py").display());
+    let greedy = bots.join("greedy-bot").to_string_lossy().into_owned();
     let mut args = match_args(scratch, &[("probe", &probe), ("g", &greedy)], &["--games", "2", "--out", &out]);
     args[0] = "league".to_string();
     args.extend(extra.iter().map(|s| s.to_string()));

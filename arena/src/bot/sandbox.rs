@@ -1,7 +1,9 @@
 //! Running bots inside a sandbox. With `--sandbox bwrap` each bot process
 //! runs under bubblewrap: no network, a read-only view of the whole system,
 //! its own empty writable `/tmp` (also its `HOME`), its own process, IPC and
-//! host-name namespaces, and it dies with the arena.
+//! host-name namespaces, and it dies with the arena. What the bot needs from
+//! the real `/tmp` (its working directory, and the directories of the files
+//! its command names) is mounted back into its private `/tmp`, read-only.
 
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -73,39 +75,65 @@ impl Sandbox {
         match self {
             Sandbox::None => argv.to_vec(),
             Sandbox::Bwrap => {
+                let mut wrapped: Vec<String> =
+                    ["bwrap", "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp"]
+                        .iter()
+                        .map(|s| s.to_string())
+                        .collect();
+                for path in needed_under_tmp(argv, dir) {
+                    let path = path.to_string_lossy().into_owned();
+                    wrapped.extend(["--ro-bind".to_string(), path.clone(), path]);
+                }
                 let dir = dir.to_string_lossy().into_owned();
-                let mut wrapped: Vec<String> = [
-                    "bwrap",
-                    "--ro-bind",
-                    "/",
-                    "/",
-                    "--dev",
-                    "/dev",
-                    "--proc",
-                    "/proc",
-                    "--tmpfs",
-                    "/tmp",
-                    "--unshare-all",
-                    "--die-with-parent",
-                    "--new-session",
-                    "--setenv",
-                    "HOME",
-                    "/tmp",
-                    "--setenv",
-                    "TMPDIR",
-                    "/tmp",
-                    "--chdir",
-                    &dir,
-                    "--",
-                ]
-                .iter()
-                .map(|s| s.to_string())
-                .collect();
+                wrapped.extend(
+                    [
+                        "--unshare-all",
+                        "--die-with-parent",
+                        "--new-session",
+                        "--setenv",
+                        "HOME",
+                        "/tmp",
+                        "--setenv",
+                        "TMPDIR",
+                        "/tmp",
+                        "--chdir",
+                        &dir,
+                        "--",
+                    ]
+                    .iter()
+                    .map(|s| s.to_string()),
+                );
                 wrapped.extend(argv.iter().cloned());
                 wrapped
             }
         }
     }
+}
+
+/// The directories under `/tmp` that a bot running `argv` in `dir` needs:
+/// `dir` itself and, for every absolute path in `argv` that exists, the
+/// directory it names or holds (a script's imports sit beside it). Outermost
+/// only, in order.
+fn needed_under_tmp(argv: &[String], dir: &Path) -> Vec<std::path::PathBuf> {
+    let tmp = Path::new("/tmp");
+    let mut wanted: Vec<std::path::PathBuf> = std::iter::once(dir.to_path_buf())
+        .chain(argv.iter().filter(|arg| arg.starts_with('/')).filter_map(|arg| {
+            let path = Path::new(arg);
+            if path.is_dir() {
+                Some(path.to_path_buf())
+            } else if path.is_file() {
+                path.parent().map(Path::to_path_buf)
+            } else {
+                None
+            }
+        }))
+        .filter(|path| path.starts_with(tmp) && path != tmp)
+        .collect();
+    wanted.sort();
+    wanted.dedup();
+    let outermost: Vec<std::path::PathBuf> =
+        wanted.iter().filter(|p| !wanted.iter().any(|q| q != *p && p.starts_with(q))).cloned().collect();
+    outermost
 }
 
 #[cfg(test)]
@@ -122,6 +150,20 @@ mod tests {
         assert!(wrapped.contains(&"--unshare-all".to_string()));
         assert_eq!(&wrapped[wrapped.len() - 3..], ["--", "python3", "bot.py"]);
         assert_eq!("bwrap".parse::<Sandbox>(), Ok(Sandbox::Bwrap));
+        // What the bot needs from the real /tmp comes back in, read-only.
+        let scratch = std::env::temp_dir().join(format!("arena-sandbox-test-{}", std::process::id()));
+        std::fs::create_dir_all(scratch.join("bots/lib")).unwrap();
+        std::fs::write(scratch.join("bots/bot.py"), "").unwrap();
+        let script = scratch.join("bots/bot.py").to_string_lossy().into_owned();
+        let argv = vec!["python3".to_string(), script, "/tmp".to_string(), "/no/such".to_string()];
+        let needed = needed_under_tmp(&argv, &scratch.join("bots/lib"));
+        if scratch.starts_with("/tmp") {
+            assert_eq!(needed, vec![scratch.join("bots")]);
+            let wrapped = Sandbox::Bwrap.wrap(&argv, &scratch.join("bots/lib"));
+            let bots = scratch.join("bots").to_string_lossy().into_owned();
+            assert!(wrapped.windows(3).any(|w| w == ["--ro-bind", bots.as_str(), bots.as_str()]), "{wrapped:?}");
+        }
+        std::fs::remove_dir_all(&scratch).unwrap();
         assert!("docker".parse::<Sandbox>().unwrap_err().contains("none and bwrap"));
     }
 }
