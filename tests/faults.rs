@@ -44,14 +44,7 @@ fn games_without(records: &[Value], hostile: &str) -> Vec<String> {
     records
         .iter()
         .filter(|r| !r["bots"].as_array().unwrap().iter().any(|b| b == hostile))
-        .map(|r| {
-            let mut r = r.clone();
-            r.as_object_mut().unwrap().remove("duration_ms");
-            for event in r["events"].as_array_mut().unwrap() {
-                event.as_object_mut().unwrap().remove("time_us");
-            }
-            r.to_string()
-        })
+        .map(|r| without_timing(r.clone()).to_string())
         .collect()
 }
 

@@ -6,20 +6,6 @@ use serde_json::Value;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-/// The records of `out` without timing fields, as text lines.
-fn canonical_records(out: &str) -> Vec<String> {
-    records(out)
-        .into_iter()
-        .map(|mut record| {
-            record.as_object_mut().unwrap().remove("duration_ms");
-            for event in record["events"].as_array_mut().unwrap() {
-                event.as_object_mut().unwrap().remove("time_us");
-            }
-            record.to_string()
-        })
-        .collect()
-}
-
 fn read(path: &str) -> String {
     std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"))
 }

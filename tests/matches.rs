@@ -126,27 +126,13 @@ fn four_player_partnerships_seat_each_bot_opposite_itself() {
     assert!(scratch.leftover_processes().is_empty());
 }
 
-/// Records with the timing fields removed.
-fn without_timing(out: &str) -> Vec<Value> {
-    records(out)
-        .into_iter()
-        .map(|mut record| {
-            record.as_object_mut().unwrap().remove("duration_ms");
-            for event in record["events"].as_array_mut().unwrap() {
-                event.as_object_mut().unwrap().remove("time_us");
-            }
-            record
-        })
-        .collect()
-}
-
 #[test]
 fn same_seed_same_records_at_any_concurrency() {
     let scratch = Scratch::new("determinism");
     let run = |name: &str, seed: &str, concurrency: &str| {
         let out = scratch.join(name);
         greedy_vs_random(&scratch, &["--games", "12", "--seed", seed, "--concurrency", concurrency, "--out", &out]);
-        without_timing(&out)
+        canonical_records(&out)
     };
     let one = run("c1", "2024", "1");
     let three = run("c3", "2024", "3");

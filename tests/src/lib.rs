@@ -155,6 +155,21 @@ pub fn records(out: &str) -> Vec<serde_json::Value> {
     text.lines().map(|line| serde_json::from_str(line).expect("each record is JSON")).collect()
 }
 
+/// A record without its timing fields (`duration_ms`, and `time_us` of each
+/// event): what the same seed and deterministic bots reproduce exactly.
+pub fn without_timing(mut record: serde_json::Value) -> serde_json::Value {
+    record.as_object_mut().expect("a record is an object").remove("duration_ms");
+    for event in record["events"].as_array_mut().expect("events").iter_mut() {
+        event.as_object_mut().expect("an event is an object").remove("time_us");
+    }
+    record
+}
+
+/// The records of `DIR/games.jsonl` without timing fields, as text lines.
+pub fn canonical_records(out: &str) -> Vec<String> {
+    records(out).into_iter().map(|record| without_timing(record).to_string()).collect()
+}
+
 /// `DIR/standings.json`, parsed.
 pub fn standings(out: &str) -> serde_json::Value {
     let text = std::fs::read_to_string(Path::new(out).join("standings.json")).expect("standings.json exists");
