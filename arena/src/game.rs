@@ -78,15 +78,23 @@ pub trait Game: Sized + Send + Sync + 'static {
     /// What the seat to act observes.
     type State: Serialize + Send;
     /// An event with full information, as kept in the game record.
-    type Event: Serialize + DeserializeOwned + Clone + Debug + Send;
+    type Event: Serialize + DeserializeOwned + Clone + PartialEq + Debug + Send;
     /// An event as one seat is told it.
     type View: Serialize + Send;
+    /// A game's starting material given in advance instead of drawn from a
+    /// seed (for All Fives, the deal of every hand), as read from a file by
+    /// `arena match --deals`.
+    type Setup: Serialize + DeserializeOwned + Clone + Debug + Send + Sync + 'static;
 
     /// The settings the game accepts, for `arena rules`.
     fn variant_options() -> Vec<VariantOption>;
 
     /// Resolves `KEY=VALUE` settings (later ones win) into a full variant.
     fn parse_variant(settings: &[(String, String)]) -> Result<Self::Variant, VariantError>;
+
+    /// Checks a variant read from elsewhere (a record), which
+    /// [`Game::new`] may refuse to play.
+    fn check_variant(variant: &Self::Variant) -> Result<(), VariantError>;
 
     /// The number of seats at the table.
     fn seats(variant: &Self::Variant) -> usize;
@@ -96,6 +104,18 @@ pub trait Game: Sized + Send + Sync + 'static {
 
     /// Sets up a new game from a seed.
     fn new(variant: &Self::Variant, seed: u64) -> Self;
+
+    /// Sets up a game from a given setup instead of a seed, or says why the
+    /// setup cannot be played with this variant.
+    fn from_setup(variant: &Self::Variant, setup: &Self::Setup) -> Result<Self, String>;
+
+    /// The setup a recorded game was played from, read off its events (so a
+    /// game set up either way can be replayed with [`Game::from_setup`]).
+    fn recorded_setup(events: &[Self::Event]) -> Self::Setup;
+
+    /// The seat and the move, when a recorded event is a decision (the first
+    /// event a [`Game::play`] appends); `None` for every other event.
+    fn decision(event: &Self::Event) -> Option<(usize, Self::Move)>;
 
     /// The seat that must choose a move now, or `None` when the game is over.
     fn to_act(&self) -> Option<usize>;

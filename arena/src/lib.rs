@@ -4,8 +4,9 @@
 //!
 //! - [`game`]: the boundary every game engine implements; [`games`]: the engines.
 //! - [`schedule`], [`seeds`], [`outcome`], [`standings`], [`ratings`]: pure match logic.
-//! - [`bot`], [`session`], [`pool`], [`play`], [`run`]: processes and the protocol.
-//! - [`record`], [`output`]: what is written; [`cli`], [`progress`], [`signals`]: the terminal.
+//! - [`bot`], [`session`], [`pool`], [`play`], [`run`], [`replay`]: processes and the protocol.
+//! - [`verify`]: re-checking a record against the engine.
+//! - [`record`], [`output`]: what is written; [`setups`]: games set up from a file; [`cli`], [`progress`], [`signals`]: the terminal.
 //! - [`invariants`]: engine checks shared by the fuzz targets (`fuzz/`) and the tests.
 #![deny(missing_docs)]
 
@@ -24,10 +25,13 @@ pub mod pool;
 pub mod progress;
 pub mod ratings;
 pub mod record;
+pub mod replay;
 pub mod run;
 pub mod schedule;
 pub mod seeds;
 pub mod session;
+pub mod setups;
 pub mod signals;
 pub mod standings;
 pub mod table;
+pub mod verify;

@@ -70,7 +70,7 @@ pub async fn play_game<G: Game>(table: &Table<G>, pool: &Pool, spec: &GameSpec) 
     }
 
     let bot_seeds: Vec<u64> = (0..seat_count).map(|seat| seeds::bot_seed(table.seed, spec.id, seat)).collect();
-    let mut game = G::new(&table.variant, spec.seed);
+    let mut game = table.new_game(spec);
     let mut times = MoveTimes::default();
     for (seat, process) in seats.processes.iter_mut().enumerate() {
         if let Some(process) = process {
@@ -129,6 +129,7 @@ pub async fn play_game<G: Game>(table: &Table<G>, pool: &Pool, spec: &GameSpec) 
         deal: spec.deal,
         rotation: spec.rotation,
         seed: spec.seed,
+        preset: table.setups.is_some(),
         variant: table.variant.clone(),
         bots: (0..seat_count).map(|seat| bot_name(seat).to_string()).collect(),
         bot_seeds,

@@ -15,8 +15,12 @@ pub struct GameRecord<V, E> {
     pub deal: u64,
     /// The seat rotation of the deal.
     pub rotation: usize,
-    /// The seed the game was set up from.
+    /// The seed the game was set up from (unless `preset`).
     pub seed: u64,
+    /// Whether the game was set up from a given setup (`arena match
+    /// --deals`) rather than from `seed`; written only when true.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub preset: bool,
     /// Every variant setting in force.
     pub variant: V,
     /// The bot playing each seat.

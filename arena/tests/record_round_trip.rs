@@ -2,16 +2,17 @@
 //! legal moves, sometimes cut short by a fault) are recorded the way a match
 //! records them, written as one JSON line, read back with `output::scan` and
 //! as a whole record, and re-checked by replaying the recorded plays from the
-//! recorded deals.
+//! seed and from the recorded deals.
 
 use arena::fault::FaultKind;
 use arena::game::Game;
-use arena::games::all_fives::{AllFives, Deal, Event};
+use arena::games::all_fives::AllFives;
 use arena::output;
 use arena::play::{MoveTimes, Record, game_result};
 use arena::record::{FaultRecord, GameRecord};
+use arena::verify;
 use proptest::prelude::*;
-use protocol::all_fives::{DealSize, HandEndRule, Move, Variant};
+use protocol::all_fives::{DealSize, HandEndRule, Variant};
 
 /// Any valid variant, with targets and hand limits small enough for quick games.
 fn variants() -> impl Strategy<Value = Variant> {
@@ -105,6 +106,7 @@ fn record(plan: &Plan) -> Record<AllFives> {
         deal: plan.id / 2,
         rotation: (plan.id % seats as u64) as usize,
         seed: plan.seed,
+        preset: false,
         variant: plan.variant.clone(),
         bots: plan.bots.clone(),
         bot_seeds: (0..seats as u64).map(|seat| plan.seed ^ seat).collect(),
@@ -115,42 +117,18 @@ fn record(plan: &Plan) -> Record<AllFives> {
     }
 }
 
-/// Replays the recorded plays from the recorded deals and checks that the
-/// replay gives exactly the recorded events and result.
+/// Checks that the record read back is exactly what the engine gives when
+/// its deals and decisions are replayed (as `arena verify` does), and that
+/// exactly the decisions carry a time.
 fn recheck(record: &Record<AllFives>) {
-    let deals: Vec<Deal> = record
-        .events
-        .iter()
-        .filter_map(|timed| match &timed.event {
-            Event::HandStart(dealt) => {
-                Some(Deal { hands: dealt.hands.clone(), boneyard: dealt.boneyard.clone(), leader: dealt.leader })
-            }
-            _ => None,
-        })
-        .collect();
-    let mut replay = AllFives::from_deals(&record.variant, deals).expect("the recorded deals are valid");
-    let mut plays = 0;
+    assert_eq!(verify::check::<AllFives>(record), vec![]);
     for (at, timed) in record.events.iter().enumerate() {
-        let Event::Play(play) = &timed.event else {
-            assert_eq!(timed.time_us, None, "event {at} is not a move but has a time");
-            continue;
-        };
-        assert!(timed.time_us.is_some(), "move {at} has no time");
-        assert_eq!(replay.to_act(), Some(play.seat), "event {at}: the seat to act");
-        let index = replay.find_move(&Move { tile: play.tile, end: play.end });
-        let index = index.unwrap_or_else(|| panic!("event {at}: {play:?} is not legal in the replay"));
-        assert_eq!(replay.events().len(), at, "the replay is at event {at}");
-        replay.play(index).expect("a found move is legal");
-        plays += 1;
+        let decision = AllFives::decision(&timed.event).is_some();
+        assert_eq!(timed.time_us.is_some(), decision, "event {at}: a time exactly on decisions");
     }
-    for (at, (replayed, timed)) in replay.events().iter().zip(&record.events).enumerate() {
-        assert_eq!(replayed, &timed.event, "event {at} of the replay");
-    }
-    assert_eq!(replay.events().len(), record.events.len(), "the replay's events");
-    assert_eq!(record.decisions(), plays);
-    let faulted: Vec<usize> = record.faults.iter().map(|f| f.seat).collect();
-    assert_eq!(record.result, game_result(&replay, &AllFives::teams(&record.variant), &faulted));
-    assert_eq!(record.faults.is_empty(), replay.outcome().is_some(), "a game without faults is played to its end");
+    let mut preset = record.clone();
+    preset.preset = true;
+    assert_eq!(verify::check::<AllFives>(&preset), vec![], "replayed from its recorded deals");
 }
 
 proptest! {

@@ -38,6 +38,8 @@ pub struct Run<G: Game> {
     pub out: Option<OutDir>,
     /// Extra reports to write at the end.
     pub reports: Vec<ReportRequest>,
+    /// Games set up in advance, by deal number (`--deals`).
+    pub setups: Option<Vec<G::Setup>>,
 }
 
 /// `--report FORMAT[=PATH]`: the standings in another format, written to
@@ -90,7 +92,7 @@ pub fn execute<G: Game>(run: Run<G>) -> Result<MatchReport, Failure> {
     signals::watch(Arc::clone(&cancel), registry.clone());
     let logs = run.out.as_ref().map(OutDir::logs);
     let out_dir = run.out.as_ref().map(|out| out.path().to_path_buf());
-    let table = Table::<G>::new(run.bots, run.variant, run.seed, run.limits, logs, registry);
+    let table = Table::<G>::new(run.bots, run.variant, run.seed, run.limits, logs, registry).with_setups(run.setups);
     let mut progress = Progress::new(run.selection.count());
     let report = run_games(
         table,

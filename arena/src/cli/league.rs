@@ -267,6 +267,7 @@ fn play<G: Game>(prepared: Prepared) -> Result<i32, Failure> {
         ..Limits::default()
     };
     let run = Run::<G> {
+        setups: None,
         bots: config.bots.clone(),
         variant,
         seed: config.seed,

@@ -9,6 +9,7 @@ use crate::game::Game;
 use crate::games::{GameCommand, dispatch};
 use crate::output::OutDir;
 use crate::schedule::{Schedule, Selection};
+use crate::setups;
 use crate::signals;
 use crate::standings::Standings;
 use crate::table::Limits;
@@ -37,6 +38,10 @@ pub struct MatchArgs {
     /// Number of games; rounded up to whole seat rotations.
     #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..))]
     games: u64,
+    /// Play the games set up in FILE instead of dealing from the seed: every
+    /// game in the file, each in every seat rotation (see README, "Fixed deals").
+    #[arg(long, value_name = "FILE", conflicts_with = "games")]
+    deals: Option<PathBuf>,
     /// The match seed (default: a random one, printed so the match can be repeated).
     #[arg(long)]
     seed: Option<u64>,
@@ -113,8 +118,10 @@ fn play<G: Game>(args: MatchArgs) -> Result<i32, Failure> {
         pin_cpus: args.pin_cpus,
         ..Limits::default()
     };
+    let setups = args.deals.as_deref().map(|path| setups::read::<G>(path, &variant)).transpose().map_err(usage)?;
+    let games = setups.as_ref().map_or(args.games, |setups| setups.len() as u64 * teams.len() as u64);
     let out = args.out.as_deref().map(OutDir::create).transpose().map_err(usage)?;
-    let schedule = Schedule::duplicate_match(seed, &teams, args.games);
+    let schedule = Schedule::duplicate_match(seed, &teams, games);
     let selection = Selection::new(&schedule, None, |_| false);
     let names: Vec<String> = bots.iter().map(|b| b.name.clone()).collect();
     eprintln!("{}: {} games, {} — seed {seed}", G::NAME, schedule.len(), names.join(" vs "));
@@ -130,6 +137,7 @@ fn play<G: Game>(args: MatchArgs) -> Result<i32, Failure> {
         standings,
         out,
         reports: args.reports.clone(),
+        setups,
     };
     let report = execute(run)?;
     if let Some(dir) = &args.out {

@@ -1,13 +1,18 @@
 //! The `arena` command line: parsing, validation, and the commands.
 //!
 //! Exit status: 0 on success, 1 when the arena itself fails (e.g. it cannot
-//! write its output), 2 for a usage error, 130 when interrupted.
+//! write its output), 2 for a usage error, 130 when interrupted. Commands
+//! that answer a question say the answer in it too: `verify` exits 1 when a
+//! record disagrees, `replay` 1 when the bot chooses differently.
 
 mod execute;
 mod league;
 mod match_cmd;
 mod merge;
+mod record_file;
+mod replay;
 mod rules;
+mod verify;
 
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
@@ -37,6 +42,14 @@ enum Command {
     League(Box<league::LeagueArgs>),
     /// Combine the output directories of a league's shards into one.
     Merge(merge::MergeArgs),
+    /// Re-play every recorded game through the engine and report every disagreement.
+    ///
+    /// Exit status 0 when every record agrees, 1 when any does not.
+    Verify(verify::VerifyArgs),
+    /// Feed a bot a recorded game from one seat's point of view and list every
+    /// decision where it now chooses differently from the record.
+    #[command(after_help = replay::EXAMPLES)]
+    Replay(replay::ReplayArgs),
     /// Print the game's variant settings and their defaults.
     Rules {
         /// The game.
@@ -71,6 +84,8 @@ pub fn main() -> i32 {
         Command::Match(args) => match_cmd::run(args),
         Command::League(args) => league::run(*args),
         Command::Merge(args) => merge::run(args),
+        Command::Verify(args) => verify::run(args),
+        Command::Replay(args) => replay::run(args),
         Command::Rules { game } => rules::run(&game),
     };
     match result {

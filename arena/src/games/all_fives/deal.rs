@@ -31,6 +31,7 @@ use super::tiles::{self, CANONICAL, SET_SIZE, TileSet};
 use protocol::all_fives::Tile;
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
+use serde::{Deserialize, Serialize};
 
 /// For each `n` in `1..=28` (index 0 unused): the rejection zone
 /// `(2^32 / n) * n` of [`HandRng::below`], and the factor
@@ -122,7 +123,8 @@ impl HandRng {
 
 /// The tiles of one hand as dealt, and the seat to lead if the rules call for
 /// a random leader.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Deal {
     /// Each seat's tiles.
     pub hands: Vec<Vec<Tile>>,

@@ -72,6 +72,15 @@ pub enum Event {
     HandEnd(HandEnd),
 }
 
+/// A game's deals given in advance (`arena match --deals`): `deals[h - 1]`
+/// is dealt for hand `h`; see [`AllFives::from_deals`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Setup {
+    /// The deal of each hand, in order.
+    pub deals: Vec<Deal>,
+}
+
 /// Where the hands' deals come from.
 #[derive(Debug, Clone)]
 enum Deals {
@@ -379,6 +388,7 @@ impl Game for AllFives {
     type State = State;
     type Event = Event;
     type View = wire::Event;
+    type Setup = Setup;
 
     fn variant_options() -> Vec<VariantOption> {
         variant::options()
@@ -386,6 +396,10 @@ impl Game for AllFives {
 
     fn parse_variant(settings: &[(String, String)]) -> Result<Variant, VariantError> {
         variant::parse(settings)
+    }
+
+    fn check_variant(variant: &Variant) -> Result<(), VariantError> {
+        variant::check(variant)
     }
 
     fn seats(variant: &Variant) -> usize {
@@ -406,6 +420,31 @@ impl Game for AllFives {
             panic!("invalid All Fives variant: {e}");
         }
         Self::start(variant, Deals::Seeded(seed))
+    }
+
+    fn from_setup(variant: &Variant, setup: &Setup) -> Result<Self, String> {
+        Self::from_deals(variant, setup.deals.clone()).map_err(|e| e.0)
+    }
+
+    /// The deal of every hand that started.
+    fn recorded_setup(events: &[Event]) -> Setup {
+        let deals = events
+            .iter()
+            .filter_map(|event| match event {
+                Event::HandStart(dealt) => {
+                    Some(Deal { hands: dealt.hands.clone(), boneyard: dealt.boneyard.clone(), leader: dealt.leader })
+                }
+                _ => None,
+            })
+            .collect();
+        Setup { deals }
+    }
+
+    fn decision(event: &Event) -> Option<(usize, Move)> {
+        match event {
+            Event::Play(play) => Some((play.seat, Move { tile: play.tile, end: play.end })),
+            _ => None,
+        }
     }
 
     fn to_act(&self) -> Option<usize> {

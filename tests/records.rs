@@ -1,0 +1,248 @@
+//! Working with recorded games, end to end: `arena match --deals` plays
+//! given deals, `arena verify` catches hand-edited records, and `arena
+//! replay` diffs a bot's choices against a record.
+
+use e2e::*;
+use protocol::all_fives::ToBot;
+use serde_json::{Value, json};
+
+/// A deal of a one-hand, five-tile game: hands for seat 0 and seat 1, the rest in the boneyard.
+fn deal(hands: [&[[u8; 2]]; 2], leader: usize) -> Value {
+    let dealt: Vec<[u8; 2]> = hands.iter().flat_map(|hand| hand.iter().copied()).collect();
+    let boneyard: Vec<[u8; 2]> =
+        (0..=6u8).flat_map(|a| (a..=6).map(move |b| [a, b])).filter(|tile| !dealt.contains(tile)).collect();
+    json!({"hands": hands, "boneyard": boneyard, "leader": leader})
+}
+
+const FIVE: &[&str] = &["--variant", "deal=five", "--variant", "max_hands=1"];
+
+fn write_deals(scratch: &Scratch, games: &[Value]) -> String {
+    let path = scratch.join("deals.json");
+    let text: Vec<String> = games.iter().map(|game| serde_json::to_string_pretty(game).unwrap()).collect();
+    std::fs::write(&path, text.join("\n")).unwrap();
+    path
+}
+
+fn greedy_and_random(scratch: &Scratch, extra: &[&str]) -> Vec<String> {
+    match_args(scratch, &[("greedy", &bin("greedy-bot")), ("random", &bin("random-bot"))], extra)
+}
+
+#[test]
+fn fixed_deals_are_played_in_every_rotation_and_verify() {
+    let scratch = Scratch::new("fixed-deals");
+    let first = deal([&[[5, 5], [0, 5], [1, 4], [2, 3], [6, 6]], &[[0, 0], [1, 1], [2, 2], [3, 3], [4, 4]]], 1);
+    let second = deal([&[[0, 1], [0, 2], [0, 3], [0, 4], [0, 6]], &[[1, 2], [1, 3], [1, 5], [1, 6], [2, 4]]], 0);
+    let file = write_deals(&scratch, &[json!({"deals": [first]}), json!({"deals": [second]})]);
+    let out = scratch.join("out");
+    let mut extra = vec!["--deals", &file, "--out", &out, "--seed", "3"];
+    extra.extend_from_slice(FIVE);
+    arena_expect(&greedy_and_random(&scratch, &extra), 0);
+
+    let records = records(&out);
+    assert_eq!(records.len(), 4, "each of the 2 deals in both rotations");
+    for record in &records {
+        let given = if record["deal"] == 0 { &first } else { &second };
+        let dealt = &record["events"][0];
+        assert_eq!(record["preset"], true);
+        assert_eq!(dealt["type"], "hand_start");
+        assert_eq!(dealt["hands"], sorted(&given["hands"]), "game {}: the seats hold the given hands", record["id"]);
+        assert_eq!(dealt["boneyard"], given["boneyard"], "the boneyard in the given order");
+        assert_eq!(dealt["leader"], given["leader"]);
+    }
+    assert_eq!(records[0]["bots"], json!(["greedy", "random"]));
+    assert_eq!(records[1]["bots"], json!(["random", "greedy"]), "the bots swap seats for the same deal");
+    let (stdout, _) = arena_expect(&["verify", &out], 0);
+    assert!(stdout.contains("4 games verified: every record agrees"), "{stdout}");
+}
+
+#[test]
+fn deals_that_cannot_be_played_are_refused_with_the_reason() {
+    let scratch = Scratch::new("bad-deals");
+    let good = deal([&[[5, 5], [0, 5], [1, 4], [2, 3], [6, 6]], &[[0, 0], [1, 1], [2, 2], [3, 3], [4, 4]]], 0);
+    let mut twice = good.clone();
+    twice["boneyard"][0] = json!([5, 5]);
+    let mut missing = good.clone();
+    missing["boneyard"].as_array_mut().unwrap().pop();
+    let mut three_hands = good.clone();
+    three_hands["hands"].as_array_mut().unwrap().push(json!([[0, 1]]));
+    let mut leader = good.clone();
+    leader["leader"] = json!(2);
+    let mut short = good.clone();
+    short["hands"][0].as_array_mut().unwrap().pop();
+    let cases = [
+        (twice, "[5, 5] is dealt twice"),
+        (missing, "[5, 6] is missing from the deal"),
+        (three_hands, "3 hands dealt for 2 players"),
+        (leader, "leader 2 is not a seat"),
+        (short, "seat 0 is dealt 4 tiles, the variant deals 5"),
+    ];
+    for (bad, reason) in cases {
+        let file = write_deals(&scratch, &[json!({"deals": [good]}), json!({"deals": [bad]})]);
+        let mut extra = vec!["--deals", file.as_str()];
+        extra.extend_from_slice(FIVE);
+        let (_, stderr) = arena_expect(&greedy_and_random(&scratch, &extra), 2);
+        let line = 1 + serde_json::to_string_pretty(&json!({"deals": [good]})).unwrap().lines().count();
+        assert!(stderr.contains(&format!("game 2 (line {line}): hand 1: {reason}")), "{reason}: {stderr}");
+    }
+    let file = scratch.join("not-json.json");
+    std::fs::write(&file, "{\"deals\": [}").unwrap();
+    let (_, stderr) = arena_expect(&greedy_and_random(&scratch, &["--deals", &file]), 2);
+    assert!(stderr.contains("not-json.json: game 1: "), "{stderr}");
+}
+
+/// Each hand sorted, as records and the engine keep them.
+fn sorted(hands: &Value) -> Value {
+    let mut hands: Vec<Vec<[u8; 2]>> = serde_json::from_value(hands.clone()).unwrap();
+    hands.iter_mut().for_each(|hand| hand.sort_unstable());
+    json!(hands)
+}
+
+/// Plays a short match and returns its output directory.
+fn played(scratch: &Scratch, extra: &[&str]) -> String {
+    let out = scratch.join("out");
+    let mut args = vec!["--out", out.as_str(), "--games", "6", "--seed", "11", "--variant", "target=100"];
+    args.extend_from_slice(extra);
+    arena_expect(&greedy_and_random(scratch, &args), 0);
+    out
+}
+
+/// Writes `records` as a games.jsonl file named `name` and returns its path.
+fn write_records(scratch: &Scratch, name: &str, records: &[Value]) -> String {
+    let path = scratch.join(name);
+    let lines: Vec<String> = records.iter().map(Value::to_string).collect();
+    std::fs::write(&path, lines.join("\n") + "\n").unwrap();
+    path
+}
+
+/// The index of the first event of game `record` of type `kind`.
+fn first(record: &Value, kind: &str) -> usize {
+    record["events"].as_array().unwrap().iter().position(|e| e["type"] == kind).unwrap()
+}
+
+#[test]
+fn verify_catches_hand_edited_scores_tiles_and_results() {
+    let scratch = Scratch::new("verify-edits");
+    let out = played(&scratch, &[]);
+    let (stdout, _) = arena_expect(&["verify", &out], 0);
+    assert!(stdout.contains("6 games verified: every record agrees with the engine"), "{stdout}");
+    let records = records(&out);
+
+    let mut score = records.clone();
+    let at = first(&score[2], "hand_end");
+    score[2]["events"][at]["scores"][1] = json!(77);
+    let mut tile = records.clone();
+    let play = first(&tile[4], "play") + 2;
+    let original = tile[4]["events"][play]["tile"].clone();
+    tile[4]["events"][play]["tile"] = if original == json!([6, 6]) { json!([0, 0]) } else { json!([6, 6]) };
+    let mut result = records.clone();
+    result[5]["result"]["ranks"] = json!([1, 1]);
+    let mut torn = records.clone();
+    torn[1] = json!({"id": 1, "game": "all-fives", "events": "cut"});
+
+    let cases = [
+        (score, format!("game 2, event {at}: scores: recorded [")),
+        (tile, format!("game 4, event {play}: seat")),
+        (result, "game 5, result: ranks: recorded [1,1], the replay gives [".to_string()),
+        (torn, "game 1, not a all-fives record: ".to_string()),
+    ];
+    for (edited, expected) in cases {
+        let file = write_records(&scratch, "edited.jsonl", &edited);
+        let (stdout, _) = arena_expect(&["verify", &file], 1);
+        assert!(stdout.contains(&expected), "expected {expected:?} in:\n{stdout}");
+        assert!(stdout.contains("6 games verified: 1 disagree with the engine (1 disagreements)"), "{stdout}");
+    }
+    let (_, stderr) = arena_expect(&["verify", &scratch.join("missing.jsonl")], 2);
+    assert!(stderr.contains("cannot open") && stderr.contains("missing.jsonl"), "{stderr}");
+}
+
+#[test]
+fn replay_lists_the_decisions_a_changed_bot_makes_differently() {
+    let scratch = Scratch::new("replay-diff");
+    let out = played(&scratch, &[]);
+    let record = &records(&out)[0];
+    let seat = record["bots"].as_array().unwrap().iter().position(|b| b == "greedy").unwrap();
+    let seat_text = seat.to_string();
+    let replay = |bot: &str, status: i32| {
+        let args = ["replay", out.as_str(), "--game", "0", "--seat", &seat_text, "--bot", bot];
+        arena_expect(&args, status).0
+    };
+
+    let same = replay(&format!("greedy={}", bin("greedy-bot")), 0);
+    let decisions = record["events"].as_array().unwrap().iter().filter(|e| e["seat"] == seat && e["type"] == "play");
+    let count = decisions.count();
+    assert!(same.contains(&format!("greedy chose as recorded at all {count} decisions")), "{same}");
+
+    let changed = replay(&format!("random={}", bin("random-bot")), 1);
+    let listed: Vec<&str> = changed.lines().filter(|line| line.starts_with("event ")).collect();
+    assert!(!listed.is_empty(), "{changed}");
+    assert!(
+        changed.contains(&format!("random chose differently at {} of {count} decisions", listed.len())),
+        "{changed}"
+    );
+    for line in listed {
+        let at: usize = line["event ".len()..line.find(':').unwrap()].parse().unwrap();
+        let event = &record["events"][at];
+        assert_eq!((event["type"].as_str(), event["seat"].as_u64()), (Some("play"), Some(seat as u64)), "{line}");
+        let recorded = format!("recorded {{\"tile\":{},", event["tile"]);
+        assert!(line.contains(&recorded), "{line} should show the recorded tile {}", event["tile"]);
+    }
+}
+
+#[test]
+fn replay_tells_the_bot_exactly_what_its_seat_was_told() {
+    let scratch = Scratch::new("replay-views");
+    let (match_logs, replay_logs) = (scratch.join("match-logs"), scratch.join("replay-logs"));
+    std::fs::create_dir_all(&match_logs).unwrap();
+    std::fs::create_dir_all(&replay_logs).unwrap();
+    let recorder = |dir: &str| format!("{} {} {dir}", python(), repo_path("tests/bots/recorder.py"));
+    let out = scratch.join("out");
+    let bots = [("spy", recorder(&match_logs)), ("greedy", bin("greedy-bot"))];
+    let bots: Vec<(&str, &str)> = bots.iter().map(|(name, command)| (*name, command.as_str())).collect();
+    let extra = ["--out", out.as_str(), "--games", "4", "--seed", "5", "--players", "2", "--variant", "target=60"];
+    arena_expect(&match_args(&scratch, &bots, &extra), 0);
+    let record = &records(&out)[3];
+    let seat = record["bots"].as_array().unwrap().iter().position(|b| b == "spy").unwrap();
+    let bot = format!("spy={}", recorder(&replay_logs));
+    let (stdout, _) = arena_expect(&["replay", &out, "--game", "3", "--seat", &seat.to_string(), "--bot", &bot], 0);
+    assert!(stdout.contains("spy chose as recorded"), "{stdout}");
+
+    let in_match: Vec<ToBot> = recorded(std::path::Path::new(&match_logs))
+        .into_iter()
+        .find_map(|messages| game_messages(&messages, 3))
+        .expect("the match's spy played game 3");
+    let replayed = recorded(std::path::Path::new(&replay_logs));
+    assert_eq!(replayed.len(), 1, "one process");
+    assert!(matches!(replayed[0][0], ToBot::Hello(_)) && matches!(replayed[0].last(), Some(ToBot::Bye)));
+    let in_replay = game_messages(&replayed[0], 3).expect("game 3 replayed");
+    assert!(in_match.len() > 20);
+    assert_eq!(in_replay, in_match, "the same messages, turn ids aside");
+}
+
+/// The messages of game `id` (from its game_start to its game_end), with
+/// turn ids (numbered per process) set to 0.
+fn game_messages(messages: &[ToBot], id: u64) -> Option<Vec<ToBot>> {
+    let start = messages.iter().position(|m| matches!(m, ToBot::GameStart(s) if s.id == id))?;
+    let end = start + messages[start..].iter().position(|m| matches!(m, ToBot::GameEnd(_)))?;
+    let mut game = messages[start..=end].to_vec();
+    for message in &mut game {
+        if let ToBot::Turn(turn) = message {
+            turn.id = 0;
+        }
+    }
+    Some(game)
+}
+
+#[test]
+fn replay_reports_a_failing_bot_and_usage_errors() {
+    let scratch = Scratch::new("replay-errors");
+    let out = played(&scratch, &[]);
+    let crash = format!("crash={} {}", python(), repo_path("tests/bots/crash_mid_game.py"));
+    let (_, stderr) = arena_expect(&["replay", &out, "--game", "1", "--seat", "0", "--bot", &crash], 2);
+    assert!(stderr.contains("crash failed after 3 decisions: exited: exited with status 1"), "{stderr}");
+    let greedy = format!("greedy={}", bin("greedy-bot"));
+    let (_, stderr) = arena_expect(&["replay", &out, "--game", "6", "--seat", "0", "--bot", &greedy], 2);
+    assert!(stderr.contains("has no game 6; its games are 0 to 5"), "{stderr}");
+    let (_, stderr) = arena_expect(&["replay", &out, "--game", "0", "--seat", "2", "--bot", &greedy], 2);
+    assert!(stderr.contains("--seat 2: game 0 has seats 0 to 1"), "{stderr}");
+    assert_eq!(scratch.leftover_processes(), Vec::<String>::new());
+}
