@@ -6,12 +6,14 @@
 //! - [`schedule`], [`seeds`], [`outcome`], [`standings`], [`ratings`]: pure match logic.
 //! - [`bot`], [`session`], [`pool`], [`play`], [`run`]: processes and the protocol.
 //! - [`record`], [`output`]: what is written; [`cli`], [`progress`], [`signals`]: the terminal.
+//! - [`conformance`]: `arena check-bot`, the conformance test of one bot.
 //! - [`invariants`]: engine checks shared by the fuzz targets (`fuzz/`) and the tests.
 #![deny(missing_docs)]
 
 pub mod bot;
 pub mod cli;
 pub mod config;
+pub mod conformance;
 pub mod fault;
 pub mod game;
 pub mod games;

@@ -3,6 +3,7 @@
 //! Exit status: 0 on success, 1 when the arena itself fails (e.g. it cannot
 //! write its output), 2 for a usage error, 130 when interrupted.
 
+mod check_bot;
 mod execute;
 mod league;
 mod match_cmd;
@@ -37,6 +38,9 @@ enum Command {
     League(Box<league::LeagueArgs>),
     /// Combine the output directories of a league's shards into one.
     Merge(merge::MergeArgs),
+    /// Check that a bot speaks the protocol and plays by the rules: a checklist for bot authors.
+    #[command(after_help = check_bot::EXAMPLES)]
+    CheckBot(check_bot::CheckBotArgs),
     /// Print the game's variant settings and their defaults.
     Rules {
         /// The game.
@@ -71,6 +75,7 @@ pub fn main() -> i32 {
         Command::Match(args) => match_cmd::run(args),
         Command::League(args) => league::run(*args),
         Command::Merge(args) => merge::run(args),
+        Command::CheckBot(args) => check_bot::run(args),
         Command::Rules { game } => rules::run(&game),
     };
     match result {
