@@ -219,13 +219,7 @@ async fn position<G: Game>(context: &Context<G>, index: usize, timing: &mut Timi
     let (mut process, _) = start(&table(context, &position.variant), seat).await?;
     process.queue(&Envelope::<G>::GameStart(game_start(seat, context.settings.seed)));
     tell(&mut process, game, seat, 0);
-    let (process, chosen) = match ask(process, game, seat, context, timing).await {
-        Ok(answer) => answer,
-        Err(mut failure) => {
-            failure.problem = format!("{} (a correct bot: {})", failure.problem, position.expect);
-            return Err(failure);
-        }
-    };
+    let (process, chosen) = ask(process, game, seat, context, timing).await?;
     process.kill().await;
     let choice = serde_json::to_string(&game.choices()[chosen]).expect("choices serialize");
     Ok(format!("seat {seat} played {choice}"))
