@@ -235,6 +235,11 @@ impl BotProcess {
         &self.sent
     }
 
+    /// The line the last successful exchange read.
+    pub fn last_received(&self) -> &[u8] {
+        self.stdout.last_line()
+    }
+
     /// Writes what is queued (e.g. `bye`), closes stdin if `close_stdin`, and
     /// waits up to `grace` for the process to exit by itself: how it exited,
     /// or `None` if it is still running. The process is not killed.

@@ -220,9 +220,13 @@ async fn position<G: Game>(context: &Context<G>, index: usize, timing: &mut Timi
     process.queue(&Envelope::<G>::GameStart(game_start(seat, context.settings.seed)));
     tell(&mut process, game, seat, 0);
     let (process, chosen) = ask(process, game, seat, context, timing).await?;
+    let how = match protocol::messages::move_by_index(process.last_received()) {
+        Some(_) => "by index",
+        None => "by value",
+    };
     process.kill().await;
     let choice = serde_json::to_string(&game.choices()[chosen]).expect("choices serialize");
-    Ok(format!("seat {seat} played {choice}"))
+    Ok(format!("seat {seat} played {choice}, named {how}"))
 }
 
 /// `count` whole games of table `index` in the same processes, the bot in every seat.

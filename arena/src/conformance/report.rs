@@ -7,7 +7,7 @@ use std::io::{self, Write};
 /// The most lines of what was sent that a failure shows (the last ones).
 const SENT_LINES: usize = 12;
 /// The most characters of one line a failure shows.
-const LINE_CHARS: usize = 300;
+const LINE_CHARS: usize = 1000;
 
 /// How to fix a fault of `kind`, pointing to the section of PROTOCOL.md that says how.
 pub fn fix_for(kind: FaultKind) -> String {
@@ -145,10 +145,10 @@ mod tests {
 
     #[test]
     fn long_batches_are_cut() {
-        let batch: String = (0..20).map(|i| format!("{i}{}\n", "x".repeat(if i == 19 { 400 } else { 1 }))).collect();
+        let batch: String = (0..20).map(|i| format!("{i}{}\n", "x".repeat(if i == 19 { 1100 } else { 1 }))).collect();
         let shown = lines(batch.as_bytes());
         assert_eq!(shown.len(), SENT_LINES + 1);
         assert_eq!(shown[0], "(… 8 earlier lines)");
-        assert!(shown[SENT_LINES].ends_with("… (402 bytes)"), "{}", shown[SENT_LINES]);
+        assert!(shown[SENT_LINES].ends_with("… (1102 bytes)"), "{}", shown[SENT_LINES]);
     }
 }

@@ -117,7 +117,7 @@ pub fn positions() -> Vec<Position<AllFives>> {
         position(
             "after-pass",
             "a seat passed (pass) with the boneyard empty, in a 4-player game without partners: play on",
-            played_until(variant(&[("players", "4"), ("partners", "false")]), 3, passed_this_hand),
+            played_until(variant(&[("players", "4"), ("partners", "false")]), 60, passed_this_hand),
         ),
         position(
             "partners",
@@ -127,15 +127,24 @@ pub fn positions() -> Vec<Position<AllFives>> {
     ]
 }
 
-/// The variants whole games are played in: every player count, with and without partners.
+/// The variants whole games are played in: every player count, with and
+/// without partners, each game ending after [`TABLE_HANDS`] hands at most.
 pub fn tables() -> Vec<(&'static str, Variant)> {
+    let hands = TABLE_HANDS.to_string();
+    let table = |players: &str, partners: &str| {
+        variant(&[("players", players), ("partners", partners), ("max_hands", hands.as_str())])
+    };
     vec![
-        ("2-players", variant(&[("players", "2")])),
-        ("3-players", variant(&[("players", "3")])),
-        ("4-partners", variant(&[("players", "4")])),
-        ("4-players", variant(&[("players", "4"), ("partners", "false")])),
+        ("2-players", table("2", "false")),
+        ("3-players", table("3", "false")),
+        ("4-partners", table("4", "true")),
+        ("4-players", table("4", "false")),
     ]
 }
+
+/// The most hands of a whole game: enough for many hand ends, few enough that
+/// a bot that never reaches the target is checked quickly.
+pub const TABLE_HANDS: u32 = 12;
 
 #[cfg(test)]
 mod tests {
@@ -165,7 +174,7 @@ mod tests {
         assert_eq!(legal(by_name("double-at-end")), [([0, 6], Some(0)), ([3, 3], Some(1))]);
         assert_eq!(legal(by_name("forced-draw")), [([3, 6], Some(1))]);
         assert_eq!(by_name("next-hand").hand_number(), 2);
-        assert!(passed_this_hand(by_name("after-pass")));
+        assert!(passed_this_hand(by_name("after-pass")) && by_name("after-pass").hand_number() == 1);
         assert_eq!(by_name("partners").to_act(), Some(3));
     }
 
