@@ -148,3 +148,29 @@ fn a_command_that_cannot_run_is_a_usage_error() {
     assert_eq!(output.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&output.stderr).contains("not found in PATH"));
 }
+
+#[test]
+fn an_interrupted_check_leaves_nothing_behind() {
+    use nix::sys::signal::{Signal, kill};
+    use nix::unistd::Pid;
+    let scratch = Scratch::new("check-bot-interrupted");
+    let bot = format!("{} {} {}", python(), repo_path("tests/bots/escaped_child.py"), scratch.marker());
+    let mut child = std::process::Command::new(bin("arena"))
+        .args(["check-bot", &bot])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("arena starts");
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while scratch.leftover_processes().len() < 2 {
+        assert!(Instant::now() < deadline, "the bot never started");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    kill(Pid::from_raw(child.id() as i32), Signal::SIGINT).expect("signal sent");
+    assert_eq!(child.wait().expect("arena exits").code(), Some(130));
+    let deadline = Instant::now() + Duration::from_secs(2);
+    while !scratch.leftover_processes().is_empty() {
+        assert!(Instant::now() < deadline, "processes left behind: {:?}", scratch.leftover_processes());
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}

@@ -156,7 +156,8 @@ pub trait Game: Sized + Send + Sync + 'static {
     }
 
     /// The variants `arena check-bot` plays whole games of, each with a short
-    /// name (by default, only the default variant).
+    /// name; at least one (by default, only the default variant). The first
+    /// is also the variant of the checks that play no position.
     fn conformance_tables() -> Vec<(&'static str, Self::Variant)> {
         vec![("default", Self::parse_variant(&[]).expect("a game accepts its default settings"))]
     }

@@ -1,13 +1,15 @@
 //! `arena check-bot`: the conformance test of one bot (see [`crate::conformance`]).
 //!
 //! Exit status: 0 when every check passed, 1 when a check failed, 2 for a
-//! usage error (e.g. the command cannot be run).
+//! usage error (e.g. the command cannot be run), 130 when interrupted.
 
 use super::{Failure, current_dir, usage};
+use crate::bot::registry::Registry;
 use crate::bot::spec::BotSpec;
 use crate::conformance::{self, Settings};
 use crate::game::Game;
 use crate::games::{GameCommand, dispatch};
+use crate::signals;
 use crate::table::Limits;
 use clap::Args;
 use std::collections::BTreeMap;
@@ -19,7 +21,7 @@ pub const EXAMPLES: &str = "Examples:
   arena check-bot \"python3 sample-bots/python/greedy.py\"
   arena check-bot mine=\"node my-bot.js --depth 2\" --move-timeout 200
 
-Exit status: 0 when every check passed, 1 when a check failed, 2 for a usage error.";
+Exit status: 0 when every check passed, 1 when a check failed, 2 for a usage error, 130 when interrupted.";
 
 /// The flags of `arena check-bot`.
 #[derive(Debug, Args)]
@@ -77,7 +79,9 @@ fn check<G: Game>(args: CheckBotArgs) -> Result<i32, Failure> {
         limits.exit_grace.as_millis(),
         args.seed
     );
-    let outcomes = conformance::run::<G>(Settings { bot, limits, seed: args.seed, jobs });
+    let registry = Registry::new();
+    signals::exit_on_interrupt(registry.clone());
+    let outcomes = conformance::run::<G>(Settings { bot, limits, seed: args.seed, jobs }, registry);
     let mut stdout = std::io::stdout().lock();
     conformance::report::write(&outcomes, &mut stdout).map_err(|e| super::internal(format!("cannot write: {e}")))?;
     Ok(if outcomes.iter().any(conformance::Outcome::failed) { 1 } else { 0 })

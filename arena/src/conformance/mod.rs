@@ -111,8 +111,9 @@ pub struct Context<G: Game> {
     pub registry: Registry,
 }
 
-/// Runs every check on the bot and returns the checklist, in order.
-pub fn run<G: Game>(settings: Settings) -> Vec<Outcome> {
+/// Runs every check on the bot and returns the checklist, in order. Every
+/// process is recorded in `registry` while it lives.
+pub fn run<G: Game>(settings: Settings, registry: Registry) -> Vec<Outcome> {
     orphans::adopt();
     let runtime =
         tokio::runtime::Builder::new_current_thread().enable_all().build().expect("a single-threaded runtime starts");
@@ -120,7 +121,7 @@ pub fn run<G: Game>(settings: Settings) -> Vec<Outcome> {
         settings,
         positions: G::conformance_positions(),
         tables: G::conformance_tables(),
-        registry: Registry::new(),
+        registry,
     });
     let mut outcomes = runtime.block_on(checks::run_all(Arc::clone(&context)));
     let swept = orphans::sweep(&context.registry);
