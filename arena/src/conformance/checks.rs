@@ -192,10 +192,8 @@ async fn request_ids<G: Game>(context: &Context<G>, timing: &mut Timing) -> Resu
     for skip in SKIPS {
         tell(&mut process, &game, seat, told);
         told = game.event_count();
-        for _ in 0..skip {
-            process.next_request_id();
-        }
-        ids.push(skip + ids.last().map_or(1, |id| id + 1));
+        let skipped = (0..skip).map(|_| process.next_request_id()).last().unwrap_or_default();
+        ids.push(skipped + 1);
         let index;
         (process, index) = ask(process, &game, seat, context, timing).await?;
         game.play(index).expect("ask_move returns a legal index");

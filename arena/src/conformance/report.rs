@@ -143,6 +143,31 @@ mod tests {
         assert_eq!(text, expected);
     }
 
+    /// GitHub's anchor of a heading: lower case, punctuation dropped, spaces as hyphens.
+    fn anchor(heading: &str) -> String {
+        let kept =
+            heading.to_lowercase().chars().filter(|c| c.is_alphanumeric() || " -".contains(*c)).collect::<String>();
+        kept.trim().replace(' ', "-")
+    }
+
+    #[test]
+    fn every_link_into_the_protocol_names_a_section() {
+        let doc = include_str!("../../../protocol/PROTOCOL.md");
+        let anchors: Vec<String> =
+            doc.lines().filter(|l| l.starts_with('#')).map(|l| anchor(l.trim_start_matches('#'))).collect();
+        let advice: Vec<String> = FaultKind::ALL.iter().map(|&kind| fix_for(kind)).collect();
+        let sources = [include_str!("checks.rs").to_string(), advice.join("\n")];
+        let mut links = 0;
+        for source in &sources {
+            for link in source.split("PROTOCOL.md#").skip(1) {
+                let name: String = link.chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '-').collect();
+                assert!(anchors.contains(&name), "no section #{name} in PROTOCOL.md");
+                links += 1;
+            }
+        }
+        assert!(links > FaultKind::ALL.len());
+    }
+
     #[test]
     fn long_batches_are_cut() {
         let batch: String = (0..20).map(|i| format!("{i}{}\n", "x".repeat(if i == 19 { 1100 } else { 1 }))).collect();
