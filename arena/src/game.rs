@@ -53,6 +53,19 @@ pub struct IllegalMove {
     pub legal: usize,
 }
 
+/// A position for `arena check-bot`: a game set up so that a seat must
+/// move, and what a correct bot does there.
+pub struct Position<G: Game> {
+    /// A short name for the checklist, e.g. `"spinner-sides"`.
+    pub name: &'static str,
+    /// What a correct bot must do, in a sentence.
+    pub expect: &'static str,
+    /// The variant in force.
+    pub variant: G::Variant,
+    /// The game, with a seat to act.
+    pub game: G,
+}
+
 /// A turn-based game with hidden information, as the arena sees it.
 ///
 /// A game is created from its variant and a seed, then driven by the arena:
@@ -156,4 +169,16 @@ pub trait Game: Sized + Send + Sync + 'static {
 
     /// The result, once the game is over.
     fn outcome(&self) -> Option<Outcome>;
+
+    /// Positions where bots commonly go wrong, for `arena check-bot` (none by default).
+    fn conformance_positions() -> Vec<Position<Self>> {
+        Vec::new()
+    }
+
+    /// The variants `arena check-bot` plays whole games of, each with a short
+    /// name; at least one (by default, only the default variant). The first
+    /// is also the variant of the checks that play no position.
+    fn conformance_tables() -> Vec<(&'static str, Self::Variant)> {
+        vec![("default", Self::parse_variant(&[]).expect("a game accepts its default settings"))]
+    }
 }

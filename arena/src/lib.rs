@@ -7,12 +7,14 @@
 //! - [`bot`], [`session`], [`pool`], [`play`], [`run`], [`replay`]: processes and the protocol.
 //! - [`verify`]: re-checking a record against the engine.
 //! - [`record`], [`output`]: what is written; [`setups`]: games set up from a file; [`cli`], [`progress`], [`signals`]: the terminal.
+//! - [`conformance`]: `arena check-bot`, the conformance test of one bot.
 //! - [`invariants`]: engine checks shared by the fuzz targets (`fuzz/`) and the tests.
 #![deny(missing_docs)]
 
 pub mod bot;
 pub mod cli;
 pub mod config;
+pub mod conformance;
 pub mod fault;
 pub mod game;
 pub mod games;

@@ -10,6 +10,33 @@ pub const INTERRUPTED: i32 = 130;
 
 /// Starts a thread that watches for SIGINT and SIGTERM.
 pub fn watch(cancel: Arc<AtomicBool>, registry: Registry) {
+    listen(move |round| {
+        cancel.store(true, Ordering::SeqCst);
+        registry.kill_all();
+        if round == 0 {
+            eprintln!(
+                "\ninterrupted: no new games start; finished games are kept (press Ctrl-C again to quit at once)"
+            );
+        } else {
+            std::process::exit(INTERRUPTED);
+        }
+    });
+}
+
+/// Starts a thread that, at the first SIGINT or SIGTERM, kills every bot
+/// process in `registry` and anything they started that outlived them, then
+/// exits with [`INTERRUPTED`]: for runs that have nothing to keep.
+pub fn exit_on_interrupt(registry: Registry) {
+    listen(move |_| {
+        registry.kill_all();
+        crate::bot::orphans::sweep(&registry);
+        eprintln!("\ninterrupted");
+        std::process::exit(INTERRUPTED);
+    });
+}
+
+/// Calls `on_signal` with 0, 1, … at each SIGINT or SIGTERM, on a thread of its own.
+fn listen(mut on_signal: impl FnMut(u32) + Send + 'static) {
     // Register the handlers before returning, so no early signal is missed.
     let runtime =
         tokio::runtime::Builder::new_current_thread().enable_all().build().expect("a single-threaded runtime starts");
@@ -28,13 +55,7 @@ pub fn watch(cancel: Arc<AtomicBool>, registry: Registry) {
                     _ = interrupt.recv() => {}
                     _ = terminate.recv() => {}
                 }
-                cancel.store(true, Ordering::SeqCst);
-                registry.kill_all();
-                if round == 0 {
-                    eprintln!("\ninterrupted: no new games start; finished games are kept (press Ctrl-C again to quit at once)");
-                } else {
-                    std::process::exit(INTERRUPTED);
-                }
+                on_signal(round);
             }
         });
     });

@@ -73,6 +73,8 @@ pub struct BotProcess {
     stdout: LineReader<ChildStdout>,
     stderr: Option<StderrDrain>,
     outbox: Vec<u8>,
+    /// What the last exchange wrote (its buffer is reused as the next outbox).
+    sent: Vec<u8>,
     next_id: u64,
     registry: Registry,
     /// Whether the process group has been killed and the child reaped.
@@ -130,6 +132,7 @@ impl BotProcess {
             stdout,
             stderr: Some(stderr),
             outbox: Vec::with_capacity(1024),
+            sent: Vec::with_capacity(1024),
             next_id: 1,
             registry: launch.registry.clone(),
             finished: false,
@@ -158,6 +161,7 @@ impl BotProcess {
             Late,
         }
         let outbox = std::mem::take(&mut self.outbox);
+        let batch = &outbox;
         let stdin = self.stdin.as_mut();
         let stdout = &mut self.stdout;
         let child = &mut self.child;
@@ -166,7 +170,7 @@ impl BotProcess {
         let result = tokio::time::timeout_at(deadline, async move {
             let talk = async move {
                 if let Some(stdin) = stdin
-                    && (stdin.write_all(&outbox).await.is_err() || stdin.flush().await.is_err())
+                    && (stdin.write_all(batch).await.is_err() || stdin.flush().await.is_err())
                 {
                     return Err(Failure::Write);
                 }
@@ -183,6 +187,8 @@ impl BotProcess {
         })
         .await
         .unwrap_or(Err(Failure::Late));
+        self.outbox = std::mem::replace(&mut self.sent, outbox);
+        self.outbox.clear();
         match result {
             Ok(()) => Ok(self.stdout.last_line()),
             Err(Failure::Died(status)) => {
@@ -222,6 +228,45 @@ impl BotProcess {
             }
             _ => Fault::new(alive_kind, format!("{alive_action} but kept running, while the arena awaited {what}")),
         }
+    }
+
+    /// The messages the last exchange wrote (or tried to write), one per line.
+    pub fn last_sent(&self) -> &[u8] {
+        &self.sent
+    }
+
+    /// The line the last successful exchange read.
+    pub fn last_received(&self) -> &[u8] {
+        self.stdout.last_line()
+    }
+
+    /// Writes what is queued (e.g. `bye`), closes stdin if `close_stdin`, and
+    /// waits up to `grace` for the process to exit by itself: how it exited,
+    /// or `None` if it is still running. The process is not killed.
+    pub async fn await_exit(&mut self, close_stdin: bool, grace: Duration) -> Option<String> {
+        let deadline = Instant::now() + grace;
+        let outbox = std::mem::take(&mut self.outbox);
+        if let Some(stdin) = self.stdin.as_mut() {
+            let _ = tokio::time::timeout_at(deadline, async {
+                let _ = stdin.write_all(&outbox).await;
+                let _ = stdin.flush().await;
+            })
+            .await;
+        }
+        self.sent = outbox;
+        if close_stdin {
+            self.stdin = None;
+        }
+        match tokio::time::timeout_at(deadline, self.child.wait()).await {
+            Ok(status) => Some(status.map_or_else(|e| format!("exited ({e})"), describe)),
+            Err(_) => None,
+        }
+    }
+
+    /// Whether any process is left in the bot's process group (the bot itself
+    /// or anything it started that stayed in the group).
+    pub fn group_alive(&self) -> bool {
+        nix::sys::signal::killpg(nix::unistd::Pid::from_raw(self.group), None).is_ok()
     }
 
     /// Kills the process group at once and returns the last lines of stderr.

@@ -5,6 +5,7 @@
 //! that answer a question say the answer in it too: `verify` exits 1 when a
 //! record disagrees, `replay` 1 when the bot chooses differently.
 
+mod check_bot;
 mod execute;
 mod league;
 mod match_cmd;
@@ -50,6 +51,9 @@ enum Command {
     /// decision where it now chooses differently from the record.
     #[command(after_help = replay::EXAMPLES)]
     Replay(replay::ReplayArgs),
+    /// Check that a bot speaks the protocol and plays by the rules: a checklist for bot authors.
+    #[command(after_help = check_bot::EXAMPLES)]
+    CheckBot(check_bot::CheckBotArgs),
     /// Print the game's variant settings and their defaults.
     Rules {
         /// The game.
@@ -86,6 +90,7 @@ pub fn main() -> i32 {
         Command::Merge(args) => merge::run(args),
         Command::Verify(args) => verify::run(args),
         Command::Replay(args) => replay::run(args),
+        Command::CheckBot(args) => check_bot::run(args),
         Command::Rules { game } => rules::run(&game),
     };
     match result {

@@ -323,6 +323,17 @@ impl std::fmt::Display for DealError {
 
 impl std::error::Error for DealError {}
 
+impl Deal {
+    /// A deal of these hands, `leader` leading, whose boneyard is `front`
+    /// followed by every other tile in canonical order: a hand-built position.
+    pub fn stacked(hands: &[&[Tile]], front: &[Tile], leader: usize) -> Deal {
+        let used: Vec<Tile> = hands.iter().flat_map(|h| h.iter()).chain(front).copied().collect();
+        let mut boneyard = front.to_vec();
+        boneyard.extend(CANONICAL.iter().filter(|t| !used.contains(t)));
+        Deal { hands: hands.iter().map(|h| h.to_vec()).collect(), boneyard, leader }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -15,6 +15,7 @@
 //! log (`log`) turned into [`Event`]s only when they are asked for, so a move
 //! allocates nothing. `benches/engine.rs` measures it.
 
+mod conformance;
 pub mod deal;
 mod layout;
 mod log;
@@ -31,7 +32,7 @@ mod tests;
 pub use deal::{Deal, DealError};
 pub use scoring::round5;
 
-use crate::game::{Game, IllegalMove, Outcome, VariantError, VariantOption};
+use crate::game::{Game, IllegalMove, Outcome, Position, VariantError, VariantOption};
 use deal::{Boneyard, MAX_SEATS, PackedDeal};
 use layout::Layout;
 use log::{Ending, Entry, Log, SideScores};
@@ -550,5 +551,13 @@ impl Game for AllFives {
             })
             .collect();
         Some(Outcome { reason, ranks })
+    }
+
+    fn conformance_positions() -> Vec<Position<Self>> {
+        conformance::positions()
+    }
+
+    fn conformance_tables() -> Vec<(&'static str, Variant)> {
+        conformance::tables()
     }
 }

@@ -11,15 +11,6 @@ fn variant(pairs: &[(&str, &str)]) -> Variant {
     AllFives::parse_variant(&settings).unwrap()
 }
 
-/// A deal with these hands; the boneyard is `front` followed by every other
-/// tile in canonical order.
-fn deal(hands: &[&[Tile]], front: &[Tile], leader: usize) -> Deal {
-    let used: Vec<Tile> = hands.iter().flat_map(|h| h.iter()).chain(front).copied().collect();
-    let mut boneyard = front.to_vec();
-    boneyard.extend(CANONICAL.iter().filter(|t| !used.contains(t)));
-    Deal { hands: hands.iter().map(|h| h.to_vec()).collect(), boneyard, leader }
-}
-
 /// Plays `tile` on `end` for `seat`, checking that the listed move scores
 /// `points`, and that the play scored them.
 fn play(game: &mut AllFives, seat: usize, tile: Tile, end: Option<u8>, points: u32) {
@@ -77,7 +68,8 @@ fn run_table(game: &mut AllFives, rows: &[Row]) {
 #[test]
 fn worked_example_spinner_lead_through_the_game() {
     let v = variant(&[("deal", "five")]);
-    let d = deal(&[&[[5, 5], [2, 5], [5, 6], [1, 1], [1, 2]], &[[3, 5], [0, 5], [1, 3], [1, 4], [2, 2]]], &[], 0);
+    let d =
+        Deal::stacked(&[&[[5, 5], [2, 5], [5, 6], [1, 1], [1, 2]], &[[3, 5], [0, 5], [1, 3], [1, 4], [2, 2]]], &[], 0);
     let mut g = AllFives::from_deals(&v, vec![d]).unwrap();
     assert_eq!(g.to_act(), Some(0));
     let leads: Vec<_> = g.choices().iter().map(|c| (c.tile, c.end, c.points)).collect();
@@ -98,7 +90,8 @@ fn worked_example_spinner_lead_through_the_game() {
 #[test]
 fn worked_example_spinner_onto_a_line_through_the_game() {
     let v = variant(&[("deal", "five")]);
-    let d = deal(&[&[[4, 6], [1, 4], [6, 6], [0, 0], [0, 1]], &[[4, 4], [3, 4], [2, 6], [0, 2], [1, 1]]], &[], 0);
+    let d =
+        Deal::stacked(&[&[[4, 6], [1, 4], [6, 6], [0, 0], [0, 1]], &[[4, 4], [3, 4], [2, 6], [0, 2], [1, 1]]], &[], 0);
     let mut g = AllFives::from_deals(&v, vec![d]).unwrap();
     run_table(
         &mut g,
@@ -117,7 +110,8 @@ fn worked_example_spinner_onto_a_line_through_the_game() {
 #[test]
 fn the_short_ends_are_not_offered_until_both_sides_are_covered() {
     let v = variant(&[("deal", "five")]);
-    let d = deal(&[&[[5, 5], [2, 5], [0, 0], [1, 1], [1, 2]], &[[3, 5], [0, 5], [1, 3], [1, 4], [2, 2]]], &[], 0);
+    let d =
+        Deal::stacked(&[&[[5, 5], [2, 5], [0, 0], [1, 1], [1, 2]], &[[3, 5], [0, 5], [1, 3], [1, 4], [2, 2]]], &[], 0);
     let mut g = AllFives::from_deals(&v, vec![d]).unwrap();
     play(&mut g, 0, [5, 5], None, 10);
     let offered: Vec<_> = g.choices().iter().map(|c| (c.tile, c.end)).collect();
@@ -131,7 +125,7 @@ fn the_short_ends_are_not_offered_until_both_sides_are_covered() {
 #[test]
 fn a_seat_draws_until_it_can_play_and_must_play_the_drawn_tile() {
     let v = variant(&[("deal", "five")]);
-    let d = deal(
+    let d = Deal::stacked(
         &[&[[2, 6], [0, 0], [0, 1], [0, 2], [0, 3]], &[[1, 1], [1, 3], [1, 4], [1, 5], [3, 3]]],
         &[[4, 4], [0, 4], [3, 6]],
         0,
@@ -168,7 +162,7 @@ fn boneyard_keep_stops_drawing_and_forces_a_pass() {
     assert_eq!((seat0.len(), seat1.len()), (13, 13));
     for (keep, drawn) in [(0, vec![[4, 5], [5, 5]]), (1, vec![[4, 5]]), (2, vec![])] {
         let v = variant(&[("boneyard_keep", &keep.to_string())]);
-        let d = deal(&[&seat0, &seat1], &[[4, 5], [5, 5]], 0);
+        let d = Deal::stacked(&[&seat0, &seat1], &[[4, 5], [5, 5]], 0);
         let mut g = AllFives::from_deals_any_size(&v, vec![d]);
         play(&mut g, 0, [6, 6], None, 0);
         let mut tail = Vec::new();
@@ -200,7 +194,7 @@ fn blocked_deal(leader_of_next: usize) -> (Deal, Deal) {
         &[[0, 0], [0, 3], [3, 4], [0, 4], [1, 1], [1, 3], [1, 4], [1, 5], [1, 6], [3, 6], [4, 6], [5, 6], [6, 6]];
     let seat1: &[Tile] =
         &[[0, 1], [1, 2], [0, 2], [2, 2], [2, 3], [2, 4], [2, 5], [2, 6], [3, 3], [3, 5], [4, 4], [4, 5], [5, 5]];
-    let first = deal(&[seat0, seat1], &[[0, 5], [0, 6]], 0);
+    let first = Deal::stacked(&[seat0, seat1], &[[0, 5], [0, 6]], 0);
     let mut second = Deal::seeded(77, 2, 2, 9);
     second.leader = leader_of_next;
     (first, second)
@@ -272,7 +266,7 @@ fn after_a_blocked_hand_the_leader_is_random_again() {
 /// The first worked example as a short hand: seat 0 goes out with 5-6,
 /// seat 1 is left holding 4-4.
 fn out_deal() -> Vec<Deal> {
-    let first = deal(&[&[[5, 5], [2, 5], [5, 6]], &[[3, 5], [0, 5], [4, 4]]], &[], 1);
+    let first = Deal::stacked(&[&[[5, 5], [2, 5], [5, 6]], &[[3, 5], [0, 5], [4, 4]]], &[], 1);
     let mut second = Deal::seeded(5, 2, 2, 9);
     second.leader = 1;
     vec![first, second]
@@ -360,7 +354,7 @@ fn a_partnership_hand_settles_per_team() {
         let v = variant(&[("players", "4"), ("hand_end", rule_name)]);
         assert!(v.partners);
         assert_eq!(AllFives::teams(&v), [vec![0, 2], vec![1, 3]]);
-        let mut g = AllFives::from_deals_any_size(&v, vec![deal(hands, &[], 0)]);
+        let mut g = AllFives::from_deals_any_size(&v, vec![Deal::stacked(hands, &[], 0)]);
         play(&mut g, 0, [5, 5], None, 10);
         let Event::Play(p) = &g.events()[1] else { panic!() };
         assert_eq!(p.scores, [10, 0, 10, 0]);
@@ -378,7 +372,8 @@ fn a_partnership_hand_settles_per_team() {
 #[test]
 fn reaching_the_target_mid_hand_ends_the_game_unsettled() {
     let v = variant(&[("target", "15"), ("deal", "five")]);
-    let d = deal(&[&[[5, 5], [2, 5], [5, 6], [1, 1], [1, 2]], &[[3, 5], [0, 5], [1, 3], [1, 4], [2, 2]]], &[], 0);
+    let d =
+        Deal::stacked(&[&[[5, 5], [2, 5], [5, 6], [1, 1], [1, 2]], &[[3, 5], [0, 5], [1, 3], [1, 4], [2, 2]]], &[], 0);
     let mut g = AllFives::from_deals(&v, vec![d]).unwrap();
     play(&mut g, 0, [5, 5], None, 10);
     play(&mut g, 1, [3, 5], Some(0), 0);
@@ -402,7 +397,7 @@ fn reaching_the_target_mid_hand_ends_the_game_unsettled() {
 #[test]
 fn reaching_the_target_with_the_last_tile_is_not_settled() {
     let v = variant(&[("target", "10")]);
-    let d = deal(&[&[[5, 5]], &[[6, 6], [1, 2]]], &[], 0);
+    let d = Deal::stacked(&[&[[5, 5]], &[[6, 6], [1, 2]]], &[], 0);
     let mut g = AllFives::from_deals_any_size(&v, vec![d]);
     play(&mut g, 0, [5, 5], None, 10);
     let end = last_hand_end(&g);
@@ -501,7 +496,7 @@ fn the_same_seed_gives_the_same_game() {
 fn from_deals_checks_its_deals() {
     let v = variant(&[]);
     assert!(AllFives::from_deals(&v, vec![]).unwrap_err().0.contains("no deals"));
-    let small = deal(&[&[[5, 5]], &[[6, 6]]], &[], 0);
+    let small = Deal::stacked(&[&[[5, 5]], &[[6, 6]]], &[], 0);
     let e = AllFives::from_deals(&v, vec![Deal::seeded(1, 1, 2, 9), small]).unwrap_err();
     assert!(e.0.contains("hand 2") && e.0.contains("variant deals 9"), "{e}");
     let mut bad = v.clone();

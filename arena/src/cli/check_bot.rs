@@ -1,0 +1,109 @@
+//! `arena check-bot`: the conformance test of one bot (see [`crate::conformance`]).
+//!
+//! Exit status: 0 when every check passed, 1 when a check failed, 2 for a
+//! usage error (e.g. the command cannot be run), 130 when interrupted.
+
+use super::{Failure, current_dir, usage};
+use crate::bot::registry::Registry;
+use crate::bot::spec::BotSpec;
+use crate::conformance::{self, Settings};
+use crate::game::Game;
+use crate::games::{GameCommand, dispatch};
+use crate::signals;
+use crate::table::Limits;
+use clap::Args;
+use std::collections::BTreeMap;
+use std::time::Duration;
+
+/// Examples shown by `arena check-bot --help`.
+pub const EXAMPLES: &str = "Examples:
+  arena check-bot target/release/greedy-bot
+  arena check-bot \"python3 sample-bots/python/greedy.py\"
+  arena check-bot mine=\"node my-bot.js --depth 2\" --move-timeout 200
+
+Exit status: 0 when every check passed, 1 when a check failed, 2 for a usage error, 130 when interrupted.";
+
+/// The flags of `arena check-bot`.
+#[derive(Debug, Args)]
+pub struct CheckBotArgs {
+    /// The bot: COMMAND or NAME=COMMAND, the command split like a shell splits words.
+    #[arg(value_name = "COMMAND")]
+    bot: String,
+    /// The game.
+    #[arg(long, default_value = "all-fives")]
+    game: String,
+    /// Time allowed for each move, in milliseconds.
+    #[arg(long, value_name = "MS", default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
+    move_timeout: u64,
+    /// Time allowed for the bot to answer hello after it starts, in milliseconds.
+    #[arg(long, value_name = "MS", default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..))]
+    startup_timeout: u64,
+    /// The seed of the whole games played.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Checks run at once (default: the number of cores, at least 2).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=64))]
+    jobs: Option<u64>,
+}
+
+/// Runs `arena check-bot`.
+pub fn run(args: CheckBotArgs) -> Result<i32, Failure> {
+    let game = args.game.clone();
+    dispatch(&game, args).map_err(usage)?
+}
+
+/// The bot from `NAME=COMMAND`, or from a bare COMMAND (named `bot`): the
+/// text before the first `=` is a name only if it looks like one.
+fn parse_bot(text: &str) -> Result<BotSpec, Failure> {
+    let cwd = current_dir()?;
+    let named = text.split_once('=').is_some_and(|(name, _)| {
+        !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || "._-".contains(c))
+    });
+    let bot = if named { BotSpec::parse(text, &cwd) } else { BotSpec::new("bot", text, &cwd, BTreeMap::new()) };
+    bot.map_err(usage)
+}
+
+fn check<G: Game>(args: CheckBotArgs) -> Result<i32, Failure> {
+    let bot = parse_bot(&args.bot)?;
+    let limits = Limits {
+        move_timeout: Duration::from_millis(args.move_timeout),
+        startup_timeout: Duration::from_millis(args.startup_timeout),
+        ..Limits::default()
+    };
+    let jobs = args.jobs.unwrap_or_else(|| super::cores().max(2)) as usize;
+    println!("check-bot: {} ({:?}), {}", bot.name, bot.command, G::NAME);
+    println!(
+        "move timeout {} ms, start-up timeout {} ms, exit grace {} ms, seed {}",
+        args.move_timeout,
+        args.startup_timeout,
+        limits.exit_grace.as_millis(),
+        args.seed
+    );
+    let registry = Registry::new();
+    signals::exit_on_interrupt(registry.clone());
+    let outcomes = conformance::run::<G>(Settings { bot, limits, seed: args.seed, jobs }, registry);
+    let mut stdout = std::io::stdout().lock();
+    conformance::report::write(&outcomes, &mut stdout).map_err(|e| super::internal(format!("cannot write: {e}")))?;
+    Ok(if outcomes.iter().any(conformance::Outcome::failed) { 1 } else { 0 })
+}
+
+impl GameCommand for CheckBotArgs {
+    type Output = Result<i32, Failure>;
+    fn run<G: Game>(self) -> Result<i32, Failure> {
+        check::<G>(self)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_name_is_optional() {
+        assert_eq!(parse_bot("sh -c 'exit 0'").unwrap().name, "bot");
+        assert_eq!(parse_bot("me=sh -c 'exit 0'").unwrap().name, "me");
+        let spec = parse_bot("sh -c 'a=b'").unwrap();
+        assert_eq!((spec.name.as_str(), spec.argv.len()), ("bot", 3));
+        assert_eq!(parse_bot("no-such-program-here").unwrap_err().status, 2);
+    }
+}

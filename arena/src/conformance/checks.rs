@@ -1,0 +1,355 @@
+//! The checks of `arena check-bot`, each with fresh processes of the bot.
+
+use super::report::{fix_for, lines};
+use super::{Context, Failure, Outcome, Timing, Verdict};
+use crate::bot::process::BotProcess;
+use crate::fault::{Fault, FaultKind};
+use crate::game::Game;
+use crate::play::play_game;
+use crate::pool::Pool;
+use crate::schedule::GameSpec;
+use crate::seeds;
+use crate::session::{self, Envelope};
+use crate::table::Table;
+use protocol::messages::GameStart;
+use std::sync::Arc;
+use std::time::Instant;
+use tokio::sync::Semaphore;
+
+/// The checks run after the handshake, in the order of the checklist.
+#[derive(Debug, Clone, Copy)]
+enum Check {
+    RequestIds,
+    Position(usize),
+    Game(usize),
+    NextGame,
+    Bye,
+    Eof,
+}
+
+impl Check {
+    fn name<G: Game>(self, context: &Context<G>) -> String {
+        match self {
+            Check::RequestIds => "request-ids".to_string(),
+            Check::Position(i) => format!("position:{}", context.positions[i].name),
+            Check::Game(i) => format!("game:{}", context.tables[i].0),
+            Check::NextGame => "next-game".to_string(),
+            Check::Bye => "exit-on-bye".to_string(),
+            Check::Eof => "exit-on-eof".to_string(),
+        }
+    }
+
+    async fn run<G: Game>(self, context: &Context<G>) -> (Verdict, Timing) {
+        let mut timing = Timing::default();
+        let result = match self {
+            Check::RequestIds => request_ids(context, &mut timing).await,
+            Check::Position(i) => position(context, i, &mut timing).await,
+            Check::Game(i) => games(context, i, 1, &mut timing).await,
+            Check::NextGame => games(context, 0, 2, &mut timing).await,
+            Check::Bye => exits(context, false).await,
+            Check::Eof => exits(context, true).await,
+        };
+        (result.map_or_else(|failure| Verdict::Fail(Box::new(failure)), Verdict::Pass), timing)
+    }
+}
+
+/// Runs the handshake, then (if it passed) every other check, `jobs` at a time.
+pub async fn run_all<G: Game>(context: Arc<Context<G>>) -> Vec<Outcome> {
+    let handshake = handshake(&context).await;
+    let passed = !handshake.failed();
+    let mut list = vec![Check::RequestIds];
+    list.extend((0..context.positions.len()).map(Check::Position));
+    list.extend((0..context.tables.len()).map(Check::Game));
+    list.extend([Check::NextGame, Check::Bye, Check::Eof]);
+    let mut outcomes: Vec<Outcome> = list
+        .iter()
+        .map(|check| Outcome {
+            name: check.name(&context),
+            expect: match check {
+                Check::Position(i) => Some(context.positions[*i].expect),
+                _ => None,
+            },
+            verdict: Verdict::Skip("the handshake failed".to_string()),
+            timing: Timing::default(),
+        })
+        .collect();
+    if passed {
+        let permits = Arc::new(Semaphore::new(context.settings.jobs.max(1)));
+        let mut tasks = tokio::task::JoinSet::new();
+        for (index, check) in list.into_iter().enumerate() {
+            let (context, permits) = (Arc::clone(&context), Arc::clone(&permits));
+            tasks.spawn(async move {
+                let _permit = permits.acquire_owned().await.expect("the semaphore is never closed");
+                (index, check.run(&context).await)
+            });
+        }
+        while let Some(joined) = tasks.join_next().await {
+            let (index, (verdict, timing)) = joined.expect("a check does not panic");
+            outcomes[index].verdict = verdict;
+            outcomes[index].timing = timing;
+        }
+    }
+    let timing = in_time(&context, &outcomes, passed);
+    let mut all = vec![handshake, timing];
+    all.append(&mut outcomes);
+    all
+}
+
+/// A fresh process of the bot for `seat` of `table`, past its handshake.
+async fn start<G: Game>(table: &Table<G>, seat: usize) -> Result<(BotProcess, String), Failure> {
+    let mut process = BotProcess::spawn(&table.launch(0, seat, None)).map_err(|fault| Failure {
+        problem: fault.to_string(),
+        sent: Vec::new(),
+        stderr: Vec::new(),
+        fix: fix_for(fault.kind),
+    })?;
+    let started = Instant::now();
+    match session::handshake::<G>(&mut process, table.hello(0, seat), table.limits.startup_timeout).await {
+        Ok(ready) => {
+            let version = ready.version.map(|v| format!(" {v}")).unwrap_or_default();
+            let protocol = ready.protocol.map(|p| format!(", protocol {p}")).unwrap_or_default();
+            let detail = format!("ready in {} ms: {:?}{version}{protocol}", started.elapsed().as_millis(), ready.name);
+            Ok((process, detail))
+        }
+        Err(fault) => Err(failure(fault, process).await),
+    }
+}
+
+/// The failure of a check whose process faulted; kills the process.
+async fn failure(fault: Fault, process: BotProcess) -> Failure {
+    let sent = lines(process.last_sent());
+    let stderr = process.kill().await;
+    Failure { problem: fault.to_string(), sent, stderr, fix: fix_for(fault.kind) }
+}
+
+/// A table of the bot alone, for `variant`.
+fn table<G: Game>(context: &Context<G>, variant: &G::Variant) -> Table<G> {
+    let settings = &context.settings;
+    Table::new(
+        vec![settings.bot.clone()],
+        variant.clone(),
+        settings.seed,
+        settings.limits.clone(),
+        None,
+        context.registry.clone(),
+    )
+}
+
+async fn handshake<G: Game>(context: &Context<G>) -> Outcome {
+    let verdict = match start(&table(context, &context.tables[0].1), 0).await {
+        Ok((process, detail)) => {
+            process.kill().await;
+            Verdict::Pass(detail)
+        }
+        Err(failure) => Verdict::Fail(Box::new(failure)),
+    };
+    Outcome { name: "handshake".to_string(), expect: None, verdict, timing: Timing::default() }
+}
+
+/// Queues `game_start` and what `seat` is told of every event from `from` on.
+fn tell<G: Game>(process: &mut BotProcess, game: &G, seat: usize, from: usize) {
+    for event in game.events_since(from) {
+        if let Some(view) = game.view(&event, seat) {
+            process.queue(&view);
+        }
+    }
+}
+
+/// Asks for a move and notes its time; a fault kills the process.
+async fn ask<G: Game>(
+    mut process: BotProcess,
+    game: &G,
+    seat: usize,
+    context: &Context<G>,
+    timing: &mut Timing,
+) -> Result<(BotProcess, usize), Failure> {
+    match session::ask_move(&mut process, game, seat, context.settings.limits.move_timeout).await {
+        Ok(decision) => {
+            timing.note(decision.elapsed);
+            Ok((process, decision.index))
+        }
+        Err(fault) => {
+            timing.timed_out |= fault.kind == FaultKind::Timeout;
+            Err(failure(fault, process).await)
+        }
+    }
+}
+
+fn game_start(seat: usize, seed: u64) -> GameStart {
+    GameStart { id: 0, seed: seeds::bot_seed(seed, 0, seat), seat }
+}
+
+/// Turns far apart in ids: a bot that counts its turns instead of echoing ids fails.
+async fn request_ids<G: Game>(context: &Context<G>, timing: &mut Timing) -> Result<String, Failure> {
+    const SKIPS: [u64; 2] = [40, 100];
+    let variant = &context.tables[0].1;
+    let mut game = G::new(variant, context.settings.seed);
+    let seat = game.to_act().expect("a new game has a seat to act");
+    let (mut process, _) = start(&table(context, variant), seat).await?;
+    process.queue(&Envelope::<G>::GameStart(game_start(seat, context.settings.seed)));
+    let mut told = 0;
+    let mut ids = Vec::new();
+    for skip in SKIPS {
+        tell(&mut process, &game, seat, told);
+        told = game.event_count();
+        let skipped = (0..skip).map(|_| process.next_request_id()).last().unwrap_or_default();
+        ids.push(skipped + 1);
+        let index;
+        (process, index) = ask(process, &game, seat, context, timing).await?;
+        game.play(index).expect("ask_move returns a legal index");
+        // The other seats play the first legal move until the bot's seat is asked again.
+        while game.to_act().is_some_and(|s| s != seat) {
+            game.play(0).expect("the first legal move is legal");
+        }
+        if game.to_act().is_none() {
+            break;
+        }
+    }
+    process.kill().await;
+    Ok(format!("echoed the ids of turns {}", ids.iter().map(u64::to_string).collect::<Vec<_>>().join(" and ")))
+}
+
+/// One position of the engine: the events leading to it, then a turn.
+async fn position<G: Game>(context: &Context<G>, index: usize, timing: &mut Timing) -> Result<String, Failure> {
+    let position = &context.positions[index];
+    let game = &position.game;
+    let seat = game.to_act().expect("a position has a seat to act");
+    let (mut process, _) = start(&table(context, &position.variant), seat).await?;
+    process.queue(&Envelope::<G>::GameStart(game_start(seat, context.settings.seed)));
+    tell(&mut process, game, seat, 0);
+    let (process, chosen) = ask(process, game, seat, context, timing).await?;
+    let how = match protocol::messages::move_by_index(process.last_received()) {
+        Some(_) => "by index",
+        None => "by value",
+    };
+    process.kill().await;
+    let choice = serde_json::to_string(&game.choices()[chosen]).expect("choices serialize");
+    Ok(format!("seat {seat} played {choice}, named {how}"))
+}
+
+/// `count` whole games of table `index` in the same processes, the bot in every seat.
+async fn games<G: Game>(
+    context: &Context<G>,
+    index: usize,
+    count: u64,
+    timing: &mut Timing,
+) -> Result<String, Failure> {
+    let table = table(context, &context.tables[index].1);
+    let pool = Pool::default();
+    let mut summary = Vec::new();
+    let mut result = Ok(());
+    for id in 0..count {
+        let spec = GameSpec {
+            id,
+            deal: id,
+            rotation: 0,
+            seed: seeds::deal_seed(context.settings.seed, id),
+            seats: vec![0; table.seats()],
+        };
+        let record = play_game(&table, &pool, &spec).await;
+        let moves: Vec<u64> = record.events.iter().filter_map(|e| e.time_us).collect();
+        for &us in &moves {
+            timing.note(std::time::Duration::from_micros(us));
+        }
+        if let Some(fault) = record.faults.first() {
+            timing.timed_out |= fault.kind == FaultKind::Timeout;
+            let last = record.events.len().saturating_sub(4);
+            let mut sent =
+                vec![format!("(the last events of game {} before the fault, with full information:)", id + 1)];
+            sent.extend(
+                record.events[last..].iter().map(|e| serde_json::to_string(&e.event).expect("events serialize")),
+            );
+            result = Err(Failure {
+                problem: format!("game {} of {count}, seat {}: {}: {}", id + 1, fault.seat, fault.kind, fault.message),
+                sent,
+                stderr: fault.stderr.clone(),
+                fix: fix_for(fault.kind),
+            });
+            break;
+        }
+        summary.push(format!("{} moves, ended by {}", moves.len(), record.result.reason));
+    }
+    for process in pool.drain() {
+        process.kill().await;
+    }
+    result.map(|()| {
+        let seats = table.seats();
+        match count {
+            1 => format!("{seats} seats, {}", summary.join("")),
+            _ => format!("{count} games in the same {seats} processes: {}", summary.join("; ")),
+        }
+    })
+}
+
+/// Exits on `bye` (or, with `eof`, when its stdin is closed) within the grace period, leaving nothing behind.
+async fn exits<G: Game>(context: &Context<G>, eof: bool) -> Result<String, Failure> {
+    let grace = context.settings.limits.exit_grace;
+    let (mut process, _) = start(&table(context, &context.tables[0].1), 0).await?;
+    if !eof {
+        process.queue(&Envelope::<G>::Bye);
+    }
+    let started = Instant::now();
+    let exit = process.await_exit(eof, grace).await;
+    let left = process.group_alive();
+    let (sent, what, fix) = match eof {
+        false => (lines(process.last_sent()), "bye", "exit when `bye` arrives: see protocol/PROTOCOL.md#bye"),
+        true => (
+            vec!["(nothing more: its stdin was closed)".to_string()],
+            "the end of its input",
+            "exit when stdin reaches end of file: see protocol/PROTOCOL.md#the-life-of-a-bot-process",
+        ),
+    };
+    let problem = match (&exit, left) {
+        (Some(status), false) => {
+            process.kill().await;
+            return Ok(format!("{status}, {} ms after {what}", started.elapsed().as_millis()));
+        }
+        (Some(status), true) => format!("{status} after {what}, but left processes running in its process group"),
+        (None, _) => format!("still running {} ms after {what}", grace.as_millis()),
+    };
+    let fix = match exit {
+        Some(_) => "end every process the bot started before exiting (they are killed anyway)".to_string(),
+        None => fix.to_string(),
+    };
+    Err(Failure { problem, sent, stderr: process.kill().await, fix })
+}
+
+/// Whether every move came in time, over all the other checks.
+fn in_time<G: Game>(context: &Context<G>, outcomes: &[Outcome], ran: bool) -> Outcome {
+    let limit = context.settings.limits.move_timeout.as_millis();
+    let late: Vec<&str> = outcomes.iter().filter(|o| o.timing.timed_out).map(|o| o.name.as_str()).collect();
+    let answers: usize = outcomes.iter().map(|o| o.timing.answers).sum();
+    let slowest = outcomes.iter().map(|o| o.timing.slowest).max().unwrap_or_default();
+    let verdict = if !ran {
+        Verdict::Skip("the handshake failed".to_string())
+    } else if late.is_empty() {
+        Verdict::Pass(format!(
+            "slowest answer {:.1} ms of the {limit} ms allowed, over {answers} answers",
+            slowest.as_secs_f64() * 1000.0
+        ))
+    } else {
+        Verdict::Fail(Box::new(Failure {
+            problem: format!("no answer within {limit} ms in: {} (details there)", late.join(", ")),
+            sent: Vec::new(),
+            stderr: Vec::new(),
+            fix: fix_for(FaultKind::Timeout),
+        }))
+    };
+    Outcome { name: "answers-in-time".to_string(), expect: None, verdict, timing: Timing::default() }
+}
+
+/// Whether any process the bot started outlived it (found and killed at the end).
+pub fn leftovers(swept: usize) -> Outcome {
+    let verdict = match swept {
+        0 => Verdict::Pass("no process outlived the bot".to_string()),
+        n => Verdict::Fail(Box::new(Failure {
+            problem: format!("{n} process(es) started by the bot left its process group and outlived it (now killed)"),
+            sent: Vec::new(),
+            stderr: Vec::new(),
+            fix: "keep child processes in the bot's process group (no setsid or double fork), and end them before \
+                  exiting: see protocol/PROTOCOL.md#the-life-of-a-bot-process"
+                .to_string(),
+        })),
+    };
+    Outcome { name: "no-leftovers".to_string(), expect: None, verdict, timing: Timing::default() }
+}

@@ -1,0 +1,176 @@
+//! `arena check-bot`: every sample bot passes every check, and each
+//! misbehaving bot of `tests/bots/` fails the check meant to catch it, with
+//! the advice a bot author needs, and leaves no process behind.
+
+use e2e::*;
+use std::time::{Duration, Instant};
+
+/// (script in tests/bots, a check it must fail)
+const CASES: &[(&str, &str)] = &[
+    ("crash_at_start.py", "handshake"),
+    ("silent_hello.py", "handshake"),
+    ("wrong_protocol.py", "handshake"),
+    ("counts_ids.py", "request-ids"),
+    ("late_answer.py", "answers-in-time"),
+    ("not_json.py", "game:2-players"),
+    ("wrong_id.py", "game:3-players"),
+    ("illegal_value.py", "game:4-partners"),
+    ("crash_mid_game.py", "game:4-players"),
+    ("spinner_sides.py", "position:spinner-sides"),
+    ("crash_on_hand_end.py", "position:next-hand"),
+    ("one_game.py", "next-game"),
+    ("ignore_sigterm.py", "exit-on-bye"),
+    ("never_exits.py", "exit-on-eof"),
+    ("escaped_child.py", "no-leftovers"),
+];
+
+/// The checks every run lists, in order.
+const CHECKS: &[&str] = &[
+    "handshake",
+    "answers-in-time",
+    "request-ids",
+    "position:lead",
+    "position:spinner-lead",
+    "position:spinner-sides",
+    "position:spinner-ends",
+    "position:equal-ends",
+    "position:double-at-end",
+    "position:forced-draw",
+    "position:next-hand",
+    "position:after-pass",
+    "position:partners",
+    "game:2-players",
+    "game:3-players",
+    "game:4-partners",
+    "game:4-players",
+    "next-game",
+    "exit-on-bye",
+    "exit-on-eof",
+    "no-leftovers",
+];
+
+/// Runs `arena check-bot` on `command` (tagged with the scratch marker);
+/// returns the exit status and stdout.
+fn check_bot(scratch: &Scratch, command: &str) -> (Option<i32>, String) {
+    let bot = format!("{command} {}", scratch.marker());
+    let output = arena(&["check-bot", "--move-timeout", "500", "--startup-timeout", "3000", &bot]);
+    (output.status.code(), String::from_utf8_lossy(&output.stdout).into_owned())
+}
+
+/// The mark of each check in the checklist (`✓`, `✗` or `-`), by name.
+fn marks(stdout: &str) -> Vec<(String, char)> {
+    stdout
+        .lines()
+        .filter_map(|line| {
+            let rest = line.strip_prefix("  ")?;
+            let mark = rest.chars().next().filter(|c| "✓✗-".contains(*c))?;
+            let name = rest[mark.len_utf8()..].split_whitespace().next()?;
+            Some((name.to_string(), mark))
+        })
+        .collect()
+}
+
+/// Checks one bot; returns what went wrong, if anything.
+fn verify(label: &str, command: &str, failing: Option<&str>) -> Result<(), String> {
+    let scratch = Scratch::new(&format!("check-bot-{}", label.replace(['/', '.', ' '], "-")));
+    let started = Instant::now();
+    let (status, stdout) = check_bot(&scratch, command);
+    let seconds = started.elapsed().as_secs_f64();
+    eprintln!("{label}: {seconds:.1} s");
+    let marks = marks(&stdout);
+    let names: Vec<&str> = marks.iter().map(|(name, _)| name.as_str()).collect();
+    let problem = if names != CHECKS {
+        Some(format!("the checklist lists {names:?}"))
+    } else {
+        match failing {
+            None if status != Some(0) || marks.iter().any(|(_, mark)| *mark != '✓') => {
+                Some(format!("not every check passed (status {status:?})"))
+            }
+            Some(check) if status != Some(1) => Some(format!("status {status:?}, not 1, although {check} fails")),
+            Some(check) if !marks.contains(&(check.to_string(), '✗')) => Some(format!("{check} did not fail")),
+            Some(_) if !(stdout.contains("problem:") && stdout.contains("fix:") && stdout.contains("PROTOCOL.md#")) => {
+                Some("a failure without its problem and fix".to_string())
+            }
+            _ => None,
+        }
+    };
+    let deadline = Instant::now() + Duration::from_secs(2);
+    while !scratch.leftover_processes().is_empty() && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let left = scratch.leftover_processes();
+    match (problem, left.is_empty()) {
+        (None, true) => Ok(()),
+        (problem, _) => Err(format!("{label}: {} {left:?}\n{stdout}", problem.unwrap_or_default())),
+    }
+}
+
+/// Runs `cases` (label, command, the check that must fail) a few at a time; panics with every problem.
+fn verify_all(cases: Vec<(String, String, Option<&'static str>)>) {
+    let problems: Vec<String> = cases
+        .chunks(3)
+        .flat_map(|chunk| {
+            std::thread::scope(|scope| {
+                let runs: Vec<_> = chunk
+                    .iter()
+                    .map(|(label, command, failing)| scope.spawn(move || verify(label, command, *failing)))
+                    .collect();
+                runs.into_iter().filter_map(|run| run.join().expect("no panic").err()).collect::<Vec<_>>()
+            })
+        })
+        .collect();
+    assert!(problems.is_empty(), "{}", problems.join("\n\n"));
+}
+
+#[test]
+fn every_sample_bot_passes_every_check() {
+    let cases = [
+        ("greedy-bot", bin("greedy-bot")),
+        ("random-bot", bin("random-bot")),
+        ("greedy.py", python_greedy()),
+        ("greedy.js", format!("node {}", repo_path("sample-bots/js/greedy.js"))),
+    ];
+    verify_all(cases.into_iter().map(|(label, command)| (label.to_string(), command, None)).collect());
+}
+
+#[test]
+fn each_misbehaving_bot_fails_its_check() {
+    let cases = CASES.iter().map(|(script, check)| {
+        let command = format!("{} {}", python(), repo_path(&format!("tests/bots/{script}")));
+        (script.to_string(), command, Some(*check))
+    });
+    verify_all(cases.collect());
+}
+
+#[test]
+fn a_command_that_cannot_run_is_a_usage_error() {
+    let output = arena(&["check-bot", "surely-no-such-bot-program"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("not found in PATH"));
+}
+
+#[test]
+fn an_interrupted_check_leaves_nothing_behind() {
+    use nix::sys::signal::{Signal, kill};
+    use nix::unistd::Pid;
+    let scratch = Scratch::new("check-bot-interrupted");
+    let bot = format!("{} {} {}", python(), repo_path("tests/bots/escaped_child.py"), scratch.marker());
+    let mut child = std::process::Command::new(bin("arena"))
+        .args(["check-bot", &bot])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("arena starts");
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while scratch.leftover_processes().len() < 2 {
+        assert!(Instant::now() < deadline, "the bot never started");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    kill(Pid::from_raw(child.id() as i32), Signal::SIGINT).expect("signal sent");
+    assert_eq!(child.wait().expect("arena exits").code(), Some(130));
+    let deadline = Instant::now() + Duration::from_secs(2);
+    while !scratch.leftover_processes().is_empty() {
+        assert!(Instant::now() < deadline, "processes left behind: {:?}", scratch.leftover_processes());
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
