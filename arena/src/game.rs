@@ -136,4 +136,10 @@ pub trait Game: Sized + Send + Sync + 'static {
 
     /// The result, once the game is over.
     fn outcome(&self) -> Option<Outcome>;
+
+    /// A self-contained HTML page that replays one finished game: everything
+    /// inline (styles, scripts, drawings), nothing loaded from the network.
+    /// `record_json` is the game's line of `games.jsonl`, already checked to
+    /// be a record of this game; embed it with [`crate::html::json_script`].
+    fn html_page(record_json: &str) -> String;
 }

@@ -5,7 +5,7 @@
 //! - [`game`]: the boundary every game engine implements; [`games`]: the engines.
 //! - [`schedule`], [`seeds`], [`outcome`], [`standings`], [`ratings`]: pure match logic.
 //! - [`bot`], [`session`], [`pool`], [`play`], [`run`]: processes and the protocol.
-//! - [`record`], [`output`]: what is written; [`cli`], [`progress`], [`signals`]: the terminal.
+//! - [`record`], [`output`]: what is written; [`html`]: pages that show it; [`cli`], [`progress`], [`signals`]: the terminal.
 //! - [`invariants`]: engine checks shared by the fuzz targets (`fuzz/`) and the tests.
 #![deny(missing_docs)]
 
@@ -15,6 +15,7 @@ pub mod config;
 pub mod fault;
 pub mod game;
 pub mod games;
+pub mod html;
 pub mod invariants;
 pub mod league;
 pub mod outcome;

@@ -8,6 +8,7 @@ mod league;
 mod match_cmd;
 mod merge;
 mod rules;
+mod view;
 
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
@@ -37,6 +38,9 @@ enum Command {
     League(Box<league::LeagueArgs>),
     /// Combine the output directories of a league's shards into one.
     Merge(merge::MergeArgs),
+    /// Write one recorded game as a self-contained HTML page that replays it.
+    #[command(after_help = view::EXAMPLES)]
+    View(view::ViewArgs),
     /// Print the game's variant settings and their defaults.
     Rules {
         /// The game.
@@ -72,6 +76,7 @@ pub fn main() -> i32 {
         Command::League(args) => league::run(*args),
         Command::Merge(args) => merge::run(args),
         Command::Rules { game } => rules::run(&game),
+        Command::View(args) => view::run(args),
     };
     match result {
         Ok(status) => status,

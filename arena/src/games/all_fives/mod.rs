@@ -22,6 +22,7 @@ mod moves;
 mod scoring;
 pub mod tiles;
 mod variant;
+mod viewer;
 
 #[cfg(test)]
 mod proptests;
@@ -511,5 +512,10 @@ impl Game for AllFives {
             })
             .collect();
         Some(Outcome { reason, ranks })
+    }
+
+    /// The replay page of [`viewer`].
+    fn html_page(record_json: &str) -> String {
+        viewer::page(record_json)
     }
 }
