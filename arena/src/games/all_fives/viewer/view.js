@@ -296,16 +296,13 @@ function drawBoard(s) {
   }
   // Everything in view and in the middle, dominoes no larger than a minimum view allows.
   const [cx, cy] = [(minX + maxX) / 2, (minY + maxY) / 2];
-  const hw = Math.max(13.5 * U, (maxX - minX) / 2 + U), hh = Math.max(8.4 * U, (maxY - minY) / 2 + 2.5 * U);
+  const hw = Math.max(13.5 * U, (maxX - minX) / 2 + U), hh = Math.max(8.4 * U, (maxY - minY) / 2 + 1.5 * U);
   const view = { x: cx - hw, y: cy - hh, width: 2 * hw, height: 2 * hh };
   board.setAttribute("viewBox", `${view.x} ${view.y} ${view.width} ${view.height}`);
   const counts = layout.counts().filter((c) => c !== null);
   const total = counts.reduce((a, b) => a + b, 0);
-  if (layout.center) {
-    const spinner = layout.spinner ? `spinner ${layout.spinner.a}-${layout.spinner.a}` : "no spinner yet";
-    board.append(el("svg:text", { class: "count", x: view.x + 3, y: view.y + 6 }, `count ${counts.join(" + ")} = ${total}`));
-    board.append(el("svg:text", { class: "count", x: view.x + 3, y: view.y + 12 }, spinner));
-  }
+  const spinner = layout.spinner ? `spinner ${layout.spinner.a}-${layout.spinner.a}` : "no spinner yet";
+  $("count").textContent = layout.center ? `count ${counts.join(" + ")} = ${total}\n${spinner}` : "";
 }
 
 // ---- The panels around the board.
@@ -391,6 +388,7 @@ function buildLog() {
     li.addEventListener("click", () => show(i + 1));
     log.append(li);
   });
+  for (const f of REC.faults) log.append(el("li", { class: "fault" }, `${name(f.seat)} faulted (${f.kind}): ${f.message}`));
 }
 
 // ---- The controls.
@@ -404,7 +402,7 @@ function handOf(stepNo) {
 }
 
 function show(n) {
-  step = Math.max(0, Math.min(EVENTS.length, n));
+  step = Number.isFinite(n) ? Math.max(0, Math.min(EVENTS.length, Math.round(n))) : 0;
   const s = replay(step);
   s.lastStep = step;
   const main = $("viewer");
