@@ -1,7 +1,7 @@
 //! The page `arena view` writes for an All Fives game: one HTML file with its
 //! styles, script and the record inline.
 //!
-//! The script (`view.js`) replays the record's events in the browser: the
+//! The script (`board.js`, `view.js`) replays the record's events in the browser: the
 //! layout is drawn around the spinner (or the lead, before a double is
 //! played), each of its arms a chain of dominoes going outward that bends
 //! back in its own quarter of the board when it runs long; every hand, the
@@ -22,12 +22,13 @@ use crate::html::json_script;
 const TEMPLATE: &str = include_str!("view.html");
 /// Its styles.
 const STYLE: &str = include_str!("view.css");
-/// Its script.
-const SCRIPT: &str = include_str!("view.js");
+/// Its script: the board (the layout, where each domino goes, drawing it),
+/// then the rest (the record, the panels, the controls).
+const SCRIPTS: [&str; 2] = [include_str!("board.js"), include_str!("view.js")];
 
 /// The page for one game, `record_json` being its `games.jsonl` line.
 pub(crate) fn page(record_json: &str) -> String {
-    TEMPLATE.replacen("/* STYLE */", STYLE, 1).replacen("/* SCRIPT */", SCRIPT, 1).replacen(
+    TEMPLATE.replacen("/* STYLE */", STYLE, 1).replacen("/* SCRIPT */", &SCRIPTS.join("\n"), 1).replacen(
         "<!-- RECORD -->",
         &json_script("record", record_json),
         1,
@@ -46,7 +47,9 @@ mod tests {
             assert!(!html.contains(placeholder), "{placeholder} left in the page");
         }
         assert!(html.contains(r#"{"id":7,"bots":["\u003c/script\u003e"]}"#));
-        assert!(!SCRIPT.contains("</script") && !SCRIPT.contains("<!--"), "the script would end its element");
+        for script in SCRIPTS {
+            assert!(!script.contains("</script") && !script.contains("<!--"), "the script would end its element");
+        }
         for external in ["http://", "https://", "<link", "src=", "@import", "url(h", "url(/"] {
             assert!(!html.contains(external), "the page refers to something outside it: {external}");
         }
