@@ -228,9 +228,9 @@ function setup() {
   slider.max = EVENTS.length;
   slider.addEventListener("input", () => show(Number(slider.value)));
   const hands = $("hands");
-  HAND_STARTS.forEach((_, i) => {
-    const b = el("button", { id: `hand-${EVENTS[HAND_STARTS[i]].hand}`, "data-hand": EVENTS[HAND_STARTS[i]].hand,
-      title: `Hand ${EVENTS[HAND_STARTS[i]].hand}` }, String(EVENTS[HAND_STARTS[i]].hand));
+  HAND_STARTS.forEach((start, i) => {
+    const hand = EVENTS[start].hand;
+    const b = el("button", { id: `hand-${hand}`, "data-hand": hand, title: `Hand ${hand}` }, String(hand));
     b.addEventListener("click", () => show(startOf(i)));
     hands.append(b);
   });
