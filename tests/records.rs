@@ -241,7 +241,7 @@ fn replay_reports_a_failing_bot_and_usage_errors() {
     assert!(stderr.contains("crash failed after 3 decisions: exited: exited with status 1"), "{stderr}");
     let greedy = format!("greedy={}", bin("greedy-bot"));
     let (_, stderr) = arena_expect(&["replay", &out, "--game", "6", "--seat", "0", "--bot", &greedy], 2);
-    assert!(stderr.contains("has no game 6; its games are 0 to 5"), "{stderr}");
+    assert!(stderr.contains("has no game 6; its games are 0-5"), "{stderr}");
     let (_, stderr) = arena_expect(&["replay", &out, "--game", "0", "--seat", "2", "--bot", &greedy], 2);
     assert!(stderr.contains("--seat 2: game 0 has seats 0 to 1"), "{stderr}");
     assert_eq!(scratch.leftover_processes(), Vec::<String>::new());

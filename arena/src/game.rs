@@ -181,4 +181,10 @@ pub trait Game: Sized + Send + Sync + 'static {
     fn conformance_tables() -> Vec<(&'static str, Self::Variant)> {
         vec![("default", Self::parse_variant(&[]).expect("a game accepts its default settings"))]
     }
+
+    /// A self-contained HTML page that replays one finished game: everything
+    /// inline (styles, scripts, drawings), nothing loaded from the network.
+    /// `record_json` is the game's line of `games.jsonl`, already checked to
+    /// be a record of this game; embed it with [`crate::html::json_script`].
+    fn html_page(record_json: &str) -> String;
 }

@@ -6,7 +6,7 @@
 //! - [`schedule`], [`seeds`], [`outcome`], [`standings`], [`ratings`]: pure match logic.
 //! - [`bot`], [`session`], [`pool`], [`play`], [`run`], [`replay`]: processes and the protocol.
 //! - [`verify`]: re-checking a record against the engine.
-//! - [`record`], [`output`]: what is written; [`setups`]: games set up from a file; [`cli`], [`progress`], [`signals`]: the terminal.
+//! - [`record`], [`output`]: what is written; [`html`]: pages that show it; [`setups`]: games set up from a file; [`cli`], [`progress`], [`signals`]: the terminal.
 //! - [`conformance`]: `arena check-bot`, the conformance test of one bot.
 //! - [`invariants`]: engine checks shared by the fuzz targets (`fuzz/`) and the tests.
 #![deny(missing_docs)]
@@ -18,6 +18,7 @@ pub mod conformance;
 pub mod fault;
 pub mod game;
 pub mod games;
+pub mod html;
 pub mod invariants;
 pub mod league;
 pub mod outcome;

@@ -14,6 +14,7 @@ mod record_file;
 mod replay;
 mod rules;
 mod verify;
+mod view;
 
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
@@ -54,6 +55,9 @@ enum Command {
     /// Check that a bot speaks the protocol and plays by the rules: a checklist for bot authors.
     #[command(after_help = check_bot::EXAMPLES)]
     CheckBot(check_bot::CheckBotArgs),
+    /// Write one recorded game as a self-contained HTML page that replays it.
+    #[command(after_help = view::EXAMPLES)]
+    View(view::ViewArgs),
     /// Print the game's variant settings and their defaults.
     Rules {
         /// The game.
@@ -92,6 +96,7 @@ pub fn main() -> i32 {
         Command::Replay(args) => replay::run(args),
         Command::CheckBot(args) => check_bot::run(args),
         Command::Rules { game } => rules::run(&game),
+        Command::View(args) => view::run(args),
     };
     match result {
         Ok(status) => status,

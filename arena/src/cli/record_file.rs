@@ -2,9 +2,9 @@
 //! one game by id, each record handed to its game by name.
 
 use super::{Failure, usage};
-use crate::output::GAMES;
+use crate::output::{GAMES, scan_file};
 use serde::Deserialize;
-use std::io::{BufRead, BufReader};
+use std::io::{BufRead, BufReader, Read, Seek, SeekFrom};
 use std::path::{Path, PathBuf};
 
 /// The file of records at `path`: the file itself, or `games.jsonl` in a directory.
@@ -46,30 +46,59 @@ pub fn lines(path: &Path) -> Result<impl Iterator<Item = Result<Line, Failure>>,
     Ok(lines)
 }
 
-/// The line of the record of game `id` in the records file at `path`.
-pub fn find(path: &Path, id: u64) -> Result<Line, Failure> {
-    let mut ids = Vec::new();
-    for line in lines(path)? {
-        let line = line?;
-        if let Ok(header) = &line.header {
-            if header.id == id {
-                return Ok(line);
-            }
-            ids.push(header.id);
-        }
+/// The line of the record of game `id` in the records file at `path`. A
+/// damaged line is refused unless it is the last one (cut short by an
+/// interruption), which is skipped with a warning.
+pub fn find(path: &Path, id: u64) -> Result<String, Failure> {
+    let name = path.display();
+    let scan = scan_file(path).map_err(usage)?;
+    if scan.good_bytes < scan.total_bytes {
+        eprintln!("warning: {name}: ignoring a last line that is cut short");
     }
-    Err(usage(format!("{} has no game {id}{}", path.display(), available(&mut ids))))
+    let Some(index) = scan.games.iter().position(|game| game.id == id) else {
+        let ids: Vec<u64> = scan.games.iter().map(|game| game.id).collect();
+        return Err(usage(match ids.is_empty() {
+            true => format!("{name} holds no games"),
+            false => format!("{name} has no game {id}; its games are {}", id_ranges(ids)),
+        }));
+    };
+    read_span(path, scan.spans[index]).map_err(|e| usage(format!("cannot read {name}: {e}")))
 }
 
-/// The ids in the file, in words: "; its games are 0 to 99" or a short list.
-fn available(ids: &mut [u64]) -> String {
+/// The line at `span` (byte offset, length) of `path`.
+fn read_span(path: &Path, (offset, length): (u64, usize)) -> std::io::Result<String> {
+    let mut file = std::fs::File::open(path)?;
+    file.seek(SeekFrom::Start(offset))?;
+    let mut line = String::with_capacity(length);
+    file.take(length as u64).read_to_string(&mut line)?;
+    Ok(line)
+}
+
+/// Ids as runs, e.g. `0-3, 5, 7-9`.
+fn id_ranges(mut ids: Vec<u64>) -> String {
     ids.sort_unstable();
-    match &*ids {
-        [] => "; it holds no game records".to_string(),
-        [first, .., last] if (last - first) as usize + 1 == ids.len() => format!("; its games are {first} to {last}"),
-        _ if ids.len() <= 10 => {
-            format!("; its games are {}", ids.iter().map(u64::to_string).collect::<Vec<_>>().join(", "))
+    ids.dedup();
+    let mut runs: Vec<(u64, u64)> = Vec::new();
+    for id in ids {
+        match runs.last_mut() {
+            Some((_, last)) if *last + 1 == id => *last = id,
+            _ => runs.push((id, id)),
         }
-        _ => format!("; it holds {} games, ids {} to {}", ids.len(), ids[0], ids[ids.len() - 1]),
+    }
+    let run = |&(first, last): &(u64, u64)| match first == last {
+        true => first.to_string(),
+        false => format!("{first}-{last}"),
+    };
+    runs.iter().map(run).collect::<Vec<_>>().join(", ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_are_listed_as_runs() {
+        assert_eq!(id_ranges(vec![3, 0, 1, 2, 5, 9, 7, 8]), "0-3, 5, 7-9");
+        assert_eq!(id_ranges(vec![4]), "4");
     }
 }

@@ -1,7 +1,7 @@
 //! `arena replay`: feeds a bot a recorded game from one seat's point of view
 //! and lists every decision where it now chooses differently.
 
-use super::record_file;
+use super::record_file::{self, Header};
 use super::{Failure, current_dir, internal, usage};
 use crate::bot::orphans;
 use crate::bot::registry::Registry;
@@ -50,10 +50,11 @@ pub struct ReplayArgs {
 /// Runs `arena replay`.
 pub fn run(args: ReplayArgs) -> Result<i32, Failure> {
     let path = record_file::resolve(&args.file);
-    let line = record_file::find(&path, args.id)?;
-    let header = line.header.map_err(|e| usage(format!("{}:{}: {e}", path.display(), line.number)))?;
+    let text = record_file::find(&path, args.id)?;
+    let header: Header = serde_json::from_str(&text)
+        .map_err(|e| usage(format!("{}: game {} has no game name: {e}", path.display(), args.id)))?;
     let bot = BotSpec::parse(&args.bot, &current_dir()?).map_err(usage)?;
-    dispatch(&header.game, Replay { args, bot, text: line.text, path }).map_err(usage)?
+    dispatch(&header.game, Replay { args, bot, text, path }).map_err(usage)?
 }
 
 /// A replay of a record of game `G`, given as its JSON text.

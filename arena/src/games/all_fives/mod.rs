@@ -23,6 +23,7 @@ mod moves;
 mod scoring;
 pub mod tiles;
 mod variant;
+mod viewer;
 
 #[cfg(test)]
 mod proptests;
@@ -559,5 +560,10 @@ impl Game for AllFives {
 
     fn conformance_tables() -> Vec<(&'static str, Variant)> {
         conformance::tables()
+    }
+
+    /// The replay page of [`viewer`].
+    fn html_page(record_json: &str) -> String {
+        viewer::page(record_json)
     }
 }

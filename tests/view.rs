@@ -1,0 +1,222 @@
+//! `arena view`: the page it writes for a real game, checked as text, then
+//! opened in headless Chromium (Debian's `chromium`): the layout rendered
+//! at a given step, the real buttons and keys driven through the page's
+//! address (`#step=N&press=…`), and screenshots of two positions.
+//!
+//! Without `chromium` the browser checks fail, unless `ARENA_SKIP_BROWSER=1`
+//! is set, which skips them with a notice.
+
+use e2e::*;
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// A short real match; returns its output directory's `games.jsonl`.
+fn play_match(scratch: &Scratch) -> String {
+    let out = scratch.join("out");
+    let bots = [("greedy", bin("greedy-bot")), ("random", bin("random-bot"))];
+    let bots: Vec<(&str, &str)> = bots.iter().map(|(n, c)| (*n, c.as_str())).collect();
+    arena_expect(&match_args(scratch, &bots, &["--games", "2", "--seed", "7", "--out", &out]), 0);
+    Path::new(&out).join("games.jsonl").to_string_lossy().into_owned()
+}
+
+/// The tiles on the board after the first `step` events of `record`, each as "a-b".
+fn board_after(record: &Value, step: usize) -> Vec<String> {
+    let mut board = Vec::new();
+    for event in &record["events"].as_array().expect("events")[..step] {
+        match event["type"].as_str() {
+            Some("hand_start") => board.clear(),
+            Some("play") => {
+                let (a, b) = (event["tile"][0].as_u64().unwrap(), event["tile"][1].as_u64().unwrap());
+                board.push(format!("{}-{}", a.min(b), a.max(b)));
+            }
+            _ => {}
+        }
+    }
+    board.sort();
+    board
+}
+
+/// Every value of `attribute` inside the element with `id` (to its closing `</tag>`).
+fn attributes_in(dom: &str, tag: &str, id: &str, attribute: &str) -> Vec<String> {
+    let start = dom.find(&format!("id=\"{id}\"")).unwrap_or_else(|| panic!("no #{id} in the page:\n{dom}"));
+    let end = start + dom[start..].find(&format!("</{tag}>")).expect("the element ends");
+    let needle = format!("{attribute}=\"");
+    let mut values = Vec::new();
+    let mut rest = &dom[start..end];
+    while let Some(at) = rest.find(&needle) {
+        rest = &rest[at + needle.len()..];
+        let close = rest.find('"').expect("a quoted value");
+        values.push(rest[..close].to_string());
+        rest = &rest[close..];
+    }
+    values
+}
+
+/// The value of `attribute` on the `<main id="viewer">` element.
+fn viewer_attribute(dom: &str, attribute: &str) -> Option<String> {
+    let start = dom.find("<main id=\"viewer\"").expect("the viewer element");
+    let tag = &dom[start..start + dom[start..].find('>').unwrap()];
+    let needle = format!("{attribute}=\"");
+    let at = tag.find(&needle)? + needle.len();
+    Some(tag[at..at + tag[at..].find('"').unwrap()].to_string())
+}
+
+/// Headless Chromium with its own profile directory.
+struct Browser {
+    path: PathBuf,
+    profile: String,
+}
+
+impl Browser {
+    /// Chromium, or `None` (with a notice) when `ARENA_SKIP_BROWSER=1`; fails when it is missing.
+    fn find(scratch: &Scratch) -> Option<Browser> {
+        if std::env::var("ARENA_SKIP_BROWSER").is_ok_and(|v| v == "1") {
+            eprintln!("notice: ARENA_SKIP_BROWSER=1: the page is not opened in a browser");
+            return None;
+        }
+        let path = std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default())
+            .map(|dir| dir.join("chromium"))
+            .find(|path| path.is_file())
+            .expect("chromium is not installed: `apt-get install chromium` (Debian), or set ARENA_SKIP_BROWSER=1 to skip the browser checks");
+        Some(Browser { path, profile: scratch.join("chromium-profile") })
+    }
+
+    /// Runs Chromium on `page` with the address fragment `hash` and these extra flags.
+    fn run(&self, page: &str, hash: &str, extra: &[&str]) -> String {
+        let output = Command::new(&self.path)
+            .args([
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-background-networking",
+                "--disable-extensions",
+                "--no-first-run",
+                "--virtual-time-budget=5000",
+                &format!("--user-data-dir={}", self.profile),
+            ])
+            .args(extra)
+            .arg(format!("file://{page}#{hash}"))
+            .output()
+            .expect("chromium runs");
+        let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+        assert!(output.status.success(), "chromium failed:\n{}", String::from_utf8_lossy(&output.stderr));
+        stdout
+    }
+
+    /// The page's DOM after it has run.
+    fn dom(&self, page: &str, hash: &str) -> String {
+        let dom = self.run(page, hash, &["--dump-dom"]);
+        assert!(dom.contains("<main id=\"viewer\""), "no page was rendered:\n{dom}");
+        assert_eq!(viewer_attribute(&dom, "data-error"), None, "#{hash}");
+        dom
+    }
+
+    /// A 1280×900 screenshot; returns the PNG's bytes.
+    fn screenshot(&self, page: &str, hash: &str, png: &str) -> Vec<u8> {
+        self.run(page, hash, &["--window-size=1280,900", &format!("--screenshot={png}")]);
+        std::fs::read(png).expect("the screenshot was written")
+    }
+}
+
+/// Width and height of a PNG, from its header.
+fn png_size(png: &[u8]) -> (u32, u32) {
+    assert!(png.starts_with(b"\x89PNG\r\n\x1a\n"), "not a PNG");
+    let word = |at: usize| u32::from_be_bytes(png[at..at + 4].try_into().unwrap());
+    (word(16), word(20))
+}
+
+#[test]
+fn the_page_renders_the_layout_and_its_controls_step_through_the_game() {
+    let scratch = Scratch::new("view");
+    let games = play_match(&scratch);
+    let record = records(Path::new(&games).parent().unwrap().to_str().unwrap()).remove(0);
+    let page = scratch.join("game.html");
+    let (stdout, _) = arena_expect(&["view", &games, "--game", "0", "-o", &page], 0);
+    assert!(stdout.contains(&page), "{stdout}");
+
+    // Self-contained: nothing to fetch.
+    let html = std::fs::read_to_string(&page).unwrap();
+    for external in ["http://", "https://", "<link", "src=", "@import"] {
+        assert!(!html.contains(external), "the page refers to something outside it: {external}");
+    }
+    // Written to standard output without -o.
+    let (to_stdout, _) = arena_expect(&["view", &games, "--game", "0"], 0);
+    assert_eq!(to_stdout, html);
+
+    let Some(browser) = Browser::find(&scratch) else { return };
+    let events = record["events"].as_array().unwrap();
+    // A position with the spinner's cross: just after the first play on a short end.
+    let cross =
+        1 + events.iter().position(|e| e["type"] == "play" && e["end"].as_u64() >= Some(2)).expect("a short end");
+    let dom = browser.dom(&page, &format!("step={cross}"));
+    assert_eq!(viewer_attribute(&dom, "data-step").as_deref(), Some(cross.to_string().as_str()));
+    let mut shown = attributes_in(&dom, "svg", "board", "data-tile");
+    shown.sort();
+    assert_eq!(shown, board_after(&record, cross), "the layout at step {cross}");
+    let arms = attributes_in(&dom, "svg", "board", "data-arm");
+    for arm in ["center", "west", "east"] {
+        assert!(arms.iter().any(|a| a == arm), "no {arm} arm at step {cross}: {arms:?}");
+    }
+    assert!(arms.iter().any(|a| a == "north" || a == "south"), "no short end taken at step {cross}: {arms:?}");
+
+    // The next play, by the button and by the arrow key; back again.
+    let play = cross + events[cross..].iter().position(|e| e["type"] == "play").unwrap();
+    for press in ["next", "key:ArrowRight"] {
+        let dom = browser.dom(&page, &format!("step={play}&press={press}"));
+        assert_eq!(viewer_attribute(&dom, "data-step"), Some((play + 1).to_string()), "{press}");
+        let mut shown = attributes_in(&dom, "svg", "board", "data-tile");
+        shown.sort();
+        assert_eq!(shown, board_after(&record, play + 1), "after {press} from step {play}");
+        assert_eq!(shown.len(), board_after(&record, play).len() + 1, "{press} played a tile");
+    }
+    let dom = browser.dom(&page, &format!("step={play}&press=next,next,prev,prev"));
+    assert_eq!(viewer_attribute(&dom, "data-step"), Some(play.to_string()));
+
+    // Jumping between hands: the hand buttons, PageDown, PageUp.
+    let hand_starts: Vec<usize> =
+        events.iter().enumerate().filter(|(_, e)| e["type"] == "hand_start").map(|(i, _)| i + 1).collect();
+    assert!(hand_starts.len() >= 2, "the game has several hands");
+    let dom = browser.dom(&page, "press=hand:2");
+    assert_eq!(viewer_attribute(&dom, "data-step"), Some(hand_starts[1].to_string()));
+    assert_eq!(viewer_attribute(&dom, "data-hand").as_deref(), Some("2"));
+    assert!(attributes_in(&dom, "svg", "board", "data-tile").is_empty(), "a fresh hand has an empty layout");
+    let dom = browser.dom(&page, &format!("step={cross}&press=key:PageDown,key:PageDown,key:PageUp"));
+    assert_eq!(viewer_attribute(&dom, "data-step"), Some(hand_starts[1].to_string()));
+
+    // Screenshots of two positions: real images, and different.
+    let first = browser.screenshot(&page, &format!("step={cross}"), &scratch.join("cross.png"));
+    let second = browser.screenshot(&page, &format!("step={cross}&press=next-hand"), &scratch.join("next.png"));
+    for png in [&first, &second] {
+        assert_eq!(png_size(png), (1280, 900));
+        assert!(png.len() > 20_000, "a screenshot of {} bytes is next to blank", png.len());
+    }
+    assert_ne!(first, second, "stepping did not change the picture");
+}
+
+#[test]
+fn mistakes_are_usage_errors_with_clear_messages() {
+    let scratch = Scratch::new("view-errors");
+    let games = play_match(&scratch);
+    let lines: Vec<String> = std::fs::read_to_string(&games).unwrap().lines().map(String::from).collect();
+    let write = |name: &str, lines: &[String]| {
+        let path = scratch.join(name);
+        std::fs::write(&path, lines.join("\n") + "\n").unwrap();
+        path
+    };
+    let check = |args: &[&str], wanted: &str| {
+        let (_, stderr) = arena_expect(args, 2);
+        assert!(stderr.contains(wanted), "arena {args:?}: wanted {wanted:?} in\n{stderr}");
+    };
+
+    check(&["view", &scratch.join("missing.jsonl"), "--game", "0"], "cannot read");
+    check(&["view", &games, "--game", "9"], "has no game 9; its games are 0-1");
+    let corrupt = write("corrupt.jsonl", &[lines[0].clone(), "{\"id\": 1, oops".into(), lines[1].clone()]);
+    check(&["view", &corrupt, "--game", "1"], "line 2 is corrupt");
+    let chess = write("chess.jsonl", &[lines[0].replace("\"game\":\"all-fives\"", "\"game\":\"chess\"")]);
+    check(&["view", &chess, "--game", "0"], "is a record of another game: unknown game \"chess\"");
+    let broken = write("broken.jsonl", &[lines[0].replace("\"type\":\"play\"", "\"type\":\"jump\"")]);
+    check(&["view", &broken, "--game", "0"], "is not a valid all-fives record");
+    check(&["view", &games, "--game", "0", "-o", &scratch.join("no/such/dir/game.html")], "cannot write");
+    check(&["view", &games], "--game");
+}
