@@ -3,7 +3,7 @@
 //! protocol and the time limits, recording every game and ranking the bots.
 //!
 //! - [`game`]: the boundary every game engine implements; [`games`]: the engines.
-//! - [`schedule`], [`seeds`], [`outcome`], [`standings`], [`ratings`]: pure match logic.
+//! - [`schedule`], [`seeds`], [`outcome`], [`standings`], [`ratings`], [`sprt`]: pure match logic.
 //! - [`bot`], [`session`], [`pool`], [`play`], [`run`]: processes and the protocol.
 //! - [`record`], [`output`]: what is written; [`cli`], [`progress`], [`signals`]: the terminal.
 //! - [`invariants`]: engine checks shared by the fuzz targets (`fuzz/`) and the tests.
@@ -29,5 +29,6 @@ pub mod schedule;
 pub mod seeds;
 pub mod session;
 pub mod signals;
+pub mod sprt;
 pub mod standings;
 pub mod table;
