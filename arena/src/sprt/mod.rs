@@ -5,10 +5,12 @@
 //! - [`pentanomial`]: the counts of pairs, the Elo models, the Elo ± 95% estimate.
 //! - [`test`]: the LLR, its bounds and the verdict, as fishtest and fastchess compute them.
 //! - [`mle`]: the maximum-likelihood fits the LLR is made of.
+//! - [`report`]: the progress status, the final summary and `sprt.json`.
 
 pub mod mle;
 pub mod pairs;
 pub mod pentanomial;
+pub mod report;
 pub mod test;
 
 pub use pairs::DealSequence;

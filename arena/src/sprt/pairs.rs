@@ -59,8 +59,9 @@ impl DealSequence {
         };
         if !pairs {
             return Err(format!(
-                "each game gives the new bot {results_per_game} results against the base bot's copies, \
-                 which do not form pairs of games; play 2 or 3 players, or 4 in partnerships"
+                "with {rotations} sides, each game gives the new bot {results_per_game} results (one against \
+                 each copy of the base bot), which do not pair up within a game or a deal; \
+                 play 2 or 3 players, or 4 in partnerships"
             ));
         }
         Ok(DealSequence {
@@ -203,6 +204,6 @@ mod tests {
     fn four_individuals_do_not_pair() {
         let sprt = Sprt::new(0.0, 5.0, 0.05, 0.05, Model::Normalized).unwrap();
         let err = DealSequence::new(sprt, 4, 3).unwrap_err();
-        assert!(err.contains("do not form pairs"), "{err}");
+        assert!(err.contains("do not pair up"), "{err}");
     }
 }

@@ -22,6 +22,16 @@ pub enum Model {
     Normalized,
 }
 
+impl Model {
+    /// The name of the scale's unit: `Elo` or `nElo`.
+    pub fn unit(self) -> &'static str {
+        match self {
+            Model::Logistic => "Elo",
+            Model::Normalized => "nElo",
+        }
+    }
+}
+
 impl std::str::FromStr for Model {
     type Err = String;
     fn from_str(text: &str) -> Result<Model, String> {
