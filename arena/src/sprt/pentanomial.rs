@@ -92,8 +92,8 @@ impl Pentanomial {
 
     /// The Elo difference and its 95% interval on the scale of `model`, from the
     /// mean pair score μ and its variance σ² over N pairs: the interval of the
-    /// score is μ ± 1.96 σ/√N, turned into Elo. `None` before two different
-    /// pair results.
+    /// score is μ ± 1.96 σ/√N, turned into Elo (a logistic bound beyond a
+    /// score of 0 or 1 is infinite). `None` until two pairs score differently.
     pub fn estimate(&self, model: Model) -> Option<Estimate> {
         let pairs = self.pairs();
         let counts: Vec<f64> = self.counts.iter().map(|&c| c as f64).collect();
@@ -104,7 +104,7 @@ impl Pentanomial {
         }
         let half = Z95 * (variance / pairs as f64).sqrt();
         let to_elo = |score: f64| match model {
-            Model::Logistic => logistic_elo(score),
+            Model::Logistic => logistic_elo(score.clamp(0.0, 1.0)),
             Model::Normalized => (score - 0.5) / (2.0 * variance).sqrt() * NELO_PER_T,
         };
         Some(Estimate { elo: to_elo(mean), margin: (to_elo(mean + half) - to_elo(mean - half)) / 2.0 })
@@ -143,6 +143,12 @@ mod tests {
         let logistic = penta.estimate(Model::Logistic).unwrap();
         assert!(close(logistic.elo, 58.451, 1e-3), "{logistic:?}");
         assert!(close(logistic.margin, 40.064, 1e-3), "{logistic:?}");
+    }
+
+    #[test]
+    fn a_logistic_interval_past_a_perfect_score_is_infinite() {
+        let estimate = Pentanomial { counts: [0, 0, 1, 0, 9] }.estimate(Model::Logistic).unwrap();
+        assert!(estimate.elo.is_finite() && estimate.margin == f64::INFINITY, "{estimate:?}");
     }
 
     #[test]

@@ -144,7 +144,7 @@ pub fn parameters(sprt: &Sprt) -> String {
     )
 }
 
-/// `nElo +12.3 ± 4.5`, or `nElo n/a` before there is an estimate.
+/// `nElo +12.3 ± 4.5`, or `nElo n/a` while every pair has scored the same.
 fn estimate_text(estimate: Option<Estimate>, model: Model) -> String {
     match estimate {
         Some(Estimate { elo, margin }) => format!("{} {elo:+.1} ± {margin:.1}", model.unit()),
