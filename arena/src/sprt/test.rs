@@ -178,14 +178,15 @@ mod tests {
         //   120 · 0.028751 · (1.166667 - 1.028751) / 0.194444 = 120 · 0.028751 · 0.709283
         //   = 2.4471.
         // The exact fit (the secular equations solved numerically, as fishtest's
-        // LLR_logistic does) differs from it by terms of higher order: 2.3644.
+        // LLR_logistic does; the value below comes from a separate Python transcription of
+        // its formulas) differs from it by terms of higher order: 2.3644.
         let penta = Pentanomial { counts: [10, 20, 40, 20, 30] };
         let llr = sprt(0.0, 20.0, Model::Logistic).llr(&penta);
         assert!(close(llr, 2.3644, 1e-3), "{llr}");
         // Normalized, H0: 0, H1: 20 nElo: nt = (μ - ½)/√(2σ²) = 0.188982, nt1 = 20/347.4356
         // = 0.057565, and LLR_normalized_alt = 2N/2 · ln((1 + nt²)/(1 + (nt - nt1)²))
         //   = 120 · ln(1.035714/1.017271) = 120 · 0.017968 = 2.1562;
-        // the exact t-value fit (fishtest's LLR_normalized) gives 2.1647.
+        // the exact t-value fit (fishtest's LLR_normalized, by the same Python) gives 2.1647.
         let llr = sprt(0.0, 20.0, Model::Normalized).llr(&penta);
         assert!(close(llr, 2.1647, 1e-3), "{llr}");
     }
