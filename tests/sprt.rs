@@ -138,6 +138,8 @@ fn sprt_usage_errors() {
         (vec!["sprt", &new, &base, "--elo0", "5", "--elo1", "5"], "--elo0 (5) must be less than --elo1 (5)"),
         (vec!["sprt", &new, &base, "--elo0=-2", "--elo1", "-3"], "must be less than --elo1 (-3)"),
         (vec!["sprt", &new, &format!("--base=a={random}")], "both named"),
+        (vec!["sprt", "--new", "nameless", &base], "--new \"nameless\": expected NAME=COMMAND"),
+        (vec!["sprt", &new, "--base", "b=/no/such/bot"], "--base: bot \"b\": cannot run"),
         (vec!["sprt", &new, &base, "--model", "bayes"], "unknown Elo model"),
         (vec!["sprt", &new, &base, "--players", "4", "--variant", "partners=false", "--out", &out], "do not pair up"),
         (vec!["sprt", "--resume", &out], "cannot resume"),

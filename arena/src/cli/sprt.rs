@@ -5,6 +5,7 @@ use super::execute::{Run, execute_with};
 use super::flags::PlayFlags;
 use super::league::{read_config, reopen};
 use super::{Failure, cores, current_dir, internal, random_seed, usage};
+use crate::bot::spec::BotSpec;
 use crate::config::{LeagueConfig, Overrides};
 use crate::game::Game;
 use crate::games::{GameCommand, dispatch};
@@ -136,9 +137,18 @@ pub fn run(args: SprtArgs) -> Result<i32, Failure> {
 fn resolve(args: &SprtArgs) -> Result<SprtConfig, Failure> {
     let test = Sprt::new(args.elo0, args.elo1, args.alpha, args.beta, args.model).map_err(usage)?;
     let (new, base) = (args.new.clone().unwrap_or_default(), args.base.clone().unwrap_or_default());
-    let name = |text: &str| text.split_once('=').map(|(name, _)| name.trim().to_string());
-    if name(&new).is_some() && name(&new) == name(&base) {
-        return Err(usage(format!("--new and --base are both named {:?}; give them different names", name(&new))));
+    let cwd = current_dir()?;
+    let mut names = Vec::new();
+    for (flag, text) in [("--new", &new), ("--base", &base)] {
+        let (name, command) = text.split_once('=').ok_or_else(|| {
+            usage(format!("{flag} {text:?}: expected NAME=COMMAND, e.g. {flag} {}=./my-bot", &flag[2..]))
+        })?;
+        names.push(
+            BotSpec::new(name, command, &cwd, Default::default()).map_err(|e| usage(format!("{flag}: {e}")))?.name,
+        );
+    }
+    if names[0] == names[1] {
+        return Err(usage(format!("--new and --base are both named {:?}; give them different names", names[0])));
     }
     let flags = Overrides {
         bots: vec![new, base],
@@ -150,7 +160,7 @@ fn resolve(args: &SprtArgs) -> Result<SprtConfig, Failure> {
         out: args.out.clone(),
         ..args.play.overrides()
     };
-    let games = LeagueConfig::resolve(&flags, &current_dir()?, random_seed(), cores()).map_err(usage)?;
+    let games = LeagueConfig::resolve(&flags, &cwd, random_seed(), cores()).map_err(usage)?;
     Ok(SprtConfig { games, test })
 }
 
@@ -163,7 +173,7 @@ fn add_copies(games: &mut LeagueConfig, sides: usize) -> Result<(), Failure> {
         if games.bots.iter().any(|bot| bot.name == name) {
             return Err(usage(format!("the copies of the base bot are named {name:?}, like the new bot; rename one")));
         }
-        games.bots.push(crate::bot::spec::BotSpec { name, ..base.clone() });
+        games.bots.push(BotSpec { name, ..base.clone() });
     }
     Ok(())
 }
