@@ -11,9 +11,11 @@ use crate::bot::limits::ResourceLimits;
 use crate::bot::sandbox::Sandbox;
 use crate::bot::spec::BotSpec;
 use crate::schedule::{Format, Shard};
+use crate::table::Limits;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 /// The TOML file, every key optional.
 #[derive(Debug, Default, Deserialize)]
@@ -244,6 +246,33 @@ impl LeagueConfig {
             shard: flags.shard,
             out: flags.out.as_ref().map(|o| cwd.join(o)).or(file.out.map(|o| base.join(o))),
         })
+    }
+
+    /// The limits of every bot process.
+    pub fn limits(&self) -> Limits {
+        Limits {
+            move_timeout: Duration::from_millis(self.move_timeout_ms),
+            startup_timeout: Duration::from_millis(self.startup_timeout_ms),
+            resources: self.limits.clone(),
+            sandbox: self.sandbox,
+            pin_cpus: self.pin_cpus,
+            ..Limits::default()
+        }
+    }
+
+    /// Makes a configuration read back from output directory `dir` ready to
+    /// resume: the bots re-checked, `--concurrency` and `--pin-cpus` applied.
+    pub fn resume_in(&mut self, dir: &Path, concurrency: Option<u64>, pin_cpus: bool) -> Result<(), String> {
+        self.bots = self.bots.iter().map(BotSpec::revalidated).collect::<Result<_, _>>()?;
+        if let Some(concurrency) = concurrency {
+            if concurrency == 0 {
+                return Err("--concurrency: must be at least 1".to_string());
+            }
+            self.concurrency = concurrency;
+        }
+        self.pin_cpus |= pin_cpus;
+        self.out = Some(dir.to_path_buf());
+        Ok(())
     }
 
     /// Whether `other` plays the same games: everything but the shard, the

@@ -3,7 +3,7 @@
 //! protocol and the time limits, recording every game and ranking the bots.
 //!
 //! - [`game`]: the boundary every game engine implements; [`games`]: the engines.
-//! - [`schedule`], [`seeds`], [`outcome`], [`standings`], [`ratings`]: pure match logic.
+//! - [`schedule`], [`seeds`], [`outcome`], [`standings`], [`ratings`], [`sprt`]: pure match logic.
 //! - [`bot`], [`session`], [`pool`], [`play`], [`run`], [`replay`]: processes and the protocol.
 //! - [`verify`]: re-checking a record against the engine.
 //! - [`record`], [`output`]: what is written; [`html`]: pages that show it; [`setups`]: games set up from a file; [`cli`], [`progress`], [`signals`]: the terminal.
@@ -35,6 +35,7 @@ pub mod seeds;
 pub mod session;
 pub mod setups;
 pub mod signals;
+pub mod sprt;
 pub mod standings;
 pub mod table;
 pub mod verify;

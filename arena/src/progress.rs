@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 /// How often the plain progress line is printed when stderr is not a terminal.
 const PLAIN_EVERY: Duration = Duration::from_secs(10);
-/// How often the leader shown on the bar is recomputed.
+/// How often the status shown on the bar (by default the leader) is recomputed.
 const LEADER_EVERY: Duration = Duration::from_millis(500);
 
 /// Progress of a run on stderr.
@@ -42,6 +42,12 @@ impl Progress {
 
     /// Counts a finished game and reports its faults.
     pub fn finished(&mut self, game: &Finished, standings: &Standings) {
+        self.finished_with(game, || leader(standings));
+    }
+
+    /// Counts a finished game and reports its faults; `status` (called only
+    /// when the display is updated) is shown after the count.
+    pub fn finished_with(&mut self, game: &Finished, status: impl FnOnce() -> String) {
         self.done += 1;
         for fault in &game.summary.faults {
             let line = format!(
@@ -59,13 +65,13 @@ impl Progress {
                 bar.inc(1);
                 if now - self.last_update >= LEADER_EVERY || self.done == self.total {
                     self.last_update = now;
-                    bar.set_message(leader(standings));
+                    bar.set_message(status());
                 }
             }
             None if now - self.last_update >= PLAIN_EVERY => {
                 self.last_update = now;
                 let rate = self.done as f64 / (now - self.started).as_secs_f64().max(1e-9);
-                eprintln!("{}/{} games, {rate:.1} games/s {}", self.done, self.total, leader(standings));
+                eprintln!("{}/{} games, {rate:.1} games/s {}", self.done, self.total, status());
             }
             None => {}
         }

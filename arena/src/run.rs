@@ -42,6 +42,15 @@ pub struct Work {
     pub concurrency: usize,
 }
 
+/// Whether a run goes on after a finished game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Flow {
+    /// Keep starting games.
+    Continue,
+    /// Start no new game; the games in flight finish and are counted.
+    Stop,
+}
+
 /// What a run produced.
 pub struct MatchReport {
     /// Standings over all games counted (those of earlier runs included).
@@ -59,16 +68,18 @@ pub struct MatchReport {
 /// Plays the games of `schedule` in `selection` with up to `concurrency` games at once,
 /// adding each finished game to `standings` once it is on disk in `out`.
 ///
-/// `observe` sees every finished game as it is counted. Setting `cancel`
-/// stops the run: no game starts after it, and games still in flight are
-/// dropped (the caller kills their processes through the registry).
+/// `observe` sees every finished game as it is counted; when it returns
+/// [`Flow::Stop`], no game starts after it, but the games in flight finish
+/// and are counted. Setting `cancel` stops the run: no game starts after it,
+/// and games still in flight are dropped (the caller kills their processes
+/// through the registry).
 pub fn run_games<G: Game>(
     table: Table<G>,
     work: Work,
     mut standings: Standings,
     mut out: Option<OutDir>,
     cancel: Arc<AtomicBool>,
-    mut observe: impl FnMut(&Finished, &Standings),
+    mut observe: impl FnMut(&Finished, &Standings) -> Flow,
 ) -> Result<MatchReport, String> {
     let started = Instant::now();
     orphans::adopt();
@@ -82,6 +93,7 @@ pub fn run_games<G: Game>(
         selection,
         next: AtomicU64::new(0),
         cancel: Arc::clone(&cancel),
+        stop: AtomicBool::new(false),
         keep_records: out.is_some(),
     });
     // Bounded, so that workers wait (without blocking their threads) when
@@ -119,7 +131,9 @@ pub fn run_games<G: Game>(
                 standings.add(&finished.summary);
                 games += 1;
                 decisions += finished.decisions as u64;
-                observe(finished, &standings);
+                if observe(finished, &standings) == Flow::Stop {
+                    shared.stop.store(true, Ordering::SeqCst);
+                }
             }
         }
     });
@@ -144,6 +158,8 @@ struct Shared<G: Game> {
     /// The id of the next game to consider starting.
     next: AtomicU64,
     cancel: Arc<AtomicBool>,
+    /// Set when no new game is to start, the games in flight still counting.
+    stop: AtomicBool,
     /// Whether finished games are serialized (only when they are written).
     keep_records: bool,
 }
@@ -161,7 +177,7 @@ fn run_worker<G: Game>(shared: Arc<Shared<G>>, tx: mpsc::Sender<Finished>, slots
         for _ in 0..slots {
             let (shared, tx, pool) = (Arc::clone(&shared), tx.clone(), Arc::clone(&pool));
             tasks.spawn(async move {
-                while !shared.cancel.load(Ordering::SeqCst) {
+                while !shared.cancel.load(Ordering::SeqCst) && !shared.stop.load(Ordering::SeqCst) {
                     let id = shared.next.fetch_add(1, Ordering::SeqCst);
                     let Some(spec) = shared.schedule.get(id) else { break };
                     if !shared.selection.contains(id) {

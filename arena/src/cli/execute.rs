@@ -6,7 +6,7 @@ use crate::bot::spec::BotSpec;
 use crate::game::Game;
 use crate::output::OutDir;
 use crate::progress::Progress;
-use crate::run::{MatchReport, Work, run_games};
+use crate::run::{Finished, Flow, MatchReport, Work, run_games};
 use crate::schedule::{Schedule, Selection};
 use crate::signals;
 use crate::standings::{ReportFormat, Standings};
@@ -87,6 +87,18 @@ impl ReportRequest {
 
 /// Plays the games with Ctrl-C handling and a progress display; prints the standings.
 pub fn execute<G: Game>(run: Run<G>) -> Result<MatchReport, Failure> {
+    execute_with(run, |progress, finished, standings| {
+        progress.finished(finished, standings);
+        Flow::Continue
+    })
+}
+
+/// [`execute`], with `watch` shown every finished game (and the progress
+/// display to update): it may stop the run ([`Flow::Stop`]).
+pub fn execute_with<G: Game>(
+    run: Run<G>,
+    mut watch: impl FnMut(&mut Progress, &Finished, &Standings) -> Flow,
+) -> Result<MatchReport, Failure> {
     let registry = Registry::new();
     let cancel = Arc::new(AtomicBool::new(false));
     signals::watch(Arc::clone(&cancel), registry.clone());
@@ -100,7 +112,7 @@ pub fn execute<G: Game>(run: Run<G>) -> Result<MatchReport, Failure> {
         run.standings,
         run.out,
         cancel,
-        |finished, standings| progress.finished(finished, standings),
+        |finished, standings| watch(&mut progress, finished, standings),
     )
     .map_err(internal)?;
     progress.finish();

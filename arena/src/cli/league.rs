@@ -2,6 +2,7 @@
 //! from its output directory.
 
 use super::execute::{ReportRequest, Run, execute};
+use super::flags::PlayFlags;
 use super::match_cmd::{binary_dir, sample_bot};
 use super::{Failure, cores, current_dir, internal, random_seed, usage};
 use crate::bot::spec::BotSpec;
@@ -14,10 +15,9 @@ use crate::record::GameSummary;
 use crate::schedule::{Format, Selection, Shard};
 use crate::signals;
 use crate::standings::Standings;
-use crate::table::Limits;
 use clap::Args;
+use serde::de::DeserializeOwned;
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 
 /// Examples shown by `arena league --help`.
 pub const EXAMPLES: &str = "Examples:
@@ -63,38 +63,18 @@ pub struct LeagueArgs {
     /// The league seed (default: a random one, kept in league.json).
     #[arg(long)]
     seed: Option<u64>,
-    /// Games played at once (default: the number of cores).
-    #[arg(long)]
-    concurrency: Option<u64>,
-    /// Time allowed for each move, in milliseconds (default 1000).
-    #[arg(long, value_name = "MS")]
-    move_timeout: Option<u64>,
-    /// Time allowed for a bot to answer hello, in milliseconds (default 10000).
-    #[arg(long, value_name = "MS")]
-    startup_timeout: Option<u64>,
-    /// A variant setting, KEY=VALUE (repeatable; see `arena rules`).
-    #[arg(long = "variant", value_name = "KEY=VALUE")]
-    variants: Vec<String>,
+    #[command(flatten)]
+    play: PlayFlags,
     /// Keep everything here: league.json, games.jsonl, standings.json, logs/.
     #[arg(long, value_name = "DIR")]
     out: Option<PathBuf>,
     /// Play only shard K of N (0 <= K < N): the games whose id is K modulo N.
     #[arg(long, value_name = "K/N")]
     shard: Option<Shard>,
-    /// A resource limit of every bot process, NAME=VALUE (cpu, address-space, processes, file-size, open-files; `none` lifts it).
-    #[arg(long = "limit", value_name = "NAME=VALUE")]
-    limits: Vec<String>,
     /// Also write the standings as json, csv or markdown: FORMAT or FORMAT=PATH
     /// (default: standings.<ext> in the output directory, or stdout without one).
     #[arg(long = "report", value_name = "FORMAT[=PATH]")]
     reports: Vec<ReportRequest>,
-    /// Run every bot in a sandbox: none (the default) or bwrap (bubblewrap).
-    #[arg(long)]
-    sandbox: Option<String>,
-    /// Pin each worker thread, and the bots of the games it plays, to one CPU
-    /// (faster for single-threaded bots; a multi-threaded bot gets one core).
-    #[arg(long)]
-    pin_cpus: bool,
 }
 
 impl LeagueArgs {
@@ -113,15 +93,9 @@ impl LeagueArgs {
             players: self.players,
             games: self.games,
             seed: self.seed,
-            concurrency: self.concurrency,
-            move_timeout: self.move_timeout,
-            startup_timeout: self.startup_timeout,
-            variants: self.variants.clone(),
             out: self.out.clone(),
             shard: self.shard,
-            limits: self.limits.clone(),
-            sandbox: self.sandbox.clone(),
-            pin_cpus: self.pin_cpus.then_some(true),
+            ..self.play.overrides()
         }
     }
 }
@@ -141,7 +115,7 @@ struct Prepared {
 pub fn run(args: LeagueArgs) -> Result<i32, Failure> {
     let cwd = current_dir()?;
     let mut prepared = if let Some(dir) = &args.resume {
-        resume(&cwd.join(dir), args.concurrency, args.pin_cpus)?
+        resume(&cwd.join(dir), args.play.concurrency, args.play.pin_cpus)?
     } else {
         let config = if args.is_empty() {
             demo(&args)?
@@ -157,25 +131,28 @@ pub fn run(args: LeagueArgs) -> Result<i32, Failure> {
 
 /// Reads a stopped league back from its output directory.
 fn resume(dir: &Path, concurrency: Option<u64>, pin_cpus: bool) -> Result<Prepared, Failure> {
-    let path = dir.join(LEAGUE);
+    let mut config: LeagueConfig = read_config(dir, LEAGUE, "a league configuration")?;
+    config.resume_in(dir, concurrency, pin_cpus).map_err(usage)?;
+    let (out, played) = reopen(dir)?;
+    Ok(Prepared { config, out: Some(out), played, fresh: false, reports: Vec::new() })
+}
+
+/// Reads the configuration of a stopped run: the JSON file `name` in `dir`,
+/// which should hold `what`.
+pub(super) fn read_config<C: DeserializeOwned>(dir: &Path, name: &str, what: &str) -> Result<C, Failure> {
+    let path = dir.join(name);
     let text = std::fs::read_to_string(&path)
-        .map_err(|e| usage(format!("cannot resume from {}: cannot read {LEAGUE} ({e})", dir.display())))?;
-    let mut config: LeagueConfig = serde_json::from_str(&text)
-        .map_err(|e| usage(format!("{} is not a league configuration: {e}", path.display())))?;
-    config.bots = config.bots.iter().map(BotSpec::revalidated).collect::<Result<_, _>>().map_err(usage)?;
-    if let Some(concurrency) = concurrency {
-        if concurrency == 0 {
-            return Err(usage("--concurrency: must be at least 1"));
-        }
-        config.concurrency = concurrency;
-    }
-    config.pin_cpus |= pin_cpus;
-    config.out = Some(dir.to_path_buf());
+        .map_err(|e| usage(format!("cannot resume from {}: cannot read {name} ({e})", dir.display())))?;
+    serde_json::from_str(&text).map_err(|e| usage(format!("{} is not {what}: {e}", path.display())))
+}
+
+/// Reopens the output directory of a stopped run; returns it with the games already played.
+pub(super) fn reopen(dir: &Path) -> Result<(OutDir, Vec<GameSummary>), Failure> {
     let (out, played, note) = OutDir::reopen(dir).map_err(usage)?;
     if let Some(note) = note {
         eprintln!("{note}");
     }
-    Ok(Prepared { config, out: Some(out), played, fresh: false, reports: Vec::new() })
+    Ok((out, played))
 }
 
 /// The demo league: every sample bot that can run here, a round robin.
@@ -258,14 +235,7 @@ fn play<G: Game>(prepared: Prepared) -> Result<i32, Failure> {
         already,
         config.seed
     );
-    let limits = Limits {
-        move_timeout: Duration::from_millis(config.move_timeout_ms),
-        startup_timeout: Duration::from_millis(config.startup_timeout_ms),
-        resources: config.limits.clone(),
-        sandbox: config.sandbox,
-        pin_cpus: config.pin_cpus,
-        ..Limits::default()
-    };
+    let limits = config.limits();
     let run = Run::<G> {
         setups: None,
         bots: config.bots.clone(),

@@ -3,16 +3,21 @@
 //! Exit status: 0 on success, 1 when the arena itself fails (e.g. it cannot
 //! write its output), 2 for a usage error, 130 when interrupted. Commands
 //! that answer a question say the answer in it too: `verify` exits 1 when a
-//! record disagrees, `replay` 1 when the bot chooses differently.
+//! record disagrees, `replay` 1 when the bot chooses differently, and `sprt`
+//! 0 when H1 is accepted (the new bot is better), 1 when H0 is accepted (so
+//! 1 means either H0 or a failure, as the error message on stderr tells
+//! apart), 3 when it ends inconclusive.
 
 mod check_bot;
 mod execute;
+mod flags;
 mod league;
 mod match_cmd;
 mod merge;
 mod record_file;
 mod replay;
 mod rules;
+mod sprt;
 mod verify;
 mod view;
 
@@ -42,6 +47,14 @@ enum Command {
     /// Without arguments, runs a demo league of the sample bots.
     #[command(after_help = league::EXAMPLES)]
     League(Box<league::LeagueArgs>),
+    /// Test whether a new version of a bot is better than its base (a sequential probability ratio test).
+    ///
+    /// Plays duplicate deals of the new bot against the base bot until the
+    /// test accepts H0 (new is at most --elo0 better) or H1 (at least --elo1
+    /// better), or --max-games is reached; prints the LLR, its bounds, the
+    /// Elo difference and the pentanomial counts as it goes.
+    #[command(after_help = sprt::EXAMPLES)]
+    Sprt(Box<sprt::SprtArgs>),
     /// Combine the output directories of a league's shards into one.
     Merge(merge::MergeArgs),
     /// Re-play every recorded game through the engine and report every disagreement.
@@ -91,6 +104,7 @@ pub fn main() -> i32 {
     let result = match cli.command {
         Command::Match(args) => match_cmd::run(args),
         Command::League(args) => league::run(*args),
+        Command::Sprt(args) => sprt::run(*args),
         Command::Merge(args) => merge::run(args),
         Command::Verify(args) => verify::run(args),
         Command::Replay(args) => replay::run(args),

@@ -1,0 +1,48 @@
+//! Flags that `arena league` and `arena sprt` share: how games are played
+//! and how bot processes are confined.
+
+use crate::config::Overrides;
+use clap::Args;
+
+/// How the games of a run are played.
+#[derive(Debug, Args)]
+pub struct PlayFlags {
+    /// Games played at once (default: the number of cores).
+    #[arg(long)]
+    pub concurrency: Option<u64>,
+    /// Time allowed for each move, in milliseconds (default 1000).
+    #[arg(long, value_name = "MS")]
+    pub move_timeout: Option<u64>,
+    /// Time allowed for a bot to answer hello, in milliseconds (default 10000).
+    #[arg(long, value_name = "MS")]
+    pub startup_timeout: Option<u64>,
+    /// A variant setting, KEY=VALUE (repeatable; see `arena rules`).
+    #[arg(long = "variant", value_name = "KEY=VALUE")]
+    pub variants: Vec<String>,
+    /// A resource limit of every bot process, NAME=VALUE (cpu, address-space, processes, file-size, open-files; `none` lifts it).
+    #[arg(long = "limit", value_name = "NAME=VALUE")]
+    pub limits: Vec<String>,
+    /// Run every bot in a sandbox: none (the default) or bwrap (bubblewrap).
+    #[arg(long)]
+    pub sandbox: Option<String>,
+    /// Pin each worker thread, and the bots of the games it plays, to one CPU
+    /// (faster for single-threaded bots; a multi-threaded bot gets one core).
+    #[arg(long)]
+    pub pin_cpus: bool,
+}
+
+impl PlayFlags {
+    /// These flags as configuration overrides (every other override empty).
+    pub fn overrides(&self) -> Overrides {
+        Overrides {
+            concurrency: self.concurrency,
+            move_timeout: self.move_timeout,
+            startup_timeout: self.startup_timeout,
+            variants: self.variants.clone(),
+            limits: self.limits.clone(),
+            sandbox: self.sandbox.clone(),
+            pin_cpus: self.pin_cpus.then_some(true),
+            ..Overrides::default()
+        }
+    }
+}

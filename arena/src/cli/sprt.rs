@@ -1,0 +1,300 @@
+//! `arena sprt`: a sequential probability ratio test of a new version of a
+//! bot against its base, on duplicate deals, resumable from its output directory.
+
+use super::execute::{Run, execute_with};
+use super::flags::PlayFlags;
+use super::league::{read_config, reopen};
+use super::{Failure, cores, current_dir, internal, random_seed, usage};
+use crate::bot::spec::BotSpec;
+use crate::config::{LeagueConfig, Overrides};
+use crate::game::Game;
+use crate::games::{GameCommand, dispatch};
+use crate::league::{check_played, full_schedule};
+use crate::output::{OutDir, write_atomically};
+use crate::record::GameSummary;
+use crate::run::Flow;
+use crate::schedule::{Schedule, Selection};
+use crate::signals;
+use crate::sprt::pairs::half_points;
+use crate::sprt::report::{Conclusion, Summary, parameters, status};
+use crate::sprt::{DealSequence, Model, Sprt};
+use crate::standings::Standings;
+use clap::Args;
+use serde::{Deserialize, Serialize};
+use std::path::PathBuf;
+
+/// The stored configuration of a test, in its output directory.
+pub const SPRT_CONFIG: &str = "sprt-config.json";
+/// The test's result, in its output directory.
+pub const SPRT_RESULT: &str = "sprt.json";
+
+/// Exit status when H0 is accepted.
+const ACCEPTED_H0: i32 = 1;
+/// Exit status when the game limit is reached without a verdict.
+const INCONCLUSIVE: i32 = 3;
+
+/// Examples and reductions shown by `arena sprt --help`.
+pub const EXAMPLES: &str = "Pairs: every deal is played in every seat rotation. With 2 players, or 4 in
+partnerships (new's team against base's team), the two games of a deal form
+one pentanomial pair. With 3 players, new plays against two copies of base
+(base and base.2), in each of the 3 seats of every deal; each game gives new's
+result against each copy (by place), and those two results form one pair.
+4 players without partners are refused.
+
+Exit status: 0 H1 accepted (new is better), 1 H0 accepted (or the arena
+failed), 2 usage error, 3 inconclusive (--max-games reached), 130 interrupted.
+
+Examples:
+  arena sprt --new new=./my-bot --base base=./my-bot-v1 --concurrency 2 --out sprt-results
+  arena sprt --new greedy=target/release/greedy-bot --base random=target/release/random-bot --seed 1
+  arena sprt --new new=./a --base base=./b --players 4 --elo0 -3 --elo1 3 --model logistic
+  arena sprt --resume sprt-results                # continue a stopped test";
+
+/// The flags of `arena sprt`.
+#[derive(Debug, Args)]
+pub struct SprtArgs {
+    /// The new version of the bot: NAME=COMMAND, the command split like a shell splits words.
+    #[arg(long, value_name = "NAME=COMMAND", required_unless_present = "resume")]
+    new: Option<String>,
+    /// The base version it is tested against: NAME=COMMAND.
+    #[arg(long, value_name = "NAME=COMMAND", required_unless_present = "resume")]
+    base: Option<String>,
+    /// H0: new is this much better than base (or less), in the model's Elo.
+    #[arg(long, default_value_t = 0.0, allow_negative_numbers = true)]
+    elo0: f64,
+    /// H1: new is this much better than base (or more), in the model's Elo.
+    #[arg(long, default_value_t = 5.0, allow_negative_numbers = true)]
+    elo1: f64,
+    /// The probability of accepting H1 when H0 holds.
+    #[arg(long, default_value_t = 0.05)]
+    alpha: f64,
+    /// The probability of accepting H0 when H1 holds.
+    #[arg(long, default_value_t = 0.05)]
+    beta: f64,
+    /// The Elo scale of --elo0 and --elo1: normalized (nElo) or logistic.
+    #[arg(long, default_value = "normalized")]
+    model: Model,
+    /// Stop without a verdict after this many games (rounded up to whole deals).
+    #[arg(long, default_value_t = 100_000, value_parser = clap::value_parser!(u64).range(1..))]
+    max_games: u64,
+    /// The game (default all-fives).
+    #[arg(long)]
+    game: Option<String>,
+    /// Number of players (2, 3 or 4; 4 plays partnerships, new's team against base's).
+    #[arg(long)]
+    players: Option<u64>,
+    /// The seed of the deals (default: a random one, printed and kept).
+    #[arg(long)]
+    seed: Option<u64>,
+    #[command(flatten)]
+    play: PlayFlags,
+    /// Keep everything here: sprt-config.json, games.jsonl, standings.json, sprt.json, logs/.
+    #[arg(long, value_name = "DIR")]
+    out: Option<PathBuf>,
+    /// Continue the stopped test in DIR (its configuration is in DIR/sprt-config.json).
+    #[arg(long, value_name = "DIR", conflicts_with_all = [
+        "new", "base", "elo0", "elo1", "alpha", "beta", "model", "max_games", "game", "players",
+        "variants", "seed", "move_timeout", "startup_timeout", "limits", "sandbox", "out",
+    ])]
+    resume: Option<PathBuf>,
+}
+
+/// A test's stored configuration: the games (a gauntlet of the new bot
+/// against the base bot and its copies) and the test.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+struct SprtConfig {
+    #[serde(flatten)]
+    games: LeagueConfig,
+    test: Sprt,
+}
+
+/// A test about to run.
+struct Prepared {
+    config: SprtConfig,
+    out: Option<OutDir>,
+    played: Vec<GameSummary>,
+    /// A new test, whose configuration is still to be written.
+    fresh: bool,
+}
+
+/// Runs `arena sprt`.
+pub fn run(args: SprtArgs) -> Result<i32, Failure> {
+    let prepared = match &args.resume {
+        Some(dir) => {
+            let dir = current_dir()?.join(dir);
+            let mut config: SprtConfig = read_config(&dir, SPRT_CONFIG, "an SPRT configuration")?;
+            config.games.resume_in(&dir, args.play.concurrency, args.play.pin_cpus).map_err(usage)?;
+            let (out, played) = reopen(&dir)?;
+            Prepared { config, out: Some(out), played, fresh: false }
+        }
+        None => Prepared { config: resolve(&args)?, out: None, played: Vec::new(), fresh: true },
+    };
+    let game = prepared.config.games.game.clone();
+    dispatch(&game, prepared).map_err(usage)?
+}
+
+/// The configuration of a new test from the flags.
+fn resolve(args: &SprtArgs) -> Result<SprtConfig, Failure> {
+    let test = Sprt::new(args.elo0, args.elo1, args.alpha, args.beta, args.model).map_err(usage)?;
+    let (new, base) = (args.new.clone().unwrap_or_default(), args.base.clone().unwrap_or_default());
+    let cwd = current_dir()?;
+    let mut names = Vec::new();
+    for (flag, text) in [("--new", &new), ("--base", &base)] {
+        let (name, command) = text.split_once('=').ok_or_else(|| {
+            usage(format!("{flag} {text:?}: expected NAME=COMMAND, e.g. {flag} {}=./my-bot", &flag[2..]))
+        })?;
+        names.push(
+            BotSpec::new(name, command, &cwd, Default::default()).map_err(|e| usage(format!("{flag}: {e}")))?.name,
+        );
+    }
+    if names[0] == names[1] {
+        return Err(usage(format!("--new and --base are both named {:?}; give them different names", names[0])));
+    }
+    let flags = Overrides {
+        bots: vec![new, base],
+        game: args.game.clone(),
+        format: Some("gauntlet".to_string()),
+        players: args.players,
+        games: Some(args.max_games),
+        seed: args.seed,
+        out: args.out.clone(),
+        ..args.play.overrides()
+    };
+    let games = LeagueConfig::resolve(&flags, &cwd, random_seed(), cores()).map_err(usage)?;
+    Ok(SprtConfig { games, test })
+}
+
+/// Seats copies of the base bot (`base.2`, `base.3`) so that the new bot
+/// faces one base bot per other side.
+fn add_copies(games: &mut LeagueConfig, sides: usize) -> Result<(), Failure> {
+    let base = games.bots[1].clone();
+    for copy in 2..sides {
+        let name = format!("{}.{copy}", base.name);
+        if games.bots.iter().any(|bot| bot.name == name) {
+            return Err(usage(format!("the copies of the base bot are named {name:?}, like the new bot; rename one")));
+        }
+        games.bots.push(BotSpec { name, ..base.clone() });
+    }
+    Ok(())
+}
+
+fn play<G: Game>(prepared: Prepared) -> Result<i32, Failure> {
+    let Prepared { mut config, mut out, played, fresh } = prepared;
+    let variant = G::parse_variant(&config.games.settings).map_err(|e| usage(format!("variant: {e}")))?;
+    let teams = G::teams(&variant);
+    if fresh {
+        add_copies(&mut config.games, teams.len())?;
+    }
+    let mut sequence = DealSequence::new(config.test, teams.len(), teams.len() - 1).map_err(usage)?;
+    let schedule = full_schedule(&config.games, &teams).map_err(usage)?;
+    config.games.sandbox.check().map_err(usage)?;
+    if let (true, Some(dir)) = (fresh, &config.games.out) {
+        // Everything is checked: only now is the output directory made.
+        let created = OutDir::create(dir).map_err(usage)?;
+        config.games.variant = serde_json::to_value(&variant).expect("variants serialize");
+        let json = serde_json::to_string_pretty(&config).expect("configurations serialize");
+        write_atomically(&dir.join(SPRT_CONFIG), json.as_bytes())
+            .map_err(|e| internal(format!("cannot write {SPRT_CONFIG}: {e}")))?;
+        out = Some(created);
+    }
+    let names: Vec<String> = config.games.bots.iter().map(|b| b.name.clone()).collect();
+    let done = check_played(&schedule, &names, &played).map_err(|e| {
+        let path = out.as_ref().map_or(PathBuf::new(), |o| o.path().join(crate::output::GAMES));
+        usage(format!("{}: {e}", path.display()))
+    })?;
+    let count = |sequence: &mut DealSequence, game: &GameSummary| {
+        let spec = schedule.get(game.id).expect("a game of the schedule");
+        sequence.add(spec.deal, spec.rotation, half_points(game, &names[0], &names[1..]));
+    };
+    let mut standings = Standings::new(&names);
+    for game in &played {
+        count(&mut sequence, game);
+        standings.add(game);
+    }
+    let finished = sequence.verdict().is_some();
+    let selection = Selection::new(&schedule, None, |id| finished || done.contains(&id));
+    eprintln!(
+        "{} SPRT of {} against {}, {} players: {}; at most {} games, {} already played — seed {}",
+        G::NAME,
+        names[0],
+        names[1..].join(", "),
+        G::seats(&variant),
+        parameters(&config.test),
+        schedule.len(),
+        played.len(),
+        config.games.seed
+    );
+    let run = Run::<G> {
+        setups: None,
+        bots: config.games.bots.clone(),
+        variant,
+        seed: config.games.seed,
+        limits: config.games.limits(),
+        schedule: Schedule::clone(&schedule),
+        selection,
+        concurrency: config.games.concurrency as usize,
+        standings,
+        out,
+        reports: Vec::new(),
+    };
+    let report = execute_with(run, |progress, finished, _| {
+        count(&mut sequence, &finished.summary);
+        progress.finished_with(finished, || status(&sequence));
+        if sequence.verdict().is_some() { Flow::Stop } else { Flow::Continue }
+    })?;
+    let conclusion = Conclusion::of(&sequence, report.interrupted);
+    let summary = Summary::new(&names[0], &names[1], &sequence, report.standings.games, conclusion);
+    print!("{}", summary.text());
+    finish(&config.games.out, &summary)
+}
+
+/// Writes `sprt.json`, says how to go on, and returns the exit status of `summary`.
+fn finish(out: &Option<PathBuf>, summary: &Summary) -> Result<i32, Failure> {
+    if let Some(dir) = out {
+        let json = serde_json::to_string_pretty(summary).expect("summaries serialize") + "\n";
+        write_atomically(&dir.join(SPRT_RESULT), json.as_bytes())
+            .map_err(|e| internal(format!("cannot write {SPRT_RESULT}: {e}")))?;
+        println!("results: {}", dir.display());
+    }
+    Ok(match summary.conclusion {
+        Conclusion::H1 => 0,
+        Conclusion::H0 => ACCEPTED_H0,
+        Conclusion::Inconclusive => INCONCLUSIVE,
+        Conclusion::Interrupted => {
+            match out {
+                Some(dir) => println!("continue with: arena sprt --resume {}", dir.display()),
+                None => println!("(no --out, so the test cannot be resumed)"),
+            }
+            signals::INTERRUPTED
+        }
+    })
+}
+
+impl GameCommand for Prepared {
+    type Output = Result<i32, Failure>;
+    fn run<G: Game>(self) -> Result<i32, Failure> {
+        play::<G>(self)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_stored_configuration_reads_back() {
+        let games = LeagueConfig::resolve(
+            &Overrides { bots: vec!["new=sh".into(), "base=sh".into()], seed: Some(4), ..Overrides::default() },
+            std::path::Path::new("/"),
+            0,
+            1,
+        )
+        .unwrap();
+        let config = SprtConfig { games, test: Sprt::new(-1.0, 3.0, 0.1, 0.2, Model::Logistic).unwrap() };
+        let json = serde_json::to_string(&config).unwrap();
+        let back: SprtConfig = serde_json::from_str(&json).unwrap();
+        assert_eq!(serde_json::to_string(&back).unwrap(), json, "argv is not stored, and comes back from revalidation");
+        assert_eq!(back.test, config.test);
+        assert_eq!(back.games.seed, 4);
+    }
+}

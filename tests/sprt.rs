@@ -1,0 +1,151 @@
+//! `arena sprt` end to end: verdicts and their exit statuses, every table
+//! size, the same verdict at any concurrency and after an interruption, and
+//! usage errors.
+
+use e2e::*;
+use serde_json::Value;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// Arguments of `arena sprt` of `new` against `base` (name, command), tagged with the scratch marker.
+fn sprt_args(scratch: &Scratch, new: (&str, &str), base: (&str, &str), extra: &[&str]) -> Vec<String> {
+    let mut args = match_args(scratch, &[new, base], extra);
+    args[0] = "sprt".to_string();
+    args[1] = "--new".to_string();
+    args[3] = "--base".to_string();
+    args
+}
+
+/// `DIR/sprt.json`, parsed.
+fn result(out: &str) -> Value {
+    let text = std::fs::read_to_string(format!("{out}/sprt.json")).expect("sprt.json exists");
+    serde_json::from_str(&text).expect("sprt.json is JSON")
+}
+
+/// What must not depend on concurrency or interruptions: the counts, the LLR, the verdict.
+fn outcome(result: &Value) -> (Value, Value, Value, Value) {
+    (result["pentanomial"].clone(), result["games"].clone(), result["llr"].clone(), result["conclusion"].clone())
+}
+
+#[test]
+fn three_players_and_partnerships_reduce_to_pairs() {
+    let scratch = Scratch::new("sprt-sizes");
+    let (greedy, random) = (bin("greedy-bot"), bin("random-bot"));
+    for (players, per_pair) in [("3", 1), ("4", 2)] {
+        let out = scratch.join(&format!("out{players}"));
+        let args = sprt_args(
+            &scratch,
+            ("greedy", &greedy),
+            ("random", &random),
+            &["--players", players, "--elo1", "20", "--seed", "2", "--concurrency", "2", "--out", &out],
+        );
+        let (stdout, _) = arena_expect(&args, 0);
+        assert!(stdout.contains("H1 accepted"), "{stdout}");
+        let result = result(&out);
+        // 3 players: one pair per game (new against each of the two copies);
+        // partnerships: one pair per deal of two games.
+        assert_eq!(result["games"].as_u64().unwrap(), per_pair * result["pairs"].as_u64().unwrap());
+        let seated: Vec<Value> = records(&out).iter().map(|r| r["bots"].clone()).take(3).collect();
+        if players == "3" {
+            assert_eq!(seated[0], serde_json::json!(["greedy", "random", "random.2"]));
+            assert_eq!(seated[1], serde_json::json!(["random", "random.2", "greedy"]));
+        } else {
+            assert_eq!(seated[0], serde_json::json!(["greedy", "random", "greedy", "random"]));
+        }
+    }
+}
+
+#[test]
+fn random_against_itself_does_not_accept_h1() {
+    let scratch = Scratch::new("sprt-h0");
+    let random = bin("random-bot");
+    let args = sprt_args(&scratch, ("a", &random), ("b", &random), &["--seed", "1", "--elo1", "100"]);
+    let (stdout, _) = arena_expect(&args, 1);
+    assert!(stdout.contains("H0 accepted: a is not 100 nElo better than b"), "{stdout}");
+    let extra = ["--seed", "1", "--elo1", "100", "--model", "logistic"];
+    let (stdout, _) = arena_expect(&sprt_args(&scratch, ("a", &random), ("b", &random), &extra), 1);
+    assert!(stdout.contains("H0 accepted: a is not 100 Elo better than b"), "{stdout}");
+    let args = sprt_args(&scratch, ("a", &random), ("b", &random), &["--seed", "1", "--max-games", "9"]);
+    let (stdout, _) = arena_expect(&args, 3);
+    assert!(stdout.contains("inconclusive") && stdout.contains("after 10 games (5 pairs"), "{stdout}");
+}
+
+/// Greedy against random with the default test: H1, and the same counts,
+/// LLR and verdict at another concurrency, after an interruption and a resume,
+/// and after resuming a finished test.
+#[test]
+fn greedy_against_random_accepts_h1_whatever_the_concurrency_and_interruptions() {
+    let scratch = Scratch::new("sprt-h1");
+    let (greedy, random) = (bin("greedy-bot"), bin("random-bot"));
+    let args = |concurrency: &str, out: &str| {
+        let extra = ["--seed", "4", "--concurrency", concurrency, "--out", out];
+        sprt_args(&scratch, ("greedy", &greedy), ("random", &random), &extra)
+    };
+    let whole = scratch.join("whole");
+    let (stdout, stderr) = arena_expect(&args("2", &whole), 0);
+    assert!(stdout.contains("H1 accepted: greedy is better than random"), "{stdout}");
+    assert!(stdout.contains("pentanomial [LL, LD, WL+DD, WD, WW]"), "{stdout}");
+    assert!(stderr.contains("nElo [0, 5], alpha 0.05, beta 0.05, LLR bounds (-2.94, 2.94)"), "{stderr}");
+    let expected = result(&whole);
+    assert_eq!(expected["conclusion"], "H1");
+    assert!(expected["llr"].as_f64().unwrap() >= 2.94);
+    let games = expected["games"].as_u64().unwrap();
+    let played = records(&whole).len() as u64;
+    assert_eq!(expected["games_played"], played);
+    assert!(played >= games && played <= games + 20, "no game starts after the verdict: {played} played");
+    assert!(games < 1000, "{games} games for an obvious difference");
+
+    let cut = scratch.join("cut");
+    let arena = Command::new(bin("arena"))
+        .args(args("3", &cut))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("arena starts");
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while std::fs::read_to_string(format!("{cut}/games.jsonl")).map_or(0, |t| t.lines().count()) < 20 {
+        assert!(Instant::now() < deadline, "no 20 games after 60 s");
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    let pid = nix::unistd::Pid::from_raw(arena.id() as i32);
+    nix::sys::signal::kill(pid, nix::sys::signal::Signal::SIGTERM).unwrap();
+    let output = arena.wait_with_output().unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(130), "{stdout}");
+    assert!(stdout.contains(&format!("continue with: arena sprt --resume {cut}")), "{stdout}");
+    assert_eq!(result(&cut)["conclusion"], "interrupted");
+
+    let (stdout, _) = arena_expect(&["sprt", "--resume", &cut, "--concurrency", "1"], 0);
+    assert!(stdout.contains("H1 accepted"), "{stdout}");
+    assert_eq!(outcome(&result(&cut)), outcome(&expected));
+    let played = records(&cut).len();
+    arena_expect(&["sprt", "--resume", &cut], 0);
+    assert_eq!(records(&cut).len(), played, "a finished test resumed plays nothing more");
+    assert_eq!(outcome(&result(&cut)), outcome(&expected));
+    assert!(scratch.leftover_processes().is_empty(), "{:?}", scratch.leftover_processes());
+}
+
+#[test]
+fn sprt_usage_errors() {
+    let scratch = Scratch::new("sprt-usage");
+    let random = bin("random-bot");
+    let new = format!("--new=a={random}");
+    let base = format!("--base=b={random}");
+    let out = scratch.join("out");
+    for (args, message) in [
+        (vec!["sprt", &base], "--new <NAME=COMMAND>"),
+        (vec!["sprt", &new, &base, "--alpha", "1.5"], "--alpha (1.5) must be between 0 and 1"),
+        (vec!["sprt", &new, &base, "--elo0", "5", "--elo1", "5"], "--elo0 (5) must be less than --elo1 (5)"),
+        (vec!["sprt", &new, &base, "--elo0=-2", "--elo1", "-3"], "must be less than --elo1 (-3)"),
+        (vec!["sprt", &new, &format!("--base=a={random}")], "both named"),
+        (vec!["sprt", "--new", "nameless", &base], "--new \"nameless\": expected NAME=COMMAND"),
+        (vec!["sprt", &new, "--base", "b=/no/such/bot"], "--base: bot \"b\": cannot run"),
+        (vec!["sprt", &new, &base, "--model", "bayes"], "unknown Elo model"),
+        (vec!["sprt", &new, &base, "--players", "4", "--variant", "partners=false", "--out", &out], "do not pair up"),
+        (vec!["sprt", "--resume", &out], "cannot resume"),
+    ] {
+        let (_, stderr) = arena_expect(&args, 2);
+        assert!(stderr.contains(message), "{args:?}: {stderr}");
+    }
+    assert!(!std::path::Path::new(&out).exists(), "a refused test leaves no output");
+}
