@@ -246,3 +246,57 @@ fn replay_reports_a_failing_bot_and_usage_errors() {
     assert!(stderr.contains("--seat 2: game 0 has seats 0 to 1"), "{stderr}");
     assert_eq!(scratch.leftover_processes(), Vec::<String>::new());
 }
+
+#[test]
+fn leagues_and_sprt_cycle_through_a_deals_file_and_resume_without_it() {
+    let scratch = Scratch::new("league-deals");
+    let games: Vec<Value> = [1u8, 2, 3]
+        .iter()
+        .map(|&shift| {
+            let mut tiles: Vec<[u8; 2]> = (0..=6u8).flat_map(|a| (a..=6).map(move |b| [a, b])).collect();
+            tiles.rotate_left(usize::from(shift) * 5);
+            json!({"deals": [{"hands": [&tiles[..5], &tiles[5..10]], "boneyard": &tiles[10..], "leader": 0}]})
+        })
+        .collect();
+    let file = write_deals(&scratch, &games);
+    let dealt = |record: &Value| sorted(&games[record["deal"].as_u64().unwrap() as usize % 3]["deals"][0]["hands"]);
+
+    // A league of three bots, 8 games per pair: deals 0 to 3 use the file's games 0, 1, 2, 0.
+    let out = scratch.join("league");
+    let (greedy, random) = (format!("greedy={}", bin("greedy-bot")), format!("random={}", bin("random-bot")));
+    let python = format!("py={}", python_greedy());
+    let mut args = vec!["league", "--bot", &greedy, "--bot", &random, "--bot", &python, "--deals", &file];
+    args.extend_from_slice(&["--games", "8", "--seed", "4", "--concurrency", "2", "--out", &out]);
+    args.extend_from_slice(FIVE);
+    arena_expect(&args, 0);
+    let complete = canonical_records(&out);
+    let played = records(&out);
+    assert_eq!(played.len(), 24);
+    for record in &played {
+        assert_eq!(record["events"][0]["hands"], dealt(record), "game {}", record["id"]);
+    }
+
+    // Lose half the games and the deals file: the resumed league plays the same games again.
+    let games_file = std::path::Path::new(&out).join("games.jsonl");
+    let text = std::fs::read_to_string(&games_file).unwrap();
+    let kept: Vec<&str> = text.lines().step_by(2).collect();
+    std::fs::write(&games_file, kept.join("\n") + "\n").unwrap();
+    std::fs::remove_file(&file).unwrap();
+    arena_expect(&["league", "--resume", &out], 0);
+    assert_eq!(canonical_records(&out), complete, "the resumed league plays the stored deals");
+    arena_expect(&["verify", &out], 0);
+
+    // An SPRT cycles through the deals the same way.
+    let file = write_deals(&scratch, &games);
+    let sprt = scratch.join("sprt");
+    let mut args = vec!["sprt", "--new", &greedy, "--base", &random, "--deals", &file, "--max-games", "14"];
+    args.extend_from_slice(&["--seed", "2", "--out", &sprt]);
+    args.extend_from_slice(FIVE);
+    arena_expect(&args, 3);
+    let records = records(&sprt);
+    assert_eq!(records.len(), 14);
+    for record in &records {
+        assert_eq!(record["events"][0]["hands"], dealt(record), "sprt game {}", record["id"]);
+        assert_eq!(record["preset"], true);
+    }
+}

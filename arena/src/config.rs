@@ -32,6 +32,7 @@ struct ConfigFile {
     out: Option<PathBuf>,
     sandbox: Option<String>,
     pin_cpus: Option<bool>,
+    deals: Option<PathBuf>,
     #[serde(default)]
     limits: BTreeMap<String, toml::Value>,
     #[serde(default)]
@@ -90,6 +91,8 @@ pub struct Overrides {
     pub sandbox: Option<String>,
     /// `--pin-cpus`.
     pub pin_cpus: Option<bool>,
+    /// `--deals FILE`.
+    pub deals: Option<PathBuf>,
 }
 
 /// A league's resolved configuration: everything that decides its games.
@@ -128,6 +131,14 @@ pub struct LeagueConfig {
     /// The part of the schedule this run plays, if not all of it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub shard: Option<Shard>,
+    /// The deals file to read the games' setups from (`--deals`; not stored:
+    /// its setups are, in `deals`).
+    #[serde(skip)]
+    pub deals_file: Option<PathBuf>,
+    /// The games' setups, as read from the deals file (filled in once the
+    /// game is known); deal `d` is set up from setup `d` modulo their number.
+    #[serde(default, skip_serializing_if = "serde_json::Value::is_null")]
+    pub deals: serde_json::Value,
     /// The output directory, if any (not stored; it is where the file is).
     #[serde(skip)]
     pub out: Option<PathBuf>,
@@ -244,6 +255,8 @@ impl LeagueConfig {
             sandbox,
             pin_cpus: flags.pin_cpus.or(file.pin_cpus).unwrap_or(false),
             shard: flags.shard,
+            deals_file: flags.deals.as_ref().map(|d| cwd.join(d)).or(file.deals.map(|d| base.join(d))),
+            deals: serde_json::Value::Null,
             out: flags.out.as_ref().map(|o| cwd.join(o)).or(file.out.map(|o| base.join(o))),
         })
     }
@@ -286,6 +299,7 @@ impl LeagueConfig {
             ("variant", self.variant == other.variant),
             ("games", self.games == other.games),
             ("seed", self.seed == other.seed),
+            ("deals", self.deals == other.deals),
             ("move_timeout", self.move_timeout_ms == other.move_timeout_ms),
             ("startup_timeout", self.startup_timeout_ms == other.startup_timeout_ms),
         ];

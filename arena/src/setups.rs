@@ -6,6 +6,7 @@
 //! [`Game::from_setup`], and the first that cannot be played is refused with
 //! its number, its line and the game's reason.
 
+use crate::config::LeagueConfig;
 use crate::game::Game;
 use std::path::Path;
 
@@ -32,6 +33,26 @@ pub fn parse<G: Game>(text: &str, variant: &G::Variant) -> Result<Vec<G::Setup>,
         return Err("no games in the file".to_string());
     }
     Ok(setups)
+}
+
+/// The setups of a league's configuration: read from its deals file on a
+/// new run (and then kept in `config.deals`, so that a resumed run plays the
+/// same games whatever became of the file), or read back from `config.deals`.
+pub fn of_league<G: Game>(config: &mut LeagueConfig, variant: &G::Variant) -> Result<Option<Vec<G::Setup>>, String> {
+    if let Some(path) = &config.deals_file {
+        let setups = read::<G>(path, variant)?;
+        config.deals = serde_json::to_value(&setups).expect("setups serialize");
+        return Ok(Some(setups));
+    }
+    if config.deals.is_null() {
+        return Ok(None);
+    }
+    let setups: Vec<G::Setup> =
+        serde_json::from_value(config.deals.clone()).map_err(|e| format!("the stored deals cannot be read: {e}"))?;
+    for (number, setup) in (1..).zip(&setups) {
+        G::from_setup(variant, setup).map_err(|e| format!("stored deals, game {number}: {e}"))?;
+    }
+    Ok(Some(setups))
 }
 
 /// The line (from 1) of the first non-blank character at or after `offset`.

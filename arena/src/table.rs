@@ -79,7 +79,8 @@ pub struct Table<G: Game> {
     pub logs: Option<PathBuf>,
     /// Live process groups.
     pub registry: Registry,
-    /// Games set up in advance, by deal number; `None` to set each game up from its seed.
+    /// Games set up in advance: deal `d` is set up from `setups[d % len]`;
+    /// `None` to set each game up from its seed.
     pub setups: Option<Vec<G::Setup>>,
     /// Counts processes started, to name their logs.
     started: AtomicU64,
@@ -99,7 +100,7 @@ impl<G: Game> Table<G> {
         Table { bots, variant, teams, seed, limits, logs, registry, setups: None, started: AtomicU64::new(0) }
     }
 
-    /// Sets up deal `d` of the schedule from `setups[d]` instead of from its seed.
+    /// Sets up deal `d` of the schedule from `setups[d % len]` instead of from its seed.
     pub fn with_setups(mut self, setups: Option<Vec<G::Setup>>) -> Self {
         self.setups = setups;
         self
@@ -108,12 +109,11 @@ impl<G: Game> Table<G> {
     /// A new game for `spec`: from its setup when the table has setups, else from its seed.
     ///
     /// # Panics
-    /// If the schedule has more deals than there are setups, or a setup cannot
-    /// be played: setups are checked when they are read.
+    /// If a setup cannot be played: setups are checked when they are read.
     pub fn new_game(&self, spec: &GameSpec) -> G {
         match &self.setups {
             Some(setups) => {
-                let setup = &setups[spec.deal as usize];
+                let setup = &setups[(spec.deal % setups.len() as u64) as usize];
                 G::from_setup(&self.variant, setup).expect("setups are checked when read")
             }
             None => G::new(&self.variant, spec.seed),

@@ -29,6 +29,11 @@ pub struct PlayFlags {
     /// (faster for single-threaded bots; a multi-threaded bot gets one core).
     #[arg(long)]
     pub pin_cpus: bool,
+    /// Set the games up from the deals in FILE instead of dealing from the
+    /// seed: deal d is the file's game d, cycling through the file (see
+    /// README, "Fixed deals").
+    #[arg(long, value_name = "FILE")]
+    pub deals: Option<std::path::PathBuf>,
 }
 
 impl PlayFlags {
@@ -42,6 +47,7 @@ impl PlayFlags {
             limits: self.limits.clone(),
             sandbox: self.sandbox.clone(),
             pin_cpus: self.pin_cpus.then_some(true),
+            deals: self.deals.clone(),
             ..Overrides::default()
         }
     }

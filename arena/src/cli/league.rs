@@ -13,6 +13,7 @@ use crate::league::{check_played, full_schedule};
 use crate::output::{LEAGUE, OutDir};
 use crate::record::GameSummary;
 use crate::schedule::{Format, Selection, Shard};
+use crate::setups;
 use crate::signals;
 use crate::standings::Standings;
 use clap::Args;
@@ -36,7 +37,7 @@ pub struct LeagueArgs {
     /// Continue the stopped league in DIR (its configuration is in DIR/league.json).
     #[arg(long, value_name = "DIR", conflicts_with_all = [
         "config", "bots", "bot_dirs", "bot_envs", "game", "format", "players", "games", "seed",
-        "move_timeout", "startup_timeout", "variants", "out", "shard", "limits", "sandbox",
+        "move_timeout", "startup_timeout", "variants", "out", "shard", "limits", "sandbox", "deals",
     ])]
     resume: Option<PathBuf>,
     /// A bot: NAME=COMMAND (adds a bot, or replaces the command of one in the file).
@@ -193,6 +194,8 @@ fn demo(args: &LeagueArgs) -> Result<LeagueConfig, Failure> {
         sandbox: Default::default(),
         pin_cpus: false,
         shard: None,
+        deals_file: None,
+        deals: serde_json::Value::Null,
         out: None,
     })
 }
@@ -203,6 +206,7 @@ fn play<G: Game>(prepared: Prepared) -> Result<i32, Failure> {
     let teams = G::teams(&variant);
     let schedule = full_schedule(&config, &teams).map_err(usage)?;
     config.sandbox.check().map_err(usage)?;
+    let setups = setups::of_league::<G>(&mut config, &variant).map_err(usage)?;
     if let (true, Some(dir)) = (fresh, &config.out) {
         // Everything is checked: only now is the output directory made.
         let created = OutDir::create(dir).map_err(usage)?;
@@ -237,7 +241,7 @@ fn play<G: Game>(prepared: Prepared) -> Result<i32, Failure> {
     );
     let limits = config.limits();
     let run = Run::<G> {
-        setups: None,
+        setups,
         bots: config.bots.clone(),
         variant,
         seed: config.seed,

@@ -14,6 +14,7 @@ use crate::output::{OutDir, write_atomically};
 use crate::record::GameSummary;
 use crate::run::Flow;
 use crate::schedule::{Schedule, Selection};
+use crate::setups;
 use crate::signals;
 use crate::sprt::pairs::half_points;
 use crate::sprt::report::{Conclusion, Summary, parameters, status};
@@ -94,7 +95,7 @@ pub struct SprtArgs {
     /// Continue the stopped test in DIR (its configuration is in DIR/sprt-config.json).
     #[arg(long, value_name = "DIR", conflicts_with_all = [
         "new", "base", "elo0", "elo1", "alpha", "beta", "model", "max_games", "game", "players",
-        "variants", "seed", "move_timeout", "startup_timeout", "limits", "sandbox", "out",
+        "variants", "seed", "move_timeout", "startup_timeout", "limits", "sandbox", "out", "deals",
     ])]
     resume: Option<PathBuf>,
 }
@@ -188,6 +189,7 @@ fn play<G: Game>(prepared: Prepared) -> Result<i32, Failure> {
     let mut sequence = DealSequence::new(config.test, teams.len(), teams.len() - 1).map_err(usage)?;
     let schedule = full_schedule(&config.games, &teams).map_err(usage)?;
     config.games.sandbox.check().map_err(usage)?;
+    let setups = setups::of_league::<G>(&mut config.games, &variant).map_err(usage)?;
     if let (true, Some(dir)) = (fresh, &config.games.out) {
         // Everything is checked: only now is the output directory made.
         let created = OutDir::create(dir).map_err(usage)?;
@@ -225,7 +227,7 @@ fn play<G: Game>(prepared: Prepared) -> Result<i32, Failure> {
         config.games.seed
     );
     let run = Run::<G> {
-        setups: None,
+        setups,
         bots: config.games.bots.clone(),
         variant,
         seed: config.games.seed,
