@@ -167,25 +167,42 @@ fn replay_lists_the_decisions_a_changed_bot_makes_differently() {
         arena_expect(&args, status).0
     };
 
-    let same = replay(&format!("greedy={}", bin("greedy-bot")), 0);
+    let (greedy, random) = (format!("greedy={}", bin("greedy-bot")), format!("random={}", bin("random-bot")));
+    let same = replay(&greedy, 0);
     let decisions = record["events"].as_array().unwrap().iter().filter(|e| e["seat"] == seat && e["type"] == "play");
     let count = decisions.count();
     assert!(same.contains(&format!("greedy chose as recorded at all {count} decisions")), "{same}");
 
-    let changed = replay(&format!("random={}", bin("random-bot")), 1);
-    let listed: Vec<&str> = changed.lines().filter(|line| line.starts_with("event ")).collect();
+    let changed = replay(&random, 1);
+    let prefix = format!("game 0, seat {seat} (greedy), event ");
+    let listed: Vec<&str> = changed.lines().filter(|line| line.starts_with(&prefix)).collect();
     assert!(!listed.is_empty(), "{changed}");
-    assert!(
-        changed.contains(&format!("random chose differently at {} of {count} decisions", listed.len())),
-        "{changed}"
-    );
+    let share = format!("random chose differently at {} of {count} decisions (", listed.len());
+    assert!(changed.contains(&share), "{changed}");
     for line in listed {
-        let at: usize = line["event ".len()..line.find(':').unwrap()].parse().unwrap();
+        let at: usize = line[prefix.len()..line.find(": ").unwrap()].parse().unwrap();
         let event = &record["events"][at];
         assert_eq!((event["type"].as_str(), event["seat"].as_u64()), (Some("play"), Some(seat as u64)), "{line}");
         let recorded = format!("recorded {{\"tile\":{},", event["tile"]);
         assert!(line.contains(&recorded), "{line} should show the recorded tile {}", event["tile"]);
     }
+
+    // Every game, in whichever seat greedy played: greedy itself agrees everywhere.
+    let args = ["replay", out.as_str(), "--as", "greedy", "--bot", &greedy];
+    let (all, _) = arena_expect(&args, 0);
+    let greedy_plays = |r: &Value| {
+        let plays = r["events"].as_array().unwrap().iter().filter(|e| e["type"] == "play");
+        plays.filter(|e| r["bots"][e["seat"].as_u64().unwrap() as usize] == "greedy").count()
+    };
+    let decisions: usize = records(&out).iter().map(greedy_plays).sum();
+    assert!(all.starts_with("replaying 6 games of "), "{all}");
+    assert!(all.contains(&format!("greedy chose as recorded at all {decisions} decisions")), "{all}");
+    let args = ["replay", out.as_str(), "--as", "greedy", "--bot", &random];
+    let (all, _) = arena_expect(&args, 1);
+    assert!(all.contains(" of 6 games; "), "{all}");
+    // A bot that draws on the seed game_start gives it replays its own random choices exactly.
+    let (all, _) = arena_expect(&["replay", out.as_str(), "--as", "random", "--bot", &random], 0);
+    assert!(all.contains("random chose as recorded at all "), "{all}");
 }
 
 #[test]
@@ -238,7 +255,10 @@ fn replay_reports_a_failing_bot_and_usage_errors() {
     let out = played(&scratch, &[]);
     let crash = format!("crash={} {}", python(), repo_path("tests/bots/crash_mid_game.py"));
     let (_, stderr) = arena_expect(&["replay", &out, "--game", "1", "--seat", "0", "--bot", &crash], 2);
-    assert!(stderr.contains("crash failed after 3 decisions: exited: exited with status 1"), "{stderr}");
+    assert!(
+        stderr.contains("game 1, seat 0: crash failed after 3 decisions: exited: exited with status 1"),
+        "{stderr}"
+    );
     let greedy = format!("greedy={}", bin("greedy-bot"));
     let (_, stderr) = arena_expect(&["replay", &out, "--game", "6", "--seat", "0", "--bot", &greedy], 2);
     assert!(stderr.contains("has no game 6; its games are 0-5"), "{stderr}");

@@ -1,4 +1,4 @@
-//! `arena replay`: feeds a bot a recorded game from one seat's point of view
+//! `arena replay`: feeds a bot recorded games from one seat's point of view
 //! and lists every decision where it now chooses differently.
 
 use super::record_file::{self, Header};
@@ -9,33 +9,39 @@ use crate::bot::spec::BotSpec;
 use crate::game::Game;
 use crate::games::{GameCommand, dispatch};
 use crate::play::Record;
-use crate::replay::{Replayed, replay};
+use crate::replay::replay;
 use crate::table::{Limits, Table};
 use clap::Args;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
+use tokio::runtime::Runtime;
 
 /// Examples shown by `arena replay --help`.
 pub const EXAMPLES: &str = "Examples:
   arena replay results/games.jsonl --game 12 --seat 1 --bot new=./my-bot-v2
+  arena replay results --as mine --bot new=./my-bot-v2      # every game, wherever mine sat
   arena replay results --game 0 --seat 0 --bot py=\"python3 sample-bots/python/greedy.py\"
 
 Exit status: 0 when the bot chooses as recorded at every decision, 1 when it
 chooses differently at any, 2 on a usage error or when the bot fails (crash,
-timeout, protocol error) before the game's end.";
+timeout, protocol error) before a game's end.";
 
 /// The flags of `arena replay`.
 #[derive(Debug, Args)]
+#[command(group(clap::ArgGroup::new("seats").required(true).args(["seat", "as_bot"])))]
 pub struct ReplayArgs {
     /// The records file (games.jsonl), or an output directory holding one.
     #[arg(value_name = "GAMES")]
     file: PathBuf,
-    /// The id of the game to replay.
+    /// The id of the game to replay (default: every game in the file).
     #[arg(long = "game", value_name = "ID")]
-    id: u64,
+    id: Option<u64>,
     /// The seat the bot takes, from 0.
     #[arg(long)]
-    seat: usize,
+    seat: Option<usize>,
+    /// The bot takes every seat that the bot of this name played in the record.
+    #[arg(long = "as", value_name = "NAME")]
+    as_bot: Option<String>,
     /// The bot: NAME=COMMAND, the command split like a shell splits words.
     #[arg(long, value_name = "NAME=COMMAND")]
     bot: String,
@@ -47,82 +53,171 @@ pub struct ReplayArgs {
     startup_timeout: u64,
 }
 
+/// What the replays found so far.
+#[derive(Debug, Default)]
+struct Totals {
+    /// Games replayed (in one seat or more).
+    games: usize,
+    /// Games with at least one different choice.
+    differing_games: usize,
+    /// Decisions asked.
+    decisions: usize,
+    /// Decisions that differ from the record.
+    differences: usize,
+    /// Thinking time in microseconds.
+    time_us: u64,
+}
+
+/// Everything a replay of one record needs.
+struct Context<'a> {
+    args: &'a ReplayArgs,
+    bot: &'a BotSpec,
+    path: &'a Path,
+    runtime: &'a Runtime,
+    registry: &'a Registry,
+    totals: &'a mut Totals,
+}
+
 /// Runs `arena replay`.
 pub fn run(args: ReplayArgs) -> Result<i32, Failure> {
     let path = record_file::resolve(&args.file);
-    let text = record_file::find(&path, args.id)?;
-    let header: Header = serde_json::from_str(&text)
-        .map_err(|e| usage(format!("{}: game {} has no game name: {e}", path.display(), args.id)))?;
     let bot = BotSpec::parse(&args.bot, &current_dir()?).map_err(usage)?;
-    dispatch(&header.game, Replay { args, bot, text, path }).map_err(usage)?
-}
-
-/// A replay of a record of game `G`, given as its JSON text.
-struct Replay {
-    args: ReplayArgs,
-    bot: BotSpec,
-    text: String,
-    path: PathBuf,
-}
-
-impl GameCommand for Replay {
-    type Output = Result<i32, Failure>;
-    fn run<G: Game>(self) -> Result<i32, Failure> {
-        let Replay { args, bot, text, path } = self;
-        let record: Record<G> = serde_json::from_str(&text)
-            .map_err(|e| usage(format!("{}: game {} is not a {} record: {e}", path.display(), args.id, G::NAME)))?;
-        let seats = record.bots.len();
-        if args.seat >= seats {
-            return Err(usage(format!("--seat {}: game {} has seats 0 to {}", args.seat, args.id, seats - 1)));
+    let records = match args.id {
+        Some(id) => vec![record_file::find(&path, id)?],
+        None => every_record(&path)?,
+    };
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| internal(format!("cannot start the runtime: {e}")))?;
+    let registry = Registry::new();
+    orphans::adopt();
+    let seats = match (args.seat, &args.as_bot) {
+        (Some(seat), _) => format!("seat {seat}"),
+        (None, name) => format!("the seats of {:?}", name.as_deref().unwrap_or_default()),
+    };
+    let games = args.id.map_or_else(|| format!("{} games", records.len()), |id| format!("game {id}"));
+    println!("replaying {games} of {} to {} in {seats}", path.display(), bot.name);
+    let mut totals = Totals::default();
+    let mut outcome = Ok(());
+    for text in &records {
+        let header: Header = match serde_json::from_str(text) {
+            Ok(header) => header,
+            Err(e) => return Err(usage(format!("{}: a line is not a game record: {e}", path.display()))),
+        };
+        let context = Context {
+            args: &args,
+            bot: &bot,
+            path: &path,
+            runtime: &runtime,
+            registry: &registry,
+            totals: &mut totals,
+        };
+        outcome = dispatch(&header.game, ReplayRecord { context, text }).map_err(usage).and_then(|done| done);
+        if outcome.is_err() {
+            break;
         }
-        let name = bot.name.clone();
-        println!(
-            "replaying game {} of {} to {name} in seat {} (played by {:?})",
-            args.id,
-            path.display(),
-            args.seat,
-            record.bots[args.seat]
-        );
+    }
+    orphans::sweep(&registry);
+    outcome?;
+    summarize(&bot.name, &args, &totals)
+}
+
+/// The text of every record in the file (a last line cut short is skipped).
+fn every_record(path: &Path) -> Result<Vec<String>, Failure> {
+    let mut records = Vec::new();
+    let mut lines = record_file::lines(path)?.peekable();
+    while let Some(line) = lines.next() {
+        let line = line?;
+        match &line.header {
+            Ok(_) => records.push(line.text),
+            Err(e) if lines.peek().is_some() => {
+                return Err(usage(format!("{}:{}: {e}", path.display(), line.number)));
+            }
+            Err(_) => eprintln!("warning: {}: ignoring a last line that is cut short", path.display()),
+        }
+    }
+    Ok(records)
+}
+
+/// A replay of one record of game `G`, given as its JSON text.
+struct ReplayRecord<'a> {
+    context: Context<'a>,
+    text: &'a str,
+}
+
+impl GameCommand for ReplayRecord<'_> {
+    type Output = Result<(), Failure>;
+    fn run<G: Game>(self) -> Result<(), Failure> {
+        let ReplayRecord { context, text } = self;
+        let Context { args, bot, path, runtime, registry, totals } = context;
+        let record: Record<G> = serde_json::from_str(text)
+            .map_err(|e| usage(format!("{}: a line is not a {} record: {e}", path.display(), G::NAME)))?;
+        let id = record.id;
+        let seats: Vec<usize> = match (args.seat, &args.as_bot) {
+            (Some(seat), _) if seat >= record.bots.len() => {
+                return Err(usage(format!("--seat {seat}: game {id} has seats 0 to {}", record.bots.len() - 1)));
+            }
+            (Some(seat), _) => vec![seat],
+            (None, Some(name)) => (0..record.bots.len()).filter(|&seat| record.bots[seat] == *name).collect(),
+            (None, None) => unreachable!("clap requires --seat or --as"),
+        };
         let limits = Limits {
             move_timeout: Duration::from_millis(args.move_timeout),
             startup_timeout: Duration::from_millis(args.startup_timeout),
             ..Limits::default()
         };
-        let registry = Registry::new();
-        orphans::adopt();
-        let table = Table::<G>::new(vec![bot], record.variant.clone(), 0, limits, None, registry.clone());
-        let runtime = tokio::runtime::Builder::new_current_thread()
-            .enable_all()
-            .build()
-            .map_err(|e| internal(format!("cannot start the runtime: {e}")))?;
-        let replayed = runtime.block_on(replay(&table, &record, args.seat));
-        orphans::sweep(&registry);
-        let replayed =
-            replayed.map_err(|e| usage(format!("game {} of {} cannot be replayed: {e}", args.id, path.display())))?;
-        report(&name, &replayed)
+        let table = Table::<G>::new(vec![bot.clone()], record.variant.clone(), 0, limits, None, registry.clone());
+        let name = &bot.name;
+        let mut differs = false;
+        totals.games += usize::from(!seats.is_empty());
+        for seat in seats {
+            let replayed = runtime
+                .block_on(replay(&table, &record, seat))
+                .map_err(|e| usage(format!("game {id} of {} cannot be replayed: {e}", path.display())))?;
+            if let Some(fault) = &replayed.fault {
+                return Err(usage(format!(
+                    "game {id}, seat {seat}: {name} failed after {} decisions: {}: {}",
+                    replayed.decisions,
+                    fault.kind.name(),
+                    fault.message
+                )));
+            }
+            for difference in &replayed.differences {
+                println!(
+                    "game {id}, seat {seat} ({}), event {}: recorded {}, {name} chose {}",
+                    record.bots[seat], difference.event, difference.recorded, difference.chosen
+                );
+            }
+            differs |= !replayed.differences.is_empty();
+            totals.decisions += replayed.decisions;
+            totals.differences += replayed.differences.len();
+            totals.time_us += replayed.time_us;
+        }
+        totals.differing_games += usize::from(differs);
+        Ok(())
     }
 }
 
-/// Prints the differences and the summary; the exit status.
-fn report(name: &str, replayed: &Replayed) -> Result<i32, Failure> {
-    for difference in &replayed.differences {
-        println!("event {}: recorded {}, {name} chose {}", difference.event, difference.recorded, difference.chosen);
+/// Prints the summary; the exit status.
+fn summarize(name: &str, args: &ReplayArgs, totals: &Totals) -> Result<i32, Failure> {
+    if totals.games == 0 {
+        let who = args.as_bot.as_deref().unwrap_or_default();
+        return Err(usage(format!("no game of the file has a seat played by {who:?}")));
     }
-    if let Some(fault) = &replayed.fault {
-        return Err(usage(format!(
-            "{name} failed after {} decisions: {}: {}",
-            replayed.decisions,
-            fault.kind.name(),
-            fault.message
-        )));
+    let time = totals.time_us as f64 / 1000.0;
+    let games = match totals.games {
+        1 => String::new(),
+        n => format!(" in {} of {n} games", totals.differing_games),
+    };
+    if totals.differences == 0 {
+        println!("{name} chose as recorded at all {} decisions; {time:.1} ms of thinking", totals.decisions);
+        return Ok(0);
     }
-    let (differ, decisions) = (replayed.differences.len(), replayed.decisions);
-    let time = replayed.time_us as f64 / 1000.0;
-    if differ == 0 {
-        println!("{name} chose as recorded at all {decisions} decisions ({time:.1} ms of thinking)");
-        Ok(0)
-    } else {
-        println!("{name} chose differently at {differ} of {decisions} decisions ({time:.1} ms of thinking)");
-        Ok(1)
-    }
+    let share = 100.0 * totals.differences as f64 / totals.decisions.max(1) as f64;
+    println!(
+        "{name} chose differently at {} of {} decisions ({share:.1}%){games}; {time:.1} ms of thinking",
+        totals.differences, totals.decisions
+    );
+    Ok(1)
 }
