@@ -8,7 +8,7 @@
 //!   requests, replies, game end, bye), generic over the game's payloads.
 //! - [`all_fives`]: the payloads of the All Fives game, and [`all_fives::ToBot`],
 //!   every message an All Fives bot can receive, for bots written in Rust.
-//! - [`line`]: pure encoding and decoding of one line.
+//! - [`line`](mod@line): pure encoding and decoding of one line.
 //! - [`schema`]: the JSON Schema of every message, generated from these types.
 //! - [`invariants`]: the checks the line fuzz target and its regression tests run.
 #![deny(missing_docs)]

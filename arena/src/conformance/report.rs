@@ -49,7 +49,7 @@ pub fn fix_for(kind: FaultKind) -> String {
 }
 
 /// The lines of a batch of messages as a failure shows them: the last
-/// [`SENT_LINES`], each cut to [`LINE_CHARS`] characters.
+/// 12 lines, each cut to 1000 characters.
 pub fn lines(batch: &[u8]) -> Vec<String> {
     let text = String::from_utf8_lossy(batch);
     let all: Vec<&str> = text.lines().collect();

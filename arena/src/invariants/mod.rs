@@ -1,5 +1,5 @@
 //! Invariants of the All Fives engine, checked through its public API only
-//! (the [`Game`](crate::game::Game) trait and
+//! (the [`Game`] trait and
 //! [`AllFives::from_deals`](crate::games::all_fives::AllFives::from_deals))
 //! while a game is played from arbitrary bytes.
 //!

@@ -3,7 +3,7 @@
 //!
 //! - [`pairs`]: finished games to pentanomial pairs, deal by deal in schedule order.
 //! - [`pentanomial`]: the counts of pairs, the Elo models, the Elo ± 95% estimate.
-//! - [`test`]: the LLR, its bounds and the verdict, as fishtest and fastchess compute them.
+//! - [`test`](mod@test): the LLR, its bounds and the verdict, as fishtest and fastchess compute them.
 //! - [`mle`]: the maximum-likelihood fits the LLR is made of.
 //! - [`report`]: the progress status, the final summary and `sprt.json`.
 

@@ -562,7 +562,7 @@ impl Game for AllFives {
         conformance::tables()
     }
 
-    /// The replay page of [`viewer`].
+    /// The replay page drawn by the `viewer` module.
     fn html_page(record_json: &str) -> String {
         viewer::page(record_json)
     }
