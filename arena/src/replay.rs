@@ -54,7 +54,7 @@ pub async fn replay<G: Game>(table: &Table<G>, record: &Record<G>, seat: usize) 
     process.queue(&Envelope::<G>::GameStart(GameStart { id: record.id, seed: record.bot_seeds[seat], seat }));
     let mut delivered = 0;
     while let Some(to_act) = game.to_act() {
-        deliver(&game, &mut process, seat, &mut delivered);
+        delivered = session::tell(&mut process, &game, seat, delivered);
         let at = game.event_count();
         if at == record.events.len() {
             break; // the game was cut short by a fault
@@ -80,7 +80,7 @@ pub async fn replay<G: Game>(table: &Table<G>, record: &Record<G>, seat: usize) 
         }
         game.play(recorded).expect("a recorded move the game found is legal");
     }
-    deliver(&game, &mut process, seat, &mut delivered);
+    session::tell(&mut process, &game, seat, delivered);
     let result = &record.result;
     let forfeits = record.faults.iter().map(|f| Forfeit { seat: f.seat, kind: f.kind.name().to_string() }).collect();
     process.queue(&Envelope::<G>::GameEnd(GameEnd {
@@ -102,16 +102,6 @@ async fn failed(process: BotProcess, mut fault: Fault, replayed: Replayed) -> Re
         fault.message = format!("{}; its stderr ended with:\n  {}", fault.message, stderr.join("\n  "));
     }
     Replayed { fault: Some(fault), ..replayed }
-}
-
-/// Queues every event since `delivered` that `seat` may see.
-fn deliver<G: Game>(game: &G, process: &mut BotProcess, seat: usize, delivered: &mut usize) {
-    for event in game.events_since(*delivered) {
-        if let Some(view) = game.view(&event, seat) {
-            process.queue(&view);
-        }
-    }
-    *delivered = game.event_count();
 }
 
 fn json<T: serde::Serialize>(value: &T) -> String {

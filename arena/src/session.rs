@@ -108,6 +108,17 @@ pub async fn ask_move<G: Game>(
     Ok(Decision { index, elapsed })
 }
 
+/// Queues what `seat` is told of every event of `game` from number `from` on,
+/// and returns the number of the next event to tell.
+pub fn tell<G: Game>(process: &mut BotProcess, game: &G, seat: usize, from: usize) -> usize {
+    for event in game.events_since(from) {
+        if let Some(view) = game.view(&event, seat) {
+            process.queue(&view);
+        }
+    }
+    game.event_count()
+}
+
 fn decode<G: Game>(line: &[u8]) -> Result<FromBot<G::Move>, Fault> {
     line::decode(line).map_err(|e| {
         let kind = match e {

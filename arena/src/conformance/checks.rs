@@ -146,15 +146,6 @@ async fn handshake<G: Game>(context: &Context<G>) -> Outcome {
     Outcome { name: "handshake".to_string(), expect: None, verdict, timing: Timing::default() }
 }
 
-/// Queues `game_start` and what `seat` is told of every event from `from` on.
-fn tell<G: Game>(process: &mut BotProcess, game: &G, seat: usize, from: usize) {
-    for event in game.events_since(from) {
-        if let Some(view) = game.view(&event, seat) {
-            process.queue(&view);
-        }
-    }
-}
-
 /// Asks for a move and notes its time; a fault kills the process.
 async fn ask<G: Game>(
     mut process: BotProcess,
@@ -190,8 +181,7 @@ async fn request_ids<G: Game>(context: &Context<G>, timing: &mut Timing) -> Resu
     let mut told = 0;
     let mut ids = Vec::new();
     for skip in SKIPS {
-        tell(&mut process, &game, seat, told);
-        told = game.event_count();
+        told = session::tell(&mut process, &game, seat, told);
         let skipped = (0..skip).map(|_| process.next_request_id()).last().unwrap_or_default();
         ids.push(skipped + 1);
         let index;
@@ -216,7 +206,7 @@ async fn position<G: Game>(context: &Context<G>, index: usize, timing: &mut Timi
     let seat = game.to_act().expect("a position has a seat to act");
     let (mut process, _) = start(&table(context, &position.variant), seat).await?;
     process.queue(&Envelope::<G>::GameStart(game_start(seat, context.settings.seed)));
-    tell(&mut process, game, seat, 0);
+    session::tell(&mut process, game, seat, 0);
     let (process, chosen) = ask(process, game, seat, context, timing).await?;
     let how = match protocol::messages::move_by_index(process.last_received()) {
         Some(_) => "by index",
