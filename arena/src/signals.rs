@@ -23,16 +23,36 @@ pub fn watch(cancel: Arc<AtomicBool>, registry: Registry) {
     });
 }
 
+/// An interruption being handled by [`exit_on_interrupt`]'s thread.
+#[derive(Debug, Clone, Default)]
+pub struct Interruption(Arc<AtomicBool>);
+
+impl Interruption {
+    /// Returns at once unless an interruption is being handled; then waits
+    /// for the handler to end the process, so that a run cut short by it (its
+    /// bots killed) never exits with the status of a finished run.
+    pub fn settle(&self) {
+        while self.0.load(Ordering::SeqCst) {
+            std::thread::park();
+        }
+    }
+}
+
 /// Starts a thread that, at the first SIGINT or SIGTERM, kills every bot
 /// process in `registry` and anything they started that outlived them, then
-/// exits with [`INTERRUPTED`]: for runs that have nothing to keep.
-pub fn exit_on_interrupt(registry: Registry) {
+/// exits with [`INTERRUPTED`]: for runs that have nothing to keep. The main
+/// thread calls [`Interruption::settle`] before it reports anything.
+pub fn exit_on_interrupt(registry: Registry) -> Interruption {
+    let interruption = Interruption::default();
+    let flag = Arc::clone(&interruption.0);
     listen(move |_| {
+        flag.store(true, Ordering::SeqCst);
         registry.kill_all();
         crate::bot::orphans::sweep(&registry);
         eprintln!("\ninterrupted");
         std::process::exit(INTERRUPTED);
     });
+    interruption
 }
 
 /// Calls `on_signal` with 0, 1, … at each SIGINT or SIGTERM, on a thread of its own.

@@ -80,8 +80,9 @@ fn check<G: Game>(args: CheckBotArgs) -> Result<i32, Failure> {
         args.seed
     );
     let registry = Registry::new();
-    signals::exit_on_interrupt(registry.clone());
+    let interruption = signals::exit_on_interrupt(registry.clone());
     let outcomes = conformance::run::<G>(Settings { bot, limits, seed: args.seed, jobs }, registry);
+    interruption.settle();
     let mut stdout = std::io::stdout().lock();
     conformance::report::write(&outcomes, &mut stdout).map_err(|e| super::internal(format!("cannot write: {e}")))?;
     Ok(if outcomes.iter().any(conformance::Outcome::failed) { 1 } else { 0 })
