@@ -6,7 +6,7 @@
 //! - [`schedule`], [`seeds`], [`outcome`], [`standings`], [`ratings`], [`sprt`]: pure match logic.
 //! - [`bot`], [`session`], [`pool`], [`play`], [`run`], [`replay`]: processes and the protocol.
 //! - [`verify`]: re-checking a record against the engine.
-//! - [`record`], [`output`]: what is written; [`html`]: pages that show it; [`setups`]: games set up from a file; [`cli`], [`progress`], [`signals`]: the terminal.
+//! - [`record`], [`output`]: what is written; [`html`]: pages that show it; [`setups`]: games set up from a file; [`cli`], [`console`], [`progress`], [`signals`]: the terminal.
 //! - [`conformance`]: `arena check-bot`, the conformance test of one bot.
 //! - [`invariants`]: engine checks shared by the fuzz targets (`fuzz/`) and the tests.
 #![deny(missing_docs)]
@@ -15,6 +15,7 @@ pub mod bot;
 pub mod cli;
 pub mod config;
 pub mod conformance;
+pub mod console;
 pub mod fault;
 pub mod game;
 pub mod games;

@@ -3,6 +3,7 @@
 //! a plain line every ten seconds. Every fault is reported on a line of its
 //! own as it happens.
 
+use crate::console::errln;
 use crate::run::Finished;
 use crate::standings::Standings;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -56,7 +57,7 @@ impl Progress {
             );
             match &self.bar {
                 Some(bar) => bar.println(line),
-                None => eprintln!("{line}"),
+                None => errln!("{line}"),
             }
         }
         let now = Instant::now();
@@ -71,7 +72,7 @@ impl Progress {
             None if now - self.last_update >= PLAIN_EVERY => {
                 self.last_update = now;
                 let rate = self.done as f64 / (now - self.started).as_secs_f64().max(1e-9);
-                eprintln!("{}/{} games, {rate:.1} games/s {}", self.done, self.total, status());
+                errln!("{}/{} games, {rate:.1} games/s {}", self.done, self.total, status());
             }
             None => {}
         }

@@ -98,11 +98,15 @@ pub fn run_games<G: Game>(
     });
     // Bounded, so that workers wait (without blocking their threads) when
     // the disk falls behind, instead of piling finished games up in memory.
-    let (tx, mut rx) = mpsc::channel::<Finished>((2 * concurrency).max(16));
+    let (tx, rx) = mpsc::channel::<Finished>((2 * concurrency).max(16));
     let mut games = 0;
     let mut decisions = 0;
     let mut write_error = None;
     std::thread::scope(|scope| {
+        // Owned by this closure, so that if recording panics, unwinding drops
+        // the receiver and the workers stop (their sends fail) instead of
+        // blocking for ever with their bots alive.
+        let mut rx = rx;
         for worker in 0..threads {
             let slots = concurrency / threads + usize::from(worker < concurrency % threads);
             let cpu = if shared.table.limits.pin_cpus { cpus::for_worker(worker) } else { None };

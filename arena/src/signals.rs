@@ -2,6 +2,7 @@
 //! killed, finished games kept); a second one exits at once.
 
 use crate::bot::registry::Registry;
+use crate::console::errln;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -14,9 +15,7 @@ pub fn watch(cancel: Arc<AtomicBool>, registry: Registry) {
         cancel.store(true, Ordering::SeqCst);
         registry.kill_all();
         if round == 0 {
-            eprintln!(
-                "\ninterrupted: no new games start; finished games are kept (press Ctrl-C again to quit at once)"
-            );
+            errln!("\ninterrupted: no new games start; finished games are kept (press Ctrl-C again to quit at once)");
         } else {
             std::process::exit(INTERRUPTED);
         }
@@ -49,7 +48,7 @@ pub fn exit_on_interrupt(registry: Registry) -> Interruption {
         flag.store(true, Ordering::SeqCst);
         registry.kill_all();
         crate::bot::orphans::sweep(&registry);
-        eprintln!("\ninterrupted");
+        errln!("\ninterrupted");
         std::process::exit(INTERRUPTED);
     });
     interruption
@@ -65,7 +64,7 @@ fn listen(mut on_signal: impl FnMut(u32) + Send + 'static) {
         (signal(SignalKind::interrupt()), signal(SignalKind::terminate()))
     });
     let (Ok(mut interrupt), Ok(mut terminate)) = streams else {
-        eprintln!("warning: cannot watch for Ctrl-C; interrupting the arena may leave bot processes running");
+        errln!("warning: cannot watch for Ctrl-C; interrupting the arena may leave bot processes running");
         return;
     };
     std::thread::spawn(move || {

@@ -3,16 +3,18 @@
 //! Exit status: 0 when every check passed, 1 when a check failed, 2 for a
 //! usage error (e.g. the command cannot be run), 130 when interrupted.
 
-use super::{Failure, current_dir, usage};
+use super::{Failure, current_dir, unwritten, usage};
 use crate::bot::registry::Registry;
 use crate::bot::spec::BotSpec;
 use crate::conformance::{self, Settings};
+use crate::console::outln;
 use crate::game::Game;
 use crate::games::{GameCommand, dispatch};
 use crate::signals;
 use crate::table::Limits;
 use clap::Args;
 use std::collections::BTreeMap;
+use std::io::Write;
 use std::time::Duration;
 
 /// Examples shown by `arena check-bot --help`.
@@ -71,20 +73,21 @@ fn check<G: Game>(args: CheckBotArgs) -> Result<i32, Failure> {
         ..Limits::default()
     };
     let jobs = args.jobs.unwrap_or_else(|| super::cores().max(2)) as usize;
-    println!("check-bot: {} ({:?}), {}", bot.name, bot.command, G::NAME);
-    println!(
+    outln!("check-bot: {} ({:?}), {}", bot.name, bot.command, G::NAME).map_err(unwritten)?;
+    outln!(
         "move timeout {} ms, start-up timeout {} ms, exit grace {} ms, seed {}",
         args.move_timeout,
         args.startup_timeout,
         limits.exit_grace.as_millis(),
         args.seed
-    );
+    )
+    .map_err(unwritten)?;
     let registry = Registry::new();
     let interruption = signals::exit_on_interrupt(registry.clone());
     let outcomes = conformance::run::<G>(Settings { bot, limits, seed: args.seed, jobs }, registry);
     interruption.settle();
     let mut stdout = std::io::stdout().lock();
-    conformance::report::write(&outcomes, &mut stdout).map_err(|e| super::internal(format!("cannot write: {e}")))?;
+    conformance::report::write(&outcomes, &mut stdout).and_then(|()| stdout.flush()).map_err(unwritten)?;
     Ok(if outcomes.iter().any(conformance::Outcome::failed) { 1 } else { 0 })
 }
 

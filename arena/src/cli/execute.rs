@@ -3,6 +3,7 @@
 use super::{Failure, internal};
 use crate::bot::registry::Registry;
 use crate::bot::spec::BotSpec;
+use crate::console::outln;
 use crate::game::Game;
 use crate::output::OutDir;
 use crate::progress::Progress;
@@ -77,9 +78,11 @@ impl ReportRequest {
         match path {
             Some(path) => {
                 std::fs::write(&path, text).map_err(|e| internal(format!("cannot write {}: {e}", path.display())))?;
-                println!("{} report: {}", self.format, path.display());
+                let _ = outln!("{} report: {}", self.format, path.display());
             }
-            None => print!("{text}"),
+            None => {
+                let _ = crate::console::out(format_args!("{text}"));
+            }
         }
         Ok(())
     }
@@ -116,9 +119,9 @@ pub fn execute_with<G: Game>(
     )
     .map_err(internal)?;
     progress.finish();
-    println!("{}", report.standings.table());
+    let _ = outln!("{}", report.standings.table());
     let seconds = report.elapsed.as_secs_f64().max(1e-9);
-    println!(
+    let _ = outln!(
         "{} games, {} decisions in {:.2} s: {:.1} games/s, {:.0} decisions/s; peak memory {:.1} MB; seed {}",
         report.games,
         report.decisions,

@@ -7,6 +7,7 @@ use super::match_cmd::{binary_dir, sample_bot};
 use super::{Failure, cores, current_dir, internal, random_seed, usage};
 use crate::bot::spec::BotSpec;
 use crate::config::{LeagueConfig, Overrides};
+use crate::console::{errln, outln};
 use crate::game::Game;
 use crate::games::{GameCommand, dispatch};
 use crate::league::{check_played, full_schedule};
@@ -151,7 +152,7 @@ pub(super) fn read_config<C: DeserializeOwned>(dir: &Path, name: &str, what: &st
 pub(super) fn reopen(dir: &Path) -> Result<(OutDir, Vec<GameSummary>), Failure> {
     let (out, played, note) = OutDir::reopen(dir).map_err(usage)?;
     if let Some(note) = note {
-        eprintln!("{note}");
+        errln!("{note}");
     }
     Ok((out, played))
 }
@@ -178,7 +179,7 @@ fn demo(args: &LeagueArgs) -> Result<LeagueConfig, Failure> {
         }
     }
     let names: Vec<&str> = bots.iter().map(|b| b.name.as_str()).collect();
-    eprintln!("no league given: a demo round robin of the sample bots {}", names.join(", "));
+    errln!("no league given: a demo round robin of the sample bots {}", names.join(", "));
     Ok(LeagueConfig {
         game: "all-fives".to_string(),
         format: Format::RoundRobin,
@@ -231,7 +232,7 @@ fn play<G: Game>(prepared: Prepared) -> Result<i32, Failure> {
     let already = played.len();
     drop((played, done));
     let shard = config.shard.map_or(String::new(), |s| format!(", shard {s}"));
-    eprintln!(
+    errln!(
         "{} {} league of {} bots: {total} games{shard}, {} already played — seed {}",
         G::NAME,
         config.format,
@@ -256,7 +257,7 @@ fn play<G: Game>(prepared: Prepared) -> Result<i32, Failure> {
     let report = execute(run)?;
     match &config.out {
         Some(dir) if report.interrupted => {
-            println!(
+            let _ = outln!(
                 "interrupted after {} games; continue with: arena league --resume {}",
                 report.games,
                 dir.display()
@@ -264,11 +265,11 @@ fn play<G: Game>(prepared: Prepared) -> Result<i32, Failure> {
             Ok(signals::INTERRUPTED)
         }
         None if report.interrupted => {
-            println!("interrupted after {} games (no --out, so the league cannot be resumed)", report.games);
+            let _ = outln!("interrupted after {} games (no --out, so the league cannot be resumed)", report.games);
             Ok(signals::INTERRUPTED)
         }
         Some(dir) => {
-            println!("results: {}", dir.display());
+            let _ = outln!("results: {}", dir.display());
             Ok(0)
         }
         None => Ok(0),

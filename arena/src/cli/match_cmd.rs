@@ -5,6 +5,7 @@ use super::{Failure, current_dir, random_seed, usage};
 use crate::bot::limits::ResourceLimits;
 use crate::bot::sandbox::Sandbox;
 use crate::bot::spec::BotSpec;
+use crate::console::{errln, outln};
 use crate::game::Game;
 use crate::games::{GameCommand, dispatch};
 use crate::output::OutDir;
@@ -124,7 +125,7 @@ fn play<G: Game>(args: MatchArgs) -> Result<i32, Failure> {
     let schedule = Schedule::duplicate_match(seed, &teams, games);
     let selection = Selection::new(&schedule, None, |_| false);
     let names: Vec<String> = bots.iter().map(|b| b.name.clone()).collect();
-    eprintln!("{}: {} games, {} — seed {seed}", G::NAME, schedule.len(), names.join(" vs "));
+    errln!("{}: {} games, {} — seed {seed}", G::NAME, schedule.len(), names.join(" vs "));
     let standings = Standings::new(&names);
     let run = Run::<G> {
         bots,
@@ -141,10 +142,10 @@ fn play<G: Game>(args: MatchArgs) -> Result<i32, Failure> {
     };
     let report = execute(run)?;
     if let Some(dir) = &args.out {
-        println!("records: {}", dir.join(crate::output::GAMES).display());
+        let _ = outln!("records: {}", dir.join(crate::output::GAMES).display());
     }
     if report.interrupted {
-        println!("interrupted: the standings cover the {} games finished", report.games);
+        let _ = outln!("interrupted: the standings cover the {} games finished", report.games);
         return Ok(signals::INTERRUPTED);
     }
     Ok(0)
@@ -180,7 +181,7 @@ pub fn sample_bot(name: &str) -> Result<BotSpec, Failure> {
 /// The sample bots next to the arena binary: greedy-bot against random-bot.
 fn demo_bots() -> Result<Vec<BotSpec>, Failure> {
     let bots = vec![sample_bot("greedy")?, sample_bot("random")?];
-    eprintln!("no --bot given: playing the sample bots greedy-bot and random-bot");
+    errln!("no --bot given: playing the sample bots greedy-bot and random-bot");
     Ok(bots)
 }
 

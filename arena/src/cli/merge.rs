@@ -3,6 +3,7 @@
 
 use super::{Failure, internal, usage};
 use crate::config::LeagueConfig;
+use crate::console::{errln, outln};
 use crate::game::Game;
 use crate::games::{GameCommand, dispatch};
 use crate::league::{check_played, full_schedule};
@@ -64,7 +65,7 @@ pub fn run(args: MergeArgs) -> Result<i32, Failure> {
                 })?;
                 let commands = |c: &LeagueConfig| c.bots.iter().map(|b| b.command.clone()).collect::<Vec<_>>();
                 if commands(first) != commands(&theirs) {
-                    eprintln!(
+                    errln!(
                         "warning: {} ran the bots with other commands than {}",
                         dir.display(),
                         args.shards[0].display()
@@ -74,7 +75,7 @@ pub fn run(args: MergeArgs) -> Result<i32, Failure> {
         }
         let scan = scan_file(&dir.join(GAMES)).map_err(usage)?;
         if scan.good_bytes < scan.total_bytes {
-            eprintln!("warning: {}: ignoring a torn last line (that game will be missing)", dir.join(GAMES).display());
+            errln!("warning: {}: ignoring a torn last line (that game will be missing)", dir.join(GAMES).display());
         }
         shards.push(ShardGames { dir: dir.clone(), games: scan.games, spans: scan.spans });
     }
@@ -101,7 +102,7 @@ fn write_merged<G: Game>(merge: Merge) -> Result<i32, Failure> {
                 entries.push((game.id, index, span));
                 summaries.push(game.clone());
             } else {
-                eprintln!("warning: game {} is in more than one shard; keeping the first copy", game.id);
+                errln!("warning: game {} is in more than one shard; keeping the first copy", game.id);
             }
         }
     }
@@ -148,8 +149,8 @@ fn write_merged<G: Game>(merge: Merge) -> Result<i32, Failure> {
     }
     out.finish(&standings.to_json(G::NAME, config.seed))
         .map_err(|e| internal(format!("cannot finish {}: {e}", args.out.display())))?;
-    println!("{}", standings.table());
-    println!(
+    let _ = outln!("{}", standings.table());
+    let _ = outln!(
         "merged {} games from {} shards into {}{}",
         entries.len(),
         shards.len(),

@@ -7,6 +7,12 @@
 //! 0 when H1 is accepted (the new bot is better), 1 when H0 is accepted (so
 //! 1 means either H0 or a failure, as the error message on stderr tells
 //! apart), 3 when it ends inconclusive.
+//!
+//! A command whose job is its output (`verify`, `replay`, `view`, `rules`,
+//! `check-bot`) stops quietly with status 141 when the reader of its stdout
+//! has gone (`arena verify … | head`), as a shell reports a program killed by
+//! SIGPIPE; a run (`match`, `league`, `sprt`, `merge`) goes on without its
+//! report and exits as usual.
 
 mod check_bot;
 mod execute;
@@ -21,6 +27,7 @@ mod sprt;
 mod verify;
 mod view;
 
+use crate::console::errln;
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
 
@@ -98,6 +105,19 @@ fn internal(message: impl Into<String>) -> Failure {
     Failure { status: 1, message: message.into() }
 }
 
+/// Exit status of a command whose reader went away: 128 + SIGPIPE, what a
+/// shell reports for a program killed by SIGPIPE.
+pub const READER_GONE: i32 = 141;
+
+/// What a failed write to stdout means for a command whose job is its
+/// output: a quiet exit when the reader went away, else a failure.
+fn unwritten(error: std::io::Error) -> Failure {
+    match error.kind() {
+        std::io::ErrorKind::BrokenPipe => Failure { status: READER_GONE, message: String::new() },
+        _ => internal(format!("cannot write to standard output: {error}")),
+    }
+}
+
 /// Runs the command line; returns the exit status.
 pub fn main() -> i32 {
     let cli = Cli::parse();
@@ -115,7 +135,9 @@ pub fn main() -> i32 {
     match result {
         Ok(status) => status,
         Err(failure) => {
-            eprintln!("error: {}", failure.message);
+            if !failure.message.is_empty() {
+                errln!("error: {}", failure.message);
+            }
             failure.status
         }
     }

@@ -2,6 +2,7 @@
 //! one game by id, each record handed to its game by name.
 
 use super::{Failure, usage};
+use crate::console::errln;
 use crate::output::{GAMES, scan_file};
 use serde::Deserialize;
 use std::io::{BufRead, BufReader, Read, Seek, SeekFrom};
@@ -53,7 +54,7 @@ pub fn find(path: &Path, id: u64) -> Result<String, Failure> {
     let name = path.display();
     let scan = scan_file(path).map_err(usage)?;
     if scan.good_bytes < scan.total_bytes {
-        eprintln!("warning: {name}: ignoring a last line that is cut short");
+        errln!("warning: {name}: ignoring a last line that is cut short");
     }
     let Some(index) = scan.games.iter().position(|game| game.id == id) else {
         let ids: Vec<u64> = scan.games.iter().map(|game| game.id).collect();

@@ -1,6 +1,6 @@
 //! `arena rules`: the game's variant settings.
 
-use super::{Failure, usage};
+use super::{Failure, unwritten, usage};
 use crate::game::Game;
 use crate::games::{GameCommand, dispatch};
 
@@ -22,6 +22,6 @@ pub fn run(game: &str) -> Result<i32, Failure> {
             )
         }
     }
-    print!("{}", dispatch(game, Rules).map_err(usage)?);
+    crate::console::out(format_args!("{}", dispatch(game, Rules).map_err(usage)?)).map_err(unwritten)?;
     Ok(0)
 }

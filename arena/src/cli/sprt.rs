@@ -7,6 +7,7 @@ use super::league::{read_config, reopen};
 use super::{Failure, cores, current_dir, internal, random_seed, usage};
 use crate::bot::spec::BotSpec;
 use crate::config::{LeagueConfig, Overrides};
+use crate::console::{errln, outln};
 use crate::game::Game;
 use crate::games::{GameCommand, dispatch};
 use crate::league::{check_played, full_schedule};
@@ -215,7 +216,7 @@ fn play<G: Game>(prepared: Prepared) -> Result<i32, Failure> {
     }
     let finished = sequence.verdict().is_some();
     let selection = Selection::new(&schedule, None, |id| finished || done.contains(&id));
-    eprintln!(
+    errln!(
         "{} SPRT of {} against {}, {} players: {}; at most {} games, {} already played — seed {}",
         G::NAME,
         names[0],
@@ -246,7 +247,7 @@ fn play<G: Game>(prepared: Prepared) -> Result<i32, Failure> {
     })?;
     let conclusion = Conclusion::of(&sequence, report.interrupted);
     let summary = Summary::new(&names[0], &names[1], &sequence, report.standings.games, conclusion);
-    print!("{}", summary.text());
+    let _ = crate::console::out(format_args!("{}", summary.text()));
     finish(&config.games.out, &summary)
 }
 
@@ -256,17 +257,17 @@ fn finish(out: &Option<PathBuf>, summary: &Summary) -> Result<i32, Failure> {
         let json = serde_json::to_string_pretty(summary).expect("summaries serialize") + "\n";
         write_atomically(&dir.join(SPRT_RESULT), json.as_bytes())
             .map_err(|e| internal(format!("cannot write {SPRT_RESULT}: {e}")))?;
-        println!("results: {}", dir.display());
+        let _ = outln!("results: {}", dir.display());
     }
     Ok(match summary.conclusion {
         Conclusion::H1 => 0,
         Conclusion::H0 => ACCEPTED_H0,
         Conclusion::Inconclusive => INCONCLUSIVE,
         Conclusion::Interrupted => {
-            match out {
-                Some(dir) => println!("continue with: arena sprt --resume {}", dir.display()),
-                None => println!("(no --out, so the test cannot be resumed)"),
-            }
+            let _ = match out {
+                Some(dir) => outln!("continue with: arena sprt --resume {}", dir.display()),
+                None => outln!("(no --out, so the test cannot be resumed)"),
+            };
             signals::INTERRUPTED
         }
     })

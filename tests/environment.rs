@@ -1,0 +1,142 @@
+//! The environment is not a bot: closed output pipes, files planted in the
+//! output directory, a `kill -9`, absurd sizes and huge records must never
+//! crash or hang the arena, nor make it write where it should not.
+
+use e2e::*;
+use std::process::{Child, Command, ExitStatus, Output, Stdio};
+use std::time::{Duration, Instant};
+
+/// Waits for `child` at most `limit`; on time-out kills it, and every process
+/// mentioning the scratch directory, and fails.
+fn wait_bounded(child: &mut Child, scratch: &Scratch, limit: Duration, what: &str) -> ExitStatus {
+    let deadline = Instant::now() + limit;
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            return status;
+        }
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            let left = scratch.leftover_processes();
+            for line in &left {
+                let pid: i32 = line.split(':').next().unwrap().parse().unwrap();
+                let _ = nix::sys::signal::kill(nix::unistd::Pid::from_raw(pid), nix::sys::signal::Signal::SIGKILL);
+            }
+            panic!("{what} still ran after {limit:?}; processes left: {left:?}");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+/// `arena ARGS` with stdout, stderr or both being pipes whose reader has gone.
+fn arena_without_readers(args: &[String], stdout_closed: bool, stderr_closed: bool) -> Output {
+    let closed = || {
+        let (reader, writer) = std::io::pipe().unwrap();
+        drop(reader);
+        Stdio::from(writer)
+    };
+    let mut command = Command::new(bin("arena"));
+    command.args(args).stdin(Stdio::null());
+    command.stdout(if stdout_closed { closed() } else { Stdio::piped() });
+    command.stderr(if stderr_closed { closed() } else { Stdio::piped() });
+    command.output().unwrap()
+}
+
+/// A league of greedy-bot, random-bot and a bot that crashes mid-game (so
+/// that fault lines are written while it runs): its arguments and its length.
+fn faulty_league(scratch: &Scratch, out: &str) -> (Vec<String>, usize) {
+    let crash = format!("{} {}", python(), repo_path("tests/bots/crash_mid_game.py"));
+    let (greedy, random) = (bin("greedy-bot"), bin("random-bot"));
+    let flags = ["--games", "4", "--seed", "3", "--concurrency", "2", "--out", out];
+    let mut args = match_args(scratch, &[("crash", &crash), ("g", &greedy), ("r", &random)], &flags);
+    args[0] = "league".to_string();
+    (args, 12)
+}
+
+#[test]
+fn a_league_whose_stderr_reader_went_away_runs_to_its_end() {
+    let scratch = Scratch::new("stderr-head");
+    let out = scratch.join("out");
+    let (args, games) = faulty_league(&scratch, &out);
+    // The reproduction: `arena league … 2>&1 >/dev/null | head -c 10`.
+    let quoted: Vec<String> = std::iter::once(bin("arena")).chain(args).map(|a| format!("'{a}'")).collect();
+    let script = format!("{} 2>&1 >/dev/null | head -c 10 >/dev/null; exit ${{PIPESTATUS[0]}}", quoted.join(" "));
+    let mut child = Command::new("bash").args(["-c", &script]).stdin(Stdio::null()).spawn().unwrap();
+    let status = wait_bounded(&mut child, &scratch, Duration::from_secs(120), "the league");
+    assert_eq!(status.code(), Some(0), "the league ends as usual");
+    assert_eq!(records(&out).len(), games, "every game is recorded");
+    assert!(records(&out).iter().any(|r| r["faults"].as_array().is_some_and(|f| !f.is_empty())));
+    assert!(std::path::Path::new(&out).join("standings.json").is_file());
+    assert!(scratch.leftover_processes().is_empty(), "{:?}", scratch.leftover_processes());
+}
+
+#[test]
+fn a_league_with_no_reader_on_stdout_or_stderr_runs_to_its_end() {
+    let scratch = Scratch::new("no-readers");
+    let out = scratch.join("out");
+    let (mut args, games) = faulty_league(&scratch, &out);
+    args.extend(["--report".to_string(), "csv".to_string()]);
+    let output = arena_without_readers(&args, true, true);
+    assert_eq!(output.status.code(), Some(0), "the league ends as usual");
+    assert_eq!(records(&out).len(), games, "every game is recorded");
+    assert!(std::path::Path::new(&out).join("standings.csv").is_file());
+}
+
+#[test]
+fn verify_into_head_0_exits_quietly() {
+    let scratch = Scratch::new("verify-head");
+    let out = scratch.join("out");
+    let (greedy, random) = (bin("greedy-bot"), bin("random-bot"));
+    arena_expect(&match_args(&scratch, &[("g", &greedy), ("r", &random)], &["--games", "4", "--out", &out]), 0);
+    // The reproduction: `arena verify … | head -0` (head may exit before or
+    // after the arena writes, so either status is right; a panic is not).
+    let script = format!("'{}' verify '{out}' | head -0; exit ${{PIPESTATUS[0]}}", bin("arena"));
+    let output = Command::new("bash").args(["-c", &script]).output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(matches!(output.status.code(), Some(0 | 141)), "{:?}: {stderr}", output.status);
+    assert_eq!(stderr, "", "nothing is said when the reader went away");
+}
+
+#[test]
+fn commands_whose_job_is_output_stop_quietly_when_their_reader_went_away() {
+    let scratch = Scratch::new("output-commands");
+    let out = scratch.join("out");
+    let (greedy, random) = (bin("greedy-bot"), bin("random-bot"));
+    arena_expect(&match_args(&scratch, &[("g", &greedy), ("r", &random)], &["--games", "2", "--out", &out]), 0);
+    let commands: Vec<Vec<String>> = vec![
+        vec!["verify".into(), out.clone()],
+        vec!["view".into(), out.clone(), "--game".into(), "0".into()],
+        vec!["view".into(), out.clone(), "--game".into(), "0".into(), "-o".into(), scratch.join("page.html")],
+        vec!["replay".into(), out.clone(), "--seat".into(), "0".into(), "--bot".into(), format!("new={greedy}")],
+        vec!["rules".into()],
+        vec!["check-bot".into(), format!("{greedy} {}", scratch.marker())],
+    ];
+    for args in &commands {
+        let output = arena_without_readers(args, true, false);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(141), "arena {args:?}: {stderr}");
+        assert_eq!(stderr, "", "arena {args:?} says nothing");
+    }
+    assert!(scratch.leftover_processes().is_empty(), "{:?}", scratch.leftover_processes());
+}
+
+#[test]
+fn merge_writes_its_directory_when_the_reader_of_its_report_went_away() {
+    let scratch = Scratch::new("merge-no-reader");
+    let (greedy, random) = (bin("greedy-bot"), bin("random-bot"));
+    let mut shards = Vec::new();
+    for shard in 0..2 {
+        let dir = scratch.join(&format!("shard{shard}"));
+        let flags = ["--games", "2", "--seed", "5", "--shard", &format!("{shard}/2"), "--out", &dir];
+        let mut args = match_args(&scratch, &[("g", &greedy), ("r", &random)], &flags);
+        args[0] = "league".to_string();
+        arena_expect(&args, 0);
+        shards.push(dir);
+    }
+    let merged = scratch.join("merged");
+    let mut args = vec!["merge".to_string(), "--out".to_string(), merged.clone()];
+    args.extend(shards);
+    let output = arena_without_readers(&args, true, true);
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(records(&merged).len(), 2);
+    assert!(std::path::Path::new(&merged).join("standings.json").is_file());
+}
