@@ -140,3 +140,99 @@ fn merge_writes_its_directory_when_the_reader_of_its_report_went_away() {
     assert_eq!(records(&merged).len(), 2);
     assert!(std::path::Path::new(&merged).join("standings.json").is_file());
 }
+
+#[test]
+fn a_league_killed_outright_resumes_at_once() {
+    let scratch = Scratch::new("kill-resume");
+    let out = scratch.join("out");
+    // A bot that exits at once: a new process for nearly every game, so that
+    // the arena is often between fork and exec when it is killed.
+    let flags = ["--games", "100000", "--seed", "2", "--concurrency", "2", "--startup-timeout", "2000", "--out", &out];
+    let mut args = match_args(&scratch, &[("quits", "sh -c 'exit 0'"), ("g", &bin("greedy-bot"))], &flags);
+    args[0] = "league".to_string();
+    let resume = ["league".to_string(), "--resume".to_string(), out.clone()];
+    let start = |args: &[String]| {
+        Command::new(bin("arena")).args(args).stdout(Stdio::null()).stderr(Stdio::piped()).spawn().unwrap()
+    };
+    // `kill -9`, then `--resume` at once: the killed arena is reaped only
+    // after its successor has started (as a shell does not wait for it).
+    let mut refusals = Vec::new();
+    let mut refused = |child: Child| {
+        let stderr = String::from_utf8_lossy(&child.wait_with_output().unwrap().stderr).into_owned();
+        if stderr.contains("in use") {
+            refusals.push(stderr);
+        }
+    };
+    let mut killed: Option<Child> = None;
+    for round in 0..=60 {
+        let mut child = start(if round == 0 { &args } else { &resume });
+        if let Some(previous) = killed.take() {
+            refused(previous);
+        }
+        std::thread::sleep(Duration::from_millis(if round == 0 { 1500 } else { 200 + 23 * (round % 13) }));
+        let _ = child.kill();
+        killed = Some(child);
+    }
+    refused(killed.expect("the last round's arena"));
+    assert!(refusals.is_empty(), "resumes refused:\n{}", refusals.join("\n"));
+    assert!(!records(&out).is_empty());
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while !scratch.leftover_processes().is_empty() && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    assert!(scratch.leftover_processes().is_empty(), "{:?}", scratch.leftover_processes());
+}
+
+#[test]
+fn links_planted_in_the_output_directory_are_not_followed() {
+    let scratch = Scratch::new("planted-links");
+    let out = scratch.path().join("out");
+    std::fs::create_dir_all(out.join("logs")).unwrap();
+    let victim = scratch.path().join("victim");
+    std::fs::write(&victim, "precious").unwrap();
+    let planted = ["standings.tmp", "league.tmp", "games.tmp", "standings.csv", "logs/g.seat0.1.log"];
+    for name in planted {
+        std::os::unix::fs::symlink(&victim, out.join(name)).unwrap();
+    }
+    let out = out.to_string_lossy().into_owned();
+    let (greedy, random) = (bin("greedy-bot"), bin("random-bot"));
+    // At concurrency 4 games finish out of order, so games.jsonl is rewritten too.
+    let flags = ["--games", "8", "--concurrency", "4", "--out", &out, "--report", "csv"];
+    let mut args = match_args(&scratch, &[("g", &greedy), ("r", &random)], &flags);
+    args[0] = "league".to_string();
+    arena_expect(&args, 0);
+    assert_eq!(std::fs::read_to_string(&victim).unwrap(), "precious");
+    assert_eq!(records(&out).len(), 8);
+    let csv = std::path::Path::new(&out).join("standings.csv");
+    assert!(!csv.symlink_metadata().unwrap().is_symlink(), "the report replaced the link");
+    let logs: Vec<String> = std::fs::read_dir(format!("{out}/logs"))
+        .unwrap()
+        .flatten()
+        .filter(|e| !e.file_type().unwrap().is_symlink())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    assert!(logs.iter().any(|name| name.starts_with("g.seat0.")), "{logs:?}");
+}
+
+#[test]
+fn the_logs_of_a_bot_are_capped_over_a_run() {
+    let scratch = Scratch::new("log-budget");
+    let out = scratch.join("out");
+    // Writes 1.1 MB to stderr and exits, in every game: a fault and a new process each time.
+    let noisy = "sh -c 'head -c 1100000 /dev/zero | tr \"\\0\" x >&2; exit 3'";
+    let flags = ["--games", "80", "--seed", "1", "--out", &out];
+    arena_expect(&match_args(&scratch, &[("bad", noisy), ("g", &bin("greedy-bot"))], &flags), 0);
+    assert_eq!(records(&out).len(), 80);
+    let (mut files, mut bytes, mut notes) = (0, 0, 0);
+    for entry in std::fs::read_dir(format!("{out}/logs")).unwrap().flatten() {
+        if entry.file_name().to_string_lossy().starts_with("bad.") {
+            let text = std::fs::read_to_string(entry.path()).unwrap();
+            files += 1;
+            bytes += text.len();
+            notes += usize::from(text.contains("reached their budget of 67108864 bytes for this run"));
+        }
+    }
+    assert!(bytes <= (64 << 20) + files * 300, "{files} logs hold {bytes} bytes");
+    assert!(files < 80, "no log once the budget is spent: {files} files");
+    assert_eq!(notes, 1, "the log that reached the budget says so");
+}

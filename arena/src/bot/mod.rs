@@ -5,6 +5,7 @@
 pub mod cpus;
 pub mod limits;
 pub mod lines;
+pub mod logs;
 pub mod orphans;
 pub mod process;
 pub mod registry;

@@ -7,11 +7,11 @@
 
 use super::limits::ResourceLimits;
 use super::lines::{LineReader, ReadError};
+use super::logs::LogPlace;
 use super::registry::{Registry, kill_group};
 use super::stderr::StderrDrain;
 use crate::fault::{Fault, FaultKind};
 use serde::Serialize;
-use std::fs::File;
 use std::path::PathBuf;
 use std::process::{ExitStatus, Stdio};
 use std::time::Duration;
@@ -56,7 +56,7 @@ pub struct Launch {
     /// The CPU to run on, if pinned.
     pub cpu: Option<usize>,
     /// Where to copy the process's stderr, if anywhere.
-    pub log: Option<PathBuf>,
+    pub log: Option<LogPlace>,
     /// How many bytes of stderr to keep in the log.
     pub stderr_cap: u64,
     /// The longest line accepted from the bot, in bytes.
@@ -85,10 +85,7 @@ impl BotProcess {
     /// Starts the process in a process group of its own.
     pub fn spawn(launch: &Launch) -> Result<BotProcess, Fault> {
         let log = match &launch.log {
-            Some(path) => Some(
-                File::create(path)
-                    .map_err(|e| Fault::new(FaultKind::Spawn, format!("cannot create {}: {e}", path.display())))?,
-            ),
+            Some(place) => place.open().map_err(|e| Fault::new(FaultKind::Spawn, e.to_string()))?,
             None => None,
         };
         let mut command = Command::new(&launch.argv[0]);

@@ -74,10 +74,20 @@ impl ReportRequest {
             ReportFormat::Csv => "csv",
             ReportFormat::Markdown => "md",
         };
-        let path = self.path.clone().or_else(|| out.map(|dir| dir.join(format!("standings.{extension}"))));
+        // In the output directory, atomically (never through a link planted
+        // there); a path the user chose (`/dev/stdout`, say) is written as it is.
+        let (path, written) = match (&self.path, out) {
+            (Some(path), _) => (Some(path.clone()), std::fs::write(path, &text)),
+            (None, Some(dir)) => {
+                let path = dir.join(format!("standings.{extension}"));
+                let written = crate::output::write_atomically(&path, text.as_bytes());
+                (Some(path), written)
+            }
+            (None, None) => (None, Ok(())),
+        };
         match path {
             Some(path) => {
-                std::fs::write(&path, text).map_err(|e| internal(format!("cannot write {}: {e}", path.display())))?;
+                written.map_err(|e| internal(format!("cannot write {}: {e}", path.display())))?;
                 let _ = outln!("{} report: {}", self.format, path.display());
             }
             None => {
