@@ -236,3 +236,67 @@ fn the_logs_of_a_bot_are_capped_over_a_run() {
     assert!(files < 80, "no log once the budget is spent: {files} files");
     assert_eq!(notes, 1, "the log that reached the budget says so");
 }
+
+#[test]
+fn sizes_that_cannot_be_run_are_usage_errors_and_write_nothing() {
+    let scratch = Scratch::new("sizes");
+    let out = scratch.join("out");
+    let (greedy, random) = (bin("greedy-bot"), bin("random-bot"));
+    let bots = [("g", greedy.as_str()), ("r", random.as_str())];
+    for games in ["1000000000000", "18446744073709551615", "100000001"] {
+        let (_, stderr) = arena_expect(&match_args(&scratch, &bots, &["--games", games, "--out", &out]), 2);
+        assert!(stderr.contains(&format!("--games {games}: ")), "{stderr}");
+        assert!(stderr.contains("a run may schedule at most 100000000"), "{stderr}");
+        let mut league = match_args(&scratch, &bots, &["--games", games, "--out", &out]);
+        league[0] = "league".to_string();
+        let (_, stderr) = arena_expect(&league, 2);
+        assert!(stderr.contains("a run may schedule at most 100000000"), "{stderr}");
+        let sprt = ["sprt", "--new", &format!("g={greedy}"), "--base", &format!("r={random}"), "--max-games", games];
+        let (_, stderr) = arena_expect(&[&sprt[..], &["--out", &out]].concat(), 2);
+        assert!(stderr.contains("--max-games: ") && stderr.contains("at most 100000000"), "{stderr}");
+        assert!(!std::path::Path::new(&out).exists(), "nothing is written");
+    }
+    let (_, stderr) = arena_expect(&match_args(&scratch, &bots, &["--variant", "max_hands=5001"]), 2);
+    assert!(stderr.contains("max_hands must be at most 5000"), "{stderr}");
+}
+
+#[test]
+fn a_record_line_past_the_maximum_is_refused_without_being_held() {
+    let scratch = Scratch::new("huge-record");
+    let out = scratch.join("out");
+    let (greedy, random) = (bin("greedy-bot"), bin("random-bot"));
+    let mut args = match_args(&scratch, &[("g", &greedy), ("r", &random)], &["--games", "4", "--seed", "4"]);
+    args[0] = "league".to_string();
+    args.extend(["--out".to_string(), out.clone()]);
+    arena_expect(&args, 0);
+    let games = std::path::Path::new(&out).join("games.jsonl");
+    let text = std::fs::read_to_string(&games).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    // 70 MB on line 2: past the 64 MiB a record may take.
+    let huge = format!("{{\"id\":9,\"game\":\"all-fives\",\"pad\":\"{}\"}}", "x".repeat(70_000_000));
+    std::fs::write(&games, format!("{}\n{huge}\n{}\n", lines[0], lines[1..].join("\n"))).unwrap();
+    let named = "line 2 is damaged: it is longer than the 67108864 bytes a record may take";
+    for command in [
+        vec!["view".to_string(), out.clone(), "--game".to_string(), "0".to_string()],
+        vec![
+            "replay".to_string(),
+            out.clone(),
+            "--game".to_string(),
+            "0".to_string(),
+            "--seat".to_string(),
+            "0".to_string(),
+            "--bot".to_string(),
+            format!("new={greedy}"),
+        ],
+        vec!["league".to_string(), "--resume".to_string(), out.clone()],
+        vec!["merge".to_string(), "--out".to_string(), scratch.join("merged"), out.clone()],
+    ] {
+        let (_, stderr) = arena_expect(&command, 2);
+        assert!(stderr.contains(named), "arena {command:?}: {stderr}");
+    }
+    let (stdout, _) = arena_expect(&["verify", &out], 1);
+    assert!(stdout.contains(":2: it is longer than the 67108864 bytes a record may take"), "{stdout}");
+    assert!(stdout.contains("5 games verified: 1 disagree"), "{stdout}");
+    let (_, stderr) = arena_expect(&["replay", &out, "--as", "g", "--bot", &format!("new={greedy}")], 2);
+    assert!(stderr.contains(":2: it is longer than the 67108864 bytes"), "{stderr}");
+}

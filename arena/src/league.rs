@@ -5,7 +5,8 @@ use crate::record::GameSummary;
 use crate::schedule::{self, Schedule};
 use std::collections::HashSet;
 
-/// The whole schedule of a league whose game has these sides.
+/// The whole schedule of a league whose game has these sides; an error
+/// when the league has too few bots or too many games.
 pub fn full_schedule(config: &LeagueConfig, teams: &[Vec<usize>]) -> Result<Schedule, String> {
     let groups = schedule::groups(config.format, config.bots.len(), teams.len());
     if groups.is_empty() {
@@ -17,7 +18,8 @@ pub fn full_schedule(config: &LeagueConfig, teams: &[Vec<usize>]) -> Result<Sche
             config.bots.len()
         ));
     }
-    Ok(Schedule::league(config.seed, teams, &groups, config.games))
+    Schedule::league(config.seed, teams, &groups, config.games)
+        .map_err(|e| format!("{} games for each group of bots: {e}", config.games))
 }
 
 /// Checks that every played game belongs to `schedule` (same id, same bots
@@ -58,7 +60,7 @@ mod tests {
 
     #[test]
     fn played_games_must_match_the_schedule() {
-        let schedule = Schedule::duplicate_match(1, &[vec![0], vec![1]], 4);
+        let schedule = Schedule::duplicate_match(1, &[vec![0], vec![1]], 4).unwrap();
         let names = vec!["a".to_string(), "b".to_string()];
         let ids = check_played(&schedule, &names, &[played(0, &["a", "b"]), played(3, &["b", "a"])]).unwrap();
         assert_eq!(ids, HashSet::from([0, 3]));

@@ -15,6 +15,47 @@ use std::time::{Duration, Instant};
 pub const GAMES: &str = "games.jsonl";
 /// The name of a league's configuration file.
 pub const LEAGUE: &str = "league.json";
+/// The longest line a record may take in `games.jsonl`, in bytes (without
+/// its newline). Readers refuse longer lines without holding them, so what
+/// one line can cost them is bounded.
+pub const MAX_RECORD_BYTES: usize = 64 << 20;
+
+/// A line of a records file that is longer than [`MAX_RECORD_BYTES`].
+#[derive(Debug)]
+pub struct TooLong;
+
+impl std::fmt::Display for TooLong {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "it is longer than the {MAX_RECORD_BYTES} bytes a record may take, so it is not a record")
+    }
+}
+
+/// Reads the next line of a records file into `line` (with its newline, if
+/// it has one): the bytes read, 0 at the end. A line longer than
+/// [`MAX_RECORD_BYTES`] is skipped to its end without being kept, and is
+/// `Ok(Err(TooLong))`.
+pub fn read_record_line(reader: &mut impl BufRead, line: &mut Vec<u8>) -> io::Result<Result<usize, TooLong>> {
+    line.clear();
+    let read = io::Read::take(&mut *reader, MAX_RECORD_BYTES as u64 + 1).read_until(b'\n', line)?;
+    if read <= MAX_RECORD_BYTES || line.last() == Some(&b'\n') {
+        return Ok(Ok(read));
+    }
+    line.clear();
+    loop {
+        let buffer = reader.fill_buf()?;
+        if buffer.is_empty() {
+            return Ok(Err(TooLong));
+        }
+        let (used, end) = match buffer.iter().position(|&b| b == b'\n') {
+            Some(at) => (at + 1, true),
+            None => (buffer.len(), false),
+        };
+        reader.consume(used);
+        if end {
+            return Ok(Err(TooLong));
+        }
+    }
+}
 
 /// An output directory being written. It is locked while this value lives,
 /// so that two arenas never write to one directory.
@@ -242,8 +283,9 @@ pub struct Scan {
 
 /// Reads a games file: every line must be a record, except that a last line
 /// that is cut short (or fails to parse) is reported as torn through
-/// `good_bytes < total_bytes`. A bad line followed by others is an error
-/// naming its line number. Memory use does not grow with the events.
+/// `good_bytes < total_bytes`. A bad line followed by others, and a line
+/// longer than [`MAX_RECORD_BYTES`], are errors naming its line number.
+/// Memory use does not grow with the events.
 pub fn scan(reader: impl BufRead, name: &str) -> Result<Scan, String> {
     let mut reader = reader;
     let mut games = Vec::new();
@@ -253,8 +295,9 @@ pub fn scan(reader: impl BufRead, name: &str) -> Result<Scan, String> {
     let mut bad: Option<(usize, String)> = None;
     let mut line = Vec::new();
     for number in 1.. {
-        line.clear();
-        let read = reader.read_until(b'\n', &mut line).map_err(|e| format!("cannot read {name}: {e}"))?;
+        let read = read_record_line(&mut reader, &mut line)
+            .map_err(|e| format!("cannot read {name}: {e}"))?
+            .map_err(|why| format!("{name} line {number} is damaged: {why}; fix or remove that line"))?;
         if read == 0 {
             break;
         }

@@ -86,6 +86,11 @@ fn combinations(from: usize, to: usize, size: usize) -> Vec<Vec<usize>> {
     all
 }
 
+/// The most games one schedule may hold: more than the arena plays in a day
+/// with the fastest bots, and a run keeps one bit per game of its schedule
+/// (12.5 MB at most).
+pub const MAX_GAMES: u64 = 100_000_000;
+
 /// The schedule of a league: for each group, at least `games` games,
 /// rounded up to whole rotations. Games are ordered deal by deal (every group
 /// plays deal 0 in every rotation, then deal 1, …), so any prefix of the
@@ -100,24 +105,39 @@ pub struct Schedule {
 }
 
 impl Schedule {
-    /// The games of `groups` of bots, `games` per group (rounded up to whole rotations).
-    pub fn league(seed: u64, teams: &[Vec<usize>], groups: &[Vec<usize>], games: u64) -> Schedule {
+    /// The games of `groups` of bots, `games` per group (rounded up to whole
+    /// rotations); an error when that is more than [`MAX_GAMES`] in all.
+    pub fn league(seed: u64, teams: &[Vec<usize>], groups: &[Vec<usize>], games: u64) -> Result<Schedule, String> {
         let sides = teams.len().max(1) as u64;
-        Schedule { seed, teams: teams.to_vec(), groups: groups.to_vec(), deals: games.div_ceil(sides) }
+        let schedule = Schedule { seed, teams: teams.to_vec(), groups: groups.to_vec(), deals: games.div_ceil(sides) };
+        match schedule.checked_len() {
+            Some(len) if len <= MAX_GAMES => Ok(schedule),
+            len => Err(format!(
+                "{} deals × {} groups of bots × {sides} seat rotations is {} games; a run may schedule at most {MAX_GAMES}",
+                schedule.deals,
+                groups.len(),
+                len.map_or_else(|| "more".to_string(), |len| len.to_string())
+            )),
+        }
     }
 
     /// A match between `teams.len()` bots: one group, bot `b` starting on side `b`.
-    pub fn duplicate_match(seed: u64, teams: &[Vec<usize>], games: u64) -> Schedule {
+    pub fn duplicate_match(seed: u64, teams: &[Vec<usize>], games: u64) -> Result<Schedule, String> {
         Schedule::league(seed, teams, &[(0..teams.len()).collect()], games)
+    }
+
+    /// The number of games, `None` if it does not fit in a `u64`.
+    fn checked_len(&self) -> Option<u64> {
+        self.deals.checked_mul(self.groups.len() as u64)?.checked_mul(self.sides())
     }
 
     fn sides(&self) -> u64 {
         self.teams.len().max(1) as u64
     }
 
-    /// The number of games.
+    /// The number of games (at most [`MAX_GAMES`], checked when the schedule was made).
     pub fn len(&self) -> u64 {
-        self.deals * self.groups.len() as u64 * self.sides()
+        self.checked_len().expect("a schedule's length is checked when it is made")
     }
 
     /// Whether there are no games.
@@ -235,11 +255,11 @@ mod tests {
     }
 
     fn league(seed: u64, teams: &[Vec<usize>], groups: &[Vec<usize>], games: u64) -> Vec<GameSpec> {
-        Schedule::league(seed, teams, groups, games).iter().collect()
+        Schedule::league(seed, teams, groups, games).unwrap().iter().collect()
     }
 
     fn duplicate_match(seed: u64, teams: &[Vec<usize>], games: u64) -> Vec<GameSpec> {
-        Schedule::duplicate_match(seed, teams, games).iter().collect()
+        Schedule::duplicate_match(seed, teams, games).unwrap().iter().collect()
     }
 
     #[test]
@@ -247,12 +267,23 @@ mod tests {
         assert_eq!(duplicate_match(1, &free_for_all(2), 5).len(), 6);
         assert_eq!(duplicate_match(1, &free_for_all(3), 7).len(), 9);
         assert_eq!(duplicate_match(1, &free_for_all(2), 0).len(), 0);
-        assert_eq!(Schedule::duplicate_match(1, &free_for_all(2), 5).get(6), None);
+        assert_eq!(Schedule::duplicate_match(1, &free_for_all(2), 5).unwrap().get(6), None);
+    }
+
+    #[test]
+    fn a_schedule_longer_than_the_limit_is_refused_even_past_u64() {
+        let groups: Vec<Vec<usize>> = (0..10).map(|b| vec![b, b + 1]).collect();
+        assert_eq!(Schedule::league(1, &free_for_all(2), &groups, MAX_GAMES / 10).unwrap().len(), MAX_GAMES);
+        let err = Schedule::league(1, &free_for_all(2), &groups, MAX_GAMES / 10 + 2).unwrap_err();
+        assert!(err.contains("is 100000020 games; a run may schedule at most 100000000"), "{err}");
+        // u64::MAX games, in 2^63 deals of two games: the product overflows.
+        let err = Schedule::duplicate_match(1, &free_for_all(2), u64::MAX).unwrap_err();
+        assert!(err.contains("9223372036854775808 deals × 1 groups of bots × 2 seat rotations is more games"), "{err}");
     }
 
     #[test]
     fn a_selection_keeps_the_shard_minus_what_was_played() {
-        let schedule = Schedule::duplicate_match(1, &free_for_all(2), 200);
+        let schedule = Schedule::duplicate_match(1, &free_for_all(2), 200).unwrap();
         let shard = Some(Shard { index: 1, count: 3 });
         let selection = Selection::new(&schedule, shard, |id| id == 4 || id == 7);
         let ids: Vec<u64> = (0..200).filter(|&id| selection.contains(id)).collect();

@@ -120,9 +120,10 @@ fn play<G: Game>(args: MatchArgs) -> Result<i32, Failure> {
         ..Limits::default()
     };
     let setups = args.deals.as_deref().map(|path| setups::read::<G>(path, &variant)).transpose().map_err(usage)?;
-    let games = setups.as_ref().map_or(args.games, |setups| setups.len() as u64 * teams.len() as u64);
+    let games = setups.as_ref().map_or(args.games, |setups| (setups.len() as u64).saturating_mul(teams.len() as u64));
+    let schedule =
+        Schedule::duplicate_match(seed, &teams, games).map_err(|e| usage(format!("--games {games}: {e}")))?;
     let out = args.out.as_deref().map(OutDir::create).transpose().map_err(usage)?;
-    let schedule = Schedule::duplicate_match(seed, &teams, games);
     let selection = Selection::new(&schedule, None, |_| false);
     let names: Vec<String> = bots.iter().map(|b| b.name.clone()).collect();
     errln!("{}: {} games, {} — seed {seed}", G::NAME, schedule.len(), names.join(" vs "));
