@@ -25,7 +25,7 @@ pub enum FaultKind {
     NotJson,
     /// A JSON line that is not the message expected now (wrong shape, unknown or misplaced type).
     BadMessage,
-    /// A protocol version the arena does not speak.
+    /// A protocol version the arena does not speak, or a line written before its request was sent.
     Protocol,
     /// An answer whose id is not the id of the pending request.
     WrongId,

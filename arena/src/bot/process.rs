@@ -157,6 +157,12 @@ impl BotProcess {
             Died(std::io::Result<ExitStatus>),
             Late,
         }
+        if let Awaited::Turn(_) = what {
+            let early = self.stdout.unread().await;
+            if !early.is_empty() {
+                return Err(Fault::new(FaultKind::Protocol, early_line(early, what)));
+            }
+        }
         let outbox = std::mem::take(&mut self.outbox);
         let batch = &outbox;
         let stdin = self.stdin.as_mut();
@@ -315,6 +321,13 @@ impl Drop for BotProcess {
             self.registry.remove(self.group);
         }
     }
+}
+
+/// The fault message for bytes a bot wrote before it was asked `what`.
+fn early_line(early: &[u8], what: Awaited) -> String {
+    let first = early.split(|&b| b == b'\n').next().unwrap_or_default();
+    let shown: String = String::from_utf8_lossy(&first[..first.len().min(120)]).escape_debug().collect();
+    format!("wrote to stdout before the arena asked for {what} (an answer must follow its request): \"{shown}\"")
 }
 
 /// "exited with status 3", "killed by signal 9 (SIGKILL)".

@@ -33,7 +33,10 @@ pub fn fix_for(kind: FaultKind) -> String {
             "answer `hello` with `ready` and `turn` with `move`, with exactly the fields listed",
             "messages-from-a-bot",
         ),
-        FaultKind::Protocol => ("speak protocol 1, or leave `protocol` out of `ready`", "ready"),
+        FaultKind::Protocol => (
+            "speak protocol 1 (or leave `protocol` out of `ready`), and write each answer once, after its request arrived",
+            "faults",
+        ),
         FaultKind::WrongId => (
             "copy the `id` of the turn into the move; ids increase but are not consecutive, so never count them",
             "turn",
