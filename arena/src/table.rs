@@ -82,6 +82,8 @@ pub struct Table<G: Game> {
     /// Games set up in advance: deal `d` is set up from `setups[d % len]`;
     /// `None` to set each game up from its seed.
     pub setups: Option<Vec<G::Setup>>,
+    /// The output directory, which no sandboxed bot sees.
+    pub private: Option<PathBuf>,
     /// Counts processes started, to name their logs.
     started: AtomicU64,
 }
@@ -97,12 +99,29 @@ impl<G: Game> Table<G> {
         registry: Registry,
     ) -> Self {
         let teams = G::teams(&variant);
-        Table { bots, variant, teams, seed, limits, logs, registry, setups: None, started: AtomicU64::new(0) }
+        Table {
+            bots,
+            variant,
+            teams,
+            seed,
+            limits,
+            logs,
+            registry,
+            setups: None,
+            private: None,
+            started: AtomicU64::new(0),
+        }
     }
 
     /// Sets up deal `d` of the schedule from `setups[d % len]` instead of from its seed.
     pub fn with_setups(mut self, setups: Option<Vec<G::Setup>>) -> Self {
         self.setups = setups;
+        self
+    }
+
+    /// Hides the output directory `dir` from sandboxed bots.
+    pub fn with_private(mut self, dir: Option<PathBuf>) -> Self {
+        self.private = dir;
         self
     }
 
@@ -131,7 +150,7 @@ impl<G: Game> Table<G> {
         let name = &self.bots[bot].name;
         let spec = &self.bots[bot];
         Launch {
-            argv: self.limits.sandbox.wrap(&spec.argv, &spec.dir),
+            argv: self.limits.sandbox.wrap(&self.bots, bot, self.private.as_deref(), self.limits.resources.tmp),
             dir: spec.dir.clone(),
             env: bot_environment(&spec.env),
             resources: self.limits.resources.clone(),

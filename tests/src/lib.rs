@@ -49,7 +49,13 @@ pub struct Scratch {
 impl Scratch {
     /// A new directory named after the test.
     pub fn new(test: &str) -> Scratch {
-        let path = std::env::temp_dir().join(format!("arena-e2e-{test}-{}", std::process::id()));
+        Scratch::within(&std::env::temp_dir(), test)
+    }
+
+    /// A new directory named after the test, inside `parent` (e.g. away
+    /// from `/tmp`, which the sandbox replaces with a private one).
+    pub fn within(parent: &Path, test: &str) -> Scratch {
+        let path = parent.join(format!("arena-e2e-{test}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&path);
         std::fs::create_dir_all(&path).expect("create scratch dir");
         Scratch { path }

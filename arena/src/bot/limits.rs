@@ -1,5 +1,6 @@
 //! Resource limits applied to every bot process (with `setrlimit`, between
-//! fork and exec), so that one bot cannot take the machine down with it.
+//! fork and exec, and, for the size of a sandboxed bot's private `/tmp`, by
+//! the sandbox), so that one bot cannot take the machine down with it.
 
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -17,12 +18,23 @@ pub struct ResourceLimits {
     pub file_size: Option<u64>,
     /// Open file descriptors (`RLIMIT_NOFILE`).
     pub open_files: Option<u64>,
+    /// Bytes a sandboxed bot may keep in its private `/tmp`, and again in
+    /// `/dev/shm`: memory-backed file systems (not an rlimit: the sandbox
+    /// sizes them). Read back from a league written before it existed, the default.
+    #[serde(default = "default_tmp")]
+    pub tmp: Option<u64>,
+}
+
+/// 64 MiB.
+fn default_tmp() -> Option<u64> {
+    Some(64 << 20)
 }
 
 impl Default for ResourceLimits {
-    /// 8 GiB of address space, 64 MiB files, 1024 open files; CPU time and
-    /// processes unlimited (long leagues keep a process for thousands of
-    /// games, and the process limit counts every process of the user).
+    /// 8 GiB of address space, 64 MiB files, 1024 open files, 64 MiB of
+    /// `/tmp`; CPU time and processes unlimited (long leagues keep a process
+    /// for thousands of games, and the process limit counts every process of
+    /// the user).
     fn default() -> Self {
         ResourceLimits {
             cpu_seconds: None,
@@ -30,12 +42,13 @@ impl Default for ResourceLimits {
             processes: None,
             file_size: Some(64 << 20),
             open_files: Some(1024),
+            tmp: default_tmp(),
         }
     }
 }
 
 /// The names of the limits, as given to `--limit NAME=VALUE`.
-pub const NAMES: [&str; 5] = ["cpu", "address-space", "processes", "file-size", "open-files"];
+pub const NAMES: [&str; 6] = ["cpu", "address-space", "processes", "file-size", "open-files", "tmp"];
 
 impl ResourceLimits {
     /// Sets one limit from `NAME=VALUE`: a number (sizes may end in K, M or G) or `none`.
@@ -50,14 +63,21 @@ impl ResourceLimits {
             "processes" => &mut self.processes,
             "file-size" => &mut self.file_size,
             "open-files" => &mut self.open_files,
+            "tmp" => &mut self.tmp,
             other => return Err(format!("--limit: unknown limit {other:?}; the limits are {}", NAMES.join(", "))),
         };
-        *slot = parse_amount(value).map_err(|why| format!("--limit {name}={value}: {why}"))?;
+        let amount = parse_amount(value).map_err(|why| format!("--limit {name}={value}: {why}"))?;
+        if name == "tmp" && amount == Some(0) {
+            // A tmpfs of size 0 would have no bound at all.
+            return Err(format!("--limit {name}={value}: the size must be at least 1 byte, or none"));
+        }
+        *slot = amount;
         Ok(())
     }
 
-    /// Applies the limits to the calling process. Meant for the child between
-    /// fork and exec: it makes only `setrlimit` system calls.
+    /// Applies the limits to the calling process (all but `tmp`, which the
+    /// sandbox applies). Meant for the child between fork and exec: it makes
+    /// only `setrlimit` system calls.
     pub fn apply(&self) -> std::io::Result<()> {
         use nix::sys::resource::{Resource, setrlimit};
         let limits = [
@@ -81,12 +101,13 @@ impl fmt::Display for ResourceLimits {
         let show = |v: Option<u64>| v.map_or("none".to_string(), |v| v.to_string());
         write!(
             f,
-            "cpu={} address-space={} processes={} file-size={} open-files={}",
+            "cpu={} address-space={} processes={} file-size={} open-files={} tmp={}",
             show(self.cpu_seconds),
             show(self.address_space),
             show(self.processes),
             show(self.file_size),
-            show(self.open_files)
+            show(self.open_files),
+            show(self.tmp)
         )
     }
 }
@@ -121,6 +142,9 @@ mod tests {
         limits.set("cpu=60").unwrap();
         limits.set("open-files=none").unwrap();
         limits.set(" file-size = 2G ").unwrap();
+        assert_eq!(limits.tmp, Some(64 << 20), "the default bound of a sandboxed /tmp");
+        limits.set("tmp=8M").unwrap();
+        assert_eq!(limits.tmp, Some(8 << 20));
         assert_eq!(limits.address_space, Some(512 << 20));
         assert_eq!(limits.cpu_seconds, Some(60));
         assert_eq!(limits.open_files, None);
@@ -131,9 +155,18 @@ mod tests {
             ("cpu=fast", "expected a number"),
             ("file-size=3T", "unit"),
             ("file-size=99999999999G", "too large"),
+            ("tmp=0", "at least 1 byte"),
         ] {
             let err = limits.set(bad).unwrap_err();
             assert!(err.contains(why), "{bad}: {err}");
         }
+    }
+
+    #[test]
+    fn a_league_written_before_the_tmp_limit_gets_the_default() {
+        let old = r#"{"cpu_seconds":null,"address_space":1024,"processes":null,"file_size":null,"open_files":null}"#;
+        let limits: ResourceLimits = serde_json::from_str(old).unwrap();
+        assert_eq!(limits.tmp, ResourceLimits::default().tmp);
+        assert_eq!(limits.address_space, Some(1024));
     }
 }

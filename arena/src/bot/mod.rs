@@ -11,3 +11,4 @@ pub mod registry;
 pub mod sandbox;
 pub mod spec;
 pub mod stderr;
+pub mod visible;

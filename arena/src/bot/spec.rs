@@ -3,6 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
+use std::ffi::{OsStr, OsString};
 use std::path::{Path, PathBuf};
 
 /// A bot: its name in the match and how to start it.
@@ -61,6 +62,27 @@ impl BotSpec {
     pub fn revalidated(&self) -> Result<BotSpec, String> {
         BotSpec::new(&self.name, &self.command, &self.dir, self.env.clone())
     }
+
+    /// The file the bot's program runs from: the path its command names, or
+    /// the first executable of that name in the bot's `PATH` (its own, else
+    /// the arena's).
+    pub fn program(&self) -> Option<PathBuf> {
+        let program = self.argv.first()?;
+        if program.contains('/') {
+            return Some(PathBuf::from(program));
+        }
+        find_in_path(program, &self.search_path())
+    }
+
+    /// The bot's `PATH`: its own, else the arena's.
+    pub fn search_path(&self) -> OsString {
+        self.env.get("PATH").map(OsString::from).or_else(|| std::env::var_os("PATH")).unwrap_or_default()
+    }
+}
+
+/// The first executable file named `program` in the directories of `path`.
+pub fn find_in_path(program: &str, path: &OsStr) -> Option<PathBuf> {
+    std::env::split_paths(path).map(|dir| dir.join(program)).find(|candidate| check_executable(candidate).is_ok())
 }
 
 /// Checks that `program` names an executable file, directly or through `PATH`.
@@ -68,13 +90,10 @@ fn check_program(program: &str) -> Result<(), String> {
     if program.contains('/') {
         return check_executable(Path::new(program));
     }
-    let path = std::env::var_os("PATH").unwrap_or_default();
-    for dir in std::env::split_paths(&path) {
-        if check_executable(&dir.join(program)).is_ok() {
-            return Ok(());
-        }
+    match find_in_path(program, &std::env::var_os("PATH").unwrap_or_default()) {
+        Some(_) => Ok(()),
+        None => Err("not found in PATH".to_string()),
     }
-    Err("not found in PATH".to_string())
 }
 
 fn check_executable(path: &Path) -> Result<(), String> {

@@ -104,7 +104,9 @@ pub fn execute_with<G: Game>(
     signals::watch(Arc::clone(&cancel), registry.clone());
     let logs = run.out.as_ref().map(OutDir::logs);
     let out_dir = run.out.as_ref().map(|out| out.path().to_path_buf());
-    let table = Table::<G>::new(run.bots, run.variant, run.seed, run.limits, logs, registry).with_setups(run.setups);
+    let table = Table::<G>::new(run.bots, run.variant, run.seed, run.limits, logs, registry)
+        .with_setups(run.setups)
+        .with_private(out_dir.clone());
     let mut progress = Progress::new(run.selection.count());
     let report = run_games(
         table,

@@ -205,7 +205,7 @@ fn play<G: Game>(prepared: Prepared) -> Result<i32, Failure> {
     let variant = G::parse_variant(&config.settings).map_err(|e| usage(format!("variant: {e}")))?;
     let teams = G::teams(&variant);
     let schedule = full_schedule(&config, &teams).map_err(usage)?;
-    config.sandbox.check().map_err(usage)?;
+    config.sandbox.check(&config.bots, config.out.as_deref()).map_err(usage)?;
     let setups = setups::of_league::<G>(&mut config, &variant).map_err(usage)?;
     if let (true, Some(dir)) = (fresh, &config.out) {
         // Everything is checked: only now is the output directory made.

@@ -60,7 +60,7 @@ pub struct MatchArgs {
     /// Write games.jsonl, standings.json and the bots' stderr logs here.
     #[arg(long, value_name = "DIR")]
     out: Option<PathBuf>,
-    /// A resource limit of every bot process, NAME=VALUE (cpu, address-space, processes, file-size, open-files; `none` lifts it).
+    /// A resource limit of every bot process, NAME=VALUE (cpu, address-space, processes, file-size, open-files, tmp; `none` lifts it).
     #[arg(long = "limit", value_name = "NAME=VALUE")]
     limits: Vec<String>,
     /// Also write the standings as json, csv or markdown: FORMAT or FORMAT=PATH
@@ -109,7 +109,7 @@ fn play<G: Game>(args: MatchArgs) -> Result<i32, Failure> {
     for text in &args.limits {
         resources.set(text).map_err(usage)?;
     }
-    args.sandbox.check().map_err(usage)?;
+    args.sandbox.check(&bots, args.out.as_deref()).map_err(usage)?;
     let limits = Limits {
         move_timeout: Duration::from_millis(args.move_timeout),
         startup_timeout: Duration::from_millis(args.startup_timeout),
