@@ -246,6 +246,42 @@ fn python_node_and_java_bots_play_in_the_sandbox() {
     }
 }
 
+/// Runs the descriptors bot with descriptor 7 open on a secret file and 8 on
+/// a file open for appending, both inherited by the arena (as from a shell's
+/// `7<secret 8>>log`), and checks that no bot process gets either.
+fn inherited_descriptors_stay_out(test: &str, extra: &[&str]) {
+    let scratch = Scratch::new(test);
+    let secret = scratch.path().join("secret");
+    let appended = scratch.path().join("appended");
+    std::fs::write(&secret, "the secret").unwrap();
+    std::fs::write(&appended, "").unwrap();
+    let reports = hostile_league(&scratch, "descriptors.py", &[], extra, "fds: ", |arena| {
+        // The shell opens the descriptors without close-on-exec and becomes the arena.
+        let mut shell = std::process::Command::new("sh");
+        shell.current_dir(scratch.path()).env("SECRET", &secret).env("APPENDED", &appended);
+        shell.arg("-c").arg("exec \"$0\" \"$@\" 7<\"$SECRET\" 8>>\"$APPENDED\"").arg(arena.get_program());
+        shell.args(arena.get_args());
+        shell
+    });
+    for report in &reports {
+        assert_eq!(report["open"], serde_json::json!({}), "a bot inherited descriptors: {report}");
+        assert!(report["read_7"].get("error").is_some(), "a bot read the secret: {report}");
+        assert!(report["write_8"].get("error").is_some(), "a bot wrote to the arena's file: {report}");
+    }
+    assert_eq!(std::fs::read_to_string(&appended).unwrap(), "");
+}
+
+#[test]
+fn bots_inherit_no_descriptor_from_the_arena() {
+    inherited_descriptors_stay_out("descriptors-plain", &[]);
+}
+
+#[test]
+fn sandboxed_bots_inherit_no_descriptor_from_the_arena() {
+    require_bwrap();
+    inherited_descriptors_stay_out("descriptors-bwrap", &["--sandbox", "bwrap"]);
+}
+
 #[test]
 fn a_sandboxed_bot_cannot_fill_memory_through_its_private_tmp() {
     require_bwrap();

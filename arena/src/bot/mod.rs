@@ -3,6 +3,7 @@
 //! wrong comes out of here as a [`crate::fault::Fault`], never as a panic.
 
 pub mod cpus;
+pub mod descriptors;
 pub mod limits;
 pub mod lines;
 pub mod orphans;

@@ -104,9 +104,10 @@ impl BotProcess {
             .kill_on_drop(true);
         let resources = launch.resources.clone();
         let cpu = launch.cpu.map(super::cpus::only);
+        let descriptors = super::descriptors::open_file_limit();
         // SAFETY: the closure runs in the child between fork and exec; it
-        // only makes prctl, sched_setaffinity and setrlimit system calls,
-        // which are async-signal-safe, and allocates nothing.
+        // only makes prctl, sched_setaffinity, setrlimit, close_range and
+        // fcntl system calls, which are async-signal-safe, and allocates nothing.
         unsafe {
             command.pre_exec(move || {
                 // If the arena dies without cleaning up (SIGKILL), the kernel kills the bot.
@@ -114,7 +115,8 @@ impl BotProcess {
                 if let Some(cpu) = &cpu {
                     super::cpus::pin_this_process(cpu)?;
                 }
-                resources.apply()
+                resources.apply()?;
+                super::descriptors::close_on_exec_above_stderr(descriptors)
             });
         }
         let mut child = command
