@@ -6,7 +6,7 @@
 //! - [`schedule`], [`seeds`], [`outcome`], [`standings`], [`ratings`], [`sprt`]: pure match logic.
 //! - [`bot`], [`session`], [`pool`], [`play`], [`run`], [`replay`]: processes and the protocol.
 //! - [`verify`]: re-checking a record against the engine.
-//! - [`record`], [`output`]: what is written; [`html`]: pages that show it; [`setups`]: games set up from a file; [`cli`], [`progress`], [`signals`]: the terminal.
+//! - [`record`], [`output`]: what is written; [`html`]: pages that show it; [`setups`]: games set up from a file; [`cli`], [`progress`], [`signals`]: the terminal; [`untrusted`]: what a bot wrote, made safe to show there.
 //! - [`conformance`]: `arena check-bot`, the conformance test of one bot.
 //! - [`invariants`]: engine checks shared by the fuzz targets (`fuzz/`) and the tests.
 #![deny(missing_docs)]
@@ -38,4 +38,5 @@ pub mod signals;
 pub mod sprt;
 pub mod standings;
 pub mod table;
+pub mod untrusted;
 pub mod verify;

@@ -5,6 +5,7 @@
 
 use crate::run::Finished;
 use crate::standings::Standings;
+use crate::untrusted;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::IsTerminal;
 use std::time::{Duration, Instant};
@@ -52,7 +53,11 @@ impl Progress {
         for fault in &game.summary.faults {
             let line = format!(
                 "fault: game {} seat {} ({}): {}: {}",
-                game.summary.id, fault.seat, fault.bot, fault.kind, fault.message
+                game.summary.id,
+                fault.seat,
+                fault.bot,
+                fault.kind,
+                untrusted::escape(&fault.message)
             );
             match &self.bar {
                 Some(bar) => bar.println(line),

@@ -11,6 +11,7 @@ use crate::games::{GameCommand, dispatch};
 use crate::play::Record;
 use crate::replay::replay;
 use crate::table::{Limits, Table};
+use crate::untrusted;
 use clap::Args;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -186,7 +187,10 @@ impl GameCommand for ReplayRecord<'_> {
             for difference in &replayed.differences {
                 println!(
                     "game {id}, seat {seat} ({}), event {}: recorded {}, {name} chose {}",
-                    record.bots[seat], difference.event, difference.recorded, difference.chosen
+                    untrusted::escape(&record.bots[seat]),
+                    difference.event,
+                    difference.recorded,
+                    difference.chosen
                 );
             }
             differs |= !replayed.differences.is_empty();

@@ -37,7 +37,8 @@ pub fn run(args: VerifyArgs) -> Result<i32, Failure> {
             let game = line.header.as_ref().map_or_else(|_| String::new(), |h| format!(" game {},", h.id));
             for disagreement in found {
                 let event = disagreement.event.map_or_else(String::new, |at| format!(" event {at}:"));
-                println!("{}:{}:{game}{event} {}", path.display(), line.number, disagreement.message);
+                let message = crate::untrusted::escape(&disagreement.message);
+                println!("{}:{}:{game}{event} {message}", path.display(), line.number);
             }
         }
         if bad_games == 0 {
