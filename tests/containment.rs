@@ -128,7 +128,7 @@ fn hostile_league(
     let mut command = std::process::Command::new(bin("arena"));
     command.current_dir(scratch.path());
     command.args(["league", "--bot", &hostile, "--bot", "greedy=other/greedy-bot", "--out", "out"]);
-    command.args(["--games", "2", "--seed", "3", "--concurrency", "1"]).args(extra);
+    command.args(["--games", "2", "--seed", "3", "--concurrency", "1", "--startup-timeout", "60000"]).args(extra);
     let output = launch(command).output().unwrap();
     assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
     let out = scratch.join("out");
@@ -233,7 +233,9 @@ fn python_node_and_java_bots_play_in_the_sandbox() {
     ];
     let mut command = std::process::Command::new(bin("arena"));
     command.current_dir(root()).args(["league", "--sandbox", "bwrap", "--out", &out, "--games", "3"]);
+    // Generous time limits: Java compiles the bot's source as it starts.
     command.args(["--players", "3", "--concurrency", "1", "--seed", "4"]);
+    command.args(["--startup-timeout", "60000", "--move-timeout", "10000"]);
     for (name, bot) in &bots {
         command.args(["--bot", &format!("{name}={bot}")]);
     }

@@ -29,7 +29,8 @@ fn forger(scratch: &Scratch) -> String {
 #[test]
 fn check_bot_shows_what_a_bot_wrote_escaped() {
     let scratch = Scratch::new("terminal-check-bot");
-    let output = arena(&["check-bot", "--move-timeout", "500", "--startup-timeout", "3000", &forger(&scratch)]);
+    // Generous time limits: the handshake must pass for its line to show the bot's name.
+    let output = arena(&["check-bot", "--move-timeout", "5000", "--startup-timeout", "30000", &forger(&scratch)]);
     assert_eq!(output.status.code(), Some(1), "{}", String::from_utf8_lossy(&output.stderr));
     assert_clean("check-bot", &output.stdout);
     assert_clean("check-bot (stderr)", &output.stderr);
@@ -42,7 +43,7 @@ fn match_shows_faults_escaped() {
     let scratch = Scratch::new("terminal-match");
     let bots = [("forger", forger(&scratch)), ("greedy", bin("greedy-bot"))];
     let bots: Vec<(&str, &str)> = bots.iter().map(|(name, command)| (*name, command.as_str())).collect();
-    let output = arena(&match_args(&scratch, &bots, &["--games", "2"]));
+    let output = arena(&match_args(&scratch, &bots, &["--games", "2", "--startup-timeout", "30000"]));
     assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
     assert!(String::from_utf8_lossy(&output.stderr).contains("fault: "), "the faults are reported");
     assert_clean("match (stdout)", &output.stdout);
@@ -64,7 +65,8 @@ fn replay_shows_a_failing_bot_escaped() {
     let games = greedy_against_random(&scratch);
     // Replayed in greedy's seats of whole games, the forger faults at its 4th decision.
     let forger = format!("greedy={}", forger(&scratch));
-    let output = arena(&["replay", games.as_str(), "--as", "greedy", "--bot", &forger]);
+    let timeouts = ["--startup-timeout", "30000", "--move-timeout", "5000"];
+    let output = arena(&[&["replay", games.as_str(), "--as", "greedy", "--bot", &forger][..], &timeouts].concat());
     assert_eq!(output.status.code(), Some(2), "{}", String::from_utf8_lossy(&output.stderr));
     assert!(String::from_utf8_lossy(&output.stderr).contains("its stderr ended with"), "the bot's stderr is shown");
     assert_clean("replay (stdout)", &output.stdout);
