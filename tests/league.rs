@@ -89,7 +89,7 @@ fn gauntlet_and_multi_player_formats() {
     let out = scratch.join("ffa");
     let args = three_bots(&scratch, &["--players", "3", "--games", "3", "--out", &out]);
     arena_expect(&args, 0);
-    assert_eq!(records(&out).len(), 3, "one group of three, three rotations");
+    assert_eq!(records(&out).len(), 6, "one group of three, in its six orders");
 
     let out = scratch.join("partners");
     arena_expect(&three_bots(&scratch, &["--players", "4", "--games", "2", "--out", &out]), 0);
@@ -205,6 +205,12 @@ fn shards_merge_into_the_single_machine_league() {
     arena_expect(&three_bots(&scratch, &["--games", "8", "--seed", "22", "--shard", "1/3", "--out", &other]), 0);
     let (_, stderr) = arena_expect(&["merge", "--out", &scratch.join("bad"), &shards[0], &other], 2);
     assert!(stderr.contains("different leagues (their seed differs)"), "{stderr}");
+    // Even under this league's league.json: its games were not dealt from this league's seed.
+    std::fs::copy(format!("{}/league.json", shards[1]), format!("{other}/league.json")).unwrap();
+    let forged = scratch.join("forged");
+    let (_, stderr) = arena_expect(&["merge", "--out", &forged, &shards[0], &other, &shards[2]], 2);
+    assert!(stderr.contains("was not dealt from this league's seed"), "{stderr}");
+    assert!(!std::path::Path::new(&forged).exists(), "nothing written");
 }
 
 #[test]

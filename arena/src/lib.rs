@@ -38,4 +38,5 @@ pub mod signals;
 pub mod sprt;
 pub mod standings;
 pub mod table;
+pub mod terminal;
 pub mod verify;

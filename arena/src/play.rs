@@ -7,7 +7,6 @@ use crate::outcome::forfeit_ranks;
 use crate::pool::Pool;
 use crate::record::{FaultRecord, GameRecord, GameResult, Timed};
 use crate::schedule::GameSpec;
-use crate::seeds;
 use crate::session::{self, Envelope};
 use crate::table::Table;
 use protocol::messages::{Forfeit, GameEnd, GameStart};
@@ -37,9 +36,16 @@ impl Seats {
     }
 }
 
+/// Why a game could not be played at all: a bot process could not be
+/// started (too few file descriptors or processes, no memory, a resource
+/// limit the arena may not set, a full disk). That is never the bot's doing,
+/// so it is not recorded as the bot's fault: the run stops instead.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Unplayable(pub String);
+
 /// Plays the game `spec` with processes from `pool` (starting any that are
 /// missing), returns the healthy ones to the pool, and returns the record.
-pub async fn play_game<G: Game>(table: &Table<G>, pool: &Pool, spec: &GameSpec) -> Record<G> {
+pub async fn play_game<G: Game>(table: &Table<G>, pool: &Pool, spec: &GameSpec) -> Result<Record<G>, Unplayable> {
     let started = Instant::now();
     let seat_count = table.seats();
     let bot_name = |seat: usize| table.bots[spec.seats[seat]].name.as_str();
@@ -58,7 +64,16 @@ pub async fn play_game<G: Game>(table: &Table<G>, pool: &Pool, spec: &GameSpec) 
                 seats.processes[seat] = Some(process);
                 fresh.push(seat);
             }
-            Err(fault) => seats.fault(seat, bot_name(seat), fault).await,
+            Err(fault) => {
+                for process in seats.processes.iter_mut().filter_map(Option::take) {
+                    process.kill().await;
+                }
+                return Err(Unplayable(format!(
+                    "cannot start a process of bot {:?} for seat {seat}: {}",
+                    bot_name(seat),
+                    fault.message
+                )));
+            }
         }
     }
     for seat in fresh {
@@ -69,12 +84,11 @@ pub async fn play_game<G: Game>(table: &Table<G>, pool: &Pool, spec: &GameSpec) 
         }
     }
 
-    let bot_seeds: Vec<u64> = (0..seat_count).map(|seat| seeds::bot_seed(table.seed, spec.id, seat)).collect();
     let mut game = table.new_game(spec);
     let mut times = MoveTimes::default();
     for (seat, process) in seats.processes.iter_mut().enumerate() {
         if let Some(process) = process {
-            let start = GameStart { id: spec.id, seed: bot_seeds[seat], seat };
+            let start = GameStart { id: spec.id, seed: spec.bot_seeds[seat], seat };
             process.queue(&Envelope::<G>::GameStart(start));
         }
     }
@@ -123,21 +137,21 @@ pub async fn play_game<G: Game>(table: &Table<G>, pool: &Pool, spec: &GameSpec) 
         }
     }
 
-    GameRecord {
+    Ok(GameRecord {
         id: spec.id,
         game: G::NAME.to_string(),
         deal: spec.deal,
-        rotation: spec.rotation,
+        arrangement: spec.arrangement,
         seed: spec.seed,
         preset: table.setups.is_some(),
         variant: table.variant.clone(),
         bots: (0..seat_count).map(|seat| bot_name(seat).to_string()).collect(),
-        bot_seeds,
+        bot_seeds: spec.bot_seeds.clone(),
         events: times.attach(game.events()),
         result,
         faults: seats.faults,
         duration_ms: started.elapsed().as_millis() as u64,
-    }
+    })
 }
 
 /// How a game came out: the game's own outcome, or, when any seat faulted

@@ -85,6 +85,18 @@ impl ReportRequest {
     }
 }
 
+/// Adds to a failure of a run that wrote to `out` how to continue it with
+/// `arena COMMAND --resume`.
+pub fn resumable(failure: Failure, command: &str, out: Option<&Path>) -> Failure {
+    match out {
+        Some(dir) => Failure {
+            message: format!("{}; continue with: arena {command} --resume {}", failure.message, dir.display()),
+            ..failure
+        },
+        None => failure,
+    }
+}
+
 /// Plays the games with Ctrl-C handling and a progress display; prints the standings.
 pub fn execute<G: Game>(run: Run<G>) -> Result<MatchReport, Failure> {
     execute_with(run, |progress, finished, standings| {
@@ -99,6 +111,10 @@ pub fn execute_with<G: Game>(
     run: Run<G>,
     mut watch: impl FnMut(&mut Progress, &Finished, &Standings) -> Flow,
 ) -> Result<MatchReport, Failure> {
+    let games_at_once = (run.concurrency as u64).min(run.selection.count());
+    if let Some(warning) = oversubscription(games_at_once, super::cores()) {
+        crate::terminal::warn(&warning);
+    }
     let registry = Registry::new();
     let cancel = Arc::new(AtomicBool::new(false));
     signals::watch(Arc::clone(&cancel), registry.clone());
@@ -114,7 +130,12 @@ pub fn execute_with<G: Game>(
         cancel,
         |finished, standings| watch(&mut progress, finished, standings),
     )
-    .map_err(internal)?;
+    .map_err(|e| match &out_dir {
+        Some(dir) => {
+            internal(format!("{e}; the run stopped, and the games finished so far are kept in {}", dir.display()))
+        }
+        None => internal(format!("{e}; the run stopped")),
+    })?;
     progress.finish();
     println!("{}", report.standings.table());
     let seconds = report.elapsed.as_secs_f64().max(1e-9);
@@ -134,6 +155,21 @@ pub fn execute_with<G: Game>(
     Ok(report)
 }
 
+/// A warning when more games run at once than the arena has cores: a game
+/// has one bot thinking at a time, so each game in flight wants a core, and
+/// the move clock measures wall-clock time, so bots that wait for a core may
+/// run out of it.
+fn oversubscription(games_at_once: u64, cores: u64) -> Option<String> {
+    (games_at_once > cores).then(|| {
+        format!(
+            "warning: {games_at_once} games at once (--concurrency) on {cores} core{} available to the arena: bots \
+             will wait for a core, and the move clock counts that wait (it measures wall-clock time), so \
+             well-behaved bots may time out; use --concurrency {cores} or less for timings you can trust",
+            if cores == 1 { "" } else { "s" }
+        )
+    })
+}
+
 /// The arena's own peak resident memory so far, in MB (bots not included):
 /// `VmHWM` from `/proc/self/status`. (`getrusage` would also count the
 /// memory of the process that started the arena, before its `exec`.)
@@ -144,4 +180,19 @@ fn peak_memory_mb() -> f64 {
         .find_map(|line| line.strip_prefix("VmHWM:"))
         .and_then(|rest| rest.trim().trim_end_matches("kB").trim().parse::<f64>().ok())
         .map_or(0.0, |kb| kb / 1024.0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn more_games_at_once_than_cores_is_warned_about() {
+        assert_eq!(oversubscription(2, 2), None);
+        assert_eq!(oversubscription(1, 4), None);
+        let warning = oversubscription(8, 2).unwrap();
+        assert!(warning.contains("8 games at once (--concurrency) on 2 cores"), "{warning}");
+        assert!(warning.contains("--concurrency 2 or less"), "{warning}");
+        assert!(oversubscription(3, 1).unwrap().contains("on 1 core available"));
+    }
 }

@@ -8,7 +8,7 @@ use crate::bot::spec::BotSpec;
 use crate::game::Game;
 use crate::games::{GameCommand, dispatch};
 use crate::output::OutDir;
-use crate::schedule::{Schedule, Selection};
+use crate::schedule::{Schedule, Seating, Selection};
 use crate::setups;
 use crate::signals;
 use crate::standings::Standings;
@@ -35,11 +35,12 @@ pub struct MatchArgs {
     /// Number of players (2, 3 or 4; 4 plays partnerships unless --variant partners=false).
     #[arg(long)]
     players: Option<usize>,
-    /// Number of games; rounded up to whole seat rotations.
+    /// Number of games; rounded up to whole deals (every order of the bots
+    /// over the seats: 2 with two sides, 6 with three, 24 with four).
     #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..))]
     games: u64,
     /// Play the games set up in FILE instead of dealing from the seed: every
-    /// game in the file, each in every seat rotation (see README, "Fixed deals").
+    /// game in the file, each in every order of the bots (see README, "Fixed deals").
     #[arg(long, value_name = "FILE", conflicts_with = "games")]
     deals: Option<PathBuf>,
     /// The match seed (default: a random one, printed so the match can be repeated).
@@ -119,7 +120,8 @@ fn play<G: Game>(args: MatchArgs) -> Result<i32, Failure> {
         ..Limits::default()
     };
     let setups = args.deals.as_deref().map(|path| setups::read::<G>(path, &variant)).transpose().map_err(usage)?;
-    let games = setups.as_ref().map_or(args.games, |setups| setups.len() as u64 * teams.len() as u64);
+    let per_deal = Seating::EveryOrder.games_per_deal(teams.len());
+    let games = setups.as_ref().map_or(args.games, |setups| setups.len() as u64 * per_deal);
     let out = args.out.as_deref().map(OutDir::create).transpose().map_err(usage)?;
     let schedule = Schedule::duplicate_match(seed, &teams, games);
     let selection = Selection::new(&schedule, None, |_| false);

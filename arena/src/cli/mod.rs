@@ -37,9 +37,10 @@ pub struct Cli {
 enum Command {
     /// Play a match between bots and print the standings.
     ///
-    /// Every deal is played in every seat rotation, so each bot holds each
-    /// seat's tiles once. Without --bot, plays the sample greedy-bot against
-    /// random-bot (built with `cargo build --release`).
+    /// Every deal is played in every order of the bots over the seats, so
+    /// each bot holds each seat's tiles and sits after each other bot equally
+    /// often. Without --bot, plays the sample greedy-bot against random-bot
+    /// (built with `cargo build --release`).
     #[command(after_help = match_cmd::EXAMPLES)]
     Match(match_cmd::MatchArgs),
     /// Run a league: every group of bots plays, with ratings and durable, resumable results.
@@ -131,6 +132,8 @@ fn random_seed() -> u64 {
     RandomState::new().hash_one(std::time::SystemTime::now())
 }
 
+/// The cores available to the arena: the CPUs of its affinity mask, within
+/// its control group's CPU quota (as the standard library counts them).
 fn cores() -> u64 {
     std::thread::available_parallelism().map_or(1, |n| n.get() as u64)
 }

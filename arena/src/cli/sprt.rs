@@ -1,7 +1,7 @@
 //! `arena sprt`: a sequential probability ratio test of a new version of a
 //! bot against its base, on duplicate deals, resumable from its output directory.
 
-use super::execute::{Run, execute_with};
+use super::execute::{Run, execute_with, resumable};
 use super::flags::PlayFlags;
 use super::league::{read_config, reopen};
 use super::{Failure, cores, current_dir, internal, random_seed, usage};
@@ -13,7 +13,7 @@ use crate::league::{check_played, full_schedule};
 use crate::output::{OutDir, write_atomically};
 use crate::record::GameSummary;
 use crate::run::Flow;
-use crate::schedule::{Schedule, Selection};
+use crate::schedule::{Schedule, Seating, Selection};
 use crate::setups;
 use crate::signals;
 use crate::sprt::pairs::half_points;
@@ -35,12 +35,13 @@ const ACCEPTED_H0: i32 = 1;
 const INCONCLUSIVE: i32 = 3;
 
 /// Examples and reductions shown by `arena sprt --help`.
-pub const EXAMPLES: &str = "Pairs: every deal is played in every seat rotation. With 2 players, or 4 in
+pub const EXAMPLES: &str = "Pairs: every deal is played with the seats swapped. With 2 players, or 4 in
 partnerships (new's team against base's team), the two games of a deal form
 one pentanomial pair. With 3 players, new plays against two copies of base
-(base and base.2), in each of the 3 seats of every deal; each game gives new's
-result against each copy (by place), and those two results form one pair.
-4 players without partners are refused.
+(base and base.2), in each of the 3 seats of every deal (the copies being one
+bot, the orders that only swap them would replay the same games); each game
+gives new's result against each copy (by place), and those two results form
+one pair. 4 players without partners are refused.
 
 Exit status: 0 H1 accepted (new is better), 1 H0 accepted (or the arena
 failed), 2 usage error, 3 inconclusive (--max-games reached), 130 interrupted.
@@ -186,8 +187,11 @@ fn play<G: Game>(prepared: Prepared) -> Result<i32, Failure> {
     if fresh {
         add_copies(&mut config.games, teams.len())?;
     }
-    let mut sequence = DealSequence::new(config.test, teams.len(), teams.len() - 1).map_err(usage)?;
-    let schedule = full_schedule(&config.games, &teams).map_err(usage)?;
+    // The base bot's copies are the same bot: orders that differ only in
+    // where they sit would be the same games, counted twice.
+    let schedule = full_schedule(&config.games, &teams, Seating::Rotations).map_err(usage)?;
+    let mut sequence =
+        DealSequence::new(config.test, schedule.games_per_deal() as usize, teams.len() - 1).map_err(usage)?;
     config.games.sandbox.check().map_err(usage)?;
     let setups = setups::of_league::<G>(&mut config.games, &variant).map_err(usage)?;
     if let (true, Some(dir)) = (fresh, &config.games.out) {
@@ -206,7 +210,7 @@ fn play<G: Game>(prepared: Prepared) -> Result<i32, Failure> {
     })?;
     let count = |sequence: &mut DealSequence, game: &GameSummary| {
         let spec = schedule.get(game.id).expect("a game of the schedule");
-        sequence.add(spec.deal, spec.rotation, half_points(game, &names[0], &names[1..]));
+        sequence.add(spec.deal, spec.arrangement, half_points(game, &names[0], &names[1..]));
     };
     let mut standings = Standings::new(&names);
     for game in &played {
@@ -243,7 +247,8 @@ fn play<G: Game>(prepared: Prepared) -> Result<i32, Failure> {
         count(&mut sequence, &finished.summary);
         progress.finished_with(finished, || status(&sequence));
         if sequence.verdict().is_some() { Flow::Stop } else { Flow::Continue }
-    })?;
+    })
+    .map_err(|failure| resumable(failure, "sprt", config.games.out.as_deref()))?;
     let conclusion = Conclusion::of(&sequence, report.interrupted);
     let summary = Summary::new(&names[0], &names[1], &sequence, report.standings.games, conclusion);
     print!("{}", summary.text());

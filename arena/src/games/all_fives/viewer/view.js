@@ -216,7 +216,7 @@ function setup() {
   const variant = [`${V.players} players${V.players === 4 ? (V.partners ? " in partnerships" : ", no partners") : ""}`,
     `deal ${V.deal}`, `boneyard keep ${V.boneyard_keep}`, `hand end ${V.hand_end}`, `target ${V.target}`,
     `at most ${V.max_hands} hands`];
-  $("meta").textContent = `deal ${REC.deal}, rotation ${REC.rotation}, seed ${SEED} · ${variant.join(" · ")}`;
+  $("meta").textContent = `deal ${REC.deal}, arrangement ${REC.arrangement ?? REC.rotation}, seed ${SEED} · ${variant.join(" · ")}`;
   const r = REC.result;
   const places = SIDES.map((seats, side) => ({ side, rank: r.ranks[seats[0]], score: r.scores[seats[0]] }))
     .sort((a, b) => a.rank - b.rank);
