@@ -70,6 +70,7 @@ fn check<G: Game>(args: CheckBotArgs) -> Result<i32, Failure> {
         startup_timeout: Duration::from_millis(args.startup_timeout),
         ..Limits::default()
     };
+    limits.resources.check().map_err(usage)?;
     let jobs = args.jobs.unwrap_or_else(|| super::cores().max(2)) as usize;
     println!("check-bot: {} ({:?}), {}", bot.name, bot.command, G::NAME);
     println!(

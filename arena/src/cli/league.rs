@@ -207,6 +207,7 @@ fn play<G: Game>(prepared: Prepared) -> Result<i32, Failure> {
     let teams = G::teams(&variant);
     let schedule = full_schedule(&config, &teams, Seating::EveryOrder).map_err(usage)?;
     config.sandbox.check().map_err(usage)?;
+    config.limits.check().map_err(usage)?;
     let setups = setups::of_league::<G>(&mut config, &variant).map_err(usage)?;
     if let (true, Some(dir)) = (fresh, &config.out) {
         // Everything is checked: only now is the output directory made.

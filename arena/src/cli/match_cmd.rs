@@ -111,6 +111,7 @@ fn play<G: Game>(args: MatchArgs) -> Result<i32, Failure> {
         resources.set(text).map_err(usage)?;
     }
     args.sandbox.check().map_err(usage)?;
+    resources.check().map_err(usage)?;
     let limits = Limits {
         move_timeout: Duration::from_millis(args.move_timeout),
         startup_timeout: Duration::from_millis(args.startup_timeout),

@@ -193,6 +193,7 @@ fn play<G: Game>(prepared: Prepared) -> Result<i32, Failure> {
     let mut sequence =
         DealSequence::new(config.test, schedule.games_per_deal() as usize, teams.len() - 1).map_err(usage)?;
     config.games.sandbox.check().map_err(usage)?;
+    config.games.limits.check().map_err(usage)?;
     let setups = setups::of_league::<G>(&mut config.games, &variant).map_err(usage)?;
     if let (true, Some(dir)) = (fresh, &config.games.out) {
         // Everything is checked: only now is the output directory made.
