@@ -80,9 +80,11 @@ fn run_case(script: &str, expected: Option<&str>, extra: &[&str], reference: &[S
         }
         None => assert!(faults.is_empty(), "{script}: unexpected faults {faults:?}"),
     }
-    for fault in &faults {
+    for (i, fault) in faults.iter().enumerate() {
         assert_eq!(fault["bot"], "bad", "{script}: only the hostile bot faults: {fault}");
-        assert_eq!(Some(fault["kind"].as_str().unwrap()), expected, "{script}: {fault}");
+        // After three start-up failures in a row the bot is given up on.
+        let given_up = fault["kind"] == "not_started" && i >= 3;
+        assert!(given_up || Some(fault["kind"].as_str().unwrap()) == expected, "{script}: {fault}");
         assert!(!fault["message"].as_str().unwrap().is_empty());
     }
     for record in records.iter().filter(|r| !r["faults"].as_array().unwrap().is_empty()) {
@@ -173,4 +175,44 @@ fn a_stderr_flood_is_capped_in_the_log() {
         }
     }
     assert!(flooded > 0, "no log reached its cap");
+}
+
+#[test]
+fn a_bot_that_never_starts_is_given_up_after_three_tries() {
+    let scratch = Scratch::new("never-starts");
+    let out = scratch.join("out");
+    let silent = format!("{} {}", python(), repo_path("tests/bots/silent_hello.py"));
+    let (greedy, random) = (bin("greedy-bot"), bin("random-bot"));
+    let flags = ["--games", "20", "--seed", "3", "--concurrency", "1", "--startup-timeout", "1000", "--out", &out];
+    let mut args = match_args(&scratch, &[("bad", &silent), ("g", &greedy), ("r", &random)], &flags);
+    args[0] = "league".to_string();
+    let started = Instant::now();
+    let (stdout, stderr) = arena_expect(&args, 0);
+    // 40 games of the silent bot would take 40 start-up timeouts; it pays for 3.
+    assert!(started.elapsed() < Duration::from_secs(25), "took {:?}", started.elapsed());
+    let kinds: Vec<String> = records(&out)
+        .iter()
+        .flat_map(|r| r["faults"].as_array().unwrap().iter().map(|f| f["kind"].as_str().unwrap().to_string()))
+        .collect();
+    assert_eq!(kinds.len(), 40);
+    assert_eq!(kinds[..3], ["timeout", "timeout", "timeout"]);
+    assert!(kinds[3..].iter().all(|k| k == "not_started"), "{kinds:?}");
+    assert_eq!(stderr.matches(": not_started: ").count(), 1, "said once:\n{stderr}");
+    assert!(stderr.contains("not started: it failed to start in 3 games in a row"), "{stderr}");
+    assert!(stdout.contains("faults by bot:\n  bad: 40 faults: 3 timeout, 37 not_started\n"), "{stdout}");
+    assert!(stdout.contains("timeout, first: no complete line as the answer to hello within 1000 ms"), "{stdout}");
+    assert!(scratch.leftover_processes().is_empty());
+
+    // An SPRT means nothing without its base bot: it stops.
+    let sprt = scratch.join("sprt");
+    let new = format!("--new=new={greedy} {}", scratch.marker());
+    let base = format!("--base=base={silent} {}", scratch.marker());
+    let (_, stderr) =
+        arena_expect(&["sprt", &new, &base, "--startup-timeout", "500", "--concurrency", "1", "--out", &sprt], 1);
+    assert!(
+        stderr.contains("error: bot \"base\" cannot be started: it failed to start in 3 games in a row"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("continue with: arena sprt --resume"), "{stderr}");
+    assert!(scratch.leftover_processes().is_empty());
 }

@@ -1,13 +1,14 @@
 //! Playing one game of a match with real processes.
 
 use crate::bot::process::BotProcess;
-use crate::fault::Fault;
+use crate::fault::{Fault, FaultKind};
 use crate::game::Game;
 use crate::outcome::forfeit_ranks;
 use crate::pool::Pool;
 use crate::record::{FaultRecord, GameRecord, GameResult, Timed};
 use crate::schedule::GameSpec;
 use crate::session::{self, Envelope};
+use crate::start_failures::GiveUp;
 use crate::table::Table;
 use protocol::messages::{Forfeit, GameEnd, GameStart};
 use std::time::Instant;
@@ -36,10 +37,11 @@ impl Seats {
     }
 }
 
-/// Why a game could not be played at all: a bot process could not be
-/// started (too few file descriptors or processes, no memory, a resource
-/// limit the arena may not set, a full disk). That is never the bot's doing,
-/// so it is not recorded as the bot's fault: the run stops instead.
+/// Why a game could not be played at all, so that the run must stop: a bot
+/// process could not be started (too few file descriptors or processes, no
+/// memory, a resource limit the arena may not set, a full disk), which is
+/// never the bot's doing and so never recorded as its fault; or a run that
+/// means nothing without a bot gave up on it ([`GiveUp::StopRun`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Unplayable(pub String);
 
@@ -59,6 +61,22 @@ pub async fn play_game<G: Game>(table: &Table<G>, pool: &Pool, spec: &GameSpec) 
             seats.processes[seat] = Some(process);
             continue;
         }
+        if let Some(why) = table.starts.given_up(bot) {
+            match table.give_up {
+                GiveUp::Never => {}
+                GiveUp::ForfeitRest => {
+                    let message = format!("not started: {why}; its remaining games are forfeited without starting it");
+                    seats.fault(seat, bot_name(seat), Fault::new(FaultKind::NotStarted, message)).await;
+                    continue;
+                }
+                GiveUp::StopRun => {
+                    for process in seats.processes.iter_mut().filter_map(Option::take) {
+                        process.kill().await;
+                    }
+                    return Err(Unplayable(format!("bot {:?} cannot be started: {why}", bot_name(seat))));
+                }
+            }
+        }
         match BotProcess::spawn(&table.launch(bot, seat, pool.cpu())) {
             Ok(process) => {
                 seats.processes[seat] = Some(process);
@@ -77,10 +95,14 @@ pub async fn play_game<G: Game>(table: &Table<G>, pool: &Pool, spec: &GameSpec) 
         }
     }
     for seat in fresh {
-        let hello = table.hello(spec.seats[seat], seat);
+        let bot = spec.seats[seat];
         let process = seats.processes[seat].as_mut().expect("just started");
-        if let Err(fault) = session::handshake::<G>(process, hello, table.limits.startup_timeout).await {
-            seats.fault(seat, bot_name(seat), fault).await;
+        match session::handshake::<G>(process, table.hello(bot, seat), table.limits.startup_timeout).await {
+            Ok(_) => table.starts.started(bot),
+            Err(fault) => {
+                table.starts.failed(bot, &fault);
+                seats.fault(seat, bot_name(seat), fault).await;
+            }
         }
     }
 
@@ -104,9 +126,7 @@ pub async fn play_game<G: Game>(table: &Table<G>, pool: &Pool, spec: &GameSpec) 
                     let before = game.event_count();
                     if let Err(illegal) = game.play(decision.index) {
                         let message = format!("the game refused move {} of {}", illegal.index, illegal.legal);
-                        seats
-                            .fault(seat, bot_name(seat), Fault::new(crate::fault::FaultKind::IllegalMove, message))
-                            .await;
+                        seats.fault(seat, bot_name(seat), Fault::new(FaultKind::IllegalMove, message)).await;
                         break;
                     }
                     times.note(before, decision.elapsed.as_micros() as u64);

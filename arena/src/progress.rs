@@ -3,9 +3,11 @@
 //! a plain line every ten seconds. Every fault is reported on a line of its
 //! own as it happens.
 
+use crate::fault::FaultKind;
 use crate::run::Finished;
 use crate::standings::Standings;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use std::collections::HashSet;
 use std::io::IsTerminal;
 use std::time::{Duration, Instant};
 
@@ -21,6 +23,8 @@ pub struct Progress {
     done: u64,
     started: Instant,
     last_update: Instant,
+    /// The bots whose remaining games are forfeited, already reported.
+    given_up: HashSet<String>,
 }
 
 impl Progress {
@@ -37,7 +41,7 @@ impl Progress {
             bar
         });
         let now = Instant::now();
-        Progress { bar, total, done: 0, started: now, last_update: now }
+        Progress { bar, total, done: 0, started: now, last_update: now, given_up: HashSet::new() }
     }
 
     /// Counts a finished game and reports its faults.
@@ -50,6 +54,10 @@ impl Progress {
     pub fn finished_with(&mut self, game: &Finished, status: impl FnOnce() -> String) {
         self.done += 1;
         for fault in &game.summary.faults {
+            // A bot given up on forfeits every game left: said once, not once a game.
+            if fault.kind == FaultKind::NotStarted && !self.given_up.insert(fault.bot.clone()) {
+                continue;
+            }
             let line = format!(
                 "fault: game {} seat {} ({}): {}: {}",
                 game.summary.id, fault.seat, fault.bot, fault.kind, fault.message

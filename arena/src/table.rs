@@ -8,6 +8,7 @@ use crate::bot::sandbox::Sandbox;
 use crate::bot::spec::BotSpec;
 use crate::game::Game;
 use crate::schedule::GameSpec;
+use crate::start_failures::{GiveUp, StartFailures};
 use protocol::messages::Hello;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -82,6 +83,10 @@ pub struct Table<G: Game> {
     /// Games set up in advance: deal `d` is set up from `setups[d % len]`;
     /// `None` to set each game up from its seed.
     pub setups: Option<Vec<G::Setup>>,
+    /// What the run does with a bot that keeps failing to start.
+    pub give_up: GiveUp,
+    /// Each bot's start-up failures in a row.
+    pub starts: StartFailures,
     /// Counts processes started, to name their logs.
     started: AtomicU64,
 }
@@ -97,7 +102,27 @@ impl<G: Game> Table<G> {
         registry: Registry,
     ) -> Self {
         let teams = G::teams(&variant);
-        Table { bots, variant, teams, seed, limits, logs, registry, setups: None, started: AtomicU64::new(0) }
+        let starts = StartFailures::new(bots.len());
+        Table {
+            bots,
+            variant,
+            teams,
+            seed,
+            limits,
+            logs,
+            registry,
+            setups: None,
+            give_up: GiveUp::Never,
+            starts,
+            started: AtomicU64::new(0),
+        }
+    }
+
+    /// Gives up on a bot that fails to start [`IN_A_ROW`](crate::start_failures::IN_A_ROW)
+    /// times in a row as `give_up` says.
+    pub fn with_give_up(mut self, give_up: GiveUp) -> Self {
+        self.give_up = give_up;
+        self
     }
 
     /// Sets up deal `d` of the schedule from `setups[d % len]` instead of from its seed.

@@ -3,6 +3,7 @@
 use super::{Failure, internal};
 use crate::bot::registry::Registry;
 use crate::bot::spec::BotSpec;
+use crate::fault_summary::FaultSummary;
 use crate::game::Game;
 use crate::output::OutDir;
 use crate::progress::Progress;
@@ -10,6 +11,7 @@ use crate::run::{Finished, Flow, MatchReport, Work, run_games};
 use crate::schedule::{Schedule, Selection};
 use crate::signals;
 use crate::standings::{ReportFormat, Standings};
+use crate::start_failures::GiveUp;
 use crate::table::{Limits, Table};
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
@@ -40,6 +42,8 @@ pub struct Run<G: Game> {
     pub reports: Vec<ReportRequest>,
     /// Games set up in advance, by deal number (`--deals`).
     pub setups: Option<Vec<G::Setup>>,
+    /// What to do with a bot that keeps failing to start.
+    pub give_up: GiveUp,
 }
 
 /// `--report FORMAT[=PATH]`: the standings in another format, written to
@@ -120,24 +124,40 @@ pub fn execute_with<G: Game>(
     signals::watch(Arc::clone(&cancel), registry.clone());
     let logs = run.out.as_ref().map(OutDir::logs);
     let out_dir = run.out.as_ref().map(|out| out.path().to_path_buf());
-    let table = Table::<G>::new(run.bots, run.variant, run.seed, run.limits, logs, registry).with_setups(run.setups);
+    let table = Table::<G>::new(run.bots, run.variant, run.seed, run.limits, logs, registry)
+        .with_setups(run.setups)
+        .with_give_up(run.give_up);
     let mut progress = Progress::new(run.selection.count());
-    let report = run_games(
+    let mut faults = FaultSummary::default();
+    let result = run_games(
         table,
         Work { schedule: run.schedule, selection: run.selection, concurrency: run.concurrency },
         run.standings,
         run.out,
         cancel,
-        |finished, standings| watch(&mut progress, finished, standings),
-    )
-    .map_err(|e| match &out_dir {
-        Some(dir) => {
-            internal(format!("{e}; the run stopped, and the games finished so far are kept in {}", dir.display()))
-        }
-        None => internal(format!("{e}; the run stopped")),
-    })?;
+        |finished, standings| {
+            faults.add(&finished.summary);
+            watch(&mut progress, finished, standings)
+        },
+    );
     progress.finish();
+    let mut summary = Vec::new();
+    if !faults.is_empty() {
+        faults.write(&mut summary).expect("writing to memory succeeds");
+    }
+    let report = result.map_err(|e| {
+        if !summary.is_empty() {
+            crate::terminal::warn(String::from_utf8_lossy(&summary).trim_end());
+        }
+        match &out_dir {
+            Some(dir) => {
+                internal(format!("{e}; the run stopped, and the games finished so far are kept in {}", dir.display()))
+            }
+            None => internal(format!("{e}; the run stopped")),
+        }
+    })?;
     println!("{}", report.standings.table());
+    print!("{}", String::from_utf8_lossy(&summary));
     let seconds = report.elapsed.as_secs_f64().max(1e-9);
     println!(
         "{} games, {} decisions in {:.2} s: {:.1} games/s, {:.0} decisions/s; peak memory {:.1} MB; seed {}",

@@ -16,6 +16,7 @@ use crate::schedule::{Format, Seating, Selection, Shard};
 use crate::setups;
 use crate::signals;
 use crate::standings::Standings;
+use crate::start_failures::GiveUp;
 use clap::Args;
 use serde::de::DeserializeOwned;
 use std::path::{Path, PathBuf};
@@ -254,6 +255,7 @@ fn play<G: Game>(prepared: Prepared) -> Result<i32, Failure> {
         standings,
         out,
         reports,
+        give_up: GiveUp::ForfeitRest,
     };
     let report = execute(run).map_err(|failure| resumable(failure, "league", config.out.as_deref()))?;
     match &config.out {

@@ -12,6 +12,7 @@ use crate::schedule::{Schedule, Seating, Selection};
 use crate::setups;
 use crate::signals;
 use crate::standings::Standings;
+use crate::start_failures::GiveUp;
 use crate::table::Limits;
 use clap::Args;
 use std::path::{Path, PathBuf};
@@ -141,6 +142,7 @@ fn play<G: Game>(args: MatchArgs) -> Result<i32, Failure> {
         out,
         reports: args.reports.clone(),
         setups,
+        give_up: GiveUp::ForfeitRest,
     };
     let report = execute(run)?;
     if let Some(dir) = &args.out {

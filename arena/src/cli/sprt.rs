@@ -20,6 +20,7 @@ use crate::sprt::pairs::half_points;
 use crate::sprt::report::{Conclusion, Summary, parameters, status};
 use crate::sprt::{DealSequence, Model, Sprt};
 use crate::standings::Standings;
+use crate::start_failures::GiveUp;
 use clap::Args;
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
@@ -243,6 +244,7 @@ fn play<G: Game>(prepared: Prepared) -> Result<i32, Failure> {
         standings,
         out,
         reports: Vec::new(),
+        give_up: GiveUp::StopRun,
     };
     let report = execute_with(run, |progress, finished, _| {
         count(&mut sequence, &finished.summary);
