@@ -3,8 +3,8 @@
 //! at a given step, the real buttons and keys driven through the page's
 //! address (`#step=N&press=…`), and screenshots of two positions.
 //!
-//! Without `chromium` the browser checks fail, unless `ARENA_SKIP_BROWSER=1`
-//! is set, which skips them with a notice.
+//! Without `chromium` the browser checks are skipped with a notice (see
+//! [`optional_tool`]), unless `ARENA_REQUIRE_TOOLS=1`.
 
 use e2e::*;
 use serde_json::Value;
@@ -69,16 +69,9 @@ struct Browser {
 }
 
 impl Browser {
-    /// Chromium, or `None` (with a notice) when `ARENA_SKIP_BROWSER=1`; fails when it is missing.
+    /// Chromium, or `None` (with a notice) when it is not installed.
     fn find(scratch: &Scratch) -> Option<Browser> {
-        if std::env::var("ARENA_SKIP_BROWSER").is_ok_and(|v| v == "1") {
-            eprintln!("notice: ARENA_SKIP_BROWSER=1: the page is not opened in a browser");
-            return None;
-        }
-        let path = std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default())
-            .map(|dir| dir.join("chromium"))
-            .find(|path| path.is_file())
-            .expect("chromium is not installed: `apt-get install chromium` (Debian), or set ARENA_SKIP_BROWSER=1 to skip the browser checks");
+        let path = optional_tool(CHROMIUM)?;
         Some(Browser { path, profile: scratch.join("chromium-profile") })
     }
 

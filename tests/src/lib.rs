@@ -2,6 +2,7 @@
 //! the sample bots, fresh scratch directories, running `arena`, reading its
 //! output, and checking that no bot process outlived it.
 
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::sync::OnceLock;
@@ -200,4 +201,54 @@ pub fn recorded(dir: &Path) -> Vec<Vec<protocol::all_fives::ToBot>> {
                 .collect()
         })
         .collect()
+}
+
+/// An optional tool some tests need: the command, and the Debian package that installs it.
+#[derive(Debug, Clone, Copy)]
+pub struct Tool {
+    /// The command looked up on `PATH`, e.g. `"chromium"`.
+    pub command: &'static str,
+    /// The Debian package that provides it.
+    pub package: &'static str,
+}
+
+/// Headless Chromium, for the viewer's test.
+pub const CHROMIUM: Tool = Tool { command: "chromium", package: "chromium" };
+/// bubblewrap, for the sandbox tests.
+pub const BWRAP: Tool = Tool { command: "bwrap", package: "bubblewrap" };
+/// The C++ compiler, for the C++ sample bot.
+pub const GXX: Tool = Tool { command: "g++", package: "g++" };
+/// The Java runtime, for the Java sample bot.
+pub const JAVA: Tool = Tool { command: "java", package: "default-jdk-headless" };
+/// The Java compiler, for the Java sample bot.
+pub const JAVAC: Tool = Tool { command: "javac", package: "default-jdk-headless" };
+
+/// The path of `tool` on `PATH`, for a test that needs it.
+///
+/// When it is missing the test is skipped: this prints a notice naming the
+/// test, the tool and how to install it (written to stderr directly, so that
+/// `cargo test` shows it even for a passing test), adds the test to the file
+/// named by `ARENA_SKIPPED_LOG` if set (`scripts/check` lists them at the
+/// end), and returns `None`; the test then returns at once. With
+/// `ARENA_REQUIRE_TOOLS=1` (as `.ci/run` sets it) a missing tool fails the
+/// test instead, so that nothing is skipped where the tools are meant to be.
+pub fn optional_tool(tool: Tool) -> Option<PathBuf> {
+    let found = std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default())
+        .map(|dir| dir.join(tool.command))
+        .find(|path| path.is_file());
+    if found.is_some() {
+        return found;
+    }
+    let test = std::thread::current().name().unwrap_or("a test").to_string();
+    let install = format!("apt-get install {} (Debian), or run .ci/run, which installs it", tool.package);
+    if std::env::var("ARENA_REQUIRE_TOOLS").is_ok_and(|v| v == "1") {
+        panic!("{test} needs {}, which is not on PATH, and ARENA_REQUIRE_TOOLS=1: {install}", tool.command);
+    }
+    let notice = format!("notice: SKIPPED {test}: {} is not on PATH ({install})", tool.command);
+    let _ = writeln!(std::io::stderr(), "{notice}");
+    if let Some(log) = std::env::var_os("ARENA_SKIPPED_LOG") {
+        let file = std::fs::OpenOptions::new().create(true).append(true).open(log);
+        let _ = file.and_then(|mut file| writeln!(file, "{test} (no {})", tool.command));
+    }
+    None
 }
