@@ -134,6 +134,19 @@ fn every_sample_bot_passes_every_check() {
 }
 
 #[test]
+fn the_cpp_and_java_sample_bots_pass_every_check() {
+    let build = Scratch::new("check-bot-build");
+    let mut cases = Vec::new();
+    if let Some(cpp) = cpp_greedy(build.path()) {
+        cases.push(("greedy.cpp".to_string(), cpp, None));
+    }
+    if let Some(java) = java_greedy(build.path()) {
+        cases.push(("Greedy.java".to_string(), java, None));
+    }
+    verify_all(cases);
+}
+
+#[test]
 fn each_misbehaving_bot_fails_its_check() {
     let cases = CASES.iter().map(|(script, check)| {
         let command = format!("{} {}", python(), repo_path(&format!("tests/bots/{script}")));

@@ -252,3 +252,40 @@ pub fn optional_tool(tool: Tool) -> Option<PathBuf> {
     }
     None
 }
+
+/// The JVM flags the README gives for bots in Java: a small heap and small
+/// reservations, so that the JVM starts under any address-space limit down to 1G.
+pub const JVM_FLAGS: &str =
+    "-Xmx64m -XX:+UseSerialGC -XX:CompressedClassSpaceSize=64m -XX:ReservedCodeCacheSize=32m -Xss512k";
+
+/// The C++ sample bot, built into `dir` with the command of
+/// sample-bots/README.md; `None` (skipped with a notice) without `g++`.
+pub fn cpp_greedy(dir: &Path) -> Option<String> {
+    let gxx = optional_tool(GXX)?;
+    let exe = dir.join("greedy-cpp");
+    let status = Command::new(gxx)
+        .args(["-O2", "-std=c++17", "-Wall", "-Wextra", "-Werror"])
+        .arg(root().join("sample-bots/cpp/greedy.cpp"))
+        .arg("-o")
+        .arg(&exe)
+        .status()
+        .expect("g++ runs");
+    assert!(status.success(), "sample-bots/cpp/greedy.cpp does not compile");
+    Some(exe.to_string_lossy().into_owned())
+}
+
+/// The command of the Java sample bot compiled into `dir` with `javac`, run
+/// with [`JVM_FLAGS`]; `None` (skipped with a notice) without a JDK.
+pub fn java_greedy(dir: &Path) -> Option<String> {
+    let java = optional_tool(JAVA)?;
+    let javac = optional_tool(JAVAC)?;
+    let classes = dir.join("greedy-java");
+    let status = Command::new(javac)
+        .args(["-Xlint:all", "-Werror", "-d"])
+        .arg(&classes)
+        .arg(root().join("sample-bots/java/Greedy.java"))
+        .status()
+        .expect("javac runs");
+    assert!(status.success(), "sample-bots/java/Greedy.java does not compile");
+    Some(format!("{} {JVM_FLAGS} -cp {} Greedy", java.display(), classes.display()))
+}
