@@ -50,10 +50,13 @@ impl Progress {
     pub fn finished_with(&mut self, game: &Finished, status: impl FnOnce() -> String) {
         self.done += 1;
         for fault in &game.summary.faults {
-            let line = format!(
+            let mut line = format!(
                 "fault: game {} seat {} ({}): {}: {}",
                 game.summary.id, fault.seat, fault.bot, fault.kind, fault.message
             );
+            if let Some(last) = fault.stderr.iter().rev().find(|l| !l.trim().is_empty()) {
+                line.push_str(&format!(" | its stderr ended: {}", last.trim_end()));
+            }
             match &self.bar {
                 Some(bar) => bar.println(line),
                 None => eprintln!("{line}"),
