@@ -26,7 +26,7 @@ Exit status: 0 when every check passed, 1 when a check failed, 2 for a usage err
 /// The flags of `arena check-bot`.
 #[derive(Debug, Args)]
 pub struct CheckBotArgs {
-    /// The bot: COMMAND or NAME=COMMAND, the command split like a shell splits words.
+    /// The bot: COMMAND or NAME=COMMAND, the command split like a shell splits words (no shell syntax; VAR=value words before the program set its environment).
     #[arg(value_name = "COMMAND")]
     bot: String,
     /// The game.
@@ -53,13 +53,16 @@ pub fn run(args: CheckBotArgs) -> Result<i32, Failure> {
 }
 
 /// The bot from `NAME=COMMAND`, or from a bare COMMAND (named `bot`): the
-/// text before the first `=` is a name only if it looks like one.
+/// text before the first `=` is a name only if it looks like one, and if
+/// the rest can be run; otherwise (as in `FOO=1 python3 bot.py`) the whole
+/// text is the command, its `VAR=value` words the bot's environment.
 fn parse_bot(text: &str) -> Result<BotSpec, Failure> {
     let cwd = current_dir()?;
     let named = text.split_once('=').is_some_and(|(name, _)| {
         !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || "._-".contains(c))
     });
-    let bot = if named { BotSpec::parse(text, &cwd) } else { BotSpec::new("bot", text, &cwd, BTreeMap::new()) };
+    let bare = || BotSpec::new("bot", text, &cwd, BTreeMap::new());
+    let bot = if named { BotSpec::parse(text, &cwd).or_else(|named| bare().map_err(|_| named)) } else { bare() };
     bot.map_err(usage)
 }
 
@@ -106,5 +109,11 @@ mod tests {
         let spec = parse_bot("sh -c 'a=b'").unwrap();
         assert_eq!((spec.name.as_str(), spec.argv.len()), ("bot", 3));
         assert_eq!(parse_bot("no-such-program-here").unwrap_err().status, 2);
+        let spec = parse_bot("FOO=1 sh -c 'exit 0'").unwrap();
+        assert_eq!((spec.name.as_str(), spec.env["FOO"].as_str(), spec.argv[0].as_str()), ("bot", "1", "sh"));
+        let spec = parse_bot("me=FOO=1 sh -c 'exit 0'").unwrap();
+        assert_eq!((spec.name.as_str(), spec.env["FOO"].as_str()), ("me", "1"));
+        let err = parse_bot("me=no-such-program-here").unwrap_err().message;
+        assert!(err.starts_with("--bot \"me=no-such-program-here\": bot \"me\": cannot run"), "{err}");
     }
 }

@@ -26,7 +26,7 @@ pub const EXAMPLES: &str = "Examples:
 /// The flags of `arena match`.
 #[derive(Debug, Args)]
 pub struct MatchArgs {
-    /// A bot: NAME=COMMAND, the command split like a shell splits words. Give one per side.
+    /// A bot: NAME=COMMAND, the command split like a shell splits words (no shell syntax; VAR=value words before the program set its environment). Give one per side.
     #[arg(long = "bot", value_name = "NAME=COMMAND")]
     bots: Vec<String>,
     /// The game.

@@ -54,7 +54,7 @@ Examples:
 /// The flags of `arena sprt`.
 #[derive(Debug, Args)]
 pub struct SprtArgs {
-    /// The new version of the bot: NAME=COMMAND, the command split like a shell splits words.
+    /// The new version of the bot: NAME=COMMAND, the command split like a shell splits words (no shell syntax; VAR=value words before the program set its environment).
     #[arg(long, value_name = "NAME=COMMAND", required_unless_present = "resume")]
     new: Option<String>,
     /// The base version it is tested against: NAME=COMMAND.
