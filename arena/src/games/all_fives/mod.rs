@@ -21,6 +21,7 @@ mod layout;
 mod log;
 mod moves;
 mod scoring;
+mod text;
 pub mod tiles;
 mod variant;
 mod viewer;
@@ -560,6 +561,17 @@ impl Game for AllFives {
 
     fn conformance_tables() -> Vec<(&'static str, Variant)> {
         conformance::tables()
+    }
+
+    /// The layout as a line of tiles (the spinner's short ends below it),
+    /// the open ends and the count, the scores, the hand sizes and the
+    /// boneyard, the seat's hand, and its moves.
+    fn text_turn(&self, seat: usize, names: &[String]) -> String {
+        text::turn(self, seat, names)
+    }
+
+    fn text_view(view: &wire::Event, seat: usize, names: &[String]) -> String {
+        text::event(view, seat, names)
     }
 
     /// The replay page drawn by the `viewer` module.
