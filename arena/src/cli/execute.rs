@@ -40,6 +40,10 @@ pub struct Run<G: Game> {
     pub reports: Vec<ReportRequest>,
     /// Games set up in advance, by deal number (`--deals`).
     pub setups: Option<Vec<G::Setup>>,
+    /// Whether the run stops as soon as it has its answer (an SPRT at its
+    /// verdict), so that its games are a limit rather than a goal: the
+    /// progress then counts the games without a bar or a time left.
+    pub stops_early: bool,
 }
 
 /// `--report FORMAT[=PATH]`: the standings in another format, written to
@@ -105,7 +109,10 @@ pub fn execute_with<G: Game>(
     let logs = run.out.as_ref().map(OutDir::logs);
     let out_dir = run.out.as_ref().map(|out| out.path().to_path_buf());
     let table = Table::<G>::new(run.bots, run.variant, run.seed, run.limits, logs, registry).with_setups(run.setups);
-    let mut progress = Progress::new(run.selection.count());
+    let mut progress = match run.stops_early {
+        true => Progress::at_most(run.selection.count()),
+        false => Progress::new(run.selection.count()),
+    };
     let report = run_games(
         table,
         Work { schedule: run.schedule, selection: run.selection, concurrency: run.concurrency },

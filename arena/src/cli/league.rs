@@ -252,6 +252,7 @@ fn play<G: Game>(prepared: Prepared) -> Result<i32, Failure> {
         standings,
         out,
         reports,
+        stops_early: false,
     };
     let report = execute(run)?;
     match &config.out {

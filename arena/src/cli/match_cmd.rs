@@ -129,6 +129,7 @@ fn play<G: Game>(args: MatchArgs) -> Result<i32, Failure> {
         out,
         reports: args.reports.clone(),
         setups,
+        stops_early: false,
     };
     let report = execute(run)?;
     if let Some(dir) = &args.out {
