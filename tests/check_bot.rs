@@ -12,6 +12,7 @@ const CASES: &[(&str, &str)] = &[
     ("wrong_protocol.py", "handshake"),
     ("counts_ids.py", "request-ids"),
     ("late_answer.py", "answers-in-time"),
+    ("never_moves.py", "answers-in-time"),
     ("not_json.py", "game:2-players"),
     ("wrong_id.py", "game:3-players"),
     ("illegal_value.py", "game:4-partners"),
@@ -186,4 +187,23 @@ fn an_interrupted_check_leaves_nothing_behind() {
         assert!(Instant::now() < deadline, "processes left behind: {:?}", scratch.leftover_processes());
         std::thread::sleep(Duration::from_millis(20));
     }
+}
+
+#[test]
+fn the_bot_is_checked_under_the_limits_given() {
+    let scratch = Scratch::new("check-bot-limits");
+    // Starts only under an address-space limit of 1G (`ulimit -v` counts KiB).
+    let bot = format!("sh -c 'test \"$(ulimit -v)\" = 1048576 && exec {}' {}", bin("greedy-bot"), scratch.marker());
+    let run = |extra: &[&str]| {
+        let output = arena(&[&["check-bot", "--startup-timeout", "3000"], extra, &[bot.as_str()]].concat());
+        (output.status.code(), String::from_utf8_lossy(&output.stdout).into_owned())
+    };
+    let (status, stdout) = run(&["--limit", "address-space=1G"]);
+    assert_eq!(status, Some(0), "{stdout}");
+    assert!(stdout.contains("limits cpu=none address-space=1073741824 "), "{stdout}");
+    let (status, stdout) = run(&[]);
+    assert_eq!(status, Some(1), "{stdout}");
+    assert!(marks(&stdout).contains(&("handshake".to_string(), '✗')), "{stdout}");
+    let (_, stderr) = arena_expect(&["check-bot", "--limit", "colour=red", "sh"], 2);
+    assert!(stderr.contains("colour"), "{stderr}");
 }

@@ -71,6 +71,9 @@ fn rules_lists_every_variant_setting() {
     for key in ["players", "partners", "deal", "boneyard_keep", "hand_end", "target", "max_hands"] {
         assert!(stdout.contains(key), "{key} missing from:\n{stdout}");
     }
+    for line in stdout.lines() {
+        assert!(line.chars().count() <= 80, "wider than an 80-column terminal: {line}");
+    }
 }
 
 #[test]

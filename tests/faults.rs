@@ -207,3 +207,21 @@ fn a_bot_that_fails_to_start_says_why_on_the_console_and_in_the_record() {
     let line = stderr.lines().find(|l| l.starts_with("fault: ")).expect("a fault line");
     assert!(line.contains("exited with status 2") && line.contains("No such file or directory"), "{line}");
 }
+
+#[test]
+fn common_mistakes_are_named_in_the_fault() {
+    let scratch = Scratch::new("named-mistakes");
+    let greedy = bin("greedy-bot");
+    for (script, kind, wanted) in [
+        ("double_newline.py", "not_json", "an empty line where an answer was due"),
+        ("move_without_end.py", "illegal_move", "`end` is missing (or null), which names the lead"),
+    ] {
+        let out = scratch.join(script);
+        let bot = format!("{} {}", python(), repo_path(&format!("tests/bots/{script}")));
+        arena_expect(&match_args(&scratch, &[("bad", &bot), ("good", &greedy)], &["--games", "2", "--out", &out]), 0);
+        let records = records(&out);
+        let fault = &records[0]["faults"][0];
+        assert_eq!(fault["kind"], kind, "{script}: {fault}");
+        assert!(fault["message"].as_str().unwrap().contains(wanted), "{script}: {fault}");
+    }
+}

@@ -126,8 +126,9 @@ fn resume_after_sigkill_gives_the_same_league() {
     assert_eq!(canonical_records(&cut), canonical_records(&full));
     assert_eq!(read(&format!("{cut}/standings.json")), read(&format!("{full}/standings.json")));
     // A finished league resumes to nothing new.
-    let (stdout, _) = arena_expect(&["league", "--resume", &cut], 0);
+    let (stdout, stderr) = arena_expect(&["league", "--resume", &cut], 0);
     assert!(stdout.contains("0 games"), "{stdout}");
+    assert!(stderr.contains(&format!("this league is finished: all 90 games are in {cut}")), "{stderr}");
 }
 
 #[test]

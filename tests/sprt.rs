@@ -159,7 +159,7 @@ fn named_bounds_decide_a_large_difference_in_few_games() {
     let mut games = Vec::new();
     for bounds in ["quick", "fine"] {
         let out = scratch.join(bounds);
-        let extra = ["--bounds", bounds, "--seed", "1", "--concurrency", "2", "--out", &out];
+        let extra = ["--bounds", bounds, "--seed", "1", "--out", &out];
         let (stdout, _) = arena_expect(&sprt_args(&scratch, ("greedy", &greedy), ("random", &random), &extra), 0);
         assert!(stdout.contains("H1 accepted"), "{stdout}");
         let result = result(&out);

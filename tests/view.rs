@@ -144,6 +144,15 @@ fn the_page_renders_the_layout_and_its_controls_step_through_the_game() {
         1 + events.iter().position(|e| e["type"] == "play" && e["end"].as_u64() >= Some(2)).expect("a short end");
     let dom = browser.dom(&page, &format!("step={cross}"));
     assert_eq!(viewer_attribute(&dom, "data-step").as_deref(), Some(cross.to_string().as_str()));
+    // The tab names the game, the bots and the result.
+    let title = dom.split("<title>").nth(1).and_then(|rest| rest.split("</title>").next()).expect("a title");
+    let winner = record["bots"][record["result"]["ranks"].as_array().unwrap().iter().position(|r| r == 0).unwrap()]
+        .as_str()
+        .unwrap();
+    let scores = record["result"]["scores"].as_array().unwrap().iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    let bots = record["bots"].as_array().unwrap().iter().map(|b| b.as_str().unwrap()).collect::<Vec<_>>();
+    let expected = format!("All Fives · game 0: {} · {winner} won {}", bots.join(" vs "), scores.join("–"));
+    assert_eq!(title, expected);
     let mut shown = attributes_in(&dom, "svg", "board", "data-tile");
     shown.sort();
     assert_eq!(shown, board_after(&record, cross), "the layout at step {cross}");

@@ -139,6 +139,14 @@ pub trait Game: Sized + Send + Sync + 'static {
     /// The index in [`Game::choices`] of a move named by value, if it is legal.
     fn find_move(&self, named: &Self::Move) -> Option<usize>;
 
+    /// Why a move named by value is not legal now, in words a bot author
+    /// can act on (added to the fault's message), when [`Game::find_move`]
+    /// finds it in none of the legal moves. By default nothing is added.
+    fn why_illegal(&self, named: &Self::Move) -> Option<String> {
+        let _ = named;
+        None
+    }
+
     /// Plays the legal move with this index for the seat to act, and anything
     /// that follows without a decision (forced draws, passes, the end of a hand).
     /// The first event it appends is the move itself (the arena attaches the

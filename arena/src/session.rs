@@ -117,9 +117,10 @@ pub async fn ask_move<G: Game>(
             ));
         }
         (None, Some(named)) => game.find_move(named).ok_or_else(|| {
+            let why = game.why_illegal(named).map(|why| format!(" ({why})")).unwrap_or_default();
             Fault::new(
                 FaultKind::IllegalMove,
-                format!("the move is not one of the {count} legal moves of turn {id}: {}", excerpt(line)),
+                format!("the move is not one of the {count} legal moves of turn {id}{why}: {}", excerpt(line)),
             )
         })?,
         _ => {
@@ -144,6 +145,14 @@ pub fn tell<G: Game>(process: &mut BotProcess, game: &G, seat: usize, from: usiz
 }
 
 fn decode<G: Game>(line: &[u8]) -> Result<FromBot<G::Move>, Fault> {
+    if line.iter().all(u8::is_ascii_whitespace) {
+        return Err(Fault::new(
+            FaultKind::NotJson,
+            "an empty line where an answer was due: write exactly one line per answer (an answer followed by \
+             an extra newline, as Python's print(answer + \"\\n\") writes, leaves an empty line that is read as \
+             the next answer)",
+        ));
+    }
     line::decode(line).map_err(|e| {
         let kind = match e {
             LineError::NotUtf8(_) | LineError::NotJson(_) => FaultKind::NotJson,

@@ -4,7 +4,9 @@
 //! usage error (e.g. the command cannot be run), 130 when interrupted.
 
 use super::{Failure, current_dir, usage};
+use crate::bot::limits::ResourceLimits;
 use crate::bot::registry::Registry;
+use crate::bot::sandbox::Sandbox;
 use crate::bot::spec::BotSpec;
 use crate::conformance::{self, Settings};
 use crate::game::Game;
@@ -44,6 +46,12 @@ pub struct CheckBotArgs {
     /// Checks run at once (default: the number of cores, at least 2).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=64))]
     jobs: Option<u64>,
+    /// A resource limit of every bot process, NAME=VALUE, as `arena match` takes it (cpu, address-space, processes, file-size, open-files; `none` lifts it).
+    #[arg(long = "limit", value_name = "NAME=VALUE")]
+    limits: Vec<String>,
+    /// Run the bot in a sandbox, as `arena match` does: none (the default) or bwrap (bubblewrap).
+    #[arg(long, default_value = "none")]
+    sandbox: Sandbox,
 }
 
 /// Runs `arena check-bot`.
@@ -68,9 +76,16 @@ fn parse_bot(text: &str) -> Result<BotSpec, Failure> {
 
 fn check<G: Game>(args: CheckBotArgs) -> Result<i32, Failure> {
     let bot = parse_bot(&args.bot)?;
+    let mut resources = ResourceLimits::default();
+    for text in &args.limits {
+        resources.set(text).map_err(usage)?;
+    }
+    args.sandbox.check().map_err(usage)?;
     let limits = Limits {
         move_timeout: Duration::from_millis(args.move_timeout),
         startup_timeout: Duration::from_millis(args.startup_timeout),
+        resources,
+        sandbox: args.sandbox,
         ..Limits::default()
     };
     let jobs = args.jobs.unwrap_or_else(|| super::cores().max(2)) as usize;
@@ -82,6 +97,7 @@ fn check<G: Game>(args: CheckBotArgs) -> Result<i32, Failure> {
         limits.exit_grace.as_millis(),
         args.seed
     );
+    println!("limits {}, sandbox {}", limits.resources, limits.sandbox);
     let registry = Registry::new();
     let interruption = signals::exit_on_interrupt(registry.clone());
     let outcomes = conformance::run::<G>(Settings { bot, limits, seed: args.seed, jobs }, registry);
