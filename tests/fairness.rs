@@ -128,7 +128,8 @@ fn a_bot_cannot_learn_the_deal_from_its_seed_unless_the_match_seed_is_guessable(
             let inverted = guesses.keys().filter(|(.., method)| method == "\"inverted\"").count();
             assert_eq!(inverted, thief_seats, "{name}: the thief guessed in every game it played");
             for ((game, seat, method), (match_seed, hands)) in &guesses {
-                let record = &records[*game as usize];
+                // (Records are written as games finish, not in the order of their ids.)
+                let record = records.iter().find(|r| r["id"] == *game).expect("the game was recorded");
                 let dealt = &record["events"][0]["hands"];
                 match (seed, method.as_str()) {
                     (Some(seed), "\"searched\"") => {
@@ -190,7 +191,7 @@ fn sigterm_to_the_arena_and_its_bots_at_once_records_no_wrong_game() {
         targets.push(arena.id().to_string());
         // (A bot that exits meanwhile makes `kill` report it; that is fine.)
         let _ = Command::new("kill").arg("-TERM").args(&targets).status().expect("kill runs");
-        let output = arena.wait_with_output().unwrap();
+        let output = finish(arena);
         assert_eq!(output.status.code(), Some(130), "round {round}: {}", String::from_utf8_lossy(&output.stderr));
         for record in records(&cut) {
             assert_eq!(record["faults"], serde_json::json!([]), "round {round}: a game cut short was recorded");
@@ -207,11 +208,11 @@ fn more_games_at_once_than_cores_is_warned_about() {
     let (greedy, random) = (bin("greedy-bot"), bin("random-bot"));
     let mut args = vec!["-c".to_string(), "0".to_string(), bin("arena")];
     args.extend(match_args(&scratch, &[("g", &greedy), ("r", &random)], &["--games", "4", "--concurrency", "2"]));
-    let output = Command::new("taskset").args(&args).output().expect("taskset (util-linux) runs");
+    let output = output(Command::new("taskset").args(&args));
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(0), "{stderr}");
     assert!(stderr.contains("warning: 2 games at once (--concurrency) on 1 core available"), "{stderr}");
-    let output = Command::new("taskset").args(["-c", "0,1"]).args(&args[2..]).output().unwrap();
+    let output = e2e::output(Command::new("taskset").args(["-c", "0,1"]).args(&args[2..]));
     let stderr = String::from_utf8_lossy(&output.stderr);
     if std::thread::available_parallelism().map_or(1, |n| n.get()) >= 2 {
         assert!(!stderr.contains("warning: 2 games at once"), "{stderr}");

@@ -216,3 +216,54 @@ fn a_bot_that_never_starts_is_given_up_after_three_tries() {
     assert!(stderr.contains("continue with: arena sprt --resume"), "{stderr}");
     assert!(scratch.leftover_processes().is_empty());
 }
+
+#[test]
+fn a_bot_that_fails_to_start_says_why_on_the_console_and_in_the_record() {
+    let scratch = Scratch::new("startup-why");
+    let out = scratch.join("out");
+    // As the JVM does under too low an address-space limit: the reason on stdout.
+    let script = scratch.join("jvm_like.py");
+    std::fs::write(
+        &script,
+        "import sys\nprint('Error occurred during initialization of VM')\n\
+         print('Could not allocate compressed class space: 1073741824 bytes')\n\
+         sys.stderr.write('see the JVM flags\\n')\nsys.exit(1)\n",
+    )
+    .unwrap();
+    let (jvm_like, greedy) = (format!("{} {script}", python()), bin("greedy-bot"));
+    let args = match_args(&scratch, &[("jvm", &jvm_like), ("good", &greedy)], &["--games", "2", "--out", &out]);
+    let (_, stderr) = arena_expect(&args, 0);
+    let fault = &records(&out)[0]["faults"][0];
+    assert_eq!(fault["kind"], "not_json");
+    let message = fault["message"].as_str().unwrap();
+    assert!(message.contains("Error occurred during initialization of VM"), "{message}");
+    assert!(message.contains("then on stdout: Could not allocate compressed class space"), "{message}");
+    assert!(stderr.contains("Could not allocate compressed class space"), "{stderr}");
+    assert!(stderr.contains("its stderr ended: see the JVM flags"), "{stderr}");
+
+    // The console line of a fault ends with the last line of the bot's stderr.
+    let missing = format!("{} {}", python(), scratch.join("nosuch.py"));
+    let out = scratch.join("out2");
+    let args = match_args(&scratch, &[("missing", &missing), ("good", &greedy)], &["--games", "2", "--out", &out]);
+    let (_, stderr) = arena_expect(&args, 0);
+    let line = stderr.lines().find(|l| l.starts_with("fault: ")).expect("a fault line");
+    assert!(line.contains("exited with status 2") && line.contains("No such file or directory"), "{line}");
+}
+
+#[test]
+fn common_mistakes_are_named_in_the_fault() {
+    let scratch = Scratch::new("named-mistakes");
+    let greedy = bin("greedy-bot");
+    for (script, kind, wanted) in [
+        ("double_newline.py", "not_json", "an empty line where an answer was due"),
+        ("move_without_end.py", "illegal_move", "`end` is missing (or null), which names the lead"),
+    ] {
+        let out = scratch.join(script);
+        let bot = format!("{} {}", python(), repo_path(&format!("tests/bots/{script}")));
+        arena_expect(&match_args(&scratch, &[("bad", &bot), ("good", &greedy)], &["--games", "2", "--out", &out]), 0);
+        let records = records(&out);
+        let fault = &records[0]["faults"][0];
+        assert_eq!(fault["kind"], kind, "{script}: {fault}");
+        assert!(fault["message"].as_str().unwrap().contains(wanted), "{script}: {fault}");
+    }
+}

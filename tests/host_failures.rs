@@ -28,7 +28,7 @@ fn a_process_that_cannot_start_stops_the_run_and_forfeits_nothing() {
     let logs = format!("{out}/logs");
     std::fs::remove_dir_all(&logs).unwrap();
     std::fs::write(&logs, "not a directory").unwrap();
-    let output = arena.wait_with_output().unwrap();
+    let output = finish(arena);
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(1), "{stderr}");
     assert!(stderr.contains("error: cannot start a process of bot"), "{stderr}");
@@ -62,11 +62,11 @@ fn a_limit_above_the_arena_s_own_hard_limit_is_refused_before_any_bot_starts() {
     // bots' default 64M, and it may not raise it (setpriv drops the
     // capability that would let root do so).
     let script = r#"ulimit -f 1000; exec "$@""#;
-    let output = Command::new("setpriv")
-        .args(["--bounding-set=-sys_resource", "sh", "-c", script, "sh", &bin("arena")])
-        .args(&arena_args)
-        .output()
-        .expect("setpriv (util-linux) runs");
+    let output = output(
+        Command::new("setpriv")
+            .args(["--bounding-set=-sys_resource", "sh", "-c", script, "sh", &bin("arena")])
+            .args(&arena_args),
+    );
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(2), "{stderr}");
     assert!(stderr.contains("--limit file-size=64M: the arena's own hard limit is"), "{stderr}");
@@ -75,10 +75,10 @@ fn a_limit_above_the_arena_s_own_hard_limit_is_refused_before_any_bot_starts() {
     // Within the arena's limit, the match plays.
     let mut within = arena_args.clone();
     within.extend(["--limit".to_string(), "file-size=256K".to_string()]);
-    let output = Command::new("setpriv")
-        .args(["--bounding-set=-sys_resource", "sh", "-c", script, "sh", &bin("arena")])
-        .args(&within)
-        .output()
-        .unwrap();
+    let output = e2e::output(
+        Command::new("setpriv")
+            .args(["--bounding-set=-sys_resource", "sh", "-c", script, "sh", &bin("arena")])
+            .args(&within),
+    );
     assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
 }

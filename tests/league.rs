@@ -126,8 +126,9 @@ fn resume_after_sigkill_gives_the_same_league() {
     assert_eq!(canonical_records(&cut), canonical_records(&full));
     assert_eq!(read(&format!("{cut}/standings.json")), read(&format!("{full}/standings.json")));
     // A finished league resumes to nothing new.
-    let (stdout, _) = arena_expect(&["league", "--resume", &cut], 0);
+    let (stdout, stderr) = arena_expect(&["league", "--resume", &cut], 0);
     assert!(stdout.contains("0 games"), "{stdout}");
+    assert!(stderr.contains(&format!("this league is finished: all 90 games are in {cut}")), "{stderr}");
 }
 
 #[test]
@@ -137,7 +138,7 @@ fn ctrl_c_stops_cleanly_and_the_league_resumes() {
     let arena = spawn_arena(&three_bots(&scratch, &["--games", "60", "--seed", "3", "--out", &out]));
     wait_for_games(&out, 10);
     nix::sys::signal::kill(nix::unistd::Pid::from_raw(arena.id() as i32), nix::sys::signal::Signal::SIGINT).unwrap();
-    let output = arena.wait_with_output().unwrap();
+    let output = finish(arena);
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert_eq!(output.status.code(), Some(130), "{stdout}");
     assert!(stdout.contains(&format!("arena league --resume {out}")), "{stdout}");
@@ -270,7 +271,7 @@ fn sigterm_stops_like_ctrl_c_and_a_second_signal_quits_at_once() {
             std::thread::sleep(Duration::from_millis(20));
         }
         let started = Instant::now();
-        let output = arena.wait_with_output().unwrap();
+        let output = finish(arena);
         assert_eq!(output.status.code(), Some(130), "{name}: {}", String::from_utf8_lossy(&output.stderr));
         assert!(started.elapsed() < Duration::from_secs(5), "{name}: the arena took {:?} to stop", started.elapsed());
         let deadline = Instant::now() + Duration::from_secs(2);

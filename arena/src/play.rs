@@ -45,17 +45,72 @@ impl Seats {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Unplayable(pub String);
 
+/// A seat whose moves come from elsewhere than a bot process: a person at
+/// the terminal, for `arena play`. It sees the game as it likes (through
+/// [`Game::view`], as its seat may see it) when it is asked to move and when
+/// the game is over.
+pub trait Person<G: Game> {
+    /// The seat it plays.
+    fn seat(&self) -> usize;
+    /// Its name in the record.
+    fn name(&self) -> &str;
+    /// Its move in `game`, where its seat is to act: an index into
+    /// [`Game::choices`], or `None` when it leaves the game.
+    fn choose(&mut self, game: &G) -> impl Future<Output = Option<usize>>;
+    /// Shows it the end of the game, which came out as `result`.
+    fn game_over(&mut self, game: &G, result: &GameResult);
+}
+
+/// No person: every seat is played by a bot process.
+enum Nobody {}
+
+impl<G: Game> Person<G> for Nobody {
+    fn seat(&self) -> usize {
+        match *self {}
+    }
+    fn name(&self) -> &str {
+        match *self {}
+    }
+    async fn choose(&mut self, _: &G) -> Option<usize> {
+        match *self {}
+    }
+    fn game_over(&mut self, _: &G, _: &GameResult) {
+        match *self {}
+    }
+}
+
 /// Plays the game `spec` with processes from `pool` (starting any that are
 /// missing), returns the healthy ones to the pool, and returns the record.
 pub async fn play_game<G: Game>(table: &Table<G>, pool: &Pool, spec: &GameSpec) -> Result<Record<G>, Unplayable> {
+    let record = play_seated::<G, Nobody>(table, pool, spec, None).await?;
+    Ok(record.expect("only a person leaves a game unfinished"))
+}
+
+/// [`play_game`] with `person` (if any) in its seat instead of a bot
+/// process (`spec.seats` is not read for that seat). `Ok(None)` when the
+/// person leaves the game before its end: every process is then killed and
+/// nothing is recorded.
+pub async fn play_seated<G: Game, P: Person<G>>(
+    table: &Table<G>,
+    pool: &Pool,
+    spec: &GameSpec,
+    mut person: Option<&mut P>,
+) -> Result<Option<Record<G>>, Unplayable> {
     let started = Instant::now();
     let seat_count = table.seats();
-    let bot_name = |seat: usize| table.bots[spec.seats[seat]].name.as_str();
+    let person_seat = person.as_ref().map(|person| person.seat());
+    let names: Vec<String> = (0..seat_count)
+        .map(|seat| match &person {
+            Some(person) if person_seat == Some(seat) => person.name().to_string(),
+            _ => table.bots[spec.seats[seat]].name.clone(),
+        })
+        .collect();
+    let bot_name = |seat: usize| names[seat].as_str();
     let mut seats = Seats { processes: (0..seat_count).map(|_| None).collect(), faults: Vec::new() };
 
     // Take idle processes; start the missing ones all at once, then await their handshakes.
     let mut fresh = Vec::new();
-    for seat in 0..seat_count {
+    for seat in (0..seat_count).filter(|&seat| person_seat != Some(seat)) {
         let bot = spec.seats[seat];
         if let Some(process) = pool.take(bot, seat) {
             seats.processes[seat] = Some(process);
@@ -119,6 +174,19 @@ pub async fn play_game<G: Game>(table: &Table<G>, pool: &Pool, spec: &GameSpec) 
         let mut delivered = 0;
         while let Some(seat) = game.to_act() {
             deliver(&game, &mut seats, &mut delivered);
+            if let Some(person) = person.as_deref_mut().filter(|person| person.seat() == seat) {
+                let asked = Instant::now();
+                let Some(index) = person.choose(&game).await else {
+                    for process in seats.processes.iter_mut().filter_map(Option::take) {
+                        process.kill().await;
+                    }
+                    return Ok(None);
+                };
+                let before = game.event_count();
+                game.play(index).expect("a person chooses one of the legal moves");
+                times.note(before, asked.elapsed().as_micros() as u64);
+                continue;
+            }
             let process =
                 seats.processes[seat].as_mut().expect("only faulted seats are empty, and a fault ends the game");
             match session::ask_move(process, &game, seat, table.limits.move_timeout).await {
@@ -141,6 +209,9 @@ pub async fn play_game<G: Game>(table: &Table<G>, pool: &Pool, spec: &GameSpec) 
     }
 
     let result = game_result(&game, &table.teams, &seats.faulted_seats());
+    if let Some(person) = person {
+        person.game_over(&game, &result);
+    }
     let forfeits: Vec<Forfeit> =
         seats.faults.iter().map(|f| Forfeit { seat: f.seat, kind: f.kind.name().to_string() }).collect();
     for (seat, process) in seats.processes.iter_mut().enumerate() {
@@ -157,7 +228,7 @@ pub async fn play_game<G: Game>(table: &Table<G>, pool: &Pool, spec: &GameSpec) 
         }
     }
 
-    Ok(GameRecord {
+    Ok(Some(GameRecord {
         id: spec.id,
         game: G::NAME.to_string(),
         deal: spec.deal,
@@ -171,7 +242,7 @@ pub async fn play_game<G: Game>(table: &Table<G>, pool: &Pool, spec: &GameSpec) 
         result,
         faults: seats.faults,
         duration_ms: started.elapsed().as_millis() as u64,
-    })
+    }))
 }
 
 /// How a game came out: the game's own outcome, or, when any seat faulted

@@ -252,7 +252,7 @@ fn run_worker<G: Game>(shared: Arc<Shared<G>>, tx: mpsc::Sender<Finished>, slots
 }
 
 /// Sends `bye` to every process and waits (up to `grace`) for all of them to exit.
-async fn close_all<G: Game>(processes: Vec<BotProcess>, grace: Duration) {
+pub async fn close_all<G: Game>(processes: Vec<BotProcess>, grace: Duration) {
     let mut closing = tokio::task::JoinSet::new();
     for mut process in processes {
         process.queue(&Envelope::<G>::Bye);

@@ -44,6 +44,10 @@ pub struct Run<G: Game> {
     pub setups: Option<Vec<G::Setup>>,
     /// What to do with a bot that keeps failing to start.
     pub give_up: GiveUp,
+    /// Whether the run stops as soon as it has its answer (an SPRT at its
+    /// verdict), so that its games are a limit rather than a goal: the
+    /// progress then counts the games without a bar or a time left.
+    pub stops_early: bool,
 }
 
 /// `--report FORMAT[=PATH]`: the standings in another format, written to
@@ -127,7 +131,10 @@ pub fn execute_with<G: Game>(
     let table = Table::<G>::new(run.bots, run.variant, run.seed, run.limits, logs, registry)
         .with_setups(run.setups)
         .with_give_up(run.give_up);
-    let mut progress = Progress::new(run.selection.count());
+    let mut progress = match run.stops_early {
+        true => Progress::at_most(run.selection.count()),
+        false => Progress::new(run.selection.count()),
+    };
     let mut faults = FaultSummary::default();
     let result = run_games(
         table,

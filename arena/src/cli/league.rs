@@ -242,6 +242,10 @@ fn play<G: Game>(prepared: Prepared) -> Result<i32, Failure> {
         already,
         config.seed
     );
+    if let (false, Some(dir), 0) = (fresh, &config.out, selection.count()) {
+        let what = if config.shard.is_some() { "shard" } else { "league" };
+        eprintln!("this {what} is finished: all {total} games are in {}; its standings follow", dir.display());
+    }
     let limits = config.limits();
     let run = Run::<G> {
         setups,
@@ -256,6 +260,7 @@ fn play<G: Game>(prepared: Prepared) -> Result<i32, Failure> {
         out,
         reports,
         give_up: GiveUp::ForfeitRest,
+        stops_early: false,
     };
     let report = execute(run).map_err(|failure| resumable(failure, "league", config.out.as_deref()))?;
     match &config.out {

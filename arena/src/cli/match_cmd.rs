@@ -27,7 +27,7 @@ pub const EXAMPLES: &str = "Examples:
 /// The flags of `arena match`.
 #[derive(Debug, Args)]
 pub struct MatchArgs {
-    /// A bot: NAME=COMMAND, the command split like a shell splits words. Give one per side.
+    /// A bot: NAME=COMMAND, the command split like a shell splits words (no shell syntax; VAR=value words before the program set its environment). Give one per side.
     #[arg(long = "bot", value_name = "NAME=COMMAND")]
     bots: Vec<String>,
     /// The game.
@@ -85,16 +85,7 @@ pub fn run(args: MatchArgs) -> Result<i32, Failure> {
 }
 
 fn play<G: Game>(args: MatchArgs) -> Result<i32, Failure> {
-    let mut settings = Vec::new();
-    if let Some(players) = args.players {
-        settings.push(("players".to_string(), players.to_string()));
-    }
-    for pair in &args.variants {
-        let (key, value) =
-            pair.split_once('=').ok_or_else(|| usage(format!("--variant {pair:?}: expected KEY=VALUE")))?;
-        settings.push((key.trim().to_string(), value.trim().to_string()));
-    }
-    let variant = G::parse_variant(&settings).map_err(|e| usage(format!("variant: {e}")))?;
+    let variant = variant::<G>(args.players, &args.variants)?;
     let teams = G::teams(&variant);
     let bots = if args.bots.is_empty() { demo_bots()? } else { parse_bots(&args.bots)? };
     if bots.len() != teams.len() {
@@ -143,6 +134,7 @@ fn play<G: Game>(args: MatchArgs) -> Result<i32, Failure> {
         reports: args.reports.clone(),
         setups,
         give_up: GiveUp::ForfeitRest,
+        stops_early: false,
     };
     let report = execute(run)?;
     if let Some(dir) = &args.out {
@@ -153,6 +145,20 @@ fn play<G: Game>(args: MatchArgs) -> Result<i32, Failure> {
         return Ok(signals::INTERRUPTED);
     }
     Ok(0)
+}
+
+/// The variant of `--players N` (if given) and the `--variant KEY=VALUE` settings.
+pub fn variant<G: Game>(players: Option<usize>, variants: &[String]) -> Result<G::Variant, Failure> {
+    let mut settings = Vec::new();
+    if let Some(players) = players {
+        settings.push(("players".to_string(), players.to_string()));
+    }
+    for pair in variants {
+        let (key, value) =
+            pair.split_once('=').ok_or_else(|| usage(format!("--variant {pair:?}: expected KEY=VALUE")))?;
+        settings.push((key.trim().to_string(), value.trim().to_string()));
+    }
+    G::parse_variant(&settings).map_err(|e| usage(format!("variant: {e}")))
 }
 
 fn parse_bots(given: &[String]) -> Result<Vec<BotSpec>, Failure> {

@@ -14,6 +14,7 @@ mod flags;
 mod league;
 mod match_cmd;
 mod merge;
+mod play_cmd;
 mod record_file;
 mod replay;
 mod rules;
@@ -56,6 +57,13 @@ enum Command {
     /// Elo difference and the pentanomial counts as it goes.
     #[command(after_help = sprt::EXAMPLES)]
     Sprt(Box<sprt::SprtArgs>),
+    /// Take a seat yourself against bots, in the terminal (moves can be piped in).
+    ///
+    /// At each of your turns the position is shown with your legal moves
+    /// numbered; answer with a number (q quits). With --out the game is
+    /// recorded like any other, for `arena view` and `arena verify`.
+    #[command(after_help = play_cmd::EXAMPLES)]
+    Play(play_cmd::PlayArgs),
     /// Combine the output directories of a league's shards into one.
     Merge(merge::MergeArgs),
     /// Re-play every recorded game through the engine and report every disagreement.
@@ -106,6 +114,7 @@ pub fn main() -> i32 {
         Command::Match(args) => match_cmd::run(args),
         Command::League(args) => league::run(*args),
         Command::Sprt(args) => sprt::run(*args),
+        Command::Play(args) => play_cmd::run(args),
         Command::Merge(args) => merge::run(args),
         Command::Verify(args) => verify::run(args),
         Command::Replay(args) => replay::run(args),

@@ -324,6 +324,14 @@ fn in_time<G: Game>(context: &Context<G>, outcomes: &[Outcome], ran: bool) -> Ou
     let slowest = outcomes.iter().map(|o| o.timing.slowest).max().unwrap_or_default();
     let verdict = if !ran {
         Verdict::Skip("the handshake failed".to_string())
+    } else if late.is_empty() && answers == 0 {
+        Verdict::Fail(Box::new(Failure {
+            problem: "not one turn was answered in the other checks, so no answer time could be measured".to_string(),
+            sent: Vec::new(),
+            stderr: Vec::new(),
+            fix: "make the bot answer each turn (the other checks say what went wrong): see protocol/PROTOCOL.md#move"
+                .to_string(),
+        }))
     } else if late.is_empty() {
         Verdict::Pass(format!(
             "slowest answer {:.1} ms of the {limit} ms allowed, over {answers} answers",
