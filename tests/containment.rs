@@ -20,11 +20,8 @@ fn probe(scratch: &Scratch, extra: &[&str]) -> Value {
     let mut args = match_args(scratch, &[("probe", &probe), ("g", &greedy)], &["--games", "2", "--out", &out]);
     args[0] = "league".to_string();
     args.extend(extra.iter().map(|s| s.to_string()));
-    let output = std::process::Command::new(bin("arena"))
-        .args(&args)
-        .env("ARENA_TEST_SECRET", "must not reach the bot")
-        .output()
-        .unwrap();
+    let output =
+        output(std::process::Command::new(bin("arena")).args(&args).env("ARENA_TEST_SECRET", "must not reach the bot"));
     assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
     let standings = standings(&out);
     assert_eq!(standing(&standings, "probe")["faults"], 0, "{standings}");
@@ -56,10 +53,9 @@ fn bots_get_a_clean_environment_and_resource_limits() {
 
 #[test]
 fn the_bwrap_sandbox_confines_bots() {
-    assert!(
-        std::process::Command::new("bwrap").arg("--version").output().is_ok(),
-        "this test needs bubblewrap: apt-get install bubblewrap (.ci/run installs it)"
-    );
+    if optional_tool(BWRAP).is_none() {
+        return;
+    }
     let scratch = Scratch::new("containment-bwrap");
     let report = probe(&scratch, &["--sandbox", "bwrap"]);
     assert_eq!(report["write_cwd"], false, "the file system is read-only: {report}");
@@ -76,23 +72,15 @@ fn scratch_parent_cwd() -> String {
 
 #[test]
 fn a_missing_bwrap_is_a_clear_usage_error() {
-    let output = std::process::Command::new(bin("arena"))
-        .args(["match", "--sandbox", "bwrap", "--bot", &format!("g={}", bin("greedy-bot"))])
-        .args(["--bot", &format!("r={}", bin("random-bot"))])
-        .env("PATH", "/nonexistent")
-        .output()
-        .unwrap();
+    let output = output(
+        std::process::Command::new(bin("arena"))
+            .args(["match", "--sandbox", "bwrap", "--bot", &format!("g={}", bin("greedy-bot"))])
+            .args(["--bot", &format!("r={}", bin("random-bot"))])
+            .env("PATH", "/nonexistent"),
+    );
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(2), "{stderr}");
     assert!(stderr.contains("bubblewrap is not installed"), "{stderr}");
-}
-
-/// Fails with a clear message where bubblewrap is missing.
-fn require_bwrap() {
-    assert!(
-        std::process::Command::new("bwrap").arg("--version").output().is_ok(),
-        "this test needs bubblewrap: apt-get install bubblewrap (.ci/run installs it)"
-    );
 }
 
 /// A scratch directory away from `/tmp` (which the sandbox replaces with a
@@ -129,7 +117,7 @@ fn hostile_league(
     command.current_dir(scratch.path());
     command.args(["league", "--bot", &hostile, "--bot", "greedy=other/greedy-bot", "--out", "out"]);
     command.args(["--games", "2", "--seed", "3", "--concurrency", "1", "--startup-timeout", "60000"]).args(extra);
-    let output = launch(command).output().unwrap();
+    let output = output(&mut launch(command));
     assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
     let out = scratch.join("out");
     assert_eq!(standing(&standings(&out), "hostile")["faults"], 0, "{}", standings(&out));
@@ -150,7 +138,9 @@ fn succeeded(report: &Value, attempt: &str) -> bool {
 
 #[test]
 fn a_sandboxed_bot_has_no_capabilities_and_cannot_write_the_host_even_as_root() {
-    require_bwrap();
+    if optional_tool(BWRAP).is_none() {
+        return;
+    }
     let scratch = scratch_outside_tmp("escape-root");
     let target = scratch.path().join("target");
     std::fs::create_dir_all(&target).unwrap();
@@ -176,7 +166,9 @@ fn a_sandboxed_bot_has_no_capabilities_and_cannot_write_the_host_even_as_root() 
 
 #[test]
 fn a_sandboxed_bot_sees_neither_the_output_directory_nor_other_bots() {
-    require_bwrap();
+    if optional_tool(BWRAP).is_none() {
+        return;
+    }
     let scratch = scratch_outside_tmp("spy");
     let out = scratch.path().join("out");
     let other = scratch.path().join("other");
@@ -201,15 +193,25 @@ fn a_sandboxed_bot_sees_neither_the_output_directory_nor_other_bots() {
 
 #[test]
 fn a_bot_whose_directory_is_the_output_directory_is_refused_under_the_sandbox() {
-    require_bwrap();
+    if optional_tool(BWRAP).is_none() {
+        return;
+    }
     let scratch = Scratch::new("sandbox-out-is-bot-dir");
     let greedy = format!("g={}", bin("greedy-bot"));
     let random = format!("r={}", bin("random-bot"));
-    let output = std::process::Command::new(bin("arena"))
-        .current_dir(scratch.path())
-        .args(["match", "--sandbox", "bwrap", "--out", ".", "--games", "2", "--bot", &greedy, "--bot", &random])
-        .output()
-        .unwrap();
+    let output = output(std::process::Command::new(bin("arena")).current_dir(scratch.path()).args([
+        "match",
+        "--sandbox",
+        "bwrap",
+        "--out",
+        ".",
+        "--games",
+        "2",
+        "--bot",
+        &greedy,
+        "--bot",
+        &random,
+    ]));
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(2), "{stderr}");
     assert!(stderr.contains("output directory") && stderr.contains("bot \"g\""), "{stderr}");
@@ -218,11 +220,12 @@ fn a_bot_whose_directory_is_the_output_directory_is_refused_under_the_sandbox() 
 
 #[test]
 fn python_node_and_java_bots_play_in_the_sandbox() {
-    require_bwrap();
-    assert!(
-        std::process::Command::new("java").arg("-version").output().is_ok(),
-        "this test needs java (Debian: default-jdk-headless)"
-    );
+    if optional_tool(BWRAP).is_none() {
+        return;
+    }
+    if optional_tool(JAVA).is_none() {
+        return;
+    }
     let scratch = Scratch::new("sandbox-interpreters");
     let out = scratch.join("out");
     let java = format!("java {}", repo_path("tests/bots/FirstLegal.java"));
@@ -239,7 +242,7 @@ fn python_node_and_java_bots_play_in_the_sandbox() {
     for (name, bot) in &bots {
         command.args(["--bot", &format!("{name}={bot}")]);
     }
-    let output = command.output().unwrap();
+    let output = output(&mut command);
     assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
     let standings = standings(&out);
     for (name, _) in &bots {
@@ -280,13 +283,17 @@ fn bots_inherit_no_descriptor_from_the_arena() {
 
 #[test]
 fn sandboxed_bots_inherit_no_descriptor_from_the_arena() {
-    require_bwrap();
+    if optional_tool(BWRAP).is_none() {
+        return;
+    }
     inherited_descriptors_stay_out("descriptors-bwrap", &["--sandbox", "bwrap"]);
 }
 
 #[test]
 fn a_sandboxed_bot_cannot_fill_memory_through_its_private_tmp() {
-    require_bwrap();
+    if optional_tool(BWRAP).is_none() {
+        return;
+    }
     let scratch = Scratch::new("tmp-bound");
     // By default each of /tmp and /dev/shm holds at most 64 MiB; the bot tries 160.
     let reports = hostile_league(&scratch, "tmp_filler.py", &["160"], &["--sandbox", "bwrap"], "fill: ", |c| c);

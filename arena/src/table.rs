@@ -8,6 +8,7 @@ use crate::bot::sandbox::Sandbox;
 use crate::bot::spec::BotSpec;
 use crate::game::Game;
 use crate::schedule::GameSpec;
+use crate::start_failures::{GiveUp, StartFailures};
 use protocol::messages::Hello;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -84,6 +85,10 @@ pub struct Table<G: Game> {
     pub setups: Option<Vec<G::Setup>>,
     /// The output directory, which no sandboxed bot sees.
     pub private: Option<PathBuf>,
+    /// What the run does with a bot that keeps failing to start.
+    pub give_up: GiveUp,
+    /// Each bot's start-up failures in a row.
+    pub starts: StartFailures,
     /// Counts processes started, to name their logs.
     started: AtomicU64,
 }
@@ -99,6 +104,7 @@ impl<G: Game> Table<G> {
         registry: Registry,
     ) -> Self {
         let teams = G::teams(&variant);
+        let starts = StartFailures::new(bots.len());
         Table {
             bots,
             variant,
@@ -109,8 +115,17 @@ impl<G: Game> Table<G> {
             registry,
             setups: None,
             private: None,
+            give_up: GiveUp::Never,
+            starts,
             started: AtomicU64::new(0),
         }
+    }
+
+    /// Gives up on a bot that fails to start [`IN_A_ROW`](crate::start_failures::IN_A_ROW)
+    /// times in a row as `give_up` says.
+    pub fn with_give_up(mut self, give_up: GiveUp) -> Self {
+        self.give_up = give_up;
+        self
     }
 
     /// Sets up deal `d` of the schedule from `setups[d % len]` instead of from its seed.

@@ -2,8 +2,11 @@
 //! fork and exec, and, for the size of a sandboxed bot's private `/tmp`, by
 //! the sandbox), so that one bot cannot take the machine down with it.
 
+use nix::sys::resource::{Resource, getrlimit, setrlimit};
 use serde::{Deserialize, Serialize};
 use std::fmt;
+use std::os::unix::process::CommandExt;
+use std::process::Stdio;
 
 /// The limits of one bot process; `None` is unlimited.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -75,24 +78,72 @@ impl ResourceLimits {
         Ok(())
     }
 
-    /// Applies the limits to the calling process (all but `tmp`, which the
-    /// sandbox applies). Meant for the child between fork and exec: it makes
-    /// only `setrlimit` system calls.
+    /// Each limit set with `setrlimit`, with its name and resource (all but
+    /// `tmp`, which the sandbox applies).
+    fn entries(&self) -> [(&'static str, Resource, Option<u64>); 5] {
+        [
+            ("cpu", Resource::RLIMIT_CPU, self.cpu_seconds),
+            ("address-space", Resource::RLIMIT_AS, self.address_space),
+            ("processes", Resource::RLIMIT_NPROC, self.processes),
+            ("file-size", Resource::RLIMIT_FSIZE, self.file_size),
+            ("open-files", Resource::RLIMIT_NOFILE, self.open_files),
+        ]
+    }
+
+    /// Applies the limits to the calling process (all but `tmp`). Meant for
+    /// the child between fork and exec: it makes only `setrlimit` system calls.
     pub fn apply(&self) -> std::io::Result<()> {
-        use nix::sys::resource::{Resource, setrlimit};
-        let limits = [
-            (Resource::RLIMIT_CPU, self.cpu_seconds),
-            (Resource::RLIMIT_AS, self.address_space),
-            (Resource::RLIMIT_NPROC, self.processes),
-            (Resource::RLIMIT_FSIZE, self.file_size),
-            (Resource::RLIMIT_NOFILE, self.open_files),
-        ];
-        for (resource, limit) in limits {
+        for (_, resource, limit) in self.entries() {
             if let Some(limit) = limit {
                 setrlimit(resource, limit, limit).map_err(std::io::Error::from)?;
             }
         }
         Ok(())
+    }
+
+    /// Checks, before any bot starts, that bot processes can be given these
+    /// limits: one above the arena's own hard limit can be set only by a
+    /// privileged process, so it is tried in a short-lived child (the arena
+    /// printing its version). Says which limit cannot be set and what to do.
+    pub fn check(&self) -> Result<(), String> {
+        for (name, resource, limit) in self.entries() {
+            let Some(limit) = limit else { continue };
+            let (_, hard) = getrlimit(resource).map_err(|e| format!("cannot read the arena's {name} limit: {e}"))?;
+            if hard == nix::sys::resource::RLIM_INFINITY || limit <= hard || can_raise(resource, limit) {
+                continue;
+            }
+            return Err(format!(
+                "--limit {name}={}: the arena's own hard limit is {}, and only a privileged process may raise it; \
+                 give bots --limit {name}={} or less (or none), or start the arena with a higher hard limit",
+                amount(limit),
+                amount(hard),
+                amount(hard)
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// Whether a child process may set `resource` to `limit`.
+fn can_raise(resource: Resource, limit: u64) -> bool {
+    let Ok(arena) = std::env::current_exe() else { return false };
+    let mut probe = std::process::Command::new(arena);
+    probe.arg("--version").stdin(Stdio::null()).stdout(Stdio::null()).stderr(Stdio::null());
+    // SAFETY: the closure runs between fork and exec and makes one setrlimit call.
+    unsafe {
+        probe.pre_exec(move || setrlimit(resource, limit, limit).map_err(std::io::Error::from));
+    }
+    probe.status().is_ok_and(|status| status.success())
+}
+
+/// A limit as `--limit` takes it: with a K, M or G suffix when it is a whole multiple.
+fn amount(value: u64) -> String {
+    match [(30, "G"), (20, "M"), (10, "K")]
+        .iter()
+        .find(|&&(shift, _)| value >= 1 << shift && value.is_multiple_of(1 << shift))
+    {
+        Some(&(shift, unit)) => format!("{}{unit}", value >> shift),
+        None => value.to_string(),
     }
 }
 
@@ -168,5 +219,24 @@ mod tests {
         let limits: ResourceLimits = serde_json::from_str(old).unwrap();
         assert_eq!(limits.tmp, ResourceLimits::default().tmp);
         assert_eq!(limits.address_space, Some(1024));
+    }
+
+    #[test]
+    fn amounts_read_as_limits_are_written() {
+        assert_eq!(amount(8 << 30), "8G");
+        assert_eq!(amount(1536 << 20), "1536M");
+        assert_eq!(amount(1024), "1K");
+        assert_eq!(amount(1000), "1000");
+    }
+
+    #[test]
+    fn limits_within_the_arena_s_own_pass_the_check() {
+        // The arena's hard limits here are at least the defaults' or unlimited;
+        // a limit of none is never checked.
+        let mut limits = ResourceLimits::default();
+        limits.set("address-space=none").unwrap();
+        limits.set("file-size=1M").unwrap();
+        limits.set("open-files=16").unwrap();
+        assert_eq!(limits.check(), Ok(()));
     }
 }

@@ -232,6 +232,21 @@ impl BotProcess {
         }
     }
 
+    /// Up to `max` more lines the bot has written (or writes within
+    /// `patience`), lossily decoded and cut to 300 characters: what follows
+    /// a line that was not the expected answer, for the fault's message.
+    pub async fn more_lines(&mut self, max: usize, patience: Duration) -> Vec<String> {
+        let deadline = Instant::now() + patience;
+        let mut lines = Vec::new();
+        while lines.len() < max {
+            match tokio::time::timeout_at(deadline, self.stdout.next_line()).await {
+                Ok(Ok(line)) => lines.push(String::from_utf8_lossy(line).chars().take(300).collect()),
+                _ => break,
+            }
+        }
+        lines
+    }
+
     /// The messages the last exchange wrote (or tried to write), one per line.
     pub fn last_sent(&self) -> &[u8] {
         &self.sent

@@ -43,7 +43,7 @@ pub struct ReplayArgs {
     /// The bot takes every seat that the bot of this name played in the record.
     #[arg(long = "as", value_name = "NAME")]
     as_bot: Option<String>,
-    /// The bot: NAME=COMMAND, the command split like a shell splits words.
+    /// The bot: NAME=COMMAND, the command split like a shell splits words (no shell syntax; VAR=value words before the program set its environment).
     #[arg(long, value_name = "NAME=COMMAND")]
     bot: String,
     /// Time allowed for each move, in milliseconds.

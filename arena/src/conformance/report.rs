@@ -19,6 +19,11 @@ pub fn fix_for(kind: FaultKind) -> String {
         FaultKind::Timeout => {
             ("answer every request with one line and flush stdout after it, within the time limit", "timing")
         }
+        FaultKind::NotStarted => (
+            "answer `hello` with `ready` (and flush stdout) within the start-up timeout: the failures of its \
+             earlier starts say what went wrong",
+            "hello",
+        ),
         FaultKind::Exited => (
             "keep running until `bye` or the end of input; the stderr above may say why it stopped",
             "the-life-of-a-bot-process",
