@@ -33,11 +33,14 @@ pub enum FaultKind {
     IllegalMove,
     /// A line longer than the size cap.
     LineTooLong,
+    /// Not started: the run gave up on the bot after it failed to start in
+    /// several games in a row, and forfeits its remaining games.
+    NotStarted,
 }
 
 impl FaultKind {
     /// Every kind, in a fixed order (the order of standings columns).
-    pub const ALL: [FaultKind; 11] = [
+    pub const ALL: [FaultKind; 12] = [
         FaultKind::Spawn,
         FaultKind::Timeout,
         FaultKind::Exited,
@@ -49,6 +52,7 @@ impl FaultKind {
         FaultKind::WrongId,
         FaultKind::IllegalMove,
         FaultKind::LineTooLong,
+        FaultKind::NotStarted,
     ];
 
     /// The kind's name in records and reports, e.g. `"timeout"`.
@@ -65,6 +69,7 @@ impl FaultKind {
             FaultKind::WrongId => "wrong_id",
             FaultKind::IllegalMove => "illegal_move",
             FaultKind::LineTooLong => "line_too_long",
+            FaultKind::NotStarted => "not_started",
         }
     }
 }

@@ -376,7 +376,7 @@ mod tests {
 
     fn record(id: u64) -> String {
         format!(
-            r#"{{"id":{id},"bots":["a","b"],"result":{{"reason":"target","scores":[250,10],"ranks":[0,1]}},"faults":[],"events":[{{"type":"x"}}]}}"#
+            r#"{{"id":{id},"deal":{id},"arrangement":0,"seed":7,"bot_seeds":[1,2],"bots":["a","b"],"result":{{"reason":"target","scores":[250,10],"ranks":[0,1]}},"faults":[],"events":[{{"type":"x"}}]}}"#
         )
     }
 

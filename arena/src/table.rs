@@ -9,6 +9,7 @@ use crate::bot::sandbox::Sandbox;
 use crate::bot::spec::BotSpec;
 use crate::game::Game;
 use crate::schedule::GameSpec;
+use crate::start_failures::{GiveUp, StartFailures};
 use protocol::messages::Hello;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -87,6 +88,12 @@ pub struct Table<G: Game> {
     /// Games set up in advance: deal `d` is set up from `setups[d % len]`;
     /// `None` to set each game up from its seed.
     pub setups: Option<Vec<G::Setup>>,
+    /// The output directory, which no sandboxed bot sees.
+    pub private: Option<PathBuf>,
+    /// What the run does with a bot that keeps failing to start.
+    pub give_up: GiveUp,
+    /// Each bot's start-up failures in a row.
+    pub starts: StartFailures,
 }
 
 impl<G: Game> Table<G> {
@@ -101,12 +108,38 @@ impl<G: Game> Table<G> {
     ) -> Self {
         let teams = G::teams(&variant);
         let logs = logs.map(|dir| Arc::new(Logs::new(dir, limits.log_budget)));
-        Table { bots, variant, teams, seed, limits, logs, registry, setups: None }
+        let starts = StartFailures::new(bots.len());
+        Table {
+            bots,
+            variant,
+            teams,
+            seed,
+            limits,
+            logs,
+            registry,
+            setups: None,
+            private: None,
+            give_up: GiveUp::Never,
+            starts,
+        }
+    }
+
+    /// Gives up on a bot that fails to start [`IN_A_ROW`](crate::start_failures::IN_A_ROW)
+    /// times in a row as `give_up` says.
+    pub fn with_give_up(mut self, give_up: GiveUp) -> Self {
+        self.give_up = give_up;
+        self
     }
 
     /// Sets up deal `d` of the schedule from `setups[d % len]` instead of from its seed.
     pub fn with_setups(mut self, setups: Option<Vec<G::Setup>>) -> Self {
         self.setups = setups;
+        self
+    }
+
+    /// Hides the output directory `dir` from sandboxed bots.
+    pub fn with_private(mut self, dir: Option<PathBuf>) -> Self {
+        self.private = dir;
         self
     }
 
@@ -133,7 +166,7 @@ impl<G: Game> Table<G> {
     pub fn launch(&self, bot: usize, seat: usize, cpu: Option<usize>) -> Launch {
         let spec = &self.bots[bot];
         Launch {
-            argv: self.limits.sandbox.wrap(&spec.argv, &spec.dir),
+            argv: self.limits.sandbox.wrap(&self.bots, bot, self.private.as_deref(), self.limits.resources.tmp),
             dir: spec.dir.clone(),
             env: bot_environment(&spec.env),
             resources: self.limits.resources.clone(),

@@ -3,6 +3,7 @@
 //! wrong comes out of here as a [`crate::fault::Fault`], never as a panic.
 
 pub mod cpus;
+pub mod descriptors;
 pub mod limits;
 pub mod lines;
 pub mod logs;
@@ -12,3 +13,4 @@ pub mod registry;
 pub mod sandbox;
 pub mod spec;
 pub mod stderr;
+pub mod visible;

@@ -101,9 +101,10 @@ impl BotProcess {
             .kill_on_drop(true);
         let resources = launch.resources.clone();
         let cpu = launch.cpu.map(super::cpus::only);
+        let descriptors = super::descriptors::open_file_limit();
         // SAFETY: the closure runs in the child between fork and exec; it
-        // only makes prctl, sched_setaffinity and setrlimit system calls,
-        // which are async-signal-safe, and allocates nothing.
+        // only makes prctl, sched_setaffinity, setrlimit, close_range and
+        // fcntl system calls, which are async-signal-safe, and allocates nothing.
         unsafe {
             command.pre_exec(move || {
                 // If the arena dies without cleaning up (SIGKILL), the kernel kills the bot.
@@ -111,7 +112,8 @@ impl BotProcess {
                 if let Some(cpu) = &cpu {
                     super::cpus::pin_this_process(cpu)?;
                 }
-                resources.apply()
+                resources.apply()?;
+                super::descriptors::close_on_exec_above_stderr(descriptors)
             });
         }
         let mut child = command
@@ -231,6 +233,21 @@ impl BotProcess {
             }
             _ => Fault::new(alive_kind, format!("{alive_action} but kept running, while the arena awaited {what}")),
         }
+    }
+
+    /// Up to `max` more lines the bot has written (or writes within
+    /// `patience`), lossily decoded and cut to 300 characters: what follows
+    /// a line that was not the expected answer, for the fault's message.
+    pub async fn more_lines(&mut self, max: usize, patience: Duration) -> Vec<String> {
+        let deadline = Instant::now() + patience;
+        let mut lines = Vec::new();
+        while lines.len() < max {
+            match tokio::time::timeout_at(deadline, self.stdout.next_line()).await {
+                Ok(Ok(line)) => lines.push(String::from_utf8_lossy(line).chars().take(300).collect()),
+                _ => break,
+            }
+        }
+        lines
     }
 
     /// The messages the last exchange wrote (or tried to write), one per line.

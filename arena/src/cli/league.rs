@@ -1,7 +1,7 @@
 //! `arena league`: a league from a configuration file and flags, resumable
 //! from its output directory.
 
-use super::execute::{ReportRequest, Run, execute};
+use super::execute::{ReportRequest, Run, execute, resumable};
 use super::flags::PlayFlags;
 use super::match_cmd::{binary_dir, sample_bot};
 use super::{Failure, cores, current_dir, internal, random_seed, usage};
@@ -13,10 +13,11 @@ use crate::games::{GameCommand, dispatch};
 use crate::league::{check_played, full_schedule};
 use crate::output::{LEAGUE, OutDir};
 use crate::record::GameSummary;
-use crate::schedule::{Format, Selection, Shard};
+use crate::schedule::{Format, Seating, Selection, Shard};
 use crate::setups;
 use crate::signals;
 use crate::standings::Standings;
+use crate::start_failures::GiveUp;
 use clap::Args;
 use serde::de::DeserializeOwned;
 use std::path::{Path, PathBuf};
@@ -59,7 +60,8 @@ pub struct LeagueArgs {
     /// Number of players (2, 3 or 4).
     #[arg(long)]
     players: Option<u64>,
-    /// Games per group of bots (default 20), rounded up to whole seat rotations.
+    /// Games per group of bots (default 20), rounded up to whole deals (every
+    /// order of the group's bots: 2 with two sides, 6 with three, 24 with four).
     #[arg(long)]
     games: Option<u64>,
     /// The league seed (default: a random one, kept in league.json).
@@ -205,8 +207,9 @@ fn play<G: Game>(prepared: Prepared) -> Result<i32, Failure> {
     let Prepared { mut config, mut out, played, fresh, reports } = prepared;
     let variant = G::parse_variant(&config.settings).map_err(|e| usage(format!("variant: {e}")))?;
     let teams = G::teams(&variant);
-    let schedule = full_schedule(&config, &teams).map_err(usage)?;
-    config.sandbox.check().map_err(usage)?;
+    let schedule = full_schedule(&config, &teams, Seating::EveryOrder).map_err(usage)?;
+    config.sandbox.check(&config.bots, config.out.as_deref()).map_err(usage)?;
+    config.limits.check().map_err(usage)?;
     let setups = setups::of_league::<G>(&mut config, &variant).map_err(usage)?;
     if let (true, Some(dir)) = (fresh, &config.out) {
         // Everything is checked: only now is the output directory made.
@@ -240,6 +243,10 @@ fn play<G: Game>(prepared: Prepared) -> Result<i32, Failure> {
         already,
         config.seed
     );
+    if let (false, Some(dir), 0) = (fresh, &config.out, selection.count()) {
+        let what = if config.shard.is_some() { "shard" } else { "league" };
+        errln!("this {what} is finished: all {total} games are in {}; its standings follow", dir.display());
+    }
     let limits = config.limits();
     let run = Run::<G> {
         setups,
@@ -253,8 +260,10 @@ fn play<G: Game>(prepared: Prepared) -> Result<i32, Failure> {
         standings,
         out,
         reports,
+        give_up: GiveUp::ForfeitRest,
+        stops_early: false,
     };
-    let report = execute(run)?;
+    let report = execute(run).map_err(|failure| resumable(failure, "league", config.out.as_deref()))?;
     match &config.out {
         Some(dir) if report.interrupted => {
             let _ = outln!(

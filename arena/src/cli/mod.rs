@@ -20,6 +20,7 @@ mod flags;
 mod league;
 mod match_cmd;
 mod merge;
+mod play_cmd;
 mod record_file;
 mod replay;
 mod rules;
@@ -44,9 +45,10 @@ pub struct Cli {
 enum Command {
     /// Play a match between bots and print the standings.
     ///
-    /// Every deal is played in every seat rotation, so each bot holds each
-    /// seat's tiles once. Without --bot, plays the sample greedy-bot against
-    /// random-bot (built with `cargo build --release`).
+    /// Every deal is played in every order of the bots over the seats, so
+    /// each bot holds each seat's tiles and sits after each other bot equally
+    /// often. Without --bot, plays the sample greedy-bot against random-bot
+    /// (built with `cargo build --release`).
     #[command(after_help = match_cmd::EXAMPLES)]
     Match(match_cmd::MatchArgs),
     /// Run a league: every group of bots plays, with ratings and durable, resumable results.
@@ -62,6 +64,13 @@ enum Command {
     /// Elo difference and the pentanomial counts as it goes.
     #[command(after_help = sprt::EXAMPLES)]
     Sprt(Box<sprt::SprtArgs>),
+    /// Take a seat yourself against bots, in the terminal (moves can be piped in).
+    ///
+    /// At each of your turns the position is shown with your legal moves
+    /// numbered; answer with a number (q quits). With --out the game is
+    /// recorded like any other, for `arena view` and `arena verify`.
+    #[command(after_help = play_cmd::EXAMPLES)]
+    Play(play_cmd::PlayArgs),
     /// Combine the output directories of a league's shards into one.
     Merge(merge::MergeArgs),
     /// Re-play every recorded game through the engine and report every disagreement.
@@ -125,6 +134,7 @@ pub fn main() -> i32 {
         Command::Match(args) => match_cmd::run(args),
         Command::League(args) => league::run(*args),
         Command::Sprt(args) => sprt::run(*args),
+        Command::Play(args) => play_cmd::run(args),
         Command::Merge(args) => merge::run(args),
         Command::Verify(args) => verify::run(args),
         Command::Replay(args) => replay::run(args),
@@ -153,6 +163,8 @@ fn random_seed() -> u64 {
     RandomState::new().hash_one(std::time::SystemTime::now())
 }
 
+/// The cores available to the arena: the CPUs of its affinity mask, within
+/// its control group's CPU quota (as the standard library counts them).
 fn cores() -> u64 {
     std::thread::available_parallelism().map_or(1, |n| n.get() as u64)
 }

@@ -12,6 +12,7 @@ use crate::games::{GameCommand, dispatch};
 use crate::play::Record;
 use crate::replay::replay;
 use crate::table::{Limits, Table};
+use crate::untrusted;
 use clap::Args;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -43,7 +44,7 @@ pub struct ReplayArgs {
     /// The bot takes every seat that the bot of this name played in the record.
     #[arg(long = "as", value_name = "NAME")]
     as_bot: Option<String>,
-    /// The bot: NAME=COMMAND, the command split like a shell splits words.
+    /// The bot: NAME=COMMAND, the command split like a shell splits words (no shell syntax; VAR=value words before the program set its environment).
     #[arg(long, value_name = "NAME=COMMAND")]
     bot: String,
     /// Time allowed for each move, in milliseconds.
@@ -187,7 +188,7 @@ impl GameCommand for ReplayRecord<'_> {
             for difference in &replayed.differences {
                 outln!(
                     "game {id}, seat {seat} ({}), event {}: recorded {}, {name} chose {}",
-                    record.bots[seat],
+                    untrusted::escape(&record.bots[seat]),
                     difference.event,
                     difference.recorded,
                     difference.chosen

@@ -38,8 +38,8 @@ pub fn run(args: VerifyArgs) -> Result<i32, Failure> {
             let game = line.header.as_ref().map_or_else(|_| String::new(), |h| format!(" game {},", h.id));
             for disagreement in found {
                 let event = disagreement.event.map_or_else(String::new, |at| format!(" event {at}:"));
-                outln!("{}:{}:{game}{event} {}", path.display(), line.number, disagreement.message)
-                    .map_err(unwritten)?;
+                let message = crate::untrusted::escape(&disagreement.message);
+                outln!("{}:{}:{game}{event} {message}", path.display(), line.number).map_err(unwritten)?;
             }
         }
         if bad_games == 0 {

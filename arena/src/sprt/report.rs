@@ -161,8 +161,8 @@ mod tests {
         let sprt = Sprt::new(0.0, 5.0, 0.05, 0.05, Model::Normalized).unwrap();
         let mut sequence = DealSequence::new(sprt, 2, 1).unwrap();
         for (deal, results) in [(0, [2, 2]), (1, [2, 0]), (2, [1, 2])] {
-            for (rotation, half_points) in results.into_iter().enumerate() {
-                sequence.add(deal, rotation, vec![half_points]);
+            for (arrangement, half_points) in results.into_iter().enumerate() {
+                sequence.add(deal, arrangement, vec![half_points]);
             }
         }
         let summary = Summary::new("new", "base", &sequence, 7, Conclusion::of(&sequence, true));
