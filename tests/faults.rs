@@ -33,7 +33,7 @@ const CASES: &[(&str, Option<&str>, &[&str])] = &[
     ("long_line.py", Some("line_too_long"), &[]),
     ("huge_line.py", Some("line_too_long"), &[]),
     ("orphan_child.py", Some("exited"), &[]),
-    ("memory_hog.py", Some("exited"), &["--limit", "address-space=300M"]),
+    ("memory_hog.py", Some("exited"), &["--limit", "address-space=200M"]),
     ("stops_reading.py", Some("timeout"), &[]),
     ("stderr_flood.py", None, &[]),
     ("ignore_sigterm.py", None, &[]),

@@ -91,6 +91,7 @@ public final class Greedy {
                         System.err.println(NAME + ": unsupported protocol version " + message.get("protocol"));
                         System.exit(1);
                     }
+                    warmUp();
                     send(out, "{\"type\":\"ready\",\"name\":\"" + NAME + "\",\"version\":\"1.0\",\"protocol\":1}");
                     break;
                 case "game_start":
@@ -109,6 +110,23 @@ public final class Greedy {
                     // or a type added later) is ignored here; track the events if your
                     // bot needs them.
             }
+        }
+    }
+
+    /**
+     * Reads and answers a made-up turn before saying ready: the JVM loads and
+     * prepares the classes a move needs now, while the start-up timeout runs,
+     * rather than during the first turn, which has only the move timeout.
+     */
+    private static void warmUp() {
+        String turn = "{\"type\":\"turn\",\"id\":1,\"time_ms\":1000,\"state\":{\"hand_number\":1,"
+                + "\"hand\":[[0,3],[3,3]],\"ends\":[{\"id\":0,\"pips\":4,\"counts\":8},{\"id\":1,\"pips\":3,\"counts\":3}],"
+                + "\"scores\":[15,5],\"hand_sizes\":[2,2],\"boneyard\":18,\"drawable\":18},"
+                + "\"legal\":[{\"tile\":[0,3],\"end\":1,\"points\":0},{\"tile\":[3,3],\"end\":1,\"points\":0}]}";
+        for (int i = 0; i < 200; i++) {
+            Map<String, Object> message = Json.object(new Json(turn).document());
+            Json.unsigned(message.get("id"));
+            choose(Json.object(message.get("state")), Json.array(message.get("legal")));
         }
     }
 
