@@ -117,16 +117,20 @@ pub fn processes_mentioning(needle: &str) -> Vec<String> {
 pub const DEADLINE: Duration = Duration::from_secs(300);
 
 /// Waits for `child` to exit, collecting whatever it writes to piped stdout
-/// and stderr; kills it and panics if it is still running after [`DEADLINE`].
+/// and stderr; kills it and panics if it is still running after [`DEADLINE`],
+/// or if its pipes are still held open (by a process it left behind) well
+/// after it exited.
 pub fn finish(mut child: Child) -> Output {
-    fn drain(pipe: Option<impl Read + Send + 'static>) -> std::thread::JoinHandle<Vec<u8>> {
+    fn drain(pipe: Option<impl Read + Send + 'static>) -> std::sync::mpsc::Receiver<Vec<u8>> {
+        let (sender, receiver) = std::sync::mpsc::channel();
         std::thread::spawn(move || {
             let mut bytes = Vec::new();
             if let Some(mut pipe) = pipe {
                 let _ = pipe.read_to_end(&mut bytes);
             }
-            bytes
-        })
+            let _ = sender.send(bytes);
+        });
+        receiver
     }
     let (stdout, stderr) = (drain(child.stdout.take()), drain(child.stderr.take()));
     let started = Instant::now();
@@ -141,7 +145,15 @@ pub fn finish(mut child: Child) -> Output {
         }
         std::thread::sleep(Duration::from_millis(10));
     };
-    Output { status, stdout: stdout.join().expect("stdout is read"), stderr: stderr.join().expect("stderr is read") }
+    let collect = |pipe: std::sync::mpsc::Receiver<Vec<u8>>, name: &str| {
+        pipe.recv_timeout(Duration::from_secs(30)).unwrap_or_else(|_| {
+            panic!(
+                "process {} exited ({status}), but its {name} is still open 30 s later: a process it started holds it",
+                child.id()
+            )
+        })
+    };
+    Output { status, stdout: collect(stdout, "stdout"), stderr: collect(stderr, "stderr") }
 }
 
 /// Runs `command` as [`Command::output`] does (stdin empty, stdout and
