@@ -218,8 +218,9 @@ fn links_planted_in_the_output_directory_are_not_followed() {
 fn the_logs_of_a_bot_are_capped_over_a_run() {
     let scratch = Scratch::new("log-budget");
     let out = scratch.join("out");
-    // Writes 1.1 MB to stderr and exits, in every game: a fault and a new process each time.
-    let noisy = "sh -c 'head -c 1100000 /dev/zero | tr \"\\0\" x >&2; exit 3'";
+    // Starts, then writes 1.1 MB to stderr and exits, in every game: a fault
+    // and a new process each time (a bot that never starts would be given up).
+    let noisy = r#"sh -c 'read hello; echo "{\"type\":\"ready\",\"name\":\"noisy\",\"version\":\"1\",\"protocol\":1}"; head -c 1100000 /dev/zero | tr "\0" x >&2; exit 3'"#;
     let flags = ["--games", "80", "--seed", "1", "--out", &out];
     arena_expect(&match_args(&scratch, &[("bad", noisy), ("g", &bin("greedy-bot"))], &flags), 0);
     assert_eq!(records(&out).len(), 80);
