@@ -34,7 +34,7 @@ const CASES: &[(&str, Option<&str>, &[&str])] = &[
     ("huge_line.py", Some("line_too_long"), &[]),
     ("orphan_child.py", Some("exited"), &[]),
     ("memory_hog.py", Some("exited"), &["--limit", "address-space=200M"]),
-    ("stops_reading.py", Some("timeout"), &[]),
+    ("stops_reading.py", Some("protocol"), &[]),
     ("stderr_flood.py", None, &[]),
     ("ignore_sigterm.py", None, &[]),
     ("escaped_child.py", None, &[]),

@@ -80,6 +80,12 @@ impl fmt::Display for FaultKind {
     }
 }
 
+/// Why an empty line is a fault, and the usual cause: an answer followed by
+/// an extra newline.
+pub const EMPTY_LINE: &str = "an empty line where an answer was due: write exactly one line per answer (an answer \
+     followed by an extra newline, as Python's print(answer + \"\\n\") writes, leaves an empty line that is read as \
+     the next answer)";
+
 /// A fault with its explanation.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Fault {

@@ -146,12 +146,7 @@ pub fn tell<G: Game>(process: &mut BotProcess, game: &G, seat: usize, from: usiz
 
 fn decode<G: Game>(line: &[u8]) -> Result<FromBot<G::Move>, Fault> {
     if line.iter().all(u8::is_ascii_whitespace) {
-        return Err(Fault::new(
-            FaultKind::NotJson,
-            "an empty line where an answer was due: write exactly one line per answer (an answer followed by \
-             an extra newline, as Python's print(answer + \"\\n\") writes, leaves an empty line that is read as \
-             the next answer)",
-        ));
+        return Err(Fault::new(FaultKind::NotJson, crate::fault::EMPTY_LINE));
     }
     line::decode(line).map_err(|e| {
         let kind = match e {

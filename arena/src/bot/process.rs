@@ -162,7 +162,7 @@ impl BotProcess {
         if let Awaited::Turn(_) = what {
             let early = self.stdout.unread().await;
             if !early.is_empty() {
-                return Err(Fault::new(FaultKind::Protocol, early_line(early, what)));
+                return Err(early_line(early, what));
             }
         }
         let outbox = std::mem::take(&mut self.outbox);
@@ -340,11 +340,19 @@ impl Drop for BotProcess {
     }
 }
 
-/// The fault message for bytes a bot wrote before it was asked `what`.
-fn early_line(early: &[u8], what: Awaited) -> String {
+/// The fault of a bot that wrote `early` before it was asked `what`: a
+/// protocol fault, unless what it wrote first is an empty line, which is
+/// almost always an answer followed by an extra newline.
+fn early_line(early: &[u8], what: Awaited) -> Fault {
     let first = early.split(|&b| b == b'\n').next().unwrap_or_default();
+    if first.iter().all(u8::is_ascii_whitespace) {
+        return Fault::new(FaultKind::NotJson, format!("{} (before {what})", crate::fault::EMPTY_LINE));
+    }
     let shown: String = String::from_utf8_lossy(&first[..first.len().min(120)]).escape_debug().collect();
-    format!("wrote to stdout before the arena asked for {what} (an answer must follow its request): \"{shown}\"")
+    Fault::new(
+        FaultKind::Protocol,
+        format!("wrote to stdout before the arena asked for {what} (an answer must follow its request): \"{shown}\""),
+    )
 }
 
 /// "exited with status 3", "killed by signal 9 (SIGKILL)".
