@@ -45,8 +45,9 @@ bot, the orders that only swap them would replay the same games); each game
 gives new's result against each copy (by place), and those two results form
 one pair. 4 players without partners are refused.
 
-Exit status: 0 H1 accepted (new is better), 1 H0 accepted (or the arena
-failed), 2 usage error, 3 inconclusive (--max-games reached), 130 interrupted.
+Exit status: 0 H1 accepted (new is better; with no-regression, not worse), 1 H0
+accepted (or the arena failed), 2 usage error, 3 inconclusive (--max-games
+reached), 130 interrupted.
 
 Examples:
   arena sprt --new new=./my-bot --base base=./my-bot-v1 --bounds quick      # is it clearly better?
