@@ -45,6 +45,10 @@ struct Args {
     /// (non-deterministic: the move then depends on the machine's speed).
     #[arg(long)]
     time_ms: Option<u64>,
+    /// Further arguments are ignored, as by the other sample bots (a test
+    /// harness may tag the process with one).
+    #[arg(hide = true)]
+    _ignored: Vec<String>,
 }
 
 /// A decision's budget from the command line, starting now.
