@@ -34,7 +34,9 @@ const CASES: &[(&str, Option<&str>, &[&str])] = &[
     ("huge_line.py", Some("line_too_long"), &[]),
     ("orphan_child.py", Some("exited"), &[]),
     ("memory_hog.py", Some("exited"), &["--limit", "address-space=200M"]),
-    ("stops_reading.py", Some("protocol"), &[]),
+    // Whichever comes first: an answer written ahead of its turn, or the
+    // arena's request not written because the bot's stdin pipe is full.
+    ("stops_reading.py", Some("protocol|timeout"), &[]),
     ("stderr_flood.py", None, &[]),
     ("ignore_sigterm.py", None, &[]),
     ("escaped_child.py", None, &[]),
@@ -72,11 +74,13 @@ fn run_case(script: &str, expected: Option<&str>, extra: &[&str], reference: &[S
     assert_eq!(records.len(), 6, "{script}: the league runs to its end");
     assert!(seconds < 60.0, "{script}: the league took {seconds:.1} s");
     let faults: Vec<&Value> = records.iter().flat_map(|r| r["faults"].as_array().unwrap()).collect();
+    // `expected` may name alternatives, as "protocol|timeout".
+    let kinds: Vec<&str> = expected.map_or_else(Vec::new, |kind| kind.split('|').collect());
     match expected {
-        Some(kind) => {
+        Some(_) => {
             assert!(!faults.is_empty(), "{script}: no fault recorded");
             assert!(
-                stderr.contains(&format!(": {kind}: ")),
+                kinds.iter().any(|kind| stderr.contains(&format!(": {kind}: "))),
                 "{script}: the fault is reported as it happens:\n{stderr}"
             );
         }
@@ -86,7 +90,7 @@ fn run_case(script: &str, expected: Option<&str>, extra: &[&str], reference: &[S
         assert_eq!(fault["bot"], "bad", "{script}: only the hostile bot faults: {fault}");
         // After three start-up failures in a row the bot is given up on.
         let given_up = fault["kind"] == "not_started" && i >= 3;
-        assert!(given_up || Some(fault["kind"].as_str().unwrap()) == expected, "{script}: {fault}");
+        assert!(given_up || kinds.contains(&fault["kind"].as_str().unwrap()), "{script}: {fault}");
         assert!(!fault["message"].as_str().unwrap().is_empty());
     }
     for record in records.iter().filter(|r| !r["faults"].as_array().unwrap().is_empty()) {

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 # Plays 3 turns; then never reads stdin again, but keeps answering the turns it
 # guesses are coming (ids count up by one): an answer written before its turn
-# is a protocol fault, caught long before its stdin pipe would fill up.
+# is a protocol fault, and a request that cannot be written because its stdin
+# pipe is full is a timeout; which comes first depends on timing.
 import time
 
 from botlib import run, send
