@@ -5,6 +5,10 @@ move, except the 4th turn of the match (counted over all games), which it hands
 to `misbehave(turn)` instead. If `misbehave` returns, the bot plays on as before.
 `on_line(line)`, if given, sees every line received; `on_bye()` runs on bye.
 It exits with status 0 on bye or at the end of its input.
+
+No process of a test bot, nor anything it starts, outlives `LIFETIME` seconds
+from the bot's start, even if the arena and the tests are killed outright:
+`sleep_forever()` sleeps until then and exits, and every loop checks `alive()`.
 """
 import json
 import os
@@ -12,6 +16,10 @@ import sys
 import time
 
 NAME = os.path.splitext(os.path.basename(sys.argv[0]))[0]
+# How long any process of a test bot may live, in seconds.
+LIFETIME = 25
+# When every process of this bot must have ended (children inherit it).
+DEADLINE = time.monotonic() + LIFETIME
 
 
 def send_line(text):
@@ -24,9 +32,16 @@ def send(message):
     send_line(json.dumps(message, separators=(",", ":")))
 
 
+def alive():
+    """Whether this bot's lifetime has not run out."""
+    return time.monotonic() < DEADLINE
+
+
 def sleep_forever():
-    while True:
-        time.sleep(3600)
+    """Sleeps as long as the bot may live (`LIFETIME`), then exits."""
+    while alive():
+        time.sleep(max(0.0, min(1.0, DEADLINE - time.monotonic())))
+    os._exit(0)
 
 
 def run(misbehave=None, at=4, on_line=None, on_bye=None):

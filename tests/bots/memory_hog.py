@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
 # Plays 3 turns, then allocates memory without limit.
-from botlib import run
+from botlib import alive, run
 
 
 def hog(turn):
     blocks = []
-    while True:
+    while alive():
         blocks.append(bytearray(16 << 20))
 
 

@@ -2,12 +2,12 @@
 # Plays 3 turns; then never reads stdin again, but keeps answering the turns it guesses are coming (ids count up by one), until its stdin pipe is full.
 import time
 
-from botlib import run, send
+from botlib import alive, run, send
 
 
 def stop_reading(turn):
     next_id = turn["id"]
-    while True:
+    while alive():
         send({"type": "move", "id": next_id, "index": 0})
         next_id += 1
         time.sleep(0.001)

@@ -2,9 +2,11 @@
 //! the sample bots, fresh scratch directories, running `arena`, reading its
 //! output, and checking that no bot process outlived it.
 
+use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::{Child, Command, Output, Stdio};
 use std::sync::OnceLock;
+use std::time::{Duration, Instant};
 
 /// The workspace root.
 pub fn root() -> PathBuf {
@@ -103,9 +105,64 @@ pub fn processes_mentioning(needle: &str) -> Vec<String> {
     found
 }
 
-/// Runs `arena` with these arguments and returns its output.
+/// How long any one process a test starts may run: far more than any test
+/// needs, so that a hang fails its test with a message instead of stalling
+/// the whole suite.
+pub const DEADLINE: Duration = Duration::from_secs(300);
+
+/// Waits for `child` to exit, collecting whatever it writes to piped stdout
+/// and stderr; kills it and panics if it is still running after [`DEADLINE`].
+pub fn finish(child: Child) -> Output {
+    finish_watched(child, DEADLINE, |_| {})
+}
+
+/// [`finish`], with a deadline of `limit`, calling `watch` with the child's
+/// pid every few milliseconds while it runs.
+pub fn finish_watched(mut child: Child, limit: Duration, mut watch: impl FnMut(u32)) -> Output {
+    fn drain(pipe: Option<impl Read + Send + 'static>) -> std::thread::JoinHandle<Vec<u8>> {
+        std::thread::spawn(move || {
+            let mut bytes = Vec::new();
+            if let Some(mut pipe) = pipe {
+                let _ = pipe.read_to_end(&mut bytes);
+            }
+            bytes
+        })
+    }
+    let (stdout, stderr) = (drain(child.stdout.take()), drain(child.stderr.take()));
+    let started = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("the child can be waited for") {
+            break status;
+        }
+        if started.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("process {} still running after {limit:?}: killed", child.id());
+        }
+        watch(child.id());
+        std::thread::sleep(Duration::from_millis(5));
+    };
+    Output { status, stdout: stdout.join().expect("stdout is read"), stderr: stderr.join().expect("stderr is read") }
+}
+
+/// Runs `command` as [`Command::output`] does (stdin empty, stdout and
+/// stderr collected), but within [`DEADLINE`].
+pub fn output(command: &mut Command) -> Output {
+    let child = command.stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn();
+    finish(child.unwrap_or_else(|e| panic!("{command:?} cannot start: {e}")))
+}
+
+/// `arena` with these arguments, ready to start with stdin empty and stdout
+/// and stderr piped.
+pub fn arena_command<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> Command {
+    let mut command = Command::new(bin("arena"));
+    command.args(args).stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped());
+    command
+}
+
+/// Runs `arena` with these arguments and returns its output, within [`DEADLINE`].
 pub fn arena<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> Output {
-    Command::new(bin("arena")).args(args).output().expect("arena runs")
+    finish(arena_command(args).spawn().expect("arena starts"))
 }
 
 /// Runs `arena` and asserts it exited with `status`; returns (stdout, stderr).
