@@ -102,6 +102,7 @@ pub fn run_games<G: Game>(
     let mut games = 0;
     let mut decisions = 0;
     let mut write_error = None;
+    let watch = orphans::watch(&shared.table.registry);
     std::thread::scope(|scope| {
         for worker in 0..threads {
             let slots = concurrency / threads + usize::from(worker < concurrency % threads);
@@ -137,7 +138,8 @@ pub fn run_games<G: Game>(
             }
         }
     });
-    // Every bot process is gone now; what is left are their escaped descendants.
+    // Every bot process is gone now; what may be left is what escaped them.
+    drop(watch);
     orphans::sweep(&shared.table.registry);
     if let Some(e) = write_error {
         return Err(e);

@@ -12,6 +12,7 @@ from the bot's start, even if the arena and the tests are killed outright:
 """
 import json
 import os
+import select
 import sys
 import time
 
@@ -42,6 +43,27 @@ def sleep_forever():
     while alive():
         time.sleep(max(0.0, min(1.0, DEADLINE - time.monotonic())))
     os._exit(0)
+
+
+def await_bytes(fd, count, patience=5.0):
+    """Reads `count` bytes from `fd` (children saying they are in place), waiting at most `patience` seconds."""
+    end = time.monotonic() + patience
+    while count > 0 and time.monotonic() < end:
+        ready, _, _ = select.select([fd], [], [], max(0.0, end - time.monotonic()))
+        if not ready:
+            break
+        got = os.read(fd, count)
+        if not got:
+            break
+        count -= len(got)
+    os.close(fd)
+
+
+def parent_of(pid):
+    """The parent of process `pid`, from /proc (the field after the state, past the command name)."""
+    with open(f"/proc/{pid}/stat") as stat:
+        text = stat.read()
+    return int(text[text.rindex(")") + 1:].split()[1])
 
 
 def run(misbehave=None, at=4, on_line=None, on_bye=None):

@@ -11,3 +11,5 @@ pub mod registry;
 pub mod sandbox;
 pub mod spec;
 pub mod stderr;
+pub mod supervisor;
+pub mod tree;
