@@ -1,8 +1,9 @@
 //! What the arena guarantees about the processes of bots beyond their faults
 //! (`faults.rs` has those): a bot that hides in another process group cannot
 //! hang it, nothing a bot started outlives a run or `check-bot` (and
-//! `check-bot` says so truly), zombies are reaped as they appear, and
-//! everything a bot started dies with an arena killed outright.
+//! `check-bot` says so truly), zombies are reaped as they appear, everything
+//! a bot started dies with an arena killed outright, and the processes alive
+//! at once are bounded, within the file descriptors the arena may open.
 //!
 //! Every hostile bot here ends on its own within 25 s (see
 //! `tests/bots/botlib.py`), whatever becomes of the arena and of the tests.
@@ -137,4 +138,86 @@ fn everything_a_bot_started_dies_with_an_arena_killed_outright() {
     // bot's processes would live on their own.
     scratch.assert_nothing_left(Duration::from_secs(10));
     eprintln!("nothing left {:?} after the arena was killed", killed.elapsed());
+}
+
+/// Runs a league of four greedy and four random bots at `concurrency`;
+/// returns its records (without timing) and the most bot processes alive at once.
+fn eight_bots(scratch: &Scratch, name: &str, concurrency: &str) -> (Vec<String>, usize) {
+    let out = scratch.join(name);
+    let (greedy, random) = (bin("greedy-bot"), bin("random-bot"));
+    let names = ["g1", "g2", "g3", "g4", "r1", "r2", "r3", "r4"];
+    let bots: Vec<(&str, &str)> = names
+        .iter()
+        .map(|&name| (name, if name.starts_with('g') { greedy.as_str() } else { random.as_str() }))
+        .collect();
+    // Timing aside, the games are the same however many processes play them:
+    // a move timeout no crowded machine reaches keeps it so.
+    let flags = ["--games", "2", "--seed", "6", "--concurrency", concurrency, "--move-timeout", "60000"];
+    let args = league(scratch, &bots, &out, &flags);
+    let mut peak = 0;
+    let output = arena_watched(&args, DEADLINE, |_| {
+        // A walk through /proc takes a while, and processes come and go
+        // meanwhile: those still running once it is over were all running
+        // at the same time (when the walk read the last of them).
+        let alive = process_table()
+            .iter()
+            .filter(|p| p.state != 'Z' && p.cmdline.contains(&scratch.marker()))
+            .filter(|p| p.cmdline.starts_with(&greedy) || p.cmdline.starts_with(&random))
+            .filter(|p| still_running(p.pid))
+            .count();
+        peak = peak.max(alive);
+    });
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    (canonical_records(&out), peak)
+}
+
+/// Whether process `pid` still runs (is neither gone nor a zombie).
+fn still_running(pid: u32) -> bool {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+    stat.rsplit(')').next().is_some_and(|rest| !rest.trim_start().is_empty() && !rest.trim_start().starts_with('Z'))
+}
+
+#[test]
+fn the_live_processes_are_capped_without_changing_a_game() {
+    let scratch = Scratch::new("pool-cap");
+    let (capped, peak) = eight_bots(&scratch, "capped", "2");
+    // Two games at once, of two seats: at most twice the four seats in play.
+    assert!(peak <= 8, "{peak} bot processes alive at once");
+    let (roomy, roomy_peak) = eight_bots(&scratch, "roomy", "8");
+    assert!(roomy_peak > peak, "the reference run kept no more processes ({roomy_peak})");
+    assert_eq!(capped.len(), 56);
+    assert_eq!(capped, roomy, "capping the processes changed a game");
+    eprintln!("at most {peak} bot processes at --concurrency 2, {roomy_peak} at --concurrency 8");
+    scratch.assert_nothing_left(Duration::from_secs(2));
+}
+
+/// `arena match` between greedy-bot and random-bot at `--concurrency 10`,
+/// after the shell command `limit` (e.g. `ulimit -n 40`).
+fn match_with_limit(scratch: &Scratch, limit: &str) -> Output {
+    let out = scratch.join("out");
+    let args = match_args(
+        scratch,
+        &[("g", &bin("greedy-bot")), ("r", &bin("random-bot"))],
+        &["--games", "40", "--concurrency", "10", "--move-timeout", "60000", "--out", &out],
+    );
+    let script = format!("{limit} && exec \"$0\" \"$@\"");
+    output(std::process::Command::new("sh").arg("-c").arg(script).arg(bin("arena")).args(&args))
+}
+
+#[test]
+fn too_few_file_descriptors_are_a_usage_error_before_the_run() {
+    let scratch = Scratch::new("descriptors");
+    let output = match_with_limit(&scratch, "ulimit -n 100");
+    let stderr = text(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    for advice in ["ulimit -n", "--concurrency"] {
+        assert!(stderr.contains(advice), "the error does not say {advice:?}: {stderr}");
+    }
+    assert!(!scratch.path().join("out").exists(), "the run started");
+    // A soft limit below the hard one is raised as far as the run needs.
+    let scratch = Scratch::new("descriptors-soft");
+    let output = match_with_limit(&scratch, "ulimit -Sn 40");
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    let faults: usize = records(&scratch.join("out")).iter().map(|r| r["faults"].as_array().unwrap().len()).sum();
+    assert_eq!(faults, 0, "{}", text(&output.stderr));
 }

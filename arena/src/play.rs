@@ -53,7 +53,7 @@ pub async fn play_game<G: Game>(table: &Table<G>, pool: &Pool, spec: &GameSpec) 
             seats.processes[seat] = Some(process);
             continue;
         }
-        match BotProcess::spawn(&table.launch(bot, seat, pool.cpu())) {
+        match pool.start(&table.launch(bot, seat, pool.cpu())).await {
             Ok(process) => {
                 seats.processes[seat] = Some(process);
                 fresh.push(seat);

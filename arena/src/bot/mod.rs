@@ -2,6 +2,7 @@
 //! to them. This is the imperative edge of the arena; everything a bot does
 //! wrong comes out of here as a [`crate::fault::Fault`], never as a panic.
 
+pub mod census;
 pub mod cpus;
 pub mod limits;
 pub mod lines;

@@ -8,6 +8,7 @@
 //! when the arena waits for an answer, so each decision costs one write and
 //! one read.
 
+use super::census::Counted;
 use super::limits::ResourceLimits;
 use super::lines::{LineReader, ReadError};
 use super::registry::Registry;
@@ -91,6 +92,8 @@ pub struct BotProcess {
     reports: Reports,
     /// What the bot left when it exited, once it did.
     leftovers: Option<Leftovers>,
+    /// Counts the process in a pool's census while it lives.
+    counted: Option<Counted>,
     stdin: Option<ChildStdin>,
     stdout: LineReader<ChildStdout>,
     stderr: Option<StderrDrain>,
@@ -179,6 +182,7 @@ impl BotProcess {
             bot,
             reports,
             leftovers: None,
+            counted: None,
             stdin,
             stdout,
             stderr: Some(stderr),
@@ -188,6 +192,11 @@ impl BotProcess {
             registry: launch.registry.clone(),
             finished: false,
         })
+    }
+
+    /// Counts the process in a census for as long as it lives.
+    pub fn count_in(&mut self, counted: Counted) {
+        self.counted = Some(counted);
     }
 
     /// Appends a message to the outbox; it is written with the next exchange.

@@ -206,6 +206,8 @@ fn play<G: Game>(prepared: Prepared) -> Result<i32, Failure> {
     let teams = G::teams(&variant);
     let schedule = full_schedule(&config, &teams).map_err(usage)?;
     config.sandbox.check().map_err(usage)?;
+    let at_once = config.concurrency.min(schedule.len()) as usize;
+    crate::pool::reserve_descriptors(at_once, G::seats(&variant)).map_err(usage)?;
     let setups = setups::of_league::<G>(&mut config, &variant).map_err(usage)?;
     if let (true, Some(dir)) = (fresh, &config.out) {
         // Everything is checked: only now is the output directory made.

@@ -120,8 +120,10 @@ fn play<G: Game>(args: MatchArgs) -> Result<i32, Failure> {
     };
     let setups = args.deals.as_deref().map(|path| setups::read::<G>(path, &variant)).transpose().map_err(usage)?;
     let games = setups.as_ref().map_or(args.games, |setups| setups.len() as u64 * teams.len() as u64);
-    let out = args.out.as_deref().map(OutDir::create).transpose().map_err(usage)?;
     let schedule = Schedule::duplicate_match(seed, &teams, games);
+    let at_once = args.concurrency.min(schedule.len()) as usize;
+    crate::pool::reserve_descriptors(at_once, G::seats(&variant)).map_err(usage)?;
+    let out = args.out.as_deref().map(OutDir::create).transpose().map_err(usage)?;
     let selection = Selection::new(&schedule, None, |_| false);
     let names: Vec<String> = bots.iter().map(|b| b.name.clone()).collect();
     eprintln!("{}: {} games, {} — seed {seed}", G::NAME, schedule.len(), names.join(" vs "));

@@ -189,6 +189,8 @@ fn play<G: Game>(prepared: Prepared) -> Result<i32, Failure> {
     let mut sequence = DealSequence::new(config.test, teams.len(), teams.len() - 1).map_err(usage)?;
     let schedule = full_schedule(&config.games, &teams).map_err(usage)?;
     config.games.sandbox.check().map_err(usage)?;
+    let at_once = config.games.concurrency.min(schedule.len()) as usize;
+    crate::pool::reserve_descriptors(at_once, G::seats(&variant)).map_err(usage)?;
     let setups = setups::of_league::<G>(&mut config.games, &variant).map_err(usage)?;
     if let (true, Some(dir)) = (fresh, &config.games.out) {
         // Everything is checked: only now is the output directory made.

@@ -6,7 +6,7 @@ use crate::bot::process::BotProcess;
 use crate::fault::{Fault, FaultKind};
 use crate::game::Game;
 use crate::play::play_game;
-use crate::pool::Pool;
+use crate::pool::{self, Pool};
 use crate::schedule::GameSpec;
 use crate::seeds;
 use crate::session::{self, Envelope};
@@ -225,7 +225,7 @@ async fn games<G: Game>(
     timing: &mut Timing,
 ) -> Result<String, Failure> {
     let table = table(context, &context.tables[index].1);
-    let pool = Pool::default();
+    let pool = Pool::new::<G>(None, pool::cap(1, table.seats()), context.settings.limits.exit_grace);
     let mut summary = Vec::new();
     let mut result = Ok(());
     for id in 0..count {
@@ -259,9 +259,7 @@ async fn games<G: Game>(
         }
         summary.push(format!("{} moves, ended by {}", moves.len(), record.result.reason));
     }
-    for process in pool.drain() {
-        process.kill().await;
-    }
+    pool.kill_all().await;
     result.map(|()| {
         let seats = table.seats();
         match count {
