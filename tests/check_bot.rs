@@ -12,6 +12,7 @@ const CASES: &[(&str, &str)] = &[
     ("wrong_protocol.py", "handshake"),
     ("counts_ids.py", "request-ids"),
     ("late_answer.py", "answers-in-time"),
+    ("never_moves.py", "answers-in-time"),
     ("not_json.py", "game:2-players"),
     ("wrong_id.py", "game:3-players"),
     ("illegal_value.py", "game:4-partners"),
@@ -53,7 +54,14 @@ const CHECKS: &[&str] = &[
 /// returns the exit status and stdout.
 fn check_bot(scratch: &Scratch, command: &str) -> (Option<i32>, String) {
     let bot = format!("{command} {}", scratch.marker());
-    let output = arena(&["check-bot", "--move-timeout", "500", "--startup-timeout", "3000", &bot]);
+    // Tighter time limits than the defaults, to keep the suite quick; but a
+    // JVM compiles the code it runs as it goes, and four of them start at
+    // once for a 4-seat game while other tests run: what is checked here is
+    // that it speaks the protocol, so it gets time to spare.
+    let tight = ["--move-timeout", "500", "--startup-timeout", "3000"];
+    let jvm = ["--move-timeout", "5000", "--startup-timeout", "30000"];
+    let limits = if command.contains("java") { &jvm[..] } else { &tight[..] };
+    let output = arena(&[&["check-bot"][..], limits, &[&bot]].concat());
     (output.status.code(), String::from_utf8_lossy(&output.stdout).into_owned())
 }
 
@@ -134,6 +142,19 @@ fn every_sample_bot_passes_every_check() {
 }
 
 #[test]
+fn the_cpp_and_java_sample_bots_pass_every_check() {
+    let build = Scratch::new("check-bot-build");
+    let mut cases = Vec::new();
+    if let Some(cpp) = cpp_greedy(build.path()) {
+        cases.push(("greedy.cpp".to_string(), cpp, None));
+    }
+    if let Some(java) = java_greedy(build.path()) {
+        cases.push(("Greedy.java".to_string(), java, None));
+    }
+    verify_all(cases);
+}
+
+#[test]
 fn each_misbehaving_bot_fails_its_check() {
     let cases = CASES.iter().map(|(script, check)| {
         let command = format!("{} {}", python(), repo_path(&format!("tests/bots/{script}")));
@@ -155,7 +176,7 @@ fn an_interrupted_check_leaves_nothing_behind() {
     use nix::unistd::Pid;
     let scratch = Scratch::new("check-bot-interrupted");
     let bot = format!("{} {} {}", python(), repo_path("tests/bots/escaped_child.py"), scratch.marker());
-    let mut child = std::process::Command::new(bin("arena"))
+    let child = std::process::Command::new(bin("arena"))
         .args(["check-bot", &bot])
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::null())
@@ -167,10 +188,29 @@ fn an_interrupted_check_leaves_nothing_behind() {
         std::thread::sleep(Duration::from_millis(20));
     }
     kill(Pid::from_raw(child.id() as i32), Signal::SIGINT).expect("signal sent");
-    assert_eq!(child.wait().expect("arena exits").code(), Some(130));
+    assert_eq!(finish(child).status.code(), Some(130));
     let deadline = Instant::now() + Duration::from_secs(2);
     while !scratch.leftover_processes().is_empty() {
         assert!(Instant::now() < deadline, "processes left behind: {:?}", scratch.leftover_processes());
         std::thread::sleep(Duration::from_millis(20));
     }
+}
+
+#[test]
+fn the_bot_is_checked_under_the_limits_given() {
+    let scratch = Scratch::new("check-bot-limits");
+    // Starts only under an address-space limit of 1G (`ulimit -v` counts KiB).
+    let bot = format!("sh -c 'test \"$(ulimit -v)\" = 1048576 && exec {}' {}", bin("greedy-bot"), scratch.marker());
+    let run = |extra: &[&str]| {
+        let output = arena(&[&["check-bot", "--startup-timeout", "3000"], extra, &[bot.as_str()]].concat());
+        (output.status.code(), String::from_utf8_lossy(&output.stdout).into_owned())
+    };
+    let (status, stdout) = run(&["--limit", "address-space=1G"]);
+    assert_eq!(status, Some(0), "{stdout}");
+    assert!(stdout.contains("limits cpu=none address-space=1073741824 "), "{stdout}");
+    let (status, stdout) = run(&[]);
+    assert_eq!(status, Some(1), "{stdout}");
+    assert!(marks(&stdout).contains(&("handshake".to_string(), '✗')), "{stdout}");
+    let (_, stderr) = arena_expect(&["check-bot", "--limit", "colour=red", "sh"], 2);
+    assert!(stderr.contains("colour"), "{stderr}");
 }

@@ -29,6 +29,11 @@ fn usage_errors_name_their_cause() {
         (vec!["match", "--bot", &greedy, "--bot", &random, "--games", "0"], "--games"),
         (vec!["match", "--bot", &greedy, "--bot", &random, "--move-timeout", "0"], "--move-timeout"),
         (vec!["match", "--bot", &greedy, "--bot", &random, "--concurrency", "0"], "--concurrency"),
+        (vec!["match", "--bot", &greedy, "--bot", "me=./bot 2>debug.log"], "\"2>debug.log\" would reach the bot"),
+        (vec!["match", "--bot", &greedy, "--bot", "me=python3 bot.py > /tmp/x"], "redirections are not done"),
+        (vec!["match", "--bot", &greedy, "--bot", "me=cd dir && ./bot"], "is not run by a shell"),
+        (vec!["check-bot", "python3 bot.py | tee log"], "Run a shell yourself (e.g. sh -c"),
+        (vec!["league", "--bot", &greedy, "--bot", "me=./bot; echo"], "command lists (;) are not done"),
     ];
     for (args, needle) in cases {
         expect_usage_error(&args, needle);
@@ -66,4 +71,27 @@ fn rules_lists_every_variant_setting() {
     for key in ["players", "partners", "deal", "boneyard_keep", "hand_end", "target", "max_hands"] {
         assert!(stdout.contains(key), "{key} missing from:\n{stdout}");
     }
+    for line in stdout.lines() {
+        assert!(line.chars().count() <= 80, "wider than an 80-column terminal: {line}");
+    }
+}
+
+#[test]
+fn variables_before_the_program_set_the_bots_environment() {
+    let scratch = Scratch::new("env-prefix");
+    let script = scratch.join("needs_greeting.py");
+    let greedy_py = repo_path("sample-bots/python/greedy.py");
+    std::fs::write(
+        &script,
+        format!(
+            "import os, runpy, sys\nif os.environ.get('GREETING') != 'hello there':\n    sys.exit('no GREETING')\n\
+             runpy.run_path({greedy_py:?}, run_name='__main__')\n"
+        ),
+    )
+    .unwrap();
+    let out = scratch.join("out");
+    let bot = format!("GREETING='hello there' {} {script}", python());
+    let args = match_args(&scratch, &[("env", &bot), ("g", &bin("greedy-bot"))], &["--games", "2", "--out", &out]);
+    arena_expect(&args, 0);
+    assert_eq!(standing(&standings(&out), "env")["faults"], 0, "the bot saw GREETING");
 }

@@ -20,11 +20,8 @@ fn probe(scratch: &Scratch, extra: &[&str]) -> Value {
     let mut args = match_args(scratch, &[("probe", &probe), ("g", &greedy)], &["--games", "2", "--out", &out]);
     args[0] = "league".to_string();
     args.extend(extra.iter().map(|s| s.to_string()));
-    let output = std::process::Command::new(bin("arena"))
-        .args(&args)
-        .env("ARENA_TEST_SECRET", "must not reach the bot")
-        .output()
-        .unwrap();
+    let output =
+        output(std::process::Command::new(bin("arena")).args(&args).env("ARENA_TEST_SECRET", "must not reach the bot"));
     assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
     let standings = standings(&out);
     assert_eq!(standing(&standings, "probe")["faults"], 0, "{standings}");
@@ -56,10 +53,9 @@ fn bots_get_a_clean_environment_and_resource_limits() {
 
 #[test]
 fn the_bwrap_sandbox_confines_bots() {
-    assert!(
-        std::process::Command::new("bwrap").arg("--version").output().is_ok(),
-        "this test needs bubblewrap: apt-get install bubblewrap (.ci/run installs it)"
-    );
+    if optional_tool(BWRAP).is_none() {
+        return;
+    }
     let scratch = Scratch::new("containment-bwrap");
     let report = probe(&scratch, &["--sandbox", "bwrap"]);
     assert_eq!(report["write_cwd"], false, "the file system is read-only: {report}");
@@ -76,13 +72,245 @@ fn scratch_parent_cwd() -> String {
 
 #[test]
 fn a_missing_bwrap_is_a_clear_usage_error() {
-    let output = std::process::Command::new(bin("arena"))
-        .args(["match", "--sandbox", "bwrap", "--bot", &format!("g={}", bin("greedy-bot"))])
-        .args(["--bot", &format!("r={}", bin("random-bot"))])
-        .env("PATH", "/nonexistent")
-        .output()
-        .unwrap();
+    let output = output(
+        std::process::Command::new(bin("arena"))
+            .args(["match", "--sandbox", "bwrap", "--bot", &format!("g={}", bin("greedy-bot"))])
+            .args(["--bot", &format!("r={}", bin("random-bot"))])
+            .env("PATH", "/nonexistent"),
+    );
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(2), "{stderr}");
     assert!(stderr.contains("bubblewrap is not installed"), "{stderr}");
+}
+
+/// A scratch directory away from `/tmp` (which the sandbox replaces with a
+/// private one, so it would hide what these tests look for anyway).
+fn scratch_outside_tmp(test: &str) -> Scratch {
+    Scratch::within(std::path::Path::new(env!("CARGO_TARGET_TMPDIR")), test)
+}
+
+/// Runs a league from inside `scratch` (so every bot's directory is
+/// `scratch`, and the output directory `scratch/out` lies inside it, as for
+/// `--bot` bots run from a checkout): the hostile Python bot `script`, copied
+/// to `scratch/bots` and run with `args`, against greedy-bot, copied to
+/// `scratch/other`. `launch` turns the arena's command into the one to run
+/// (to give it descriptors, say). Returns what the hostile bot reported: the JSON after `prefix` on each
+/// line of its logs.
+fn hostile_league(
+    scratch: &Scratch,
+    script: &str,
+    args: &[&str],
+    extra: &[&str],
+    prefix: &str,
+    launch: impl FnOnce(std::process::Command) -> std::process::Command,
+) -> Vec<Value> {
+    let bots = scratch.path().join("bots");
+    let other = scratch.path().join("other");
+    std::fs::create_dir_all(&bots).unwrap();
+    std::fs::create_dir_all(&other).unwrap();
+    for file in [script, "botlib.py"] {
+        std::fs::copy(repo_path(&format!("tests/bots/{file}")), bots.join(file)).unwrap();
+    }
+    std::fs::copy(bin("greedy-bot"), other.join("greedy-bot")).unwrap();
+    let hostile = format!("hostile={} bots/{script} {}", python(), args.join(" "));
+    let mut command = std::process::Command::new(bin("arena"));
+    command.current_dir(scratch.path());
+    command.args(["league", "--bot", &hostile, "--bot", "greedy=other/greedy-bot", "--out", "out"]);
+    command.args(["--games", "2", "--seed", "3", "--concurrency", "1", "--startup-timeout", "60000"]).args(extra);
+    let output = output(&mut launch(command));
+    assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
+    let out = scratch.join("out");
+    assert_eq!(standing(&standings(&out), "hostile")["faults"], 0, "{}", standings(&out));
+    let mut reports = Vec::new();
+    for entry in std::fs::read_dir(format!("{out}/logs")).unwrap().flatten() {
+        let text = std::fs::read_to_string(entry.path()).unwrap();
+        reports.extend(text.lines().filter_map(|l| l.strip_prefix(prefix)).map(|l| serde_json::from_str(l).unwrap()));
+    }
+    assert!(!reports.is_empty(), "the hostile bot reported nothing");
+    reports
+}
+
+/// Whether a bot's report says the attempt worked (`true`) rather than giving
+/// the error it met.
+fn succeeded(report: &Value, attempt: &str) -> bool {
+    report[attempt] == true
+}
+
+#[test]
+fn a_sandboxed_bot_has_no_capabilities_and_cannot_write_the_host_even_as_root() {
+    if optional_tool(BWRAP).is_none() {
+        return;
+    }
+    let scratch = scratch_outside_tmp("escape-root");
+    let target = scratch.path().join("target");
+    std::fs::create_dir_all(&target).unwrap();
+    let target_file = target.join("written-by-a-bot");
+    let target_arg = target_file.to_string_lossy().into_owned();
+    let reports =
+        hostile_league(&scratch, "escape_root.py", &[&target_arg], &["--sandbox", "bwrap"], "escape: ", |c| c);
+    for report in &reports {
+        for (set, value) in report["caps"].as_object().unwrap() {
+            assert_eq!(value, 0, "{set}: the bot keeps capabilities: {report}");
+        }
+        for attempt in
+            ["remount_root", "remount_cwd", "remount_root_plain", "sysctl", "write_target", "write_cwd", "write_root"]
+        {
+            assert!(!succeeded(report, attempt), "{attempt} worked: {report}");
+        }
+    }
+    assert!(!target_file.exists(), "a sandboxed bot wrote outside its sandbox");
+    assert!(!scratch.path().join("escaped.txt").exists(), "a sandboxed bot wrote in its directory");
+    let records = records(&scratch.join("out"));
+    assert_eq!(records.len(), 2, "the records are intact");
+}
+
+#[test]
+fn a_sandboxed_bot_sees_neither_the_output_directory_nor_other_bots() {
+    if optional_tool(BWRAP).is_none() {
+        return;
+    }
+    let scratch = scratch_outside_tmp("spy");
+    let out = scratch.path().join("out");
+    let other = scratch.path().join("other");
+    let paths = [out.join("games.jsonl"), out.join("league.json"), out.join("logs")];
+    let paths: Vec<String> = paths.iter().map(|p| p.to_string_lossy().into_owned()).collect();
+    // Arguments that name files in the output directory do not make them
+    // visible. (Naming another bot's directory would: the operator wrote the
+    // command, so the spy looks for the other bot through its environment.)
+    let relative = ["out/games.jsonl", "out/league.json"];
+    let args: Vec<&str> = paths.iter().map(String::as_str).chain(relative).collect();
+    let spy_paths = format!("hostile=SPY_PATHS={}:other:{}", other.display(), scratch.join("bots/../other"));
+    let extra = ["--sandbox", "bwrap", "--bot-env", &spy_paths];
+    let reports = hostile_league(&scratch, "spy.py", &args, &extra, "spy: ", |c| c);
+    assert!(reports.len() >= 2, "the spy looks at hello and at every game_start: {reports:?}");
+    for report in &reports {
+        for (path, seen) in report.as_object().unwrap() {
+            let hidden = seen.get("error").is_some() || seen.as_array().is_some_and(|listing| listing.is_empty());
+            assert!(hidden, "a sandboxed bot saw {path}: {seen}");
+        }
+    }
+}
+
+#[test]
+fn a_bot_whose_directory_is_the_output_directory_is_refused_under_the_sandbox() {
+    if optional_tool(BWRAP).is_none() {
+        return;
+    }
+    let scratch = Scratch::new("sandbox-out-is-bot-dir");
+    let greedy = format!("g={}", bin("greedy-bot"));
+    let random = format!("r={}", bin("random-bot"));
+    let output = output(std::process::Command::new(bin("arena")).current_dir(scratch.path()).args([
+        "match",
+        "--sandbox",
+        "bwrap",
+        "--out",
+        ".",
+        "--games",
+        "2",
+        "--bot",
+        &greedy,
+        "--bot",
+        &random,
+    ]));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("output directory") && stderr.contains("bot \"g\""), "{stderr}");
+    assert!(!scratch.path().join("games.jsonl").exists(), "a refused run writes nothing");
+}
+
+#[test]
+fn python_node_and_java_bots_play_in_the_sandbox() {
+    if optional_tool(BWRAP).is_none() {
+        return;
+    }
+    if optional_tool(JAVA).is_none() {
+        return;
+    }
+    let scratch = Scratch::new("sandbox-interpreters");
+    let out = scratch.join("out");
+    let java = format!("java {}", repo_path("tests/bots/FirstLegal.java"));
+    let bots = [
+        ("py", "python3 sample-bots/python/greedy.py".to_string()),
+        ("js", "node sample-bots/js/greedy.js".to_string()),
+        ("java", java),
+    ];
+    let mut command = std::process::Command::new(bin("arena"));
+    command.current_dir(root()).args(["league", "--sandbox", "bwrap", "--out", &out, "--games", "3"]);
+    // Generous time limits: Java compiles the bot's source as it starts.
+    command.args(["--players", "3", "--concurrency", "1", "--seed", "4"]);
+    command.args(["--startup-timeout", "60000", "--move-timeout", "10000"]);
+    for (name, bot) in &bots {
+        command.args(["--bot", &format!("{name}={bot}")]);
+    }
+    let output = output(&mut command);
+    assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
+    let standings = standings(&out);
+    for (name, _) in &bots {
+        assert_eq!(standing(&standings, name)["faults"], 0, "{name}: {standings}");
+        assert!(standing(&standings, name)["games"].as_u64().unwrap() >= 3, "{name}: {standings}");
+    }
+}
+
+/// Runs the descriptors bot with descriptor 7 open on a secret file and 8 on
+/// a file open for appending, both inherited by the arena (as from a shell's
+/// `7<secret 8>>log`), and checks that no bot process gets either.
+fn inherited_descriptors_stay_out(test: &str, extra: &[&str]) {
+    let scratch = Scratch::new(test);
+    let secret = scratch.path().join("secret");
+    let appended = scratch.path().join("appended");
+    std::fs::write(&secret, "the secret").unwrap();
+    std::fs::write(&appended, "").unwrap();
+    let reports = hostile_league(&scratch, "descriptors.py", &[], extra, "fds: ", |arena| {
+        // The shell opens the descriptors without close-on-exec and becomes the arena.
+        let mut shell = std::process::Command::new("sh");
+        shell.current_dir(scratch.path()).env("SECRET", &secret).env("APPENDED", &appended);
+        shell.arg("-c").arg("exec \"$0\" \"$@\" 7<\"$SECRET\" 8>>\"$APPENDED\"").arg(arena.get_program());
+        shell.args(arena.get_args());
+        shell
+    });
+    for report in &reports {
+        assert_eq!(report["open"], serde_json::json!({}), "a bot inherited descriptors: {report}");
+        assert!(report["read_7"].get("error").is_some(), "a bot read the secret: {report}");
+        assert!(report["write_8"].get("error").is_some(), "a bot wrote to the arena's file: {report}");
+    }
+    assert_eq!(std::fs::read_to_string(&appended).unwrap(), "");
+}
+
+#[test]
+fn bots_inherit_no_descriptor_from_the_arena() {
+    inherited_descriptors_stay_out("descriptors-plain", &[]);
+}
+
+#[test]
+fn sandboxed_bots_inherit_no_descriptor_from_the_arena() {
+    if optional_tool(BWRAP).is_none() {
+        return;
+    }
+    inherited_descriptors_stay_out("descriptors-bwrap", &["--sandbox", "bwrap"]);
+}
+
+#[test]
+fn a_sandboxed_bot_cannot_fill_memory_through_its_private_tmp() {
+    if optional_tool(BWRAP).is_none() {
+        return;
+    }
+    let scratch = Scratch::new("tmp-bound");
+    // By default each of /tmp and /dev/shm holds at most 64 MiB; the bot tries 160.
+    let reports = hostile_league(&scratch, "tmp_filler.py", &["160"], &["--sandbox", "bwrap"], "fill: ", |c| c);
+    let mib = 1u64 << 20;
+    for report in &reports {
+        for place in ["tmp", "shm"] {
+            let written = report[place]["written"].as_u64().unwrap();
+            assert!(written <= 65 * mib && written >= 32 * mib, "{place}: {report}");
+            assert_eq!(report[place]["stop"], "No space left on device", "{place}: {report}");
+        }
+    }
+    let scratch = Scratch::new("tmp-bound-set");
+    let extra = ["--sandbox", "bwrap", "--limit", "tmp=8M"];
+    for report in hostile_league(&scratch, "tmp_filler.py", &["64"], &extra, "fill: ", |c| c) {
+        for place in ["tmp", "shm"] {
+            let written = report[place]["written"].as_u64().unwrap();
+            assert!(written <= 9 * mib && written >= 4 * mib, "{place}: {report}");
+        }
+    }
 }

@@ -84,7 +84,7 @@ fn the_transcript_is_what_a_real_match_exchanges() {
             "--games",
             "1",
             "--seed",
-            "2",
+            "15",
             "--variant",
             "deal=five",
             "--variant",

@@ -25,14 +25,16 @@ const CASES: &[(&str, Option<&str>, &[&str])] = &[
     ("misplaced.py", Some("bad_message"), &[]),
     ("wrong_id.py", Some("wrong_id"), &[]),
     ("stale_id.py", Some("wrong_id"), &[]),
-    ("answers_twice.py", Some("wrong_id"), &[]),
+    ("answers_twice.py", Some("protocol"), &[]),
+    ("answers_early.py", Some("protocol"), &[]),
+    ("form_feed.py", Some("not_json"), &[]),
     ("illegal_index.py", Some("illegal_move"), &[]),
     ("illegal_value.py", Some("illegal_move"), &[]),
     ("long_line.py", Some("line_too_long"), &[]),
     ("huge_line.py", Some("line_too_long"), &[]),
     ("orphan_child.py", Some("exited"), &[]),
-    ("memory_hog.py", Some("exited"), &["--limit", "address-space=300M"]),
-    ("stops_reading.py", Some("timeout"), &[]),
+    ("memory_hog.py", Some("exited"), &["--limit", "address-space=200M"]),
+    ("stops_reading.py", Some("protocol"), &[]),
     ("stderr_flood.py", None, &[]),
     ("ignore_sigterm.py", None, &[]),
     ("escaped_child.py", None, &[]),
@@ -80,9 +82,11 @@ fn run_case(script: &str, expected: Option<&str>, extra: &[&str], reference: &[S
         }
         None => assert!(faults.is_empty(), "{script}: unexpected faults {faults:?}"),
     }
-    for fault in &faults {
+    for (i, fault) in faults.iter().enumerate() {
         assert_eq!(fault["bot"], "bad", "{script}: only the hostile bot faults: {fault}");
-        assert_eq!(Some(fault["kind"].as_str().unwrap()), expected, "{script}: {fault}");
+        // After three start-up failures in a row the bot is given up on.
+        let given_up = fault["kind"] == "not_started" && i >= 3;
+        assert!(given_up || Some(fault["kind"].as_str().unwrap()) == expected, "{script}: {fault}");
         assert!(!fault["message"].as_str().unwrap().is_empty());
     }
     for record in records.iter().filter(|r| !r["faults"].as_array().unwrap().is_empty()) {
@@ -173,4 +177,95 @@ fn a_stderr_flood_is_capped_in_the_log() {
         }
     }
     assert!(flooded > 0, "no log reached its cap");
+}
+
+#[test]
+fn a_bot_that_never_starts_is_given_up_after_three_tries() {
+    let scratch = Scratch::new("never-starts");
+    let out = scratch.join("out");
+    let silent = format!("{} {}", python(), repo_path("tests/bots/silent_hello.py"));
+    let (greedy, random) = (bin("greedy-bot"), bin("random-bot"));
+    let flags = ["--games", "20", "--seed", "3", "--concurrency", "1", "--startup-timeout", "1000", "--out", &out];
+    let mut args = match_args(&scratch, &[("bad", &silent), ("g", &greedy), ("r", &random)], &flags);
+    args[0] = "league".to_string();
+    let started = Instant::now();
+    let (stdout, stderr) = arena_expect(&args, 0);
+    // 40 games of the silent bot would take 40 start-up timeouts; it pays for 3.
+    assert!(started.elapsed() < Duration::from_secs(25), "took {:?}", started.elapsed());
+    let kinds: Vec<String> = records(&out)
+        .iter()
+        .flat_map(|r| r["faults"].as_array().unwrap().iter().map(|f| f["kind"].as_str().unwrap().to_string()))
+        .collect();
+    assert_eq!(kinds.len(), 40);
+    assert_eq!(kinds[..3], ["timeout", "timeout", "timeout"]);
+    assert!(kinds[3..].iter().all(|k| k == "not_started"), "{kinds:?}");
+    assert_eq!(stderr.matches(": not_started: ").count(), 1, "said once:\n{stderr}");
+    assert!(stderr.contains("not started: it failed to start in 3 games in a row"), "{stderr}");
+    assert!(stdout.contains("faults by bot:\n  bad: 40 faults: 3 timeout, 37 not_started\n"), "{stdout}");
+    assert!(stdout.contains("timeout, first: no complete line as the answer to hello within 1000 ms"), "{stdout}");
+    assert!(scratch.leftover_processes().is_empty());
+
+    // An SPRT means nothing without its base bot: it stops.
+    let sprt = scratch.join("sprt");
+    let new = format!("--new=new={greedy} {}", scratch.marker());
+    let base = format!("--base=base={silent} {}", scratch.marker());
+    let (_, stderr) =
+        arena_expect(&["sprt", &new, &base, "--startup-timeout", "500", "--concurrency", "1", "--out", &sprt], 1);
+    assert!(
+        stderr.contains("error: bot \"base\" cannot be started: it failed to start in 3 games in a row"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("continue with: arena sprt --resume"), "{stderr}");
+    assert!(scratch.leftover_processes().is_empty());
+}
+
+#[test]
+fn a_bot_that_fails_to_start_says_why_on_the_console_and_in_the_record() {
+    let scratch = Scratch::new("startup-why");
+    let out = scratch.join("out");
+    // As the JVM does under too low an address-space limit: the reason on stdout.
+    let script = scratch.join("jvm_like.py");
+    std::fs::write(
+        &script,
+        "import sys\nprint('Error occurred during initialization of VM')\n\
+         print('Could not allocate compressed class space: 1073741824 bytes')\n\
+         sys.stderr.write('see the JVM flags\\n')\nsys.exit(1)\n",
+    )
+    .unwrap();
+    let (jvm_like, greedy) = (format!("{} {script}", python()), bin("greedy-bot"));
+    let args = match_args(&scratch, &[("jvm", &jvm_like), ("good", &greedy)], &["--games", "2", "--out", &out]);
+    let (_, stderr) = arena_expect(&args, 0);
+    let fault = &records(&out)[0]["faults"][0];
+    assert_eq!(fault["kind"], "not_json");
+    let message = fault["message"].as_str().unwrap();
+    assert!(message.contains("Error occurred during initialization of VM"), "{message}");
+    assert!(message.contains("then on stdout: Could not allocate compressed class space"), "{message}");
+    assert!(stderr.contains("Could not allocate compressed class space"), "{stderr}");
+    assert!(stderr.contains("its stderr ended: see the JVM flags"), "{stderr}");
+
+    // The console line of a fault ends with the last line of the bot's stderr.
+    let missing = format!("{} {}", python(), scratch.join("nosuch.py"));
+    let out = scratch.join("out2");
+    let args = match_args(&scratch, &[("missing", &missing), ("good", &greedy)], &["--games", "2", "--out", &out]);
+    let (_, stderr) = arena_expect(&args, 0);
+    let line = stderr.lines().find(|l| l.starts_with("fault: ")).expect("a fault line");
+    assert!(line.contains("exited with status 2") && line.contains("No such file or directory"), "{line}");
+}
+
+#[test]
+fn common_mistakes_are_named_in_the_fault() {
+    let scratch = Scratch::new("named-mistakes");
+    let greedy = bin("greedy-bot");
+    for (script, kind, wanted) in [
+        ("double_newline.py", "not_json", "an empty line where an answer was due"),
+        ("move_without_end.py", "illegal_move", "`end` is missing (or null), which names the lead"),
+    ] {
+        let out = scratch.join(script);
+        let bot = format!("{} {}", python(), repo_path(&format!("tests/bots/{script}")));
+        arena_expect(&match_args(&scratch, &[("bad", &bot), ("good", &greedy)], &["--games", "2", "--out", &out]), 0);
+        let records = records(&out);
+        let fault = &records[0]["faults"][0];
+        assert_eq!(fault["kind"], kind, "{script}: {fault}");
+        assert!(fault["message"].as_str().unwrap().contains(wanted), "{script}: {fault}");
+    }
 }

@@ -89,7 +89,7 @@ fn gauntlet_and_multi_player_formats() {
     let out = scratch.join("ffa");
     let args = three_bots(&scratch, &["--players", "3", "--games", "3", "--out", &out]);
     arena_expect(&args, 0);
-    assert_eq!(records(&out).len(), 3, "one group of three, three rotations");
+    assert_eq!(records(&out).len(), 6, "one group of three, in its six orders");
 
     let out = scratch.join("partners");
     arena_expect(&three_bots(&scratch, &["--players", "4", "--games", "2", "--out", &out]), 0);
@@ -126,8 +126,9 @@ fn resume_after_sigkill_gives_the_same_league() {
     assert_eq!(canonical_records(&cut), canonical_records(&full));
     assert_eq!(read(&format!("{cut}/standings.json")), read(&format!("{full}/standings.json")));
     // A finished league resumes to nothing new.
-    let (stdout, _) = arena_expect(&["league", "--resume", &cut], 0);
+    let (stdout, stderr) = arena_expect(&["league", "--resume", &cut], 0);
     assert!(stdout.contains("0 games"), "{stdout}");
+    assert!(stderr.contains(&format!("this league is finished: all 90 games are in {cut}")), "{stderr}");
 }
 
 #[test]
@@ -137,7 +138,7 @@ fn ctrl_c_stops_cleanly_and_the_league_resumes() {
     let arena = spawn_arena(&three_bots(&scratch, &["--games", "60", "--seed", "3", "--out", &out]));
     wait_for_games(&out, 10);
     nix::sys::signal::kill(nix::unistd::Pid::from_raw(arena.id() as i32), nix::sys::signal::Signal::SIGINT).unwrap();
-    let output = arena.wait_with_output().unwrap();
+    let output = finish(arena);
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert_eq!(output.status.code(), Some(130), "{stdout}");
     assert!(stdout.contains(&format!("arena league --resume {out}")), "{stdout}");
@@ -205,6 +206,12 @@ fn shards_merge_into_the_single_machine_league() {
     arena_expect(&three_bots(&scratch, &["--games", "8", "--seed", "22", "--shard", "1/3", "--out", &other]), 0);
     let (_, stderr) = arena_expect(&["merge", "--out", &scratch.join("bad"), &shards[0], &other], 2);
     assert!(stderr.contains("different leagues (their seed differs)"), "{stderr}");
+    // Even under this league's league.json: its games were not dealt from this league's seed.
+    std::fs::copy(format!("{}/league.json", shards[1]), format!("{other}/league.json")).unwrap();
+    let forged = scratch.join("forged");
+    let (_, stderr) = arena_expect(&["merge", "--out", &forged, &shards[0], &other, &shards[2]], 2);
+    assert!(stderr.contains("was not dealt from this league's seed"), "{stderr}");
+    assert!(!std::path::Path::new(&forged).exists(), "nothing written");
 }
 
 #[test]
@@ -264,7 +271,7 @@ fn sigterm_stops_like_ctrl_c_and_a_second_signal_quits_at_once() {
             std::thread::sleep(Duration::from_millis(20));
         }
         let started = Instant::now();
-        let output = arena.wait_with_output().unwrap();
+        let output = finish(arena);
         assert_eq!(output.status.code(), Some(130), "{name}: {}", String::from_utf8_lossy(&output.stderr));
         assert!(started.elapsed() < Duration::from_secs(5), "{name}: the arena took {:?} to stop", started.elapsed());
         let deadline = Instant::now() + Duration::from_secs(2);

@@ -1,7 +1,7 @@
 //! What the arena guarantees about the processes of bots beyond their faults
 //! (`faults.rs` has those): a bot that hides in another process group cannot
 //! hang it, nothing a bot started outlives a run or `check-bot` (and
-//! `check-bot` says so truly), zombies are reaped as they appear, everything
+//! `check-bot` says so truly, of a sandboxed bot too), zombies are reaped as they appear, everything
 //! a bot started dies with an arena killed outright, and the processes alive
 //! at once are bounded, within the file descriptors the arena may open.
 //!
@@ -87,6 +87,23 @@ fn nothing_a_bot_started_outlives_a_run_or_a_check() {
         // What the report says is true: nothing of the bot is left.
         scratch.assert_nothing_left(Duration::from_secs(2));
     }
+}
+
+#[test]
+fn nothing_inside_a_sandbox_counts_as_having_left_the_bots_group() {
+    // bubblewrap starts the bot in a session of its own, inside a pid
+    // namespace that nothing it starts can leave.
+    if optional_tool(BWRAP).is_none() {
+        return;
+    }
+    let scratch = Scratch::new("sandboxed-check");
+    let bot = format!("{} {}", bin("greedy-bot"), scratch.marker());
+    let args = ["check-bot", "--sandbox", "bwrap", "--move-timeout", "2000", "--startup-timeout", "10000", &bot];
+    let output = arena(&args);
+    let stdout = text(&output.stdout);
+    assert_eq!(output.status.code(), Some(0), "{stdout}{}", text(&output.stderr));
+    assert!(stdout.contains("no-leftovers            no process left the bot's process group"), "{stdout}");
+    scratch.assert_nothing_left(Duration::from_secs(2));
 }
 
 #[test]
@@ -198,7 +215,9 @@ fn match_with_limit(scratch: &Scratch, limit: &str) -> Output {
     let args = match_args(
         scratch,
         &[("g", &bin("greedy-bot")), ("r", &bin("random-bot"))],
-        &["--games", "40", "--concurrency", "10", "--move-timeout", "60000", "--out", &out],
+        // Bots' own limit of open files within any hard limit tried here:
+        // what is tested is the arena's own need.
+        &["--games", "40", "--concurrency", "10", "--move-timeout", "60000", "--limit", "open-files=32", "--out", &out],
     );
     let script = format!("{limit} && exec \"$0\" \"$@\"");
     output(std::process::Command::new("sh").arg("-c").arg(script).arg(bin("arena")).args(&args))

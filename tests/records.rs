@@ -206,6 +206,28 @@ fn replay_lists_the_decisions_a_changed_bot_makes_differently() {
 }
 
 #[test]
+fn the_cpp_and_java_sample_bots_choose_as_greedy_bot_does() {
+    let scratch = Scratch::new("replay-starters");
+    let out = played(&scratch, &[]);
+    let mut bots = Vec::new();
+    bots.extend(cpp_greedy(scratch.path()).map(|command| format!("cpp={command}")));
+    bots.extend(java_greedy(scratch.path()).map(|command| format!("java={command}")));
+    for bot in &bots {
+        let (stdout, _) = arena_expect(&["replay", out.as_str(), "--as", "greedy", "--bot", bot], 0);
+        assert!(stdout.contains(" chose as recorded at all "), "{bot}: {stdout}");
+    }
+    // Java runs from its source file too (compiled at each start, so one game only).
+    if let Some(java) = optional_tool(JAVA) {
+        let source = format!("java={} {JVM_FLAGS} {}", java.display(), repo_path("sample-bots/java/Greedy.java"));
+        let record = &records(&out)[0];
+        let seat = record["bots"].as_array().unwrap().iter().position(|b| b == "greedy").unwrap().to_string();
+        let args = ["replay", &out, "--game", "0", "--seat", &seat, "--startup-timeout", "60000", "--bot", &source];
+        let (stdout, _) = arena_expect(&args, 0);
+        assert!(stdout.contains("java chose as recorded at all "), "{stdout}");
+    }
+}
+
+#[test]
 fn replay_tells_the_bot_exactly_what_its_seat_was_told() {
     let scratch = Scratch::new("replay-views");
     let (match_logs, replay_logs) = (scratch.join("match-logs"), scratch.join("replay-logs"));

@@ -109,7 +109,7 @@ fn greedy_against_random_accepts_h1_whatever_the_concurrency_and_interruptions()
     }
     let pid = nix::unistd::Pid::from_raw(arena.id() as i32);
     nix::sys::signal::kill(pid, nix::sys::signal::Signal::SIGTERM).unwrap();
-    let output = arena.wait_with_output().unwrap();
+    let output = finish(arena);
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert_eq!(output.status.code(), Some(130), "{stdout}");
     assert!(stdout.contains(&format!("continue with: arena sprt --resume {cut}")), "{stdout}");
@@ -143,9 +143,29 @@ fn sprt_usage_errors() {
         (vec!["sprt", &new, &base, "--model", "bayes"], "unknown Elo model"),
         (vec!["sprt", &new, &base, "--players", "4", "--variant", "partners=false", "--out", &out], "do not pair up"),
         (vec!["sprt", "--resume", &out], "cannot resume"),
+        (vec!["sprt", &new, &base, "--bounds", "quick", "--elo1", "3"], "cannot be used with"),
+        (vec!["sprt", &new, &base, "--bounds", "fast"], "possible values: quick, normal, fine, no-regression"),
     ] {
         let (_, stderr) = arena_expect(&args, 2);
         assert!(stderr.contains(message), "{args:?}: {stderr}");
     }
     assert!(!std::path::Path::new(&out).exists(), "a refused test leaves no output");
+}
+
+#[test]
+fn named_bounds_decide_a_large_difference_in_few_games() {
+    let scratch = Scratch::new("sprt-bounds");
+    let (greedy, random) = (bin("greedy-bot"), bin("random-bot"));
+    let mut games = Vec::new();
+    for bounds in ["quick", "fine"] {
+        let out = scratch.join(bounds);
+        let extra = ["--bounds", bounds, "--seed", "1", "--out", &out];
+        let (stdout, _) = arena_expect(&sprt_args(&scratch, ("greedy", &greedy), ("random", &random), &extra), 0);
+        assert!(stdout.contains("H1 accepted"), "{stdout}");
+        let result = result(&out);
+        let bounds = if bounds == "quick" { (0.0, 40.0) } else { (0.0, 5.0) };
+        assert_eq!((result["elo0"].as_f64().unwrap(), result["elo1"].as_f64().unwrap()), bounds, "{result}");
+        games.push(result["games"].as_u64().unwrap());
+    }
+    assert!(games[0] * 4 < games[1], "quick bounds take far fewer games: {games:?}");
 }

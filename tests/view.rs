@@ -3,8 +3,8 @@
 //! at a given step, the real buttons and keys driven through the page's
 //! address (`#step=N&press=…`), and screenshots of two positions.
 //!
-//! Without `chromium` the browser checks fail, unless `ARENA_SKIP_BROWSER=1`
-//! is set, which skips them with a notice.
+//! Without `chromium` the browser checks are skipped with a notice (see
+//! [`optional_tool`]), unless `ARENA_REQUIRE_TOOLS=1`.
 
 use e2e::*;
 use serde_json::Value;
@@ -69,36 +69,29 @@ struct Browser {
 }
 
 impl Browser {
-    /// Chromium, or `None` (with a notice) when `ARENA_SKIP_BROWSER=1`; fails when it is missing.
+    /// Chromium, or `None` (with a notice) when it is not installed.
     fn find(scratch: &Scratch) -> Option<Browser> {
-        if std::env::var("ARENA_SKIP_BROWSER").is_ok_and(|v| v == "1") {
-            eprintln!("notice: ARENA_SKIP_BROWSER=1: the page is not opened in a browser");
-            return None;
-        }
-        let path = std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default())
-            .map(|dir| dir.join("chromium"))
-            .find(|path| path.is_file())
-            .expect("chromium is not installed: `apt-get install chromium` (Debian), or set ARENA_SKIP_BROWSER=1 to skip the browser checks");
+        let path = optional_tool(CHROMIUM)?;
         Some(Browser { path, profile: scratch.join("chromium-profile") })
     }
 
     /// Runs Chromium on `page` with the address fragment `hash` and these extra flags.
     fn run(&self, page: &str, hash: &str, extra: &[&str]) -> String {
-        let output = Command::new(&self.path)
-            .args([
-                "--headless",
-                "--no-sandbox",
-                "--disable-gpu",
-                "--disable-background-networking",
-                "--disable-extensions",
-                "--no-first-run",
-                "--virtual-time-budget=5000",
-                &format!("--user-data-dir={}", self.profile),
-            ])
-            .args(extra)
-            .arg(format!("file://{page}#{hash}"))
-            .output()
-            .expect("chromium runs");
+        let output = output(
+            Command::new(&self.path)
+                .args([
+                    "--headless",
+                    "--no-sandbox",
+                    "--disable-gpu",
+                    "--disable-background-networking",
+                    "--disable-extensions",
+                    "--no-first-run",
+                    "--virtual-time-budget=5000",
+                    &format!("--user-data-dir={}", self.profile),
+                ])
+                .args(extra)
+                .arg(format!("file://{page}#{hash}")),
+        );
         let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
         assert!(output.status.success(), "chromium failed:\n{}", String::from_utf8_lossy(&output.stderr));
         stdout
@@ -151,6 +144,15 @@ fn the_page_renders_the_layout_and_its_controls_step_through_the_game() {
         1 + events.iter().position(|e| e["type"] == "play" && e["end"].as_u64() >= Some(2)).expect("a short end");
     let dom = browser.dom(&page, &format!("step={cross}"));
     assert_eq!(viewer_attribute(&dom, "data-step").as_deref(), Some(cross.to_string().as_str()));
+    // The tab names the game, the bots and the result.
+    let title = dom.split("<title>").nth(1).and_then(|rest| rest.split("</title>").next()).expect("a title");
+    let winner = record["bots"][record["result"]["ranks"].as_array().unwrap().iter().position(|r| r == 0).unwrap()]
+        .as_str()
+        .unwrap();
+    let scores = record["result"]["scores"].as_array().unwrap().iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    let bots = record["bots"].as_array().unwrap().iter().map(|b| b.as_str().unwrap()).collect::<Vec<_>>();
+    let expected = format!("All Fives · game 0: {} · {winner} won {}", bots.join(" vs "), scores.join("–"));
+    assert_eq!(title, expected);
     let mut shown = attributes_in(&dom, "svg", "board", "data-tile");
     shown.sort();
     assert_eq!(shown, board_after(&record, cross), "the layout at step {cross}");

@@ -109,7 +109,7 @@ pub struct LeagueConfig {
     /// The variant they resolve to, every setting included (filled in once the game is known).
     #[serde(default, skip_serializing_if = "serde_json::Value::is_null")]
     pub variant: serde_json::Value,
-    /// Games per group, before rounding up to whole rotations.
+    /// Games per group, before rounding up to whole deals.
     pub games: u64,
     /// The league seed.
     pub seed: u64,

@@ -25,7 +25,7 @@ pub enum FaultKind {
     NotJson,
     /// A JSON line that is not the message expected now (wrong shape, unknown or misplaced type).
     BadMessage,
-    /// A protocol version the arena does not speak.
+    /// A protocol version the arena does not speak, or a line written before its request was sent.
     Protocol,
     /// An answer whose id is not the id of the pending request.
     WrongId,
@@ -33,11 +33,14 @@ pub enum FaultKind {
     IllegalMove,
     /// A line longer than the size cap.
     LineTooLong,
+    /// Not started: the run gave up on the bot after it failed to start in
+    /// several games in a row, and forfeits its remaining games.
+    NotStarted,
 }
 
 impl FaultKind {
     /// Every kind, in a fixed order (the order of standings columns).
-    pub const ALL: [FaultKind; 11] = [
+    pub const ALL: [FaultKind; 12] = [
         FaultKind::Spawn,
         FaultKind::Timeout,
         FaultKind::Exited,
@@ -49,6 +52,7 @@ impl FaultKind {
         FaultKind::WrongId,
         FaultKind::IllegalMove,
         FaultKind::LineTooLong,
+        FaultKind::NotStarted,
     ];
 
     /// The kind's name in records and reports, e.g. `"timeout"`.
@@ -65,6 +69,7 @@ impl FaultKind {
             FaultKind::WrongId => "wrong_id",
             FaultKind::IllegalMove => "illegal_move",
             FaultKind::LineTooLong => "line_too_long",
+            FaultKind::NotStarted => "not_started",
         }
     }
 }
@@ -74,6 +79,12 @@ impl fmt::Display for FaultKind {
         f.write_str(self.name())
     }
 }
+
+/// Why an empty line is a fault, and the usual cause: an answer followed by
+/// an extra newline.
+pub const EMPTY_LINE: &str = "an empty line where an answer was due: write exactly one line per answer (an answer \
+     followed by an extra newline, as Python's print(answer + \"\\n\") writes, leaves an empty line that is read as \
+     the next answer)";
 
 /// A fault with its explanation.
 #[derive(Debug, Clone, PartialEq, Eq)]

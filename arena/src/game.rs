@@ -139,6 +139,14 @@ pub trait Game: Sized + Send + Sync + 'static {
     /// The index in [`Game::choices`] of a move named by value, if it is legal.
     fn find_move(&self, named: &Self::Move) -> Option<usize>;
 
+    /// Why a move named by value is not legal now, in words a bot author
+    /// can act on (added to the fault's message), when [`Game::find_move`]
+    /// finds it in none of the legal moves. By default nothing is added.
+    fn why_illegal(&self, named: &Self::Move) -> Option<String> {
+        let _ = named;
+        None
+    }
+
     /// Plays the legal move with this index for the seat to act, and anything
     /// that follows without a decision (forced draws, passes, the end of a hand).
     /// The first event it appends is the move itself (the arena attaches the
@@ -180,6 +188,33 @@ pub trait Game: Sized + Send + Sync + 'static {
     /// is also the variant of the checks that play no position.
     fn conformance_tables() -> Vec<(&'static str, Self::Variant)> {
         vec![("default", Self::parse_variant(&[]).expect("a game accepts its default settings"))]
+    }
+
+    /// What `seat` sees now that it is to act, as text for a person who
+    /// plays it in a terminal (`arena play`): the position as far as the
+    /// seat may know it, then its legal moves numbered from 1, in the order
+    /// of [`Game::choices`] (so that move `n` is `choices()[n - 1]`).
+    /// `names` names each seat. Never shows what the seat may not see.
+    ///
+    /// By default: the seat's [`Game::state`] and its moves, as JSON.
+    fn text_turn(&self, seat: usize, names: &[String]) -> String {
+        let _ = names;
+        let mut text = format!("{}\n", serde_json::to_string(&self.state(seat)).expect("states serialize"));
+        for (number, choice) in self.choices().iter().enumerate() {
+            let choice = serde_json::to_string(choice).expect("choices serialize");
+            text.push_str(&format!("  {}. {choice}\n", number + 1));
+        }
+        text
+    }
+
+    /// One event as `seat` is told it (a [`Game::view`]), as a line of text
+    /// for a person who plays that seat in a terminal (`arena play`).
+    /// `names` names each seat.
+    ///
+    /// By default: the view as JSON.
+    fn text_view(view: &Self::View, seat: usize, names: &[String]) -> String {
+        let _ = (seat, names);
+        serde_json::to_string(view).expect("views serialize")
     }
 
     /// A self-contained HTML page that replays one finished game: everything

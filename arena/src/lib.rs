@@ -6,7 +6,7 @@
 //! - [`schedule`], [`seeds`], [`outcome`], [`standings`], [`ratings`], [`sprt`]: pure match logic.
 //! - [`bot`], [`session`], [`pool`], [`play`], [`run`], [`replay`]: processes and the protocol.
 //! - [`verify`]: re-checking a record against the engine.
-//! - [`record`], [`output`]: what is written; [`html`]: pages that show it; [`setups`]: games set up from a file; [`cli`], [`progress`], [`signals`]: the terminal.
+//! - [`record`], [`output`]: what is written; [`html`]: pages that show it; [`setups`]: games set up from a file; [`cli`], [`console`], [`progress`], [`signals`]: the terminal; [`untrusted`]: what a bot wrote, made safe to show there.
 //! - [`conformance`]: `arena check-bot`, the conformance test of one bot.
 //! - [`invariants`]: engine checks shared by the fuzz targets (`fuzz/`) and the tests.
 #![deny(missing_docs)]
@@ -15,7 +15,9 @@ pub mod bot;
 pub mod cli;
 pub mod config;
 pub mod conformance;
+pub mod console;
 pub mod fault;
+pub mod fault_summary;
 pub mod game;
 pub mod games;
 pub mod html;
@@ -37,5 +39,7 @@ pub mod setups;
 pub mod signals;
 pub mod sprt;
 pub mod standings;
+pub mod start_failures;
 pub mod table;
+pub mod untrusted;
 pub mod verify;

@@ -3,21 +3,65 @@
 //! (`league.json`) and the bots' stderr logs under `logs/`.
 
 use crate::record::GameSummary;
-use nix::fcntl::{Flock, FlockArg};
+use std::collections::BTreeSet;
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, BufRead, BufReader, Write};
+use std::os::unix::fs::{MetadataExt, OpenOptionsExt, PermissionsExt};
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
 
 /// The name of the game records file.
 pub const GAMES: &str = "games.jsonl";
 /// The name of a league's configuration file.
 pub const LEAGUE: &str = "league.json";
+/// The longest line a record may take in `games.jsonl`, in bytes (without
+/// its newline). Readers refuse longer lines without holding them, so what
+/// one line can cost them is bounded.
+pub const MAX_RECORD_BYTES: usize = 64 << 20;
+
+/// A line of a records file that is longer than [`MAX_RECORD_BYTES`].
+#[derive(Debug)]
+pub struct TooLong;
+
+impl std::fmt::Display for TooLong {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "it is longer than the {MAX_RECORD_BYTES} bytes a record may take, so it is not a record")
+    }
+}
+
+/// Reads the next line of a records file into `line` (with its newline, if
+/// it has one): the bytes read, 0 at the end. A line longer than
+/// [`MAX_RECORD_BYTES`] is skipped to its end without being kept, and is
+/// `Ok(Err(TooLong))`.
+pub fn read_record_line(reader: &mut impl BufRead, line: &mut Vec<u8>) -> io::Result<Result<usize, TooLong>> {
+    line.clear();
+    let read = io::Read::take(&mut *reader, MAX_RECORD_BYTES as u64 + 1).read_until(b'\n', line)?;
+    if read <= MAX_RECORD_BYTES || line.last() == Some(&b'\n') {
+        return Ok(Ok(read));
+    }
+    line.clear();
+    loop {
+        let buffer = reader.fill_buf()?;
+        if buffer.is_empty() {
+            return Ok(Err(TooLong));
+        }
+        let (used, end) = match buffer.iter().position(|&b| b == b'\n') {
+            Some(at) => (at + 1, true),
+            None => (buffer.len(), false),
+        };
+        reader.consume(used);
+        if end {
+            return Ok(Err(TooLong));
+        }
+    }
+}
 
 /// An output directory being written. It is locked while this value lives,
 /// so that two arenas never write to one directory.
 pub struct OutDir {
     dir: PathBuf,
-    _lock: Flock<File>,
+    _lock: DirLock,
     games: File,
     /// Where each game's line is: (id, byte offset, length without newline),
     /// in file order, so the file can be put in id order a line at a time.
@@ -119,8 +163,7 @@ impl OutDir {
         if !self.index.windows(2).all(|w| w[0].0 < w[1].0) {
             self.index.sort_by_key(|&(id, ..)| id);
             let path = self.dir.join(GAMES);
-            let tmp = path.with_extension("tmp");
-            let mut sorted = io::BufWriter::new(File::create(&tmp)?);
+            let mut sorted = io::BufWriter::new(temporary_beside(&path)?);
             let mut line = Vec::new();
             for &(_, offset, len) in &self.index {
                 use std::os::unix::fs::FileExt;
@@ -129,29 +172,100 @@ impl OutDir {
                 sorted.write_all(&line)?;
                 sorted.write_all(b"\n")?;
             }
-            sorted.into_inner().map_err(|e| e.into_error())?.sync_all()?;
-            fs::rename(&tmp, &path)?;
+            let sorted = sorted.into_inner().map_err(|e| e.into_error())?;
+            sorted.as_file().sync_all()?;
+            sorted.persist(&path)?;
         }
         write_atomically(&self.dir.join("standings.json"), standings_json.as_bytes())
     }
 }
 
-/// Takes the lock of an output directory, or says who holds it.
-fn lock(dir: &Path) -> Result<Flock<File>, String> {
+/// How long taking the lock of an output directory waits for an arena that
+/// holds it to finish exiting (one killed with `kill -9` a moment ago).
+const LOCK_PATIENCE: Duration = Duration::from_secs(3);
+
+/// The output directories this process holds locked, by (device, inode): a
+/// second lock of one of them in this process is refused as another
+/// process's would be (a POSIX lock cannot tell, and closing a second
+/// descriptor of the lock file would release the first).
+static HELD: Mutex<BTreeSet<(u64, u64)>> = Mutex::new(BTreeSet::new());
+
+/// The lock of an output directory: a POSIX record lock on `arena.lock`.
+/// Such a lock belongs to the arena process alone: unlike a `flock`, no child
+/// forked while it is held shares it, so it never outlives the arena.
+struct DirLock {
+    file: Option<File>,
+    key: (u64, u64),
+}
+
+impl Drop for DirLock {
+    fn drop(&mut self) {
+        // Closing the file releases the lock; only then may this process take it again.
+        drop(self.file.take());
+        HELD.lock().unwrap_or_else(|e| e.into_inner()).remove(&self.key);
+    }
+}
+
+/// Takes the lock of an output directory, or says who holds it. An arena
+/// that was killed a moment ago may still be exiting: the lock is retried
+/// for [`LOCK_PATIENCE`] before the directory is called in use.
+fn lock(dir: &Path) -> Result<DirLock, String> {
     let path = dir.join("arena.lock");
+    let in_use = |holder: Option<i32>| {
+        let pid = holder.map_or_else(String::new, |pid| format!("process {pid}; "));
+        format!(
+            "{} is in use by another arena ({pid}it holds {}); wait for it to finish",
+            dir.display(),
+            path.display()
+        )
+    };
+    let meta = fs::metadata(dir).map_err(|e| format!("cannot open {}: {e}", dir.display()))?;
+    let key = (meta.dev(), meta.ino());
+    if !HELD.lock().unwrap_or_else(|e| e.into_inner()).insert(key) {
+        return Err(in_use(Some(std::process::id() as i32)));
+    }
+    // From here on, dropping `held` gives the key back.
+    let mut held = DirLock { file: None, key };
     let file = OpenOptions::new()
         .create(true)
         .truncate(false)
         .write(true)
+        .custom_flags(nix::libc::O_NOFOLLOW)
         .open(&path)
         .map_err(|e| format!("cannot open {}: {e}", path.display()))?;
-    Flock::lock(file, FlockArg::LockExclusiveNonblock).map_err(|_| {
-        format!(
-            "{} is in use by another arena process (it holds {}); wait for it to finish",
-            dir.display(),
-            path.display()
-        )
-    })
+    let deadline = Instant::now() + LOCK_PATIENCE;
+    loop {
+        match record_lock(&file, nix::libc::F_SETLK) {
+            Ok(_) => break,
+            Err(nix::errno::Errno::EAGAIN | nix::errno::Errno::EACCES) if Instant::now() < deadline => {
+                std::thread::sleep(Duration::from_millis(20));
+            }
+            Err(nix::errno::Errno::EAGAIN | nix::errno::Errno::EACCES) => {
+                let holder = record_lock(&file, nix::libc::F_GETLK).ok().flatten();
+                return Err(in_use(holder));
+            }
+            Err(e) => return Err(format!("cannot lock {}: {e}", path.display())),
+        }
+    }
+    held.file = Some(file);
+    remove_stale_temporaries(dir);
+    Ok(held)
+}
+
+/// `F_SETLK` (take a write lock of the whole file) or `F_GETLK` (the pid of
+/// a process whose lock would block it, if any).
+fn record_lock(file: &File, command: i32) -> nix::Result<Option<i32>> {
+    use nix::fcntl::{FcntlArg, fcntl};
+    // SAFETY: flock is a plain C struct, for which all zeroes is a valid value.
+    let mut flock: nix::libc::flock = unsafe { std::mem::zeroed() };
+    flock.l_type = nix::libc::F_WRLCK as _;
+    flock.l_whence = nix::libc::SEEK_SET as _;
+    if command == nix::libc::F_GETLK {
+        fcntl(file, FcntlArg::F_GETLK(&mut flock))?;
+        return Ok((flock.l_type != nix::libc::F_UNLCK as nix::libc::c_short).then_some(flock.l_pid));
+    }
+    fcntl(file, FcntlArg::F_SETLK(&flock))?;
+    Ok(None)
 }
 
 /// What a scan of `games.jsonl` found.
@@ -169,8 +283,9 @@ pub struct Scan {
 
 /// Reads a games file: every line must be a record, except that a last line
 /// that is cut short (or fails to parse) is reported as torn through
-/// `good_bytes < total_bytes`. A bad line followed by others is an error
-/// naming its line number. Memory use does not grow with the events.
+/// `good_bytes < total_bytes`. A bad line followed by others, and a line
+/// longer than [`MAX_RECORD_BYTES`], are errors naming its line number.
+/// Memory use does not grow with the events.
 pub fn scan(reader: impl BufRead, name: &str) -> Result<Scan, String> {
     let mut reader = reader;
     let mut games = Vec::new();
@@ -180,8 +295,9 @@ pub fn scan(reader: impl BufRead, name: &str) -> Result<Scan, String> {
     let mut bad: Option<(usize, String)> = None;
     let mut line = Vec::new();
     for number in 1.. {
-        line.clear();
-        let read = reader.read_until(b'\n', &mut line).map_err(|e| format!("cannot read {name}: {e}"))?;
+        let read = read_record_line(&mut reader, &mut line)
+            .map_err(|e| format!("cannot read {name}: {e}"))?
+            .map_err(|why| format!("{name} line {number} is damaged: {why}; fix or remove that line"))?;
         if read == 0 {
             break;
         }
@@ -213,11 +329,45 @@ pub fn scan_file(path: &Path) -> Result<Scan, String> {
 
 /// Writes `bytes` to a temporary file beside `path`, syncs it, and renames it over `path`.
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    let tmp = path.with_extension("tmp");
-    let mut file = File::create(&tmp)?;
+    let mut file = temporary_beside(path)?;
     file.write_all(bytes)?;
-    file.sync_all()?;
-    fs::rename(&tmp, path)
+    file.as_file().sync_all()?;
+    file.persist(path)?;
+    Ok(())
+}
+
+/// The suffix of temporary files.
+const TEMPORARY: &str = ".tmp";
+/// The starts of the names of the files an arena replaces in an output directory.
+const WRITTEN: [&str; 4] = ["games.jsonl.", "league.json.", "standings.", "sprt"];
+
+/// A new temporary file in the directory of `path`, named `.NAME.XXXXXX.tmp`
+/// with a random part: created exclusively (`O_EXCL`, which never follows a
+/// link planted under that name), removed if it is dropped.
+fn temporary_beside(path: &Path) -> io::Result<tempfile::NamedTempFile> {
+    let dir = path.parent().filter(|dir| !dir.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let name = path.file_name().map_or_else(String::new, |name| name.to_string_lossy().into_owned());
+    tempfile::Builder::new()
+        .prefix(&format!(".{name}."))
+        .suffix(TEMPORARY)
+        // As `File::create`: the umask decides.
+        .permissions(fs::Permissions::from_mode(0o666))
+        .tempfile_in(dir)
+}
+
+/// Removes the temporary files that an arena killed while it wrote left in
+/// `dir` (the caller holds the directory's lock, so none is being written).
+/// Removing a name never follows a link.
+fn remove_stale_temporaries(dir: &Path) {
+    let Ok(entries) = fs::read_dir(dir) else { return };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let name = name.to_string_lossy();
+        let ours = name.strip_prefix('.').is_some_and(|rest| WRITTEN.iter().any(|own| rest.starts_with(own)));
+        if ours && name.ends_with(TEMPORARY) && entry.file_type().is_ok_and(|t| !t.is_dir()) {
+            let _ = fs::remove_file(entry.path());
+        }
+    }
 }
 
 #[cfg(test)]
@@ -226,7 +376,7 @@ mod tests {
 
     fn record(id: u64) -> String {
         format!(
-            r#"{{"id":{id},"bots":["a","b"],"result":{{"reason":"target","scores":[250,10],"ranks":[0,1]}},"faults":[],"events":[{{"type":"x"}}]}}"#
+            r#"{{"id":{id},"deal":{id},"arrangement":0,"seed":7,"bot_seeds":[1,2],"bots":["a","b"],"result":{{"reason":"target","scores":[250,10],"ranks":[0,1]}},"faults":[],"events":[{{"type":"x"}}]}}"#
         )
     }
 

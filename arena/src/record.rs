@@ -11,10 +11,12 @@ pub struct GameRecord<V, E> {
     pub id: u64,
     /// The game's name, e.g. `"all-fives"`.
     pub game: String,
-    /// The deal number; every rotation of a deal has the same seed.
+    /// The deal number; every arrangement of a deal has the same seed.
     pub deal: u64,
-    /// The seat rotation of the deal.
-    pub rotation: usize,
+    /// The arrangement of the bots over the seats for this deal (read as
+    /// `rotation` from records of earlier versions).
+    #[serde(alias = "rotation")]
+    pub arrangement: usize,
     /// The seed the game was set up from (unless `preset`).
     pub seed: u64,
     /// Whether the game was set up from a given setup (`arena match
@@ -74,11 +76,29 @@ pub struct FaultRecord {
     pub stderr: Vec<String>,
 }
 
+/// Where a game comes from: the fields of a record that tie it to its
+/// schedule and the match seed.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Origin {
+    /// The deal number.
+    pub deal: u64,
+    /// The arrangement of the bots over the seats.
+    #[serde(alias = "rotation")]
+    pub arrangement: usize,
+    /// The deal's seed.
+    pub seed: u64,
+    /// The seed each seat was told.
+    pub bot_seeds: Vec<u64>,
+}
+
 /// The fields of a record that standings need; parsing a line into this skips the events.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GameSummary {
     /// The game's id.
     pub id: u64,
+    /// Where it comes from.
+    #[serde(flatten)]
+    pub origin: Origin,
     /// The bot playing each seat.
     pub bots: Vec<String>,
     /// How the game came out.
@@ -90,7 +110,18 @@ pub struct GameSummary {
 impl<V, E> GameRecord<V, E> {
     /// The fields standings need.
     pub fn summary(&self) -> GameSummary {
-        GameSummary { id: self.id, bots: self.bots.clone(), result: self.result.clone(), faults: self.faults.clone() }
+        GameSummary {
+            id: self.id,
+            origin: Origin {
+                deal: self.deal,
+                arrangement: self.arrangement,
+                seed: self.seed,
+                bot_seeds: self.bot_seeds.clone(),
+            },
+            bots: self.bots.clone(),
+            result: self.result.clone(),
+            faults: self.faults.clone(),
+        }
     }
 
     /// How many decisions bots made in this game.

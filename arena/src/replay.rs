@@ -10,6 +10,7 @@ use crate::game::Game;
 use crate::play::Record;
 use crate::session::{self, Envelope};
 use crate::table::Table;
+use crate::untrusted;
 use crate::verify;
 use protocol::messages::{Forfeit, GameEnd, GameStart};
 
@@ -33,7 +34,9 @@ pub struct Replayed {
     pub differences: Vec<Difference>,
     /// The bot's total thinking time, in microseconds.
     pub time_us: u64,
-    /// What went wrong with the bot, if it did not see the game through.
+    /// What went wrong with the bot, if it did not see the game through: its
+    /// message is made for a terminal, what the bot wrote escaped (see
+    /// [`untrusted`]), with the end of its stderr.
     pub fault: Option<Fault>,
 }
 
@@ -98,9 +101,16 @@ pub async fn replay<G: Game>(table: &Table<G>, record: &Record<G>, seat: usize) 
 /// Ends a replay the bot could not see through.
 async fn failed(process: BotProcess, mut fault: Fault, replayed: Replayed) -> Replayed {
     let stderr = process.kill().await;
+    // Composed for the terminal: what the bot wrote is escaped, line by line.
+    let mut message = untrusted::escape(&fault.message).into_owned();
     if !stderr.is_empty() {
-        fault.message = format!("{}; its stderr ended with:\n  {}", fault.message, stderr.join("\n  "));
+        message.push_str("; its stderr ended with:");
+        for line in &stderr {
+            message.push_str("\n  ");
+            message.push_str(&untrusted::escape(line));
+        }
     }
+    fault.message = message;
     Replayed { fault: Some(fault), ..replayed }
 }
 

@@ -6,6 +6,7 @@
 //! game's bot processes are always driven from the same thread.
 
 use crate::bot::{cpus, orphans};
+use crate::fault::FaultKind;
 use crate::game::Game;
 use crate::output::OutDir;
 use crate::play::play_game;
@@ -14,8 +15,8 @@ use crate::record::GameSummary;
 use crate::schedule::{Schedule, Selection};
 use crate::standings::Standings;
 use crate::table::Table;
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use tokio::sync::mpsc;
 
@@ -63,6 +64,20 @@ pub struct MatchReport {
     pub interrupted: bool,
 }
 
+/// How long a game that a bot's death ended is held before it is recorded.
+/// A scheduler stopping the arena and its bots at once (`kill 0`, a control
+/// group's kill, Slurm's `scancel`) may kill a bot a moment before the
+/// arena's own signal arrives; if the run stops within this time, the game
+/// is taken as cut short by the stop, not as the bot's fault, and is played
+/// again on resume.
+const STOP_GRACE: Duration = Duration::from_millis(250);
+
+/// Whether a fault of `kind` can be what a bot's death from outside looks
+/// like: the process exited, or closed a pipe by exiting.
+fn ends_by_death(kind: FaultKind) -> bool {
+    matches!(kind, FaultKind::Exited | FaultKind::ClosedStdout | FaultKind::ClosedStdin)
+}
+
 /// Plays the games of `schedule` in `selection` with up to `concurrency` games at once,
 /// adding each finished game to `standings` once it is on disk in `out`.
 ///
@@ -70,7 +85,9 @@ pub struct MatchReport {
 /// [`Flow::Stop`], no game starts after it, but the games in flight finish
 /// and are counted. Setting `cancel` stops the run: no game starts after it,
 /// and games still in flight are dropped (the caller kills their processes
-/// through the registry).
+/// through the registry). A game that cannot be played for a reason that is
+/// not a bot's doing ([`Unplayable`](crate::play::Unplayable)) stops the run
+/// the same way, and is the error returned.
 pub fn run_games<G: Game>(
     table: Table<G>,
     work: Work,
@@ -92,16 +109,20 @@ pub fn run_games<G: Game>(
         next: AtomicU64::new(0),
         cancel: Arc::clone(&cancel),
         stop: AtomicBool::new(false),
+        failure: Mutex::new(None),
         keep_records: out.is_some(),
     });
     // Bounded, so that workers wait (without blocking their threads) when
     // the disk falls behind, instead of piling finished games up in memory.
-    let (tx, mut rx) = mpsc::channel::<Finished>((2 * concurrency).max(16));
+    let (tx, rx) = mpsc::channel::<Finished>((2 * concurrency).max(16));
     let mut games = 0;
     let mut decisions = 0;
-    let mut write_error = None;
     let watch = orphans::watch(&shared.table.registry);
     std::thread::scope(|scope| {
+        // Owned by this closure, so that if recording panics, unwinding drops
+        // the receiver and the workers stop (their sends fail) instead of
+        // blocking for ever with their bots alive.
+        let mut rx = rx;
         for worker in 0..threads {
             let slots = concurrency / threads + usize::from(worker < concurrency % threads);
             let cpu = if shared.table.limits.pin_cpus { cpus::for_worker(worker) } else { None };
@@ -113,17 +134,14 @@ pub fn run_games<G: Game>(
             // Group commit: everything that finished meanwhile goes to disk with one sync.
             let batch: Vec<Finished> =
                 std::iter::once(first).chain(std::iter::from_fn(|| rx.try_recv().ok())).collect();
-            if write_error.is_some() {
+            if shared.failed() {
                 continue;
             }
             if let Some(out) = out.as_mut()
                 && let Err(e) = out.append(batch.iter().map(|f| (f.summary.id, f.line.as_str())))
             {
                 // Without a place to record games there is no point going on.
-                write_error =
-                    Some(format!("cannot append to {}: {e}", out.path().join(crate::output::GAMES).display()));
-                cancel.store(true, Ordering::SeqCst);
-                shared.table.registry.kill_all();
+                shared.fail(format!("cannot append to {}: {e}", out.path().join(crate::output::GAMES).display()));
                 continue;
             }
             for finished in &batch {
@@ -139,7 +157,7 @@ pub fn run_games<G: Game>(
     // Every bot process is gone now; what may be left is what escaped them.
     drop(watch);
     orphans::sweep(&shared.table.registry);
-    if let Some(e) = write_error {
+    if let Some(e) = shared.failure.lock().expect("failure lock").take() {
         return Err(e);
     }
     let interrupted = cancel.load(Ordering::SeqCst);
@@ -160,8 +178,25 @@ struct Shared<G: Game> {
     cancel: Arc<AtomicBool>,
     /// Set when no new game is to start, the games in flight still counting.
     stop: AtomicBool,
+    /// Why the run failed, if it did: set once, and the run is cancelled.
+    failure: Mutex<Option<String>>,
     /// Whether finished games are serialized (only when they are written).
     keep_records: bool,
+}
+
+impl<G: Game> Shared<G> {
+    /// Stops the run because of `why` (the first reason given is kept): no
+    /// game starts, games in flight are dropped and their bots killed.
+    fn fail(&self, why: String) {
+        self.failure.lock().expect("failure lock").get_or_insert(why);
+        self.cancel.store(true, Ordering::SeqCst);
+        self.table.registry.kill_all();
+    }
+
+    /// Whether the run failed.
+    fn failed(&self) -> bool {
+        self.failure.lock().expect("failure lock").is_some()
+    }
 }
 
 /// One worker thread: `slots` games at a time, its processes on `cpu` if pinned.
@@ -184,9 +219,18 @@ fn run_worker<G: Game>(shared: Arc<Shared<G>>, tx: mpsc::Sender<Finished>, slots
                     if !shared.selection.contains(id) {
                         continue;
                     }
-                    let record = play_game(&shared.table, &pool, &spec).await;
+                    let record = match play_game(&shared.table, &pool, &spec).await {
+                        Ok(record) => record,
+                        Err(unplayable) => {
+                            shared.fail(unplayable.0);
+                            break;
+                        }
+                    };
+                    if record.faults.iter().any(|fault| ends_by_death(fault.kind)) {
+                        tokio::time::sleep(STOP_GRACE).await;
+                    }
                     if shared.cancel.load(Ordering::SeqCst) {
-                        break; // in flight when the match was stopped: not a real result
+                        break; // in flight when the run was stopped: not a real result
                     }
                     let line = if shared.keep_records {
                         serde_json::to_string(&record).expect("records serialize")

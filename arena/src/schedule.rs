@@ -3,11 +3,17 @@
 //! be resumed or split into shards by id.
 //!
 //! Games are played in *duplicate deals*: every deal is played once in each
-//! seat rotation, so every bot holds every seat's tiles once. With `k` sides
-//! (the seats that score together: one seat each in a free-for-all, two
-//! partners in a partnership game) and a group of `k` bots, rotation `r`
-//! gives side `t` to the group's bot `(t + r) mod k`. Every group plays the
-//! same deals: deal `d` has the same seed in every group.
+//! *arrangement* of a group's bots over the sides (the seats that score
+//! together: one seat each in a free-for-all, two partners in a partnership
+//! game), so every bot holds every seat's tiles, and, with 3 or 4 sides,
+//! every bot also sits after every other bot equally often: who plays right
+//! after whom decides a lot in a game where a player can block the next one.
+//! With `k` sides that is all `k!` orders (2 with two sides, 6 with three,
+//! 24 with four; for four sides no smaller set of orders can seat every bot
+//! after every other equally often, since the complete directed graph on 4
+//! vertices has no decomposition into directed Hamiltonian cycles (Tillson,
+//! 1980)). Every group plays the same deals: deal `d` has the same seed in
+//! every group.
 
 use crate::seeds;
 use serde::{Deserialize, Serialize};
@@ -19,14 +25,65 @@ use std::str::FromStr;
 pub struct GameSpec {
     /// The game's id: its position in the schedule, from 0.
     pub id: u64,
-    /// The deal number; all rotations of a deal share its seed.
+    /// The deal number; all arrangements of a deal share its seed.
     pub deal: u64,
-    /// The seat rotation, from 0.
-    pub rotation: usize,
+    /// The arrangement of the group's bots over the sides, from 0 (see [`Seating`]).
+    pub arrangement: usize,
     /// The seed the game is set up from.
     pub seed: u64,
     /// For each seat, the index of the bot that plays it.
     pub seats: Vec<usize>,
+    /// For each seat, the seed its bot is told in `game_start`.
+    pub bot_seeds: Vec<u64>,
+}
+
+/// Which arrangements of a group's bots over the sides a deal is played in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Seating {
+    /// Every order: arrangement `a` is the `a`th permutation of the group in
+    /// lexicographic order, side `t` going to the group's bot `p[t]`. For bots
+    /// that are all different.
+    EveryOrder,
+    /// The `k` rotations: in arrangement `a`, side `t` goes to the group's
+    /// bot `(t + a) mod k`. Enough when the bots other than the first are
+    /// copies of one bot (an SPRT at three players), since orders that differ
+    /// only in where the copies sit are the same game.
+    Rotations,
+}
+
+impl Seating {
+    /// The arrangements of a group of `sides` bots: for each, the group
+    /// member that plays each side.
+    pub fn arrangements(self, sides: usize) -> Vec<Vec<usize>> {
+        match self {
+            Seating::EveryOrder => permutations(sides),
+            Seating::Rotations => (0..sides).map(|a| (0..sides).map(|t| (t + a) % sides).collect()).collect(),
+        }
+    }
+
+    /// How many arrangements a group of `sides` bots has: the games each
+    /// group plays of one deal.
+    pub fn games_per_deal(self, sides: usize) -> u64 {
+        match self {
+            Seating::EveryOrder => (1..=sides as u64).product(),
+            Seating::Rotations => sides.max(1) as u64,
+        }
+    }
+}
+
+/// Every permutation of `0..n`, in lexicographic order.
+fn permutations(n: usize) -> Vec<Vec<usize>> {
+    if n == 0 {
+        return vec![Vec::new()];
+    }
+    let mut all = Vec::new();
+    for first in 0..n {
+        for rest in permutations(n - 1) {
+            let tail = rest.into_iter().map(|x| if x >= first { x + 1 } else { x });
+            all.push(std::iter::once(first).chain(tail).collect());
+        }
+    }
+    all
 }
 
 /// Who meets whom.
@@ -86,38 +143,69 @@ fn combinations(from: usize, to: usize, size: usize) -> Vec<Vec<usize>> {
     all
 }
 
+/// The most games one schedule may hold: more than the arena plays in a day
+/// with the fastest bots, and a run keeps one bit per game of its schedule
+/// (12.5 MB at most).
+pub const MAX_GAMES: u64 = 100_000_000;
+
 /// The schedule of a league: for each group, at least `games` games,
-/// rounded up to whole rotations. Games are ordered deal by deal (every group
-/// plays deal 0 in every rotation, then deal 1, …), so any prefix of the
-/// schedule is balanced. A game is computed from its id when asked for, so a
-/// schedule takes the same memory whatever its length.
+/// rounded up to whole deals (every arrangement of the deal). Games are
+/// ordered deal by deal (every group plays deal 0 in every arrangement, then
+/// deal 1, …), so any prefix of the schedule is balanced. A game is computed
+/// from its id when asked for, so a schedule takes the same memory whatever
+/// its length.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Schedule {
     seed: u64,
     teams: Vec<Vec<usize>>,
     groups: Vec<Vec<usize>>,
+    arrangements: Vec<Vec<usize>>,
     deals: u64,
 }
 
 impl Schedule {
-    /// The games of `groups` of bots, `games` per group (rounded up to whole rotations).
-    pub fn league(seed: u64, teams: &[Vec<usize>], groups: &[Vec<usize>], games: u64) -> Schedule {
-        let sides = teams.len().max(1) as u64;
-        Schedule { seed, teams: teams.to_vec(), groups: groups.to_vec(), deals: games.div_ceil(sides) }
+    /// The games of `groups` of bots, seated as `seating` says, `games` per
+    /// group (rounded up to whole deals); an error when that is more than
+    /// [`MAX_GAMES`] in all.
+    pub fn league(
+        seed: u64,
+        teams: &[Vec<usize>],
+        groups: &[Vec<usize>],
+        seating: Seating,
+        games: u64,
+    ) -> Result<Schedule, String> {
+        let arrangements = seating.arrangements(teams.len());
+        let per_deal = arrangements.len() as u64;
+        let deals = games.div_ceil(per_deal);
+        let schedule = Schedule { seed, teams: teams.to_vec(), groups: groups.to_vec(), arrangements, deals };
+        match schedule.checked_len() {
+            Some(len) if len <= MAX_GAMES => Ok(schedule),
+            len => Err(format!(
+                "{deals} deals × {} groups of bots × {per_deal} seat orders is {} games; a run may schedule at most {MAX_GAMES}",
+                groups.len(),
+                len.map_or_else(|| "more".to_string(), |len| len.to_string())
+            )),
+        }
     }
 
-    /// A match between `teams.len()` bots: one group, bot `b` starting on side `b`.
-    pub fn duplicate_match(seed: u64, teams: &[Vec<usize>], games: u64) -> Schedule {
-        Schedule::league(seed, teams, &[(0..teams.len()).collect()], games)
+    /// A match between `teams.len()` different bots: one group, in every order.
+    pub fn duplicate_match(seed: u64, teams: &[Vec<usize>], games: u64) -> Result<Schedule, String> {
+        Schedule::league(seed, teams, &[(0..teams.len()).collect()], Seating::EveryOrder, games)
     }
 
-    fn sides(&self) -> u64 {
-        self.teams.len().max(1) as u64
+    /// The games each group plays of one deal: one per arrangement.
+    pub fn games_per_deal(&self) -> u64 {
+        self.arrangements.len() as u64
     }
 
-    /// The number of games.
+    /// The number of games, `None` if it does not fit in a `u64`.
+    fn checked_len(&self) -> Option<u64> {
+        self.deals.checked_mul(self.groups.len() as u64)?.checked_mul(self.games_per_deal())
+    }
+
+    /// The number of games (at most [`MAX_GAMES`], checked when the schedule was made).
     pub fn len(&self) -> u64 {
-        self.deals * self.groups.len() as u64 * self.sides()
+        self.checked_len().expect("a schedule's length is checked when it is made")
     }
 
     /// Whether there are no games.
@@ -130,18 +218,20 @@ impl Schedule {
         if id >= self.len() {
             return None;
         }
-        let sides = self.sides();
-        let per_deal = self.groups.len() as u64 * sides;
+        let arrangements = self.games_per_deal();
+        let per_deal = self.groups.len() as u64 * arrangements;
         let deal = id / per_deal;
-        let group = &self.groups[((id % per_deal) / sides) as usize];
-        let rotation = (id % sides) as usize;
+        let group = &self.groups[((id % per_deal) / arrangements) as usize];
+        let arrangement = (id % arrangements) as usize;
+        let order = &self.arrangements[arrangement];
         let mut seats = vec![0; self.teams.iter().map(Vec::len).sum()];
         for (side, members) in self.teams.iter().enumerate() {
             for &seat in members {
-                seats[seat] = group[(side + rotation) % sides as usize];
+                seats[seat] = group[order[side]];
             }
         }
-        Some(GameSpec { id, deal, rotation, seed: seeds::deal_seed(self.seed, deal), seats })
+        let bot_seeds = (0..seats.len()).map(|seat| seeds::bot_seed(self.seed, deal, seat)).collect();
+        Some(GameSpec { id, deal, arrangement, seed: seeds::deal_seed(self.seed, deal), seats, bot_seeds })
     }
 
     /// Every game, in id order.
@@ -235,24 +325,59 @@ mod tests {
     }
 
     fn league(seed: u64, teams: &[Vec<usize>], groups: &[Vec<usize>], games: u64) -> Vec<GameSpec> {
-        Schedule::league(seed, teams, groups, games).iter().collect()
+        Schedule::league(seed, teams, groups, Seating::EveryOrder, games).unwrap().iter().collect()
     }
 
     fn duplicate_match(seed: u64, teams: &[Vec<usize>], games: u64) -> Vec<GameSpec> {
-        Schedule::duplicate_match(seed, teams, games).iter().collect()
+        Schedule::duplicate_match(seed, teams, games).unwrap().iter().collect()
     }
 
     #[test]
-    fn games_round_up_to_whole_rotations() {
+    fn games_round_up_to_whole_deals() {
         assert_eq!(duplicate_match(1, &free_for_all(2), 5).len(), 6);
-        assert_eq!(duplicate_match(1, &free_for_all(3), 7).len(), 9);
+        assert_eq!(duplicate_match(1, &free_for_all(3), 7).len(), 12, "6 orders of 3 bots");
+        assert_eq!(duplicate_match(1, &free_for_all(4), 20).len(), 24, "24 orders of 4 bots");
+        assert_eq!(duplicate_match(1, &partnership(), 3).len(), 4, "2 orientations");
         assert_eq!(duplicate_match(1, &free_for_all(2), 0).len(), 0);
-        assert_eq!(Schedule::duplicate_match(1, &free_for_all(2), 5).get(6), None);
+        assert_eq!(Schedule::duplicate_match(1, &free_for_all(2), 5).unwrap().get(6), None);
+        let rotations = Schedule::league(1, &free_for_all(3), &[vec![0, 1, 2]], Seating::Rotations, 7).unwrap();
+        assert_eq!((rotations.len(), rotations.games_per_deal()), (9, 3));
+    }
+
+    #[test]
+    fn a_schedule_longer_than_the_limit_is_refused_even_past_u64() {
+        let groups: Vec<Vec<usize>> = (0..10).map(|b| vec![b, b + 1]).collect();
+        let league = |games| Schedule::league(1, &free_for_all(2), &groups, Seating::EveryOrder, games);
+        assert_eq!(league(MAX_GAMES / 10).unwrap().len(), MAX_GAMES);
+        let err = league(MAX_GAMES / 10 + 2).unwrap_err();
+        assert!(err.contains("is 100000020 games; a run may schedule at most 100000000"), "{err}");
+        // u64::MAX games, in 2^63 deals of two games: the product overflows.
+        let err = Schedule::duplicate_match(1, &free_for_all(2), u64::MAX).unwrap_err();
+        assert!(err.contains("9223372036854775808 deals × 1 groups of bots × 2 seat orders is more games"), "{err}");
+    }
+
+    #[test]
+    fn arrangements_are_the_orders_or_the_rotations() {
+        for seating in [Seating::EveryOrder, Seating::Rotations] {
+            for sides in 1..=4 {
+                assert_eq!(seating.arrangements(sides).len() as u64, seating.games_per_deal(sides));
+            }
+        }
+        assert_eq!(Seating::EveryOrder.arrangements(2), [[0, 1], [1, 0]]);
+        assert_eq!(
+            Seating::EveryOrder.arrangements(3),
+            [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]]
+        );
+        let four = Seating::EveryOrder.arrangements(4);
+        assert_eq!(four.len(), 24);
+        assert!(four.windows(2).all(|w| w[0] < w[1]), "lexicographic, no repeats");
+        assert_eq!(Seating::Rotations.arrangements(3), [[0, 1, 2], [1, 2, 0], [2, 0, 1]]);
+        assert_eq!(Seating::Rotations.arrangements(2), Seating::EveryOrder.arrangements(2));
     }
 
     #[test]
     fn a_selection_keeps_the_shard_minus_what_was_played() {
-        let schedule = Schedule::duplicate_match(1, &free_for_all(2), 200);
+        let schedule = Schedule::duplicate_match(1, &free_for_all(2), 200).unwrap();
         let shard = Some(Shard { index: 1, count: 3 });
         let selection = Selection::new(&schedule, shard, |id| id == 4 || id == 7);
         let ids: Vec<u64> = (0..200).filter(|&id| selection.contains(id)).collect();
@@ -272,14 +397,17 @@ mod tests {
         assert!(groups(Format::RoundRobin, 2, 3).is_empty(), "too few bots for a group");
     }
 
-    /// For each schedule: every group plays `games` games (rounded up), every
-    /// bot of a group holds every seat equally often, and each deal is played
-    /// in every rotation by every group with one seed.
+    /// For each schedule: every group plays `games` games (rounded up), each
+    /// deal in every arrangement with one seed; every bot of a group holds
+    /// every seat equally often and, in a free-for-all, follows every other
+    /// bot of its group (sits in the next seat) equally often.
     fn check_balance(teams: &[Vec<usize>], bots: usize, format: Format, games: u64) {
         let sides = teams.len();
+        let seats = game_seats(teams);
+        let orders: u64 = (1..=sides as u64).product();
         let groups = groups(format, bots, sides);
         let specs = league(42, teams, &groups, games);
-        let per_group = games.div_ceil(sides as u64) * sides as u64;
+        let per_group = games.div_ceil(orders) * orders;
         assert_eq!(specs.len() as u64, per_group * groups.len() as u64);
         for (i, spec) in specs.iter().enumerate() {
             assert_eq!(spec.id, i as u64, "ids are positions");
@@ -296,26 +424,34 @@ mod tests {
                 .collect();
             assert_eq!(mine.len() as u64, per_group, "games of group {group:?}");
             let mut seat_counts: BTreeMap<(usize, usize), u64> = BTreeMap::new();
+            let mut follows: BTreeMap<(usize, usize), u64> = BTreeMap::new();
             for game in &mine {
                 for (seat, &bot) in game.seats.iter().enumerate() {
                     *seat_counts.entry((bot, seat)).or_default() += 1;
+                    *follows.entry((game.seats[(seat + seats - 1) % seats], bot)).or_default() += 1;
                 }
             }
             for &bot in group {
-                for seat in 0..game_seats(teams) {
-                    let expected = if sides == teams.iter().map(Vec::len).sum::<usize>() {
-                        per_group / sides as u64
-                    } else {
-                        // partnerships: a bot holds both seats of its side
-                        per_group / 2
-                    };
+                for seat in 0..seats {
+                    // In a partnership a bot holds both seats of its side.
+                    let expected = per_group * (seats / sides) as u64 / seats as u64;
                     assert_eq!(seat_counts.get(&(bot, seat)).copied().unwrap_or(0), expected, "bot {bot} seat {seat}");
                 }
+                if sides == seats && sides > 2 {
+                    for &before in group.iter().filter(|&&b| b != bot) {
+                        let expected = per_group / (sides as u64 - 1);
+                        assert_eq!(follows[&(before, bot)], expected, "bot {bot} after bot {before}");
+                    }
+                }
             }
-            for deal in mine.chunks(sides) {
+            for deal in mine.chunks(orders as usize) {
                 assert!(deal.iter().all(|g| g.seed == deal[0].seed && g.deal == deal[0].deal));
-                let rotations: Vec<usize> = deal.iter().map(|g| g.rotation).collect();
-                assert_eq!(rotations, (0..sides).collect::<Vec<_>>());
+                let arrangements: Vec<usize> = deal.iter().map(|g| g.arrangement).collect();
+                assert_eq!(arrangements, (0..orders as usize).collect::<Vec<_>>());
+                let mut seatings: Vec<&Vec<usize>> = deal.iter().map(|g| &g.seats).collect();
+                seatings.sort();
+                seatings.dedup();
+                assert_eq!(seatings.len() as u64, orders, "no seating repeats within a deal");
             }
         }
         let first_deal_seeds: Vec<u64> = specs.iter().filter(|g| g.deal == 0).map(|g| g.seed).collect();
@@ -327,7 +463,7 @@ mod tests {
     }
 
     #[test]
-    fn every_bot_holds_every_seat_equally_often() {
+    fn every_bot_holds_every_seat_and_follows_every_other_equally_often() {
         for format in [Format::RoundRobin, Format::Gauntlet] {
             check_balance(&free_for_all(2), 5, format, 10);
             check_balance(&free_for_all(3), 4, format, 9);
@@ -342,7 +478,7 @@ mod tests {
         assert_eq!(specs[0].seats, vec![0, 1, 0, 1]);
         assert_eq!(specs[1].seats, vec![1, 0, 1, 0]);
         assert_eq!(specs[0].seed, specs[1].seed);
-        assert_eq!((specs[1].id, specs[1].deal, specs[1].rotation), (1, 0, 1));
+        assert_eq!((specs[1].id, specs[1].deal, specs[1].arrangement), (1, 0, 1));
     }
 
     #[test]

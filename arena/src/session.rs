@@ -21,7 +21,12 @@ pub async fn handshake<G: Game>(
 ) -> Result<Ready, Fault> {
     process.queue(&Envelope::<G>::Hello(hello));
     let line = process.exchange(Instant::now() + limit, limit, Awaited::Hello).await?;
-    match decode::<G>(line)? {
+    let answer = match decode::<G>(line) {
+        Ok(answer) => answer,
+        Err(fault) if fault.kind == FaultKind::NotJson => return Err(not_started(process, fault).await),
+        Err(fault) => return Err(fault),
+    };
+    match answer {
         FromBot::Ready(ready) => match ready.protocol {
             Some(version) if version != protocol::VERSION => Err(Fault::new(
                 FaultKind::Protocol,
@@ -34,6 +39,25 @@ pub async fn handshake<G: Game>(
             format!("expected \"ready\" in answer to hello, got a move: {}", excerpt(line)),
         )),
     }
+}
+
+/// How many more lines of a bot's stdout a start-up fault shows.
+const STARTUP_LINES: usize = 4;
+/// How long the arena waits for them.
+const STARTUP_LINES_PATIENCE: Duration = Duration::from_millis(200);
+
+/// A bot that answered `hello` with something other than JSON has usually
+/// failed to start and said why on stdout (the JVM prints its fatal errors
+/// there): the fault shows the next few lines it wrote too.
+async fn not_started(process: &mut BotProcess, mut fault: Fault) -> Fault {
+    let more = process.more_lines(STARTUP_LINES, STARTUP_LINES_PATIENCE).await;
+    if !more.is_empty() {
+        fault.message = format!("{}; then on stdout: {}", fault.message, more.join(" / "));
+    }
+    fault
+        .message
+        .push_str(" (a bot's first line must be its JSON answer to hello; anything for humans goes to stderr)");
+    fault
 }
 
 /// A move the bot chose, and how long it took.
@@ -93,9 +117,10 @@ pub async fn ask_move<G: Game>(
             ));
         }
         (None, Some(named)) => game.find_move(named).ok_or_else(|| {
+            let why = game.why_illegal(named).map(|why| format!(" ({why})")).unwrap_or_default();
             Fault::new(
                 FaultKind::IllegalMove,
-                format!("the move is not one of the {count} legal moves of turn {id}: {}", excerpt(line)),
+                format!("the move is not one of the {count} legal moves of turn {id}{why}: {}", excerpt(line)),
             )
         })?,
         _ => {
@@ -120,6 +145,9 @@ pub fn tell<G: Game>(process: &mut BotProcess, game: &G, seat: usize, from: usiz
 }
 
 fn decode<G: Game>(line: &[u8]) -> Result<FromBot<G::Move>, Fault> {
+    if line.iter().all(u8::is_ascii_whitespace) {
+        return Err(Fault::new(FaultKind::NotJson, crate::fault::EMPTY_LINE));
+    }
     line::decode(line).map_err(|e| {
         let kind = match e {
             LineError::NotUtf8(_) | LineError::NotJson(_) => FaultKind::NotJson,

@@ -1,22 +1,40 @@
-//! Ctrl-C and SIGTERM: the first stops the match (no new games, every bot
-//! killed, finished games kept); a second one exits at once.
+//! SIGINT (Ctrl-C), SIGTERM and SIGHUP: the first stops the run (no new
+//! games, every bot killed, finished games kept); a second one exits at once.
+//!
+//! The stop flag is set inside the signal handler itself, before anything
+//! else can happen: a scheduler that signals the arena and its bots at once
+//! (`kill 0`, a control group's kill, Slurm's `scancel`) may kill a bot a
+//! moment before the arena hears of it, and the game that bot was playing
+//! must then count as cut short by the stop, never as the bot's fault.
 
 use crate::bot::registry::Registry;
+use crate::console::errln;
+use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+use signal_hook::iterator::Signals;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Exit status after an interruption (128 + SIGINT).
 pub const INTERRUPTED: i32 = 130;
 
-/// Starts a thread that watches for SIGINT and SIGTERM.
+/// The signals that stop a run.
+const STOPPING: [i32; 3] = [SIGINT, SIGTERM, SIGHUP];
+
+/// Sets `cancel` in the handler of every stopping signal, and starts a thread
+/// that then kills every bot process in `registry` (and, at a second signal,
+/// exits at once).
 pub fn watch(cancel: Arc<AtomicBool>, registry: Registry) {
+    for signal in STOPPING {
+        if signal_hook::flag::register(signal, Arc::clone(&cancel)).is_err() {
+            errln!("warning: cannot watch for signals; interrupting the arena may leave bot processes running");
+            return;
+        }
+    }
     listen(move |round| {
         cancel.store(true, Ordering::SeqCst);
         registry.kill_all();
         if round == 0 {
-            eprintln!(
-                "\ninterrupted: no new games start; finished games are kept (press Ctrl-C again to quit at once)"
-            );
+            errln!("\ninterrupted: no new games start; finished games are kept (press Ctrl-C again to quit at once)");
         } else {
             std::process::exit(INTERRUPTED);
         }
@@ -38,45 +56,36 @@ impl Interruption {
     }
 }
 
-/// Starts a thread that, at the first SIGINT or SIGTERM, kills every bot
+/// Starts a thread that, at the first stopping signal, kills every bot
 /// process in `registry` and anything they started that outlived them, then
-/// exits with [`INTERRUPTED`]: for runs that have nothing to keep. The main
-/// thread calls [`Interruption::settle`] before it reports anything.
+/// exits with [`INTERRUPTED`]: for runs that have nothing to keep. The flag
+/// that [`Interruption::settle`] waits on is set in the signal handler
+/// itself, so the main thread never reports a run whose bots the signal
+/// killed.
 pub fn exit_on_interrupt(registry: Registry) -> Interruption {
     let interruption = Interruption::default();
-    let flag = Arc::clone(&interruption.0);
+    for signal in STOPPING {
+        let _ = signal_hook::flag::register(signal, Arc::clone(&interruption.0));
+    }
     listen(move |_| {
-        flag.store(true, Ordering::SeqCst);
         registry.kill_all();
         crate::bot::orphans::sweep(&registry);
-        eprintln!("\ninterrupted");
+        errln!("\ninterrupted");
         std::process::exit(INTERRUPTED);
     });
     interruption
 }
 
-/// Calls `on_signal` with 0, 1, … at each SIGINT or SIGTERM, on a thread of its own.
+/// Calls `on_signal` with 0, 1, … at each stopping signal, on a thread of its own.
 fn listen(mut on_signal: impl FnMut(u32) + Send + 'static) {
-    // Register the handlers before returning, so no early signal is missed.
-    let runtime =
-        tokio::runtime::Builder::new_current_thread().enable_all().build().expect("a single-threaded runtime starts");
-    let streams = runtime.block_on(async {
-        use tokio::signal::unix::{SignalKind, signal};
-        (signal(SignalKind::interrupt()), signal(SignalKind::terminate()))
-    });
-    let (Ok(mut interrupt), Ok(mut terminate)) = streams else {
-        eprintln!("warning: cannot watch for Ctrl-C; interrupting the arena may leave bot processes running");
+    // Registered before returning, so no early signal is missed.
+    let Ok(mut signals) = Signals::new(STOPPING) else {
+        errln!("warning: cannot watch for signals; interrupting the arena may leave bot processes running");
         return;
     };
     std::thread::spawn(move || {
-        runtime.block_on(async move {
-            for round in 0.. {
-                tokio::select! {
-                    _ = interrupt.recv() => {}
-                    _ = terminate.recv() => {}
-                }
-                on_signal(round);
-            }
-        });
+        for (round, _) in (0..).zip(signals.forever()) {
+            on_signal(round);
+        }
     });
 }

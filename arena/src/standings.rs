@@ -51,9 +51,15 @@ pub struct BotStanding {
     pub faults_by_kind: BTreeMap<FaultKind, u64>,
     #[serde(skip)]
     points_for_sum: i64,
+    /// The sum of each game's mean opposing score, times [`AGAINST_SCALE`]:
+    /// kept exact, so that the mean never depends on the order of the games.
     #[serde(skip)]
-    points_against_sum: f64,
+    points_against_scaled: i128,
 }
+
+/// A multiple of every number of opponents a game can have (the least
+/// common multiple of 1 to 16), so that mean opposing scores add up exactly.
+const AGAINST_SCALE: i128 = 720_720;
 
 impl BotStanding {
     /// `wins / games`, 0 before any game.
@@ -89,7 +95,7 @@ impl Standings {
                 faults: 0,
                 faults_by_kind: BTreeMap::new(),
                 points_for_sum: 0,
-                points_against_sum: 0.0,
+                points_against_scaled: 0,
             })
             .collect();
         Standings { games: 0, bots, ratings: RatingTally::new(names) }
@@ -115,7 +121,8 @@ impl Standings {
             bot.points_for_sum += scores[first_seat];
             let opponents: Vec<i64> = opposing_scores(game, &bot.name);
             if !opponents.is_empty() {
-                bot.points_against_sum += opponents.iter().sum::<i64>() as f64 / opponents.len() as f64;
+                let sum: i128 = opponents.iter().map(|&s| i128::from(s)).sum();
+                bot.points_against_scaled += sum * (AGAINST_SCALE / opponents.len() as i128);
             }
             for fault in game.faults.iter().filter(|f| f.bot == bot.name) {
                 bot.faults += 1;
@@ -124,7 +131,7 @@ impl Standings {
             let games = bot.games as f64;
             bot.score = (bot.wins as f64 + bot.draws as f64 / 2.0) / games;
             bot.points_for = bot.points_for_sum as f64 / games;
-            bot.points_against = bot.points_against_sum / games;
+            bot.points_against = bot.points_against_scaled as f64 / AGAINST_SCALE as f64 / games;
         }
     }
 
@@ -227,6 +234,7 @@ pub(crate) mod fixtures {
     pub fn game_with_id(id: u64, bots: &[&str], scores: &[i64], ranks: &[u32]) -> GameSummary {
         GameSummary {
             id,
+            origin: Default::default(),
             bots: bots.iter().map(|b| b.to_string()).collect(),
             result: GameResult { reason: "target".into(), scores: scores.to_vec(), ranks: ranks.to_vec() },
             faults: vec![],

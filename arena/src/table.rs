@@ -2,15 +2,17 @@
 //! where processes are recorded and logged.
 
 use crate::bot::limits::ResourceLimits;
+use crate::bot::logs::Logs;
 use crate::bot::process::Launch;
 use crate::bot::registry::Registry;
 use crate::bot::sandbox::Sandbox;
 use crate::bot::spec::BotSpec;
 use crate::game::Game;
 use crate::schedule::GameSpec;
+use crate::start_failures::{GiveUp, StartFailures};
 use protocol::messages::Hello;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
 use std::time::Duration;
 
 /// Limits applied to every bot process.
@@ -24,6 +26,9 @@ pub struct Limits {
     pub line_cap: usize,
     /// How much of each process's stderr is kept in its log file, in bytes.
     pub stderr_cap: u64,
+    /// How much of the stderr of all the processes of one bot is kept over a
+    /// run, in bytes (each log file counting [`crate::bot::logs::FILE_COST`] more).
+    pub log_budget: u64,
     /// How long a bot may take to exit after `bye` before it is killed.
     pub exit_grace: Duration,
     /// Operating-system limits of each bot process.
@@ -41,6 +46,7 @@ impl Default for Limits {
             startup_timeout: Duration::from_millis(10_000),
             line_cap: 1 << 20,
             stderr_cap: 1 << 20,
+            log_budget: 64 << 20,
             exit_grace: Duration::from_millis(1000),
             resources: ResourceLimits::default(),
             sandbox: Sandbox::None,
@@ -76,14 +82,18 @@ pub struct Table<G: Game> {
     /// Process limits.
     pub limits: Limits,
     /// Where stderr logs go, if anywhere.
-    pub logs: Option<PathBuf>,
+    pub logs: Option<Arc<Logs>>,
     /// Live process groups.
     pub registry: Registry,
     /// Games set up in advance: deal `d` is set up from `setups[d % len]`;
     /// `None` to set each game up from its seed.
     pub setups: Option<Vec<G::Setup>>,
-    /// Counts processes started, to name their logs.
-    started: AtomicU64,
+    /// The output directory, which no sandboxed bot sees.
+    pub private: Option<PathBuf>,
+    /// What the run does with a bot that keeps failing to start.
+    pub give_up: GiveUp,
+    /// Each bot's start-up failures in a row.
+    pub starts: StartFailures,
 }
 
 impl<G: Game> Table<G> {
@@ -97,12 +107,39 @@ impl<G: Game> Table<G> {
         registry: Registry,
     ) -> Self {
         let teams = G::teams(&variant);
-        Table { bots, variant, teams, seed, limits, logs, registry, setups: None, started: AtomicU64::new(0) }
+        let logs = logs.map(|dir| Arc::new(Logs::new(dir, limits.log_budget)));
+        let starts = StartFailures::new(bots.len());
+        Table {
+            bots,
+            variant,
+            teams,
+            seed,
+            limits,
+            logs,
+            registry,
+            setups: None,
+            private: None,
+            give_up: GiveUp::Never,
+            starts,
+        }
+    }
+
+    /// Gives up on a bot that fails to start [`IN_A_ROW`](crate::start_failures::IN_A_ROW)
+    /// times in a row as `give_up` says.
+    pub fn with_give_up(mut self, give_up: GiveUp) -> Self {
+        self.give_up = give_up;
+        self
     }
 
     /// Sets up deal `d` of the schedule from `setups[d % len]` instead of from its seed.
     pub fn with_setups(mut self, setups: Option<Vec<G::Setup>>) -> Self {
         self.setups = setups;
+        self
+    }
+
+    /// Hides the output directory `dir` from sandboxed bots.
+    pub fn with_private(mut self, dir: Option<PathBuf>) -> Self {
+        self.private = dir;
         self
     }
 
@@ -127,16 +164,14 @@ impl<G: Game> Table<G> {
 
     /// How to start a new process of `bot` for `seat`, on `cpu` if pinned.
     pub fn launch(&self, bot: usize, seat: usize, cpu: Option<usize>) -> Launch {
-        let number = self.started.fetch_add(1, Ordering::Relaxed) + 1;
-        let name = &self.bots[bot].name;
         let spec = &self.bots[bot];
         Launch {
-            argv: self.limits.sandbox.wrap(&spec.argv, &spec.dir),
+            argv: self.limits.sandbox.wrap(&self.bots, bot, self.private.as_deref(), self.limits.resources.tmp),
             dir: spec.dir.clone(),
             env: bot_environment(&spec.env),
             resources: self.limits.resources.clone(),
             cpu,
-            log: self.logs.as_ref().map(|dir| dir.join(format!("{name}.seat{seat}.{number}.log"))),
+            log: self.logs.as_ref().map(|logs| logs.place(&spec.name, seat)),
             stderr_cap: self.limits.stderr_cap,
             line_cap: self.limits.line_cap,
             registry: self.registry.clone(),

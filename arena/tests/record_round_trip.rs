@@ -104,7 +104,7 @@ fn record(plan: &Plan) -> Record<AllFives> {
         id: plan.id,
         game: AllFives::NAME.to_string(),
         deal: plan.id / 2,
-        rotation: (plan.id % seats as u64) as usize,
+        arrangement: (plan.id % seats as u64) as usize,
         seed: plan.seed,
         preset: false,
         variant: plan.variant.clone(),

@@ -10,13 +10,23 @@ use std::fmt::Debug;
 
 /// Decodes `bytes` as an All Fives [`FromBot`] and as a [`ToBot`] line.
 /// Decoding may fail, but never panics; a message that decodes encodes to
-/// one line that decodes back to an equal message (see [`round_trip`]).
+/// one line that decodes back to an equal message (see [`round_trip`]); and
+/// a move the fast path ([`crate::messages::move_by_index`]) reads is the
+/// move the general decoder reads.
 ///
 /// # Panics
 /// When an invariant is broken: that is the bug the caller is looking for.
 pub fn line(bytes: &[u8]) {
-    if let Ok(message) = line::decode::<FromBot>(bytes) {
-        round_trip(&message);
+    let decoded = line::decode::<FromBot>(bytes);
+    if let Ok(message) = &decoded {
+        round_trip(message);
+    }
+    // The arena's fast path for `{"type":"move","id":N,"index":K}` accepts
+    // only what the general decoder reads as that very move.
+    if let Some((id, index)) = crate::messages::move_by_index(bytes) {
+        let expected =
+            crate::messages::FromBot::Move(crate::messages::MoveReply { id, index: Some(index), value: None });
+        assert_eq!(decoded, Ok(expected), "the fast path read a move from {:?}", String::from_utf8_lossy(bytes));
     }
     if let Ok(message) = line::decode::<ToBot>(bytes) {
         round_trip(&message);

@@ -31,7 +31,21 @@ impl fmt::Display for LineError {
 
 impl std::error::Error for LineError {}
 
+/// Whether `byte` is whitespace to JSON: space, tab, carriage return or line
+/// feed, and nothing else (not a form feed, unlike [`u8::is_ascii_whitespace`]).
+pub fn is_json_whitespace(byte: u8) -> bool {
+    matches!(byte, b' ' | b'\t' | b'\r' | b'\n')
+}
+
+/// `bytes` without the JSON whitespace ([`is_json_whitespace`]) at either end.
+pub fn trim_json_whitespace(bytes: &[u8]) -> &[u8] {
+    let start = bytes.iter().position(|&b| !is_json_whitespace(b)).unwrap_or(bytes.len());
+    let end = bytes.iter().rposition(|&b| !is_json_whitespace(b)).map_or(start, |at| at + 1);
+    &bytes[start..end]
+}
+
 /// Decodes one line (without its trailing newline; a trailing `\r` is allowed).
+/// Only JSON's whitespace may surround or separate its tokens.
 pub fn decode<T: DeserializeOwned>(line: &[u8]) -> Result<T, LineError> {
     let line = line.strip_suffix(b"\r").unwrap_or(line);
     let text = std::str::from_utf8(line).map_err(|e| LineError::NotUtf8(e.valid_up_to()))?;
@@ -46,8 +60,10 @@ pub fn decode<T: DeserializeOwned>(line: &[u8]) -> Result<T, LineError> {
 /// the arena writes it: `{"type":"turn",...}` gives `Some("turn")`. A cheap
 /// look at a line before decoding it; `None` when the line has another form.
 pub fn message_type(line: &[u8]) -> Option<&str> {
-    let rest = line.trim_ascii_start().strip_prefix(b"{")?.trim_ascii_start().strip_prefix(b"\"type\"")?;
-    let rest = rest.trim_ascii_start().strip_prefix(b":")?.trim_ascii_start().strip_prefix(b"\"")?;
+    let rest = trim_json_whitespace(line).strip_prefix(b"{")?;
+    let rest = trim_json_whitespace(rest).strip_prefix(b"\"type\"")?;
+    let rest = trim_json_whitespace(rest).strip_prefix(b":")?;
+    let rest = trim_json_whitespace(rest).strip_prefix(b"\"")?;
     let end = rest.iter().position(|&b| b == b'"' || b == b'\\')?;
     if rest[end] != b'"' {
         return None;
@@ -94,6 +110,18 @@ mod tests {
         assert_eq!(message_type(br#"{"type":"tu\"rn"}"#), None);
         assert_eq!(message_type(b"{\"type\":\"unterminated"), None);
         assert_eq!(message_type(b"[]"), None);
+    }
+
+    #[test]
+    fn only_json_whitespace_is_whitespace() {
+        assert_eq!(trim_json_whitespace(b" \t\r\n{}\r\n "), b"{}");
+        assert_eq!(trim_json_whitespace(b"\x0c{}\x0c"), b"\x0c{}\x0c");
+        assert_eq!(trim_json_whitespace(b" \t "), b"");
+        assert!(matches!(
+            decode::<Reply>(b"\x0c{\"type\":\"move\",\"id\":3,\"index\":1}\x0c"),
+            Err(LineError::NotJson(_))
+        ));
+        assert_eq!(message_type(b"\x0c{\"type\":\"turn\"}"), None);
     }
 
     #[test]

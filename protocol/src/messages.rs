@@ -143,13 +143,13 @@ pub struct Forfeit {
 /// `None` for any other line (which the general decoder then reads, and
 /// judges). Never accepts a line the general decoder would refuse.
 pub fn move_by_index(line: &[u8]) -> Option<(u64, usize)> {
-    let mut rest = line.strip_suffix(b"\r").unwrap_or(line).trim_ascii();
+    let mut rest = crate::line::trim_json_whitespace(line);
     rest = rest.strip_prefix(b"{")?.strip_suffix(b"}")?;
     let (mut kind, mut id, mut index) = (false, None, None);
     for pair in rest.split(|&b| b == b',') {
         let colon = pair.iter().position(|&b| b == b':')?;
-        let key = pair[..colon].trim_ascii().strip_prefix(b"\"")?.strip_suffix(b"\"")?;
-        let value = pair[colon + 1..].trim_ascii();
+        let key = crate::line::trim_json_whitespace(&pair[..colon]).strip_prefix(b"\"")?.strip_suffix(b"\"")?;
+        let value = crate::line::trim_json_whitespace(&pair[colon + 1..]);
         match key {
             b"type" if !kind && value == b"\"move\"" => kind = true,
             b"id" if id.is_none() => id = Some(number(value)?),

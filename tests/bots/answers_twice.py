@@ -1,11 +1,14 @@
 #!/usr/bin/env python3
-# Answers its first turn twice (the second answer is read as the answer to its next turn).
-from botlib import run, send
+# Answers its first turn twice, both lines in one write (the second one is there
+# before the arena sends the next turn).
+import json
+
+from botlib import run, send_line
 
 
 def twice(turn):
-    send({"type": "move", "id": turn["id"], "index": 0})
-    send({"type": "move", "id": turn["id"], "index": 0})
+    move = json.dumps({"type": "move", "id": turn["id"], "index": 0}, separators=(",", ":"))
+    send_line(move + "\n" + move)
 
 
 run(twice, at=1)

@@ -1,5 +1,7 @@
 #!/usr/bin/env python3
-# Plays 3 turns; then never reads stdin again, but keeps answering the turns it guesses are coming (ids count up by one), until its stdin pipe is full.
+# Plays 3 turns; then never reads stdin again, but keeps answering the turns it
+# guesses are coming (ids count up by one): an answer written before its turn
+# is a protocol fault, caught long before its stdin pipe would fill up.
 import time
 
 from botlib import alive, run, send

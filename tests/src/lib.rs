@@ -2,7 +2,7 @@
 //! the sample bots, fresh scratch directories, running `arena`, reading its
 //! output, and checking that no bot process outlived it.
 
-use std::io::Read;
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
 use std::sync::OnceLock;
@@ -51,7 +51,13 @@ pub struct Scratch {
 impl Scratch {
     /// A new directory named after the test.
     pub fn new(test: &str) -> Scratch {
-        let path = std::env::temp_dir().join(format!("arena-e2e-{test}-{}", std::process::id()));
+        Scratch::within(&std::env::temp_dir(), test)
+    }
+
+    /// A new directory named after the test, inside `parent` (e.g. away
+    /// from `/tmp`, which the sandbox replaces with a private one).
+    pub fn within(parent: &Path, test: &str) -> Scratch {
+        let path = parent.join(format!("arena-e2e-{test}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&path);
         std::fs::create_dir_all(&path).expect("create scratch dir");
         Scratch { path }
@@ -167,11 +173,13 @@ pub fn descendants(root: u32) -> Vec<ProcessInfo> {
 
 /// How long any one process a test starts may run: far more than any test
 /// needs, so that a hang fails its test with a message instead of stalling
-/// the whole suite.
+/// the whole suite until CI gives up on it.
 pub const DEADLINE: Duration = Duration::from_secs(300);
 
 /// Waits for `child` to exit, collecting whatever it writes to piped stdout
-/// and stderr; kills it and panics if it is still running after [`DEADLINE`].
+/// and stderr; kills it and panics if it is still running after [`DEADLINE`],
+/// or if its pipes are still held open (by a process it left behind) well
+/// after it exited.
 pub fn finish(child: Child) -> Output {
     finish_watched(child, DEADLINE, |_| {})
 }
@@ -179,14 +187,16 @@ pub fn finish(child: Child) -> Output {
 /// [`finish`], with a deadline of `limit`, calling `watch` with the child's
 /// pid every few milliseconds while it runs.
 pub fn finish_watched(mut child: Child, limit: Duration, mut watch: impl FnMut(u32)) -> Output {
-    fn drain(pipe: Option<impl Read + Send + 'static>) -> std::thread::JoinHandle<Vec<u8>> {
+    fn drain(pipe: Option<impl Read + Send + 'static>) -> std::sync::mpsc::Receiver<Vec<u8>> {
+        let (sender, receiver) = std::sync::mpsc::channel();
         std::thread::spawn(move || {
             let mut bytes = Vec::new();
             if let Some(mut pipe) = pipe {
                 let _ = pipe.read_to_end(&mut bytes);
             }
-            bytes
-        })
+            let _ = sender.send(bytes);
+        });
+        receiver
     }
     let (stdout, stderr) = (drain(child.stdout.take()), drain(child.stderr.take()));
     let started = Instant::now();
@@ -202,7 +212,15 @@ pub fn finish_watched(mut child: Child, limit: Duration, mut watch: impl FnMut(u
         watch(child.id());
         std::thread::sleep(Duration::from_millis(5));
     };
-    Output { status, stdout: stdout.join().expect("stdout is read"), stderr: stderr.join().expect("stderr is read") }
+    let collect = |pipe: std::sync::mpsc::Receiver<Vec<u8>>, name: &str| {
+        pipe.recv_timeout(Duration::from_secs(30)).unwrap_or_else(|_| {
+            panic!(
+                "process {} exited ({status}), but its {name} is still open 30 s later: a process it started holds it",
+                child.id()
+            )
+        })
+    };
+    Output { status, stdout: collect(stdout, "stdout"), stderr: collect(stderr, "stderr") }
 }
 
 /// Runs `command` as [`Command::output`] does (stdin empty, stdout and
@@ -317,4 +335,91 @@ pub fn recorded(dir: &Path) -> Vec<Vec<protocol::all_fives::ToBot>> {
                 .collect()
         })
         .collect()
+}
+
+/// An optional tool some tests need: the command, and the Debian package that installs it.
+#[derive(Debug, Clone, Copy)]
+pub struct Tool {
+    /// The command looked up on `PATH`, e.g. `"chromium"`.
+    pub command: &'static str,
+    /// The Debian package that provides it.
+    pub package: &'static str,
+}
+
+/// Headless Chromium, for the viewer's test.
+pub const CHROMIUM: Tool = Tool { command: "chromium", package: "chromium" };
+/// bubblewrap, for the sandbox tests.
+pub const BWRAP: Tool = Tool { command: "bwrap", package: "bubblewrap" };
+/// The C++ compiler, for the C++ sample bot.
+pub const GXX: Tool = Tool { command: "g++", package: "g++" };
+/// The Java runtime, for the Java sample bot.
+pub const JAVA: Tool = Tool { command: "java", package: "default-jdk-headless" };
+/// The Java compiler, for the Java sample bot.
+pub const JAVAC: Tool = Tool { command: "javac", package: "default-jdk-headless" };
+
+/// The path of `tool` on `PATH`, for a test that needs it.
+///
+/// When it is missing the test is skipped: this prints a notice naming the
+/// test, the tool and how to install it (written to stderr directly, so that
+/// `cargo test` shows it even for a passing test), adds the test to the file
+/// named by `ARENA_SKIPPED_LOG` if set (`scripts/check` lists them at the
+/// end), and returns `None`; the test then returns at once. With
+/// `ARENA_REQUIRE_TOOLS=1` (as `.ci/run` sets it) a missing tool fails the
+/// test instead, so that nothing is skipped where the tools are meant to be.
+pub fn optional_tool(tool: Tool) -> Option<PathBuf> {
+    let found = std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default())
+        .map(|dir| dir.join(tool.command))
+        .find(|path| path.is_file());
+    if found.is_some() {
+        return found;
+    }
+    let test = std::thread::current().name().unwrap_or("a test").to_string();
+    let install = format!("apt-get install {} (Debian), or run .ci/run, which installs it", tool.package);
+    if std::env::var("ARENA_REQUIRE_TOOLS").is_ok_and(|v| v == "1") {
+        panic!("{test} needs {}, which is not on PATH, and ARENA_REQUIRE_TOOLS=1: {install}", tool.command);
+    }
+    let notice = format!("notice: SKIPPED {test}: {} is not on PATH ({install})", tool.command);
+    let _ = writeln!(std::io::stderr(), "{notice}");
+    if let Some(log) = std::env::var_os("ARENA_SKIPPED_LOG") {
+        let file = std::fs::OpenOptions::new().create(true).append(true).open(log);
+        let _ = file.and_then(|mut file| writeln!(file, "{test} (no {})", tool.command));
+    }
+    None
+}
+
+/// The JVM flags the README gives for bots in Java: a small heap and small
+/// reservations, so that the JVM starts under any address-space limit down to 1G.
+pub const JVM_FLAGS: &str =
+    "-Xmx64m -XX:+UseSerialGC -XX:CompressedClassSpaceSize=64m -XX:ReservedCodeCacheSize=32m -Xss512k";
+
+/// The C++ sample bot, built into `dir` with the command of
+/// sample-bots/README.md; `None` (skipped with a notice) without `g++`.
+pub fn cpp_greedy(dir: &Path) -> Option<String> {
+    let gxx = optional_tool(GXX)?;
+    let exe = dir.join("greedy-cpp");
+    let status = Command::new(gxx)
+        .args(["-O2", "-std=c++17", "-Wall", "-Wextra", "-Werror"])
+        .arg(root().join("sample-bots/cpp/greedy.cpp"))
+        .arg("-o")
+        .arg(&exe)
+        .status()
+        .expect("g++ runs");
+    assert!(status.success(), "sample-bots/cpp/greedy.cpp does not compile");
+    Some(exe.to_string_lossy().into_owned())
+}
+
+/// The command of the Java sample bot compiled into `dir` with `javac`, run
+/// with [`JVM_FLAGS`]; `None` (skipped with a notice) without a JDK.
+pub fn java_greedy(dir: &Path) -> Option<String> {
+    let java = optional_tool(JAVA)?;
+    let javac = optional_tool(JAVAC)?;
+    let classes = dir.join("greedy-java");
+    let status = Command::new(javac)
+        .args(["-Xlint:all", "-Werror", "-d"])
+        .arg(&classes)
+        .arg(root().join("sample-bots/java/Greedy.java"))
+        .status()
+        .expect("javac runs");
+    assert!(status.success(), "sample-bots/java/Greedy.java does not compile");
+    Some(format!("{} {JVM_FLAGS} -cp {} Greedy", java.display(), classes.display()))
 }

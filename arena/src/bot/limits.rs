@@ -1,8 +1,12 @@
 //! Resource limits applied to every bot process (with `setrlimit`, between
-//! fork and exec), so that one bot cannot take the machine down with it.
+//! fork and exec, and, for the size of a sandboxed bot's private `/tmp`, by
+//! the sandbox), so that one bot cannot take the machine down with it.
 
+use nix::sys::resource::{Resource, getrlimit, setrlimit};
 use serde::{Deserialize, Serialize};
 use std::fmt;
+use std::os::unix::process::CommandExt;
+use std::process::Stdio;
 
 /// The limits of one bot process; `None` is unlimited.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -17,12 +21,23 @@ pub struct ResourceLimits {
     pub file_size: Option<u64>,
     /// Open file descriptors (`RLIMIT_NOFILE`).
     pub open_files: Option<u64>,
+    /// Bytes a sandboxed bot may keep in its private `/tmp`, and again in
+    /// `/dev/shm`: memory-backed file systems (not an rlimit: the sandbox
+    /// sizes them). Read back from a league written before it existed, the default.
+    #[serde(default = "default_tmp")]
+    pub tmp: Option<u64>,
+}
+
+/// 64 MiB.
+fn default_tmp() -> Option<u64> {
+    Some(64 << 20)
 }
 
 impl Default for ResourceLimits {
-    /// 8 GiB of address space, 64 MiB files, 1024 open files; CPU time and
-    /// processes unlimited (long leagues keep a process for thousands of
-    /// games, and the process limit counts every process of the user).
+    /// 8 GiB of address space, 64 MiB files, 1024 open files, 64 MiB of
+    /// `/tmp`; CPU time and processes unlimited (long leagues keep a process
+    /// for thousands of games, and the process limit counts every process of
+    /// the user).
     fn default() -> Self {
         ResourceLimits {
             cpu_seconds: None,
@@ -30,12 +45,13 @@ impl Default for ResourceLimits {
             processes: None,
             file_size: Some(64 << 20),
             open_files: Some(1024),
+            tmp: default_tmp(),
         }
     }
 }
 
 /// The names of the limits, as given to `--limit NAME=VALUE`.
-pub const NAMES: [&str; 5] = ["cpu", "address-space", "processes", "file-size", "open-files"];
+pub const NAMES: [&str; 6] = ["cpu", "address-space", "processes", "file-size", "open-files", "tmp"];
 
 impl ResourceLimits {
     /// Sets one limit from `NAME=VALUE`: a number (sizes may end in K, M or G) or `none`.
@@ -50,29 +66,84 @@ impl ResourceLimits {
             "processes" => &mut self.processes,
             "file-size" => &mut self.file_size,
             "open-files" => &mut self.open_files,
+            "tmp" => &mut self.tmp,
             other => return Err(format!("--limit: unknown limit {other:?}; the limits are {}", NAMES.join(", "))),
         };
-        *slot = parse_amount(value).map_err(|why| format!("--limit {name}={value}: {why}"))?;
+        let amount = parse_amount(value).map_err(|why| format!("--limit {name}={value}: {why}"))?;
+        if name == "tmp" && amount == Some(0) {
+            // A tmpfs of size 0 would have no bound at all.
+            return Err(format!("--limit {name}={value}: the size must be at least 1 byte, or none"));
+        }
+        *slot = amount;
         Ok(())
     }
 
-    /// Applies the limits to the calling process. Meant for the child between
-    /// fork and exec: it makes only `setrlimit` system calls.
+    /// Each limit set with `setrlimit`, with its name and resource (all but
+    /// `tmp`, which the sandbox applies).
+    fn entries(&self) -> [(&'static str, Resource, Option<u64>); 5] {
+        [
+            ("cpu", Resource::RLIMIT_CPU, self.cpu_seconds),
+            ("address-space", Resource::RLIMIT_AS, self.address_space),
+            ("processes", Resource::RLIMIT_NPROC, self.processes),
+            ("file-size", Resource::RLIMIT_FSIZE, self.file_size),
+            ("open-files", Resource::RLIMIT_NOFILE, self.open_files),
+        ]
+    }
+
+    /// Applies the limits to the calling process (all but `tmp`). Meant for
+    /// the child between fork and exec: it makes only `setrlimit` system calls.
     pub fn apply(&self) -> std::io::Result<()> {
-        use nix::sys::resource::{Resource, setrlimit};
-        let limits = [
-            (Resource::RLIMIT_CPU, self.cpu_seconds),
-            (Resource::RLIMIT_AS, self.address_space),
-            (Resource::RLIMIT_NPROC, self.processes),
-            (Resource::RLIMIT_FSIZE, self.file_size),
-            (Resource::RLIMIT_NOFILE, self.open_files),
-        ];
-        for (resource, limit) in limits {
+        for (_, resource, limit) in self.entries() {
             if let Some(limit) = limit {
                 setrlimit(resource, limit, limit).map_err(std::io::Error::from)?;
             }
         }
         Ok(())
+    }
+
+    /// Checks, before any bot starts, that bot processes can be given these
+    /// limits: one above the arena's own hard limit can be set only by a
+    /// privileged process, so it is tried in a short-lived child (the arena
+    /// printing its version). Says which limit cannot be set and what to do.
+    pub fn check(&self) -> Result<(), String> {
+        for (name, resource, limit) in self.entries() {
+            let Some(limit) = limit else { continue };
+            let (_, hard) = getrlimit(resource).map_err(|e| format!("cannot read the arena's {name} limit: {e}"))?;
+            if hard == nix::sys::resource::RLIM_INFINITY || limit <= hard || can_raise(resource, limit) {
+                continue;
+            }
+            return Err(format!(
+                "--limit {name}={}: the arena's own hard limit is {}, and only a privileged process may raise it; \
+                 give bots --limit {name}={} or less (or none), or start the arena with a higher hard limit",
+                amount(limit),
+                amount(hard),
+                amount(hard)
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// Whether a child process may set `resource` to `limit`.
+fn can_raise(resource: Resource, limit: u64) -> bool {
+    let Ok(arena) = std::env::current_exe() else { return false };
+    let mut probe = std::process::Command::new(arena);
+    probe.arg("--version").stdin(Stdio::null()).stdout(Stdio::null()).stderr(Stdio::null());
+    // SAFETY: the closure runs between fork and exec and makes one setrlimit call.
+    unsafe {
+        probe.pre_exec(move || setrlimit(resource, limit, limit).map_err(std::io::Error::from));
+    }
+    probe.status().is_ok_and(|status| status.success())
+}
+
+/// A limit as `--limit` takes it: with a K, M or G suffix when it is a whole multiple.
+fn amount(value: u64) -> String {
+    match [(30, "G"), (20, "M"), (10, "K")]
+        .iter()
+        .find(|&&(shift, _)| value >= 1 << shift && value.is_multiple_of(1 << shift))
+    {
+        Some(&(shift, unit)) => format!("{}{unit}", value >> shift),
+        None => value.to_string(),
     }
 }
 
@@ -81,12 +152,13 @@ impl fmt::Display for ResourceLimits {
         let show = |v: Option<u64>| v.map_or("none".to_string(), |v| v.to_string());
         write!(
             f,
-            "cpu={} address-space={} processes={} file-size={} open-files={}",
+            "cpu={} address-space={} processes={} file-size={} open-files={} tmp={}",
             show(self.cpu_seconds),
             show(self.address_space),
             show(self.processes),
             show(self.file_size),
-            show(self.open_files)
+            show(self.open_files),
+            show(self.tmp)
         )
     }
 }
@@ -121,6 +193,9 @@ mod tests {
         limits.set("cpu=60").unwrap();
         limits.set("open-files=none").unwrap();
         limits.set(" file-size = 2G ").unwrap();
+        assert_eq!(limits.tmp, Some(64 << 20), "the default bound of a sandboxed /tmp");
+        limits.set("tmp=8M").unwrap();
+        assert_eq!(limits.tmp, Some(8 << 20));
         assert_eq!(limits.address_space, Some(512 << 20));
         assert_eq!(limits.cpu_seconds, Some(60));
         assert_eq!(limits.open_files, None);
@@ -131,9 +206,37 @@ mod tests {
             ("cpu=fast", "expected a number"),
             ("file-size=3T", "unit"),
             ("file-size=99999999999G", "too large"),
+            ("tmp=0", "at least 1 byte"),
         ] {
             let err = limits.set(bad).unwrap_err();
             assert!(err.contains(why), "{bad}: {err}");
         }
+    }
+
+    #[test]
+    fn a_league_written_before_the_tmp_limit_gets_the_default() {
+        let old = r#"{"cpu_seconds":null,"address_space":1024,"processes":null,"file_size":null,"open_files":null}"#;
+        let limits: ResourceLimits = serde_json::from_str(old).unwrap();
+        assert_eq!(limits.tmp, ResourceLimits::default().tmp);
+        assert_eq!(limits.address_space, Some(1024));
+    }
+
+    #[test]
+    fn amounts_read_as_limits_are_written() {
+        assert_eq!(amount(8 << 30), "8G");
+        assert_eq!(amount(1536 << 20), "1536M");
+        assert_eq!(amount(1024), "1K");
+        assert_eq!(amount(1000), "1000");
+    }
+
+    #[test]
+    fn limits_within_the_arena_s_own_pass_the_check() {
+        // The arena's hard limits here are at least the defaults' or unlimited;
+        // a limit of none is never checked.
+        let mut limits = ResourceLimits::default();
+        limits.set("address-space=none").unwrap();
+        limits.set("file-size=1M").unwrap();
+        limits.set("open-files=16").unwrap();
+        assert_eq!(limits.check(), Ok(()));
     }
 }

@@ -65,6 +65,26 @@ impl<R: AsyncRead + Unpin> LineReader<R> {
         }
     }
 
+    /// What arrived and was not read as a line yet: the bytes already
+    /// buffered, else what one read finds without waiting. Called just
+    /// before a request is written, that read costs no system call of its
+    /// own: it is the read that would otherwise find the pipe empty right
+    /// after the request, and it leaves the runtime knowing the pipe is empty.
+    pub async fn unread(&mut self) -> &[u8] {
+        if self.start == self.end {
+            self.make_room();
+            let mut got = 0;
+            let read = self.inner.read(&mut self.buf[self.end..]);
+            tokio::select! {
+                biased;
+                result = read => got = result.unwrap_or(0),
+                () = std::future::ready(()) => {}
+            }
+            self.end += got;
+        }
+        &self.buf[self.start..self.end]
+    }
+
     /// The line the last successful [`LineReader::next_line`] returned.
     pub fn last_line(&self) -> &[u8] {
         &self.buf[self.last.0..self.last.1]
@@ -122,6 +142,24 @@ mod tests {
             };
             let ((), got) = tokio::join!(writer, reader);
             assert_eq!(got, vec!["first line", "second line", ""]);
+        });
+    }
+
+    #[test]
+    fn unread_bytes_are_those_buffered_or_ready() {
+        run(async {
+            let (mut tx, rx) = tokio::io::duplex(64);
+            let mut lines = LineReader::new(rx, 64);
+            assert_eq!(lines.unread().await, b"", "nothing written: no wait either");
+            use tokio::io::AsyncWriteExt;
+            tx.write_all(b"one\ntwo\n").await.unwrap();
+            assert_eq!(lines.next_line().await.unwrap(), b"one");
+            assert_eq!(lines.unread().await, b"two\n", "buffered with the line before");
+            assert_eq!(lines.next_line().await.unwrap(), b"two");
+            assert_eq!(lines.unread().await, b"");
+            tx.write_all(b"three\n").await.unwrap();
+            assert_eq!(lines.unread().await, b"three\n", "written since, ready to read");
+            assert_eq!(lines.next_line().await.unwrap(), b"three");
         });
     }
 

@@ -4,8 +4,10 @@
 
 pub mod census;
 pub mod cpus;
+pub mod descriptors;
 pub mod limits;
 pub mod lines;
+pub mod logs;
 pub mod orphans;
 pub mod process;
 pub mod registry;
@@ -14,3 +16,4 @@ pub mod spec;
 pub mod stderr;
 pub mod supervisor;
 pub mod tree;
+pub mod visible;

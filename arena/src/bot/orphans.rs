@@ -13,6 +13,8 @@ use super::registry::Registry;
 use super::tree::{self, Process};
 use nix::sys::wait::{WaitPidFlag, waitpid};
 use nix::unistd::Pid;
+use signal_hook::consts::SIGCHLD;
+use signal_hook::iterator::{Handle, Signals};
 use std::time::{Duration, Instant};
 
 /// How long a sweep may take.
@@ -83,37 +85,32 @@ fn reap(registry: &Registry, me: i32, table: &[Process]) {
 /// Sweeps (see [`sweep`]) each time a child of the arena exits, on a thread
 /// of its own, until the returned guard is dropped.
 pub fn watch(registry: &Registry) -> Watch {
-    let (stop, mut stopped) = tokio::sync::oneshot::channel::<()>();
     let registry = registry.clone();
-    let runtime =
-        tokio::runtime::Builder::new_current_thread().enable_all().build().expect("a single-threaded runtime starts");
     // Listen before returning, so that no exit is missed.
-    let children = runtime.block_on(async { tokio::signal::unix::signal(tokio::signal::unix::SignalKind::child()) });
+    let Ok(mut exits) = Signals::new([SIGCHLD]) else {
+        // Not fatal: the supervisors reap what the bots start, and the end of the run sweeps.
+        return Watch { handle: None, thread: None };
+    };
+    let handle = exits.handle();
     let thread = std::thread::spawn(move || {
-        let Ok(mut children) = children else { return };
-        runtime.block_on(async move {
-            loop {
-                tokio::select! {
-                    _ = &mut stopped => break,
-                    _ = children.recv() => {
-                        sweep(&registry);
-                    }
-                }
-            }
-        });
+        for _ in exits.forever() {
+            sweep(&registry);
+        }
     });
-    Watch { stop: Some(stop), thread: Some(thread) }
+    Watch { handle: Some(handle), thread: Some(thread) }
 }
 
 /// Keeps [`watch`] sweeping while it lives.
 pub struct Watch {
-    stop: Option<tokio::sync::oneshot::Sender<()>>,
+    handle: Option<Handle>,
     thread: Option<std::thread::JoinHandle<()>>,
 }
 
 impl Drop for Watch {
     fn drop(&mut self) {
-        drop(self.stop.take());
+        if let Some(handle) = self.handle.take() {
+            handle.close();
+        }
         if let Some(thread) = self.thread.take() {
             let _ = thread.join();
         }

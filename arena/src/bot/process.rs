@@ -11,6 +11,7 @@
 use super::census::Counted;
 use super::limits::ResourceLimits;
 use super::lines::{LineReader, ReadError};
+use super::logs::LogPlace;
 use super::registry::Registry;
 use super::stderr::StderrDrain;
 use super::supervisor::{self, Leftovers, Report, Reports};
@@ -20,7 +21,6 @@ use nix::fcntl::OFlag;
 use nix::sys::signal::{Signal, kill};
 use nix::unistd::Pid;
 use serde::Serialize;
-use std::fs::File;
 use std::os::fd::{AsRawFd, BorrowedFd};
 use std::path::PathBuf;
 use std::process::{ExitStatus, Stdio};
@@ -72,7 +72,7 @@ pub struct Launch {
     /// The CPU to run on, if pinned.
     pub cpu: Option<usize>,
     /// Where to copy the process's stderr, if anywhere.
-    pub log: Option<PathBuf>,
+    pub log: Option<LogPlace>,
     /// How many bytes of stderr to keep in the log.
     pub stderr_cap: u64,
     /// The longest line accepted from the bot, in bytes.
@@ -112,10 +112,7 @@ impl BotProcess {
     pub fn spawn(launch: &Launch) -> Result<BotProcess, Fault> {
         let program = &launch.argv[0];
         let log = match &launch.log {
-            Some(path) => Some(
-                File::create(path)
-                    .map_err(|e| Fault::new(FaultKind::Spawn, format!("cannot create {}: {e}", path.display())))?,
-            ),
+            Some(place) => place.open().map_err(|e| Fault::new(FaultKind::Spawn, e.to_string()))?,
             None => None,
         };
         let (report_read, report_write) =
@@ -135,11 +132,17 @@ impl BotProcess {
             .kill_on_drop(true);
         let cpu = launch.cpu.map(super::cpus::only);
         let arena = nix::unistd::getpid();
+        let descriptors = super::descriptors::open_file_limit();
+        let held = supervisor::awaited_signals();
         // SAFETY: the closure runs in the child between fork and exec; it
-        // only makes prctl, getppid, sched_setaffinity and fcntl system
-        // calls, which are async-signal-safe, and allocates nothing.
+        // only makes sigprocmask, prctl, getppid, sched_setaffinity,
+        // close_range and fcntl system calls, which are async-signal-safe,
+        // and allocates nothing.
         unsafe {
             command.pre_exec(move || {
+                // The supervisor starts with the signals it waits for held
+                // (a mask survives exec): none kills it before it is ready.
+                nix::sys::signal::sigprocmask(nix::sys::signal::SigmaskHow::SIG_BLOCK, Some(&held), None)?;
                 // If the arena dies without cleaning up (SIGKILL), the
                 // supervisor kills everything the bot started.
                 nix::sys::prctl::set_pdeathsig(nix::sys::signal::Signal::SIGTERM).map_err(std::io::Error::from)?;
@@ -149,7 +152,10 @@ impl BotProcess {
                 if let Some(cpu) = &cpu {
                     super::cpus::pin_this_process(cpu)?;
                 }
-                // The supervisor keeps the report pipe across exec.
+                // Nothing the arena holds reaches the supervisor (nor so the
+                // bot) but its standard descriptors and the report pipe,
+                // which it keeps across exec.
+                super::descriptors::close_on_exec_above_stderr(descriptors)?;
                 let report = BorrowedFd::borrow_raw(report);
                 nix::fcntl::fcntl(report, nix::fcntl::FcntlArg::F_SETFD(nix::fcntl::FdFlag::empty()))?;
                 Ok(())
@@ -162,15 +168,20 @@ impl BotProcess {
         let bot = match reports.wait(SPAWN_PATIENCE) {
             Some(Report::Started(pid)) => pid,
             failed => {
+                let killed = match failed {
+                    None => killed_from_outside(&mut child),
+                    _ => None,
+                };
                 // Dead before it is forgotten (tokio reaps it in the background):
                 // a process below the arena and not recorded is not a bot's supervisor.
                 tree::kill_tree(root, KILL_PATIENCE);
                 launch.registry.remove(root);
-                let e = match failed {
-                    Some(Report::Failed(e)) => e,
-                    _ => std::io::Error::other("its supervisor did not start it"),
-                };
-                return Err(cannot_start(program, e));
+                return Err(match (failed, killed) {
+                    (Some(Report::Failed(e)), _) => cannot_start(program, e),
+                    // As a scheduler stopping the arena and its bots at once does: a death like any other.
+                    (_, Some(how)) => Fault::new(FaultKind::Exited, format!("{how} as it was being started")),
+                    _ => cannot_start(program, std::io::Error::other("its supervisor did not start it")),
+                });
             }
         };
         let stdin = child.stdin.take();
@@ -219,6 +230,12 @@ impl BotProcess {
             Read(ReadError),
             Died(std::io::Result<ExitStatus>),
             Late,
+        }
+        if let Awaited::Turn(_) = what {
+            let early = self.stdout.unread().await;
+            if !early.is_empty() {
+                return Err(early_line(early, what));
+            }
         }
         let outbox = std::mem::take(&mut self.outbox);
         let batch = &outbox;
@@ -290,6 +307,21 @@ impl BotProcess {
             }
             _ => Fault::new(alive_kind, format!("{alive_action} but kept running, while the arena awaited {what}")),
         }
+    }
+
+    /// Up to `max` more lines the bot has written (or writes within
+    /// `patience`), lossily decoded and cut to 300 characters: what follows
+    /// a line that was not the expected answer, for the fault's message.
+    pub async fn more_lines(&mut self, max: usize, patience: Duration) -> Vec<String> {
+        let deadline = Instant::now() + patience;
+        let mut lines = Vec::new();
+        while lines.len() < max {
+            match tokio::time::timeout_at(deadline, self.stdout.next_line()).await {
+                Ok(Ok(line)) => lines.push(String::from_utf8_lossy(line).chars().take(300).collect()),
+                _ => break,
+            }
+        }
+        lines
     }
 
     /// The messages the last exchange wrote (or tried to write), one per line.
@@ -414,9 +446,39 @@ impl Drop for BotProcess {
     }
 }
 
+/// How a supervisor that closed its report pipe without starting the bot
+/// died, if a signal from outside killed it ("killed by signal 15 (SIGTERM)"):
+/// it then dies within a moment of closing the pipe.
+fn killed_from_outside(supervisor: &mut Child) -> Option<String> {
+    use std::os::unix::process::ExitStatusExt;
+    let deadline = std::time::Instant::now() + EXIT_PATIENCE;
+    loop {
+        match supervisor.try_wait() {
+            Ok(Some(status)) => return status.signal().map(|_| describe(status)),
+            Ok(None) if std::time::Instant::now() < deadline => std::thread::sleep(Duration::from_millis(1)),
+            _ => return None,
+        }
+    }
+}
+
 /// The fault of a bot that could not be started.
 fn cannot_start(program: &str, e: std::io::Error) -> Fault {
     Fault::new(FaultKind::Spawn, format!("cannot start {program:?}: {e}"))
+}
+
+/// The fault of a bot that wrote `early` before it was asked `what`: a
+/// protocol fault, unless what it wrote first is an empty line, which is
+/// almost always an answer followed by an extra newline.
+fn early_line(early: &[u8], what: Awaited) -> Fault {
+    let first = early.split(|&b| b == b'\n').next().unwrap_or_default();
+    if first.iter().all(u8::is_ascii_whitespace) {
+        return Fault::new(FaultKind::NotJson, format!("{} (before {what})", crate::fault::EMPTY_LINE));
+    }
+    let shown: String = String::from_utf8_lossy(&first[..first.len().min(120)]).escape_debug().collect();
+    Fault::new(
+        FaultKind::Protocol,
+        format!("wrote to stdout before the arena asked for {what} (an answer must follow its request): \"{shown}\""),
+    )
 }
 
 /// "exited with status 3", "killed by signal 9 (SIGKILL)".

@@ -1,13 +1,17 @@
 //! Running bots inside a sandbox. With `--sandbox bwrap` each bot process
-//! runs under bubblewrap: no network, a read-only view of the whole system,
-//! its own empty writable `/tmp` (also its `HOME`), its own process, IPC and
-//! host-name namespaces, and it dies with the arena. What the bot needs from
-//! the real `/tmp` (its working directory, and the directories of the files
-//! its command names) is mounted back into its private `/tmp`, read-only.
+//! runs under bubblewrap, whoever runs the arena (root included): in a user
+//! namespace of its own with no capabilities at all (nor a way to gain them
+//! in a nested one), seeing only what [`super::visible`] shows it, all of it
+//! read-only (`/proc/sys` too), with an empty writable `/tmp` (also its
+//! `HOME`) and `/dev/shm` of bounded size (the `tmp` limit), no network, its
+//! own process, IPC and host-name namespaces and terminal session; it dies
+//! with the arena.
 
+use super::spec::BotSpec;
+use super::visible::{self, View};
 use serde::{Deserialize, Serialize};
 use std::fmt;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::str::FromStr;
 
@@ -43,97 +47,106 @@ impl fmt::Display for Sandbox {
 }
 
 impl Sandbox {
-    /// Checks that the sandbox can run here, with a message saying how to fix it if not.
-    pub fn check(&self) -> Result<(), String> {
+    /// Checks that the sandbox can run here and that `bots` can run in it
+    /// with `private` (the output directory) hidden, with a message saying
+    /// how to fix it if not.
+    pub fn check(&self, bots: &[BotSpec], private: Option<&Path>) -> Result<(), String> {
         match self {
             Sandbox::None => Ok(()),
             Sandbox::Bwrap => {
-                let argv = self.wrap(&["true".to_string()], Path::new("/"));
-                let status = Command::new(&argv[0])
-                    .args(&argv[1..])
-                    .stdin(Stdio::null())
-                    .stdout(Stdio::null())
-                    .stderr(Stdio::null())
-                    .status();
-                match status {
-                    Ok(status) if status.success() => Ok(()),
-                    Ok(status) => Err(format!(
-                        "--sandbox bwrap: bubblewrap cannot create a sandbox here ({status}); it needs unprivileged user namespaces or a setuid bwrap"
-                    )),
-                    Err(e) if e.kind() == std::io::ErrorKind::NotFound => Err(
-                        "--sandbox bwrap: bubblewrap is not installed (the bwrap command is missing); on Debian or Ubuntu: apt-get install bubblewrap"
-                            .to_string(),
-                    ),
-                    Err(e) => Err(format!("--sandbox bwrap: cannot run bwrap: {e}")),
+                let mut argv = bwrap(&visible::system(), None);
+                argv.extend(["--chdir", "/", "--", "true"].map(String::from));
+                let output = Command::new(&argv[0]).args(&argv[1..]).stdin(Stdio::null()).output();
+                match output {
+                    Ok(output) if output.status.success() => {}
+                    Ok(output) => {
+                        let said = String::from_utf8_lossy(&output.stderr);
+                        return Err(format!(
+                            "--sandbox bwrap: bubblewrap cannot create a sandbox here ({}: {}); it needs bubblewrap \
+                             0.8 or later, and unprivileged user namespaces or a setuid bwrap",
+                            output.status,
+                            said.trim()
+                        ));
+                    }
+                    Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                        return Err("--sandbox bwrap: bubblewrap is not installed (the bwrap command is missing); on \
+                             Debian or Ubuntu: apt-get install bubblewrap"
+                            .to_string());
+                    }
+                    Err(e) => return Err(format!("--sandbox bwrap: cannot run bwrap: {e}")),
+                }
+                match private.and_then(|dir| visible::refusal(bots, dir)) {
+                    Some(why) => Err(format!("--sandbox bwrap: {why}")),
+                    None => Ok(()),
                 }
             }
         }
     }
 
-    /// The command line that runs `argv` in `dir` inside the sandbox.
-    pub fn wrap(&self, argv: &[String], dir: &Path) -> Vec<String> {
+    /// The command line that runs bot `bot` of `bots` inside the sandbox,
+    /// `private` (the output directory) hidden, its `/tmp` and `/dev/shm`
+    /// each holding at most `tmp` bytes.
+    pub fn wrap(&self, bots: &[BotSpec], bot: usize, private: Option<&Path>, tmp: Option<u64>) -> Vec<String> {
+        let spec = &bots[bot];
         match self {
-            Sandbox::None => argv.to_vec(),
+            Sandbox::None => spec.argv.clone(),
             Sandbox::Bwrap => {
-                let mut wrapped: Vec<String> =
-                    ["bwrap", "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp"]
-                        .iter()
-                        .map(|s| s.to_string())
-                        .collect();
-                for path in needed_under_tmp(argv, dir) {
-                    let path = path.to_string_lossy().into_owned();
-                    wrapped.extend(["--ro-bind".to_string(), path.clone(), path]);
-                }
-                let dir = dir.to_string_lossy().into_owned();
-                wrapped.extend(
-                    [
-                        "--unshare-all",
-                        "--die-with-parent",
-                        "--new-session",
-                        "--setenv",
-                        "HOME",
-                        "/tmp",
-                        "--setenv",
-                        "TMPDIR",
-                        "/tmp",
-                        "--chdir",
-                        &dir,
-                        "--",
-                    ]
-                    .iter()
-                    .map(|s| s.to_string()),
+                let mut argv = bwrap(&visible::view(bots, bot, private), tmp);
+                let dir = spec.dir.to_string_lossy().into_owned();
+                argv.extend(
+                    ["--setenv", "HOME", "/tmp", "--setenv", "TMPDIR", "/tmp", "--chdir", &dir, "--"].map(String::from),
                 );
-                wrapped.extend(argv.iter().cloned());
-                wrapped
+                argv.extend(spec.argv.iter().cloned());
+                argv
             }
         }
     }
 }
 
-/// The directories under `/tmp` that a bot running `argv` in `dir` needs:
-/// `dir` itself and, for every absolute path in `argv` that exists, the
-/// directory it names or holds (a script's imports sit beside it). Outermost
-/// only, in order.
-fn needed_under_tmp(argv: &[String], dir: &Path) -> Vec<std::path::PathBuf> {
-    let tmp = Path::new("/tmp");
-    let mut wanted: Vec<std::path::PathBuf> = std::iter::once(dir.to_path_buf())
-        .chain(argv.iter().filter(|arg| arg.starts_with('/')).filter_map(|arg| {
-            let path = Path::new(arg);
-            if path.is_dir() {
-                Some(path.to_path_buf())
-            } else if path.is_file() {
-                path.parent().map(Path::to_path_buf)
-            } else {
-                None
-            }
-        }))
-        .filter(|path| path.starts_with(tmp) && path != tmp)
-        .collect();
-    wanted.sort();
-    wanted.dedup();
-    let outermost: Vec<std::path::PathBuf> =
-        wanted.iter().filter(|p| !wanted.iter().any(|q| q != *p && p.starts_with(q))).cloned().collect();
-    outermost
+/// The bubblewrap command line that shows `view`, up to the working
+/// directory and the command. The order matters: binds outside `/tmp`, then
+/// the fresh `/dev`, `/proc` and `/tmp`, binds inside `/tmp`, the hidden
+/// directories, and last the root and `/dev` made read-only.
+fn bwrap(view: &View, tmp: Option<u64>) -> Vec<String> {
+    let text = |path: &Path| path.to_string_lossy().into_owned();
+    let mut argv: Vec<String> = [
+        "bwrap",
+        "--unshare-all",
+        "--unshare-user",
+        "--disable-userns",
+        "--cap-drop",
+        "ALL",
+        "--die-with-parent",
+        "--new-session",
+    ]
+    .map(String::from)
+    .to_vec();
+    for (target, at) in &view.links {
+        argv.extend(["--symlink".to_string(), text(target), text(at)]);
+    }
+    let tmp_dir = Path::new("/tmp");
+    let (in_tmp, elsewhere): (Vec<&(PathBuf, PathBuf)>, Vec<_>) =
+        view.binds.iter().partition(|(_, at)| at.starts_with(tmp_dir));
+    let bind = |argv: &mut Vec<String>, binds: &[&(PathBuf, PathBuf)]| {
+        for (source, at) in binds {
+            argv.extend(["--ro-bind".to_string(), text(source), text(at)]);
+        }
+    };
+    bind(&mut argv, &elsewhere);
+    argv.extend(["--dev", "/dev", "--proc", "/proc", "--ro-bind", "/proc/sys", "/proc/sys"].map(String::from));
+    argv.extend(["--ro-bind-try", "/proc/sysrq-trigger", "/proc/sysrq-trigger"].map(String::from));
+    for memory in ["/tmp", "/dev/shm"] {
+        if let Some(bytes) = tmp {
+            argv.extend(["--size".to_string(), bytes.to_string()]);
+        }
+        argv.extend(["--tmpfs".to_string(), memory.to_string()]);
+    }
+    bind(&mut argv, &in_tmp);
+    for hidden in &view.hidden {
+        argv.extend(["--tmpfs".to_string(), text(hidden), "--remount-ro".to_string(), text(hidden)]);
+    }
+    argv.extend(["--remount-ro", "/dev", "--remount-ro", "/"].map(String::from));
+    argv
 }
 
 #[cfg(test)]
@@ -141,29 +154,28 @@ mod tests {
     use super::*;
 
     #[test]
-    fn wraps_only_when_asked() {
-        let argv = vec!["python3".to_string(), "bot.py".to_string()];
-        assert_eq!(Sandbox::None.wrap(&argv, Path::new("/bots")), argv);
-        let wrapped = Sandbox::Bwrap.wrap(&argv, Path::new("/bots"));
+    fn wraps_only_when_asked_in_a_user_namespace_without_capabilities() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let bots = [BotSpec::new("b", "sh -c true", dir, Default::default()).unwrap()];
+        assert_eq!(Sandbox::None.wrap(&bots, 0, None, Some(1 << 20)), bots[0].argv);
+        let wrapped = Sandbox::Bwrap.wrap(&bots, 0, None, Some(1 << 20));
         assert_eq!(wrapped[0], "bwrap");
-        assert!(wrapped.windows(2).any(|w| w == ["--chdir", "/bots"]));
-        assert!(wrapped.contains(&"--unshare-all".to_string()));
-        assert_eq!(&wrapped[wrapped.len() - 3..], ["--", "python3", "bot.py"]);
-        assert_eq!("bwrap".parse::<Sandbox>(), Ok(Sandbox::Bwrap));
-        // What the bot needs from the real /tmp comes back in, read-only.
-        let scratch = std::env::temp_dir().join(format!("arena-sandbox-test-{}", std::process::id()));
-        std::fs::create_dir_all(scratch.join("bots/lib")).unwrap();
-        std::fs::write(scratch.join("bots/bot.py"), "").unwrap();
-        let script = scratch.join("bots/bot.py").to_string_lossy().into_owned();
-        let argv = vec!["python3".to_string(), script, "/tmp".to_string(), "/no/such".to_string()];
-        let needed = needed_under_tmp(&argv, &scratch.join("bots/lib"));
-        if scratch.starts_with("/tmp") {
-            assert_eq!(needed, vec![scratch.join("bots")]);
-            let wrapped = Sandbox::Bwrap.wrap(&argv, &scratch.join("bots/lib"));
-            let bots = scratch.join("bots").to_string_lossy().into_owned();
-            assert!(wrapped.windows(3).any(|w| w == ["--ro-bind", bots.as_str(), bots.as_str()]), "{wrapped:?}");
+        for flag in ["--unshare-all", "--unshare-user", "--disable-userns", "--die-with-parent", "--new-session"] {
+            assert!(wrapped.contains(&flag.to_string()), "{flag}: {wrapped:?}");
         }
-        std::fs::remove_dir_all(&scratch).unwrap();
+        let has = |pair: [&str; 2]| wrapped.windows(2).any(|w| w == pair);
+        assert!(has(["--cap-drop", "ALL"]), "{wrapped:?}");
+        assert!(has(["--chdir", &dir.to_string_lossy()]), "{wrapped:?}");
+        assert!(has(["--ro-bind", "/proc/sys"]), "{wrapped:?}");
+        assert!(wrapped.windows(4).any(|w| w == ["--size", "1048576", "--tmpfs", "/tmp"]), "{wrapped:?}");
+        assert!(wrapped.windows(4).any(|w| w == ["--size", "1048576", "--tmpfs", "/dev/shm"]), "{wrapped:?}");
+        let root_read_only = wrapped.windows(2).position(|w| w == ["--remount-ro", "/"]).unwrap();
+        let mounts = ["--ro-bind", "--tmpfs", "--symlink", "--dev", "--proc"];
+        assert!(wrapped[root_read_only..].iter().all(|arg| !mounts.contains(&arg.as_str())), "{wrapped:?}");
+        assert_eq!(&wrapped[wrapped.len() - 4..], ["--", "sh", "-c", "true"]);
+        let unbounded = Sandbox::Bwrap.wrap(&bots, 0, None, None);
+        assert!(!unbounded.contains(&"--size".to_string()), "tmp=none: {unbounded:?}");
+        assert_eq!("bwrap".parse::<Sandbox>(), Ok(Sandbox::Bwrap));
         assert!("docker".parse::<Sandbox>().unwrap_err().contains("none and bwrap"));
     }
 }

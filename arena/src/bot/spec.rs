@@ -3,6 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
+use std::ffi::{OsStr, OsString};
 use std::path::{Path, PathBuf};
 
 /// A bot: its name in the match and how to start it.
@@ -14,28 +15,40 @@ pub struct BotSpec {
     pub command: String,
     /// The working directory the bot runs in (absolute).
     pub dir: PathBuf,
-    /// Environment variables set for the bot, beyond those it inherits.
+    /// Environment variables set for the bot, beyond those it inherits
+    /// (with those the command sets before its program, `VAR=value …`).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub env: BTreeMap<String, String>,
-    /// The command split into words, like a POSIX shell splits them, with a
-    /// relative program path made absolute against `dir`.
+    /// The command split into words, like a POSIX shell splits them, without
+    /// the `VAR=value` words before the program, and with a relative program
+    /// path made absolute against `dir`.
     #[serde(skip)]
     pub argv: Vec<String>,
 }
 
 impl BotSpec {
     /// A bot named `name` running `command` in `dir` (absolute): checks the
-    /// name, splits the command like a shell, and checks that the program
-    /// exists and is executable.
-    pub fn new(name: &str, command: &str, dir: &Path, env: BTreeMap<String, String>) -> Result<BotSpec, String> {
+    /// name, refuses shell syntax (the command is not run by a shell), splits
+    /// the command like a shell, takes the `VAR=value` words before the
+    /// program as environment variables (they win over `env`), and checks
+    /// that the program exists and is executable.
+    pub fn new(name: &str, command: &str, dir: &Path, mut env: BTreeMap<String, String>) -> Result<BotSpec, String> {
         let name = name.trim();
         if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || "._-".contains(c)) {
             return Err(format!(
                 "the bot name {name:?} must be non-empty and use only letters, digits, '.', '_' and '-'"
             ));
         }
+        if let Some(syntax) = shell_syntax(command) {
+            return Err(format!("bot {name:?}: {syntax}"));
+        }
         let mut argv =
             shell_words::split(command).map_err(|e| format!("bot {name:?}: cannot split command {command:?}: {e}"))?;
+        let assignments = argv.iter().take_while(|word| assignment(word).is_some()).count();
+        for word in argv.drain(..assignments) {
+            let (key, value) = assignment(&word).expect("counted as an assignment");
+            env.insert(key.to_string(), value.to_string());
+        }
         let Some(program) = argv.first_mut() else {
             return Err(format!("bot {name:?}: the command is empty"));
         };
@@ -61,6 +74,88 @@ impl BotSpec {
     pub fn revalidated(&self) -> Result<BotSpec, String> {
         BotSpec::new(&self.name, &self.command, &self.dir, self.env.clone())
     }
+
+    /// The file the bot's program runs from: the path its command names, or
+    /// the first executable of that name in the bot's `PATH` (its own, else
+    /// the arena's).
+    pub fn program(&self) -> Option<PathBuf> {
+        let program = self.argv.first()?;
+        if program.contains('/') {
+            return Some(PathBuf::from(program));
+        }
+        find_in_path(program, &self.search_path())
+    }
+
+    /// The bot's `PATH`: its own, else the arena's.
+    pub fn search_path(&self) -> OsString {
+        self.env.get("PATH").map(OsString::from).or_else(|| std::env::var_os("PATH")).unwrap_or_default()
+    }
+}
+
+/// The first executable file named `program` in the directories of `path`.
+pub fn find_in_path(program: &str, path: &OsStr) -> Option<PathBuf> {
+    std::env::split_paths(path).map(|dir| dir.join(program)).find(|candidate| check_executable(candidate).is_ok())
+}
+
+/// `VAR=value`, as a shell reads a word before the program: the name and the value.
+fn assignment(word: &str) -> Option<(&str, &str)> {
+    let (key, value) = word.split_once('=')?;
+    let mut chars = key.chars();
+    let valid = chars.next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_');
+    valid.then_some((key, value))
+}
+
+/// Why `command` cannot be run without a shell, if it uses a shell's syntax:
+/// an operator outside quotes (a redirection, a pipe, `&&`, `;`, `&`, a
+/// subshell), an expansion outside single quotes (`$`, a backquote) or a
+/// `~` starting a word. The arena runs the program itself, so each of them
+/// would reach the bot as an argument (or a `cd` would be a program).
+fn shell_syntax(command: &str) -> Option<String> {
+    let chars: Vec<char> = command.chars().collect();
+    let (mut single, mut double) = (false, false);
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        let word_start = i == 0 || chars[i - 1].is_whitespace();
+        let what = match c {
+            '\\' if !single => {
+                i += 2;
+                continue;
+            }
+            '\'' if !double => {
+                single = !single;
+                None
+            }
+            '"' if !single => {
+                double = !double;
+                None
+            }
+            _ if single => None,
+            '$' | '`' => Some("expansions ($VAR, $(…), `…`) are not done"),
+            _ if double => None,
+            '<' | '>' => Some("redirections are not done (a bot's stderr is kept in logs/ of --out anyway)"),
+            '|' => Some("pipes and || are not done"),
+            '&' => Some("&& and backgrounding (&) are not done"),
+            ';' => Some("command lists (;) are not done"),
+            '(' | ')' => Some("subshells are not done"),
+            '~' if word_start => Some("~ is not expanded: give the path in full"),
+            _ => None,
+        };
+        if let Some(what) = what {
+            let start = chars[..i].iter().rposition(|c| c.is_whitespace()).map_or(0, |p| p + 1);
+            let end = chars[i..].iter().position(|c| c.is_whitespace()).map_or(chars.len(), |p| i + p);
+            let word: String = chars[start..end].iter().collect();
+            return Some(format!(
+                "the command {command:?} is not run by a shell, so {word:?} would reach the bot as an argument: {what}. \
+                 Run a shell yourself (e.g. sh -c '…' around the whole command) or put the command in a script; \
+                 for the working directory and the environment, a league file has `dir` and `env` for each bot, \
+                 and VAR=value words before the program set variables"
+            ));
+        }
+        i += 1;
+    }
+    None
 }
 
 /// Checks that `program` names an executable file, directly or through `PATH`.
@@ -68,13 +163,10 @@ fn check_program(program: &str) -> Result<(), String> {
     if program.contains('/') {
         return check_executable(Path::new(program));
     }
-    let path = std::env::var_os("PATH").unwrap_or_default();
-    for dir in std::env::split_paths(&path) {
-        if check_executable(&dir.join(program)).is_ok() {
-            return Ok(());
-        }
+    match find_in_path(program, &std::env::var_os("PATH").unwrap_or_default()) {
+        Some(_) => Ok(()),
+        None => Err("not found in PATH".to_string()),
     }
-    Err("not found in PATH".to_string())
 }
 
 fn check_executable(path: &Path) -> Result<(), String> {
@@ -117,6 +209,50 @@ mod tests {
         assert!(err.contains("no such file"), "{err}");
         let err = BotSpec::new("t", "sh", &dir.join("no-such-dir"), BTreeMap::new()).unwrap_err();
         assert!(err.contains("does not exist"), "{err}");
+    }
+
+    #[test]
+    fn refuses_shell_syntax_outside_quotes() {
+        for command in [
+            "./bot 2>debug.log",
+            "sh bot > /tmp/x",
+            "cd dir && ./bot",
+            "sh a | tee log",
+            "sh a; sh b",
+            "sh bot &",
+            "sh < input",
+            "(sh bot)",
+            "sh $HOME/bot",
+            "sh \"$HOME/bot\"",
+            "sh `pwd`/bot",
+            "sh ~/bot",
+        ] {
+            let err = BotSpec::new("x", command, &here(), BTreeMap::new()).unwrap_err();
+            assert!(err.contains("is not run by a shell") && err.contains("sh -c"), "{command}: {err}");
+        }
+        let err = BotSpec::parse("me=./bot 2>debug.log", &here()).unwrap_err();
+        assert!(err.contains("\"2>debug.log\" would reach the bot as an argument"), "{err}");
+        let err = BotSpec::parse("me=cd dir && ./bot", &here()).unwrap_err();
+        assert!(err.contains("\"&&\"") && !err.contains("cannot run"), "{err}");
+        // Quoted, escaped or inside a word, the same characters are ordinary arguments.
+        for command in ["sh -c 'a > b && c | d; e & $F'", "sh x\\>y", "sh \"a|b\" \"c>d\"", "sh a~b"] {
+            let spec = BotSpec::new("x", command, &here(), BTreeMap::new()).unwrap();
+            assert_eq!(spec.argv[0], "sh", "{command}");
+        }
+    }
+
+    #[test]
+    fn variables_before_the_program_are_its_environment() {
+        let env = BTreeMap::from([("DEPTH".to_string(), "1".to_string())]);
+        let spec = BotSpec::new("x", "DEPTH=3 _X1='a b' sh -c 'exit 0' Y=2", &here(), env).unwrap();
+        assert_eq!(spec.argv, vec!["sh", "-c", "exit 0", "Y=2"]);
+        let env: Vec<(&str, &str)> = spec.env.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+        assert_eq!(env, vec![("DEPTH", "3"), ("_X1", "a b")]);
+        assert_eq!(spec.revalidated().unwrap(), spec);
+        let err = BotSpec::new("x", "A=1 B=2", &here(), BTreeMap::new()).unwrap_err();
+        assert!(err.contains("the command is empty"), "{err}");
+        let err = BotSpec::new("x", "1A=2 sh", &here(), BTreeMap::new()).unwrap_err();
+        assert!(err.contains("cannot run \"1A=2\""), "{err}");
     }
 
     #[test]

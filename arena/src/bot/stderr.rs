@@ -2,8 +2,8 @@
 //! lines in memory for fault reports. The pipe is always read to its end, so a
 //! bot can never block on a full stderr pipe, however much it writes.
 
+use super::logs::Log;
 use std::collections::VecDeque;
-use std::fs::File;
 use std::io::Write;
 use std::sync::{Arc, Mutex};
 use tokio::io::{AsyncRead, AsyncReadExt};
@@ -21,8 +21,9 @@ pub struct StderrDrain {
 }
 
 impl StderrDrain {
-    /// Starts draining `stderr`, copying at most `cap` bytes to `log` (if any).
-    pub fn start(stderr: impl AsyncRead + Unpin + Send + 'static, log: Option<File>, cap: u64) -> Self {
+    /// Starts draining `stderr`, copying at most `cap` bytes to `log` (if
+    /// any), within what is left of its bot's budget.
+    pub fn start(stderr: impl AsyncRead + Unpin + Send + 'static, log: Option<Log>, cap: u64) -> Self {
         let tail = Arc::new(Mutex::new(VecDeque::with_capacity(TAIL_BYTES)));
         let task = tokio::spawn(drain(stderr, log, cap, Arc::clone(&tail)));
         StderrDrain { tail, task }
@@ -40,22 +41,25 @@ impl StderrDrain {
     }
 }
 
-async fn drain(mut stderr: impl AsyncRead + Unpin, mut log: Option<File>, cap: u64, tail: Arc<Mutex<VecDeque<u8>>>) {
+async fn drain(mut stderr: impl AsyncRead + Unpin, mut log: Option<Log>, cap: u64, tail: Arc<Mutex<VecDeque<u8>>>) {
     let mut chunk = vec![0u8; 8192];
     let mut logged: u64 = 0;
     let mut dropped: u64 = 0;
+    let mut budget_spent = false;
     loop {
         let n = match stderr.read(&mut chunk).await {
             Ok(0) | Err(_) => break,
             Ok(n) => n,
         };
         let bytes = &chunk[..n];
-        if let Some(file) = log.as_mut() {
-            let room = cap.saturating_sub(logged).min(n as u64) as usize;
-            if room > 0 && file.write_all(&bytes[..room]).is_ok() {
-                logged += room as u64;
+        if let Some(log) = log.as_mut() {
+            let room = cap.saturating_sub(logged).min(n as u64);
+            let granted = log.take(room);
+            budget_spent |= granted < room;
+            if granted > 0 && log.file().write_all(&bytes[..granted as usize]).is_ok() {
+                logged += granted;
             }
-            dropped += (n - room) as u64;
+            dropped += n as u64 - granted;
         }
         let mut tail = tail.lock().expect("tail lock");
         let keep = &bytes[n.saturating_sub(TAIL_BYTES)..];
@@ -63,10 +67,14 @@ async fn drain(mut stderr: impl AsyncRead + Unpin, mut log: Option<File>, cap: u
         tail.drain(..excess);
         tail.extend(keep);
     }
-    if let Some(file) = log.as_mut()
+    if let Some(log) = log.as_mut()
         && dropped > 0
     {
-        let _ = writeln!(file, "\n[arena: log capped at {cap} bytes; {dropped} more bytes were discarded]");
+        let note = match budget_spent {
+            true => log.budget_note(dropped),
+            false => format!("[arena: log capped at {cap} bytes; {dropped} more bytes were discarded]"),
+        };
+        let _ = writeln!(log.file(), "\n{note}");
     }
 }
 
@@ -82,27 +90,54 @@ fn last_lines(tail: &VecDeque<u8>) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::bot::logs::{FILE_COST, Logs};
     use std::time::Duration;
+
+    fn lines(count: usize) -> Vec<u8> {
+        (0..count).flat_map(|i| format!("line {i}\n").into_bytes()).collect()
+    }
+
+    fn drain_into(logs: &Arc<Logs>, input: Vec<u8>, cap: u64) -> Vec<String> {
+        let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+        let log = logs.place("b", 0).open().unwrap();
+        rt.block_on(async {
+            StderrDrain::start(std::io::Cursor::new(input), log, cap).finish(Duration::from_secs(5)).await
+        })
+    }
+
+    fn scratch(name: &str) -> std::path::PathBuf {
+        let dir = std::env::temp_dir().join(format!("arena-stderr-test-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
 
     #[test]
     fn keeps_the_last_lines_and_caps_the_log() {
-        let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
-        let dir = std::env::temp_dir().join(format!("arena-stderr-test-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join("log");
-        let mut input = Vec::new();
-        for i in 0..1000 {
-            input.extend_from_slice(format!("line {i}\n").as_bytes());
-        }
-        let lines = rt.block_on(async {
-            let drain = StderrDrain::start(std::io::Cursor::new(input), Some(File::create(&path).unwrap()), 100);
-            drain.finish(Duration::from_secs(5)).await
-        });
-        assert_eq!(lines.len(), TAIL_LINES);
-        assert_eq!(lines.last().unwrap(), "line 999");
-        let log = std::fs::read_to_string(&path).unwrap();
+        let dir = scratch("cap");
+        let tail = drain_into(&Arc::new(Logs::new(dir.clone(), 1 << 20)), lines(1000), 100);
+        assert_eq!(tail.len(), TAIL_LINES);
+        assert_eq!(tail.last().unwrap(), "line 999");
+        let log = std::fs::read_to_string(dir.join("b.seat0.1.log")).unwrap();
         assert!(log.starts_with("line 0\nline 1\n"));
         assert!(log.contains("[arena: log capped at 100 bytes;"), "{log}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_bot_s_logs_stop_at_its_budget() {
+        let dir = scratch("budget");
+        let logs = Arc::new(Logs::new(dir.clone(), 2 * FILE_COST + 150));
+        drain_into(&logs, lines(1000), 100);
+        let tail = drain_into(&logs, lines(1000), 100);
+        assert_eq!(tail.last().unwrap(), "line 999", "stderr is still drained");
+        let second = std::fs::read_to_string(dir.join("b.seat0.2.log")).unwrap();
+        assert!(second.starts_with("line 0\n"), "{second}");
+        assert!(second.contains("reached their budget of 8342 bytes for this run"), "{second}");
+        assert_eq!(second.split('\n').next().map(str::len), Some(6));
+        assert!(second.len() < 50 + 300, "50 bytes of stderr and the note: {second}");
+        drain_into(&logs, lines(10), 100);
+        assert!(!dir.join("b.seat0.3.log").exists(), "no file once the budget is spent");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

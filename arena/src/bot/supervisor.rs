@@ -36,6 +36,8 @@ use super::tree;
 use nix::sys::signal::{SigSet, Signal};
 use nix::sys::wait::{WaitPidFlag, WaitStatus, waitpid};
 use nix::unistd::Pid;
+use std::cell::RefCell;
+use std::collections::HashSet;
 use std::ffi::OsString;
 use std::fs::File;
 use std::io::{self, Read, Write};
@@ -69,8 +71,10 @@ pub struct Leftovers {
 impl Leftovers {
     /// What `killed` held besides the bot itself, by whether it stayed in the
     /// bot's process group (`bot`, the bot's pid).
-    fn of(killed: &tree::Killed, bot: i32) -> Leftovers {
-        let others = killed.processes.iter().filter(|p| p.pid != bot);
+    /// Processes in `sandboxed` (inside the bot's sandbox, which they cannot
+    /// leave) are left out.
+    fn of(killed: &tree::Killed, bot: i32, sandboxed: &HashSet<i32>) -> Leftovers {
+        let others = killed.processes.iter().filter(|p| p.pid != bot && !sandboxed.contains(&p.pid));
         let (in_group, escaped): (Vec<&tree::Process>, Vec<_>) = others.partition(|p| p.group == bot);
         Leftovers { in_group: in_group.len(), escaped: escaped.len() }
     }
@@ -173,6 +177,19 @@ impl Reports {
     }
 }
 
+/// The signals a supervisor takes with sigwait, so that none is missed and
+/// none kills it: SIGCHLD and SIGTERM. SIGHUP is held off too: the kernel
+/// sends it to a process group orphaned (by the arena's death) while one of
+/// its processes is stopped, as killing may leave them. The bot starts with
+/// no signal blocked.
+pub fn awaited_signals() -> SigSet {
+    let mut signals = SigSet::empty();
+    signals.add(Signal::SIGCHLD);
+    signals.add(Signal::SIGTERM);
+    signals.add(Signal::SIGHUP);
+    signals
+}
+
 /// Runs as a bot's supervisor, and exits, if this process was started as
 /// one (its first argument is [`MODE`]); otherwise returns at once. The
 /// arena's `main` calls it first.
@@ -204,33 +221,30 @@ fn serve(report: RawFd, limits: ResourceLimits, argv: &[OsString]) -> i32 {
     let report = unsafe { OwnedFd::from_raw_fd(report) };
     let _ = nix::fcntl::fcntl(report.as_fd(), nix::fcntl::FcntlArg::F_SETFD(nix::fcntl::FdFlag::FD_CLOEXEC));
     let mut report = File::from(report);
-    // SIGCHLD and SIGTERM are taken with sigwait, so none is missed. SIGHUP is
-    // held off: the kernel sends it to a process group orphaned (by the
-    // arena's death) while one of its processes is stopped, as killing may
-    // leave them. The bot starts with no signal blocked.
-    let mut awaited = SigSet::empty();
-    awaited.add(Signal::SIGCHLD);
-    awaited.add(Signal::SIGTERM);
-    let mut blocked = awaited;
-    blocked.add(Signal::SIGHUP);
-    if blocked.thread_block().is_err() {
+    // The arena started it with these held already (see [`awaited_signals`]).
+    let awaited = awaited_signals();
+    if awaited.thread_block().is_err() {
         return 1;
     }
     let _ = nix::sys::prctl::set_child_subreaper(true);
     let me = nix::unistd::getpid();
+    let descriptors = super::descriptors::open_file_limit();
     let mut command = std::process::Command::new(&argv[0]);
     // The bot gets a process group of its own: the supervisor can then kill
     // it, and all that stayed in its group, at once.
     command.args(&argv[1..]).process_group(0);
     // SAFETY: the closure runs in the child between fork and exec; it makes
-    // only prctl, getppid and setrlimit system calls, and allocates nothing.
+    // only prctl, getppid, setrlimit, close_range and fcntl system calls, and
+    // allocates nothing.
     unsafe {
         command.pre_exec(move || {
             nix::sys::prctl::set_pdeathsig(Signal::SIGKILL).map_err(io::Error::from)?;
             if nix::unistd::getppid() != me {
                 return Err(nix::errno::Errno::ESRCH.into()); // the supervisor is gone
             }
-            limits.apply()
+            limits.apply()?;
+            // The bot starts with stdin, stdout and stderr only.
+            super::descriptors::close_on_exec_above_stderr(descriptors)
         });
     }
     let bot = match command.spawn() {
@@ -256,11 +270,11 @@ fn serve(report: RawFd, limits: ResourceLimits, argv: &[OsString]) -> i32 {
         }
         if ended || status.is_some() {
             // With no child left, nothing is left below: no need to look.
-            let killed = match ended || children {
+            let (killed, sandboxed) = match ended || children {
                 true => kill_below(me.as_raw(), bot, &mut status),
-                false => tree::Killed::default(),
+                false => Default::default(),
             };
-            let left = Leftovers::of(&killed, bot);
+            let left = Leftovers::of(&killed, bot, &sandboxed);
             // A dead arena reads no report (and the write fails: SIGPIPE is ignored).
             let _ = report.write_all(Report::Left(left).encode().as_bytes());
             break;
@@ -307,9 +321,22 @@ fn reap(bot: i32, status: &mut Option<WaitStatus>) -> bool {
 /// Kills everything below the supervisor, reaping as it goes, until it has
 /// no child left: a subreaper with no child has nothing below it, however
 /// fast what was below changed its pid (a look at the process table may
-/// miss a process that does).
-fn kill_below(me: i32, bot: i32, status: &mut Option<WaitStatus>) -> tree::Killed {
-    let select = |table: &[tree::Process]| tree::below(table, me, |_| false);
+/// miss a process that does). Returns what it killed, and which of those
+/// were in another pid namespace than the supervisor's: inside the bot's
+/// sandbox (`--sandbox bwrap` starts the bot in a session of its own there),
+/// which they could not have left.
+fn kill_below(me: i32, bot: i32, status: &mut Option<WaitStatus>) -> (tree::Killed, HashSet<i32>) {
+    let own = tree::pid_namespace(me);
+    let sandboxed = RefCell::new(HashSet::new());
+    let select = |table: &[tree::Process]| {
+        let found = tree::below(table, me, |_| false);
+        for process in found.iter().filter(|p| p.group != bot && !p.zombie) {
+            if own.is_some() && tree::pid_namespace(process.pid).is_some_and(|ns| Some(ns) != own) {
+                sandboxed.borrow_mut().insert(process.pid);
+            }
+        }
+        found
+    };
     let deadline = Instant::now() + KILL_PATIENCE;
     let mut all = tree::Killed::default();
     loop {
@@ -323,12 +350,12 @@ fn kill_below(me: i32, bot: i32, status: &mut Option<WaitStatus>) -> tree::Kille
         let fresh = killed.processes.into_iter().filter(|p| !all.processes.iter().any(|seen| seen.pid == p.pid));
         all.processes.extend(fresh.collect::<Vec<_>>());
         if !reap(bot, status) {
-            return all;
+            return (all, sandboxed.into_inner());
         }
         if Instant::now() >= deadline {
             // A child is left, so at least one process is.
             all.remaining = killed.remaining.max(1);
-            return all;
+            return (all, sandboxed.into_inner());
         }
         std::thread::sleep(Duration::from_millis(1));
     }

@@ -59,6 +59,13 @@ fn read(pid: i32, buffer: &mut [u8]) -> Option<Process> {
     Some(Process { pid, parent, group, zombie })
 }
 
+/// The pid namespace of process `pid` (the inode `/proc/PID/ns/pid` names),
+/// if it can be read.
+pub fn pid_namespace(pid: i32) -> Option<u64> {
+    let link = std::fs::read_link(format!("/proc/{pid}/ns/pid")).ok()?;
+    link.to_str()?.strip_prefix("pid:[")?.strip_suffix(']')?.parse().ok()
+}
+
 /// The processes below `root` in `table`, leaving out every process for
 /// which `skip` holds together with everything below it.
 pub fn below(table: &[Process], root: i32, skip: impl Fn(i32) -> bool) -> Vec<Process> {
@@ -222,6 +229,16 @@ mod tests {
             assert!(Instant::now() < deadline, "never {count} processes below {root}");
             std::thread::sleep(Duration::from_millis(5));
         }
+    }
+
+    #[test]
+    fn reads_a_pid_namespace() {
+        let mine = pid_namespace(me()).expect("its own pid namespace is readable");
+        let mut child = shell("sleep 5");
+        assert_eq!(pid_namespace(child.id() as i32), Some(mine), "a child shares it");
+        child.kill().unwrap();
+        child.wait().unwrap();
+        assert_eq!(pid_namespace(-1), None);
     }
 
     #[test]

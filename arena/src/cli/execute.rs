@@ -3,6 +3,8 @@
 use super::{Failure, internal};
 use crate::bot::registry::Registry;
 use crate::bot::spec::BotSpec;
+use crate::console::{errln, outln};
+use crate::fault_summary::FaultSummary;
 use crate::game::Game;
 use crate::output::OutDir;
 use crate::progress::Progress;
@@ -10,6 +12,7 @@ use crate::run::{Finished, Flow, MatchReport, Work, run_games};
 use crate::schedule::{Schedule, Selection};
 use crate::signals;
 use crate::standings::{ReportFormat, Standings};
+use crate::start_failures::GiveUp;
 use crate::table::{Limits, Table};
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
@@ -40,6 +43,12 @@ pub struct Run<G: Game> {
     pub reports: Vec<ReportRequest>,
     /// Games set up in advance, by deal number (`--deals`).
     pub setups: Option<Vec<G::Setup>>,
+    /// What to do with a bot that keeps failing to start.
+    pub give_up: GiveUp,
+    /// Whether the run stops as soon as it has its answer (an SPRT at its
+    /// verdict), so that its games are a limit rather than a goal: the
+    /// progress then counts the games without a bar or a time left.
+    pub stops_early: bool,
 }
 
 /// `--report FORMAT[=PATH]`: the standings in another format, written to
@@ -73,15 +82,39 @@ impl ReportRequest {
             ReportFormat::Csv => "csv",
             ReportFormat::Markdown => "md",
         };
-        let path = self.path.clone().or_else(|| out.map(|dir| dir.join(format!("standings.{extension}"))));
+        // In the output directory, atomically (never through a link planted
+        // there); a path the user chose (`/dev/stdout`, say) is written as it is.
+        let (path, written) = match (&self.path, out) {
+            (Some(path), _) => (Some(path.clone()), std::fs::write(path, &text)),
+            (None, Some(dir)) => {
+                let path = dir.join(format!("standings.{extension}"));
+                let written = crate::output::write_atomically(&path, text.as_bytes());
+                (Some(path), written)
+            }
+            (None, None) => (None, Ok(())),
+        };
         match path {
             Some(path) => {
-                std::fs::write(&path, text).map_err(|e| internal(format!("cannot write {}: {e}", path.display())))?;
-                println!("{} report: {}", self.format, path.display());
+                written.map_err(|e| internal(format!("cannot write {}: {e}", path.display())))?;
+                let _ = outln!("{} report: {}", self.format, path.display());
             }
-            None => print!("{text}"),
+            None => {
+                let _ = crate::console::out(format_args!("{text}"));
+            }
         }
         Ok(())
+    }
+}
+
+/// Adds to a failure of a run that wrote to `out` how to continue it with
+/// `arena COMMAND --resume`.
+pub fn resumable(failure: Failure, command: &str, out: Option<&Path>) -> Failure {
+    match out {
+        Some(dir) => Failure {
+            message: format!("{}; continue with: arena {command} --resume {}", failure.message, dir.display()),
+            ..failure
+        },
+        None => failure,
     }
 }
 
@@ -99,26 +132,56 @@ pub fn execute_with<G: Game>(
     run: Run<G>,
     mut watch: impl FnMut(&mut Progress, &Finished, &Standings) -> Flow,
 ) -> Result<MatchReport, Failure> {
+    let games_at_once = (run.concurrency as u64).min(run.selection.count());
+    if let Some(warning) = oversubscription(games_at_once, super::cores()) {
+        errln!("{warning}");
+    }
     let registry = Registry::new();
     let cancel = Arc::new(AtomicBool::new(false));
     signals::watch(Arc::clone(&cancel), registry.clone());
     let logs = run.out.as_ref().map(OutDir::logs);
     let out_dir = run.out.as_ref().map(|out| out.path().to_path_buf());
-    let table = Table::<G>::new(run.bots, run.variant, run.seed, run.limits, logs, registry).with_setups(run.setups);
-    let mut progress = Progress::new(run.selection.count());
-    let report = run_games(
+    let table = Table::<G>::new(run.bots, run.variant, run.seed, run.limits, logs, registry)
+        .with_setups(run.setups)
+        .with_private(out_dir.clone())
+        .with_give_up(run.give_up);
+    let mut progress = match run.stops_early {
+        true => Progress::at_most(run.selection.count()),
+        false => Progress::new(run.selection.count()),
+    };
+    let mut faults = FaultSummary::default();
+    let result = run_games(
         table,
         Work { schedule: run.schedule, selection: run.selection, concurrency: run.concurrency },
         run.standings,
         run.out,
         cancel,
-        |finished, standings| watch(&mut progress, finished, standings),
-    )
-    .map_err(internal)?;
+        |finished, standings| {
+            faults.add(&finished.summary);
+            watch(&mut progress, finished, standings)
+        },
+    );
     progress.finish();
-    println!("{}", report.standings.table());
+    let mut summary = Vec::new();
+    if !faults.is_empty() {
+        faults.write(&mut summary).expect("writing to memory succeeds");
+    }
+    let report = result.map_err(|e| {
+        if !summary.is_empty() {
+            errln!("{}", String::from_utf8_lossy(&summary).trim_end());
+        }
+        match &out_dir {
+            Some(dir) => {
+                internal(format!("{e}; the run stopped, and the games finished so far are kept in {}", dir.display()))
+            }
+            None => internal(format!("{e}; the run stopped")),
+        }
+    })?;
+    // The run is done and recorded: a reader that has gone away loses only the report.
+    let _ = outln!("{}", report.standings.table());
+    let _ = crate::console::out_bytes(&summary);
     let seconds = report.elapsed.as_secs_f64().max(1e-9);
-    println!(
+    let _ = outln!(
         "{} games, {} decisions in {:.2} s: {:.1} games/s, {:.0} decisions/s; peak memory {:.1} MB; seed {}",
         report.games,
         report.decisions,
@@ -134,6 +197,21 @@ pub fn execute_with<G: Game>(
     Ok(report)
 }
 
+/// A warning when more games run at once than the arena has cores: a game
+/// has one bot thinking at a time, so each game in flight wants a core, and
+/// the move clock measures wall-clock time, so bots that wait for a core may
+/// run out of it.
+fn oversubscription(games_at_once: u64, cores: u64) -> Option<String> {
+    (games_at_once > cores).then(|| {
+        format!(
+            "warning: {games_at_once} games at once (--concurrency) on {cores} core{} available to the arena: bots \
+             will wait for a core, and the move clock counts that wait (it measures wall-clock time), so \
+             well-behaved bots may time out; use --concurrency {cores} or less for timings you can trust",
+            if cores == 1 { "" } else { "s" }
+        )
+    })
+}
+
 /// The arena's own peak resident memory so far, in MB (bots not included):
 /// `VmHWM` from `/proc/self/status`. (`getrusage` would also count the
 /// memory of the process that started the arena, before its `exec`.)
@@ -144,4 +222,19 @@ fn peak_memory_mb() -> f64 {
         .find_map(|line| line.strip_prefix("VmHWM:"))
         .and_then(|rest| rest.trim().trim_end_matches("kB").trim().parse::<f64>().ok())
         .map_or(0.0, |kb| kb / 1024.0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn more_games_at_once_than_cores_is_warned_about() {
+        assert_eq!(oversubscription(2, 2), None);
+        assert_eq!(oversubscription(1, 4), None);
+        let warning = oversubscription(8, 2).unwrap();
+        assert!(warning.contains("8 games at once (--concurrency) on 2 cores"), "{warning}");
+        assert!(warning.contains("--concurrency 2 or less"), "{warning}");
+        assert!(oversubscription(3, 1).unwrap().contains("on 1 core available"));
+    }
 }

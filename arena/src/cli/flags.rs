@@ -19,7 +19,7 @@ pub struct PlayFlags {
     /// A variant setting, KEY=VALUE (repeatable; see `arena rules`).
     #[arg(long = "variant", value_name = "KEY=VALUE")]
     pub variants: Vec<String>,
-    /// A resource limit of every bot process, NAME=VALUE (cpu, address-space, processes, file-size, open-files; `none` lifts it).
+    /// A resource limit of every bot process, NAME=VALUE (cpu, address-space, processes, file-size, open-files, tmp; `none` lifts it).
     #[arg(long = "limit", value_name = "NAME=VALUE")]
     pub limits: Vec<String>,
     /// Run every bot in a sandbox: none (the default) or bwrap (bubblewrap).

@@ -1,21 +1,23 @@
 //! `arena league`: a league from a configuration file and flags, resumable
 //! from its output directory.
 
-use super::execute::{ReportRequest, Run, execute};
+use super::execute::{ReportRequest, Run, execute, resumable};
 use super::flags::PlayFlags;
 use super::match_cmd::{binary_dir, sample_bot};
 use super::{Failure, cores, current_dir, internal, random_seed, usage};
 use crate::bot::spec::BotSpec;
 use crate::config::{LeagueConfig, Overrides};
+use crate::console::{errln, outln};
 use crate::game::Game;
 use crate::games::{GameCommand, dispatch};
 use crate::league::{check_played, full_schedule};
 use crate::output::{LEAGUE, OutDir};
 use crate::record::GameSummary;
-use crate::schedule::{Format, Selection, Shard};
+use crate::schedule::{Format, Seating, Selection, Shard};
 use crate::setups;
 use crate::signals;
 use crate::standings::Standings;
+use crate::start_failures::GiveUp;
 use clap::Args;
 use serde::de::DeserializeOwned;
 use std::path::{Path, PathBuf};
@@ -58,7 +60,8 @@ pub struct LeagueArgs {
     /// Number of players (2, 3 or 4).
     #[arg(long)]
     players: Option<u64>,
-    /// Games per group of bots (default 20), rounded up to whole seat rotations.
+    /// Games per group of bots (default 20), rounded up to whole deals (every
+    /// order of the group's bots: 2 with two sides, 6 with three, 24 with four).
     #[arg(long)]
     games: Option<u64>,
     /// The league seed (default: a random one, kept in league.json).
@@ -151,7 +154,7 @@ pub(super) fn read_config<C: DeserializeOwned>(dir: &Path, name: &str, what: &st
 pub(super) fn reopen(dir: &Path) -> Result<(OutDir, Vec<GameSummary>), Failure> {
     let (out, played, note) = OutDir::reopen(dir).map_err(usage)?;
     if let Some(note) = note {
-        eprintln!("{note}");
+        errln!("{note}");
     }
     Ok((out, played))
 }
@@ -178,7 +181,7 @@ fn demo(args: &LeagueArgs) -> Result<LeagueConfig, Failure> {
         }
     }
     let names: Vec<&str> = bots.iter().map(|b| b.name.as_str()).collect();
-    eprintln!("no league given: a demo round robin of the sample bots {}", names.join(", "));
+    errln!("no league given: a demo round robin of the sample bots {}", names.join(", "));
     Ok(LeagueConfig {
         game: "all-fives".to_string(),
         format: Format::RoundRobin,
@@ -204,8 +207,9 @@ fn play<G: Game>(prepared: Prepared) -> Result<i32, Failure> {
     let Prepared { mut config, mut out, played, fresh, reports } = prepared;
     let variant = G::parse_variant(&config.settings).map_err(|e| usage(format!("variant: {e}")))?;
     let teams = G::teams(&variant);
-    let schedule = full_schedule(&config, &teams).map_err(usage)?;
-    config.sandbox.check().map_err(usage)?;
+    let schedule = full_schedule(&config, &teams, Seating::EveryOrder).map_err(usage)?;
+    config.sandbox.check(&config.bots, config.out.as_deref()).map_err(usage)?;
+    config.limits.check().map_err(usage)?;
     let at_once = config.concurrency.min(schedule.len()) as usize;
     crate::pool::reserve_descriptors(at_once, G::seats(&variant)).map_err(usage)?;
     let setups = setups::of_league::<G>(&mut config, &variant).map_err(usage)?;
@@ -233,7 +237,7 @@ fn play<G: Game>(prepared: Prepared) -> Result<i32, Failure> {
     let already = played.len();
     drop((played, done));
     let shard = config.shard.map_or(String::new(), |s| format!(", shard {s}"));
-    eprintln!(
+    errln!(
         "{} {} league of {} bots: {total} games{shard}, {} already played — seed {}",
         G::NAME,
         config.format,
@@ -241,6 +245,10 @@ fn play<G: Game>(prepared: Prepared) -> Result<i32, Failure> {
         already,
         config.seed
     );
+    if let (false, Some(dir), 0) = (fresh, &config.out, selection.count()) {
+        let what = if config.shard.is_some() { "shard" } else { "league" };
+        errln!("this {what} is finished: all {total} games are in {}; its standings follow", dir.display());
+    }
     let limits = config.limits();
     let run = Run::<G> {
         setups,
@@ -254,11 +262,13 @@ fn play<G: Game>(prepared: Prepared) -> Result<i32, Failure> {
         standings,
         out,
         reports,
+        give_up: GiveUp::ForfeitRest,
+        stops_early: false,
     };
-    let report = execute(run)?;
+    let report = execute(run).map_err(|failure| resumable(failure, "league", config.out.as_deref()))?;
     match &config.out {
         Some(dir) if report.interrupted => {
-            println!(
+            let _ = outln!(
                 "interrupted after {} games; continue with: arena league --resume {}",
                 report.games,
                 dir.display()
@@ -266,11 +276,11 @@ fn play<G: Game>(prepared: Prepared) -> Result<i32, Failure> {
             Ok(signals::INTERRUPTED)
         }
         None if report.interrupted => {
-            println!("interrupted after {} games (no --out, so the league cannot be resumed)", report.games);
+            let _ = outln!("interrupted after {} games (no --out, so the league cannot be resumed)", report.games);
             Ok(signals::INTERRUPTED)
         }
         Some(dir) => {
-            println!("results: {}", dir.display());
+            let _ = outln!("results: {}", dir.display());
             Ok(0)
         }
         None => Ok(0),

@@ -5,13 +5,15 @@ use super::{Failure, current_dir, random_seed, usage};
 use crate::bot::limits::ResourceLimits;
 use crate::bot::sandbox::Sandbox;
 use crate::bot::spec::BotSpec;
+use crate::console::{errln, outln};
 use crate::game::Game;
 use crate::games::{GameCommand, dispatch};
 use crate::output::OutDir;
-use crate::schedule::{Schedule, Selection};
+use crate::schedule::{Schedule, Seating, Selection};
 use crate::setups;
 use crate::signals;
 use crate::standings::Standings;
+use crate::start_failures::GiveUp;
 use crate::table::Limits;
 use clap::Args;
 use std::path::{Path, PathBuf};
@@ -26,7 +28,7 @@ pub const EXAMPLES: &str = "Examples:
 /// The flags of `arena match`.
 #[derive(Debug, Args)]
 pub struct MatchArgs {
-    /// A bot: NAME=COMMAND, the command split like a shell splits words. Give one per side.
+    /// A bot: NAME=COMMAND, the command split like a shell splits words (no shell syntax; VAR=value words before the program set its environment). Give one per side.
     #[arg(long = "bot", value_name = "NAME=COMMAND")]
     bots: Vec<String>,
     /// The game.
@@ -35,11 +37,12 @@ pub struct MatchArgs {
     /// Number of players (2, 3 or 4; 4 plays partnerships unless --variant partners=false).
     #[arg(long)]
     players: Option<usize>,
-    /// Number of games; rounded up to whole seat rotations.
+    /// Number of games; rounded up to whole deals (every order of the bots
+    /// over the seats: 2 with two sides, 6 with three, 24 with four).
     #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..))]
     games: u64,
     /// Play the games set up in FILE instead of dealing from the seed: every
-    /// game in the file, each in every seat rotation (see README, "Fixed deals").
+    /// game in the file, each in every order of the bots (see README, "Fixed deals").
     #[arg(long, value_name = "FILE", conflicts_with = "games")]
     deals: Option<PathBuf>,
     /// The match seed (default: a random one, printed so the match can be repeated).
@@ -60,7 +63,7 @@ pub struct MatchArgs {
     /// Write games.jsonl, standings.json and the bots' stderr logs here.
     #[arg(long, value_name = "DIR")]
     out: Option<PathBuf>,
-    /// A resource limit of every bot process, NAME=VALUE (cpu, address-space, processes, file-size, open-files; `none` lifts it).
+    /// A resource limit of every bot process, NAME=VALUE (cpu, address-space, processes, file-size, open-files, tmp; `none` lifts it).
     #[arg(long = "limit", value_name = "NAME=VALUE")]
     limits: Vec<String>,
     /// Also write the standings as json, csv or markdown: FORMAT or FORMAT=PATH
@@ -83,16 +86,7 @@ pub fn run(args: MatchArgs) -> Result<i32, Failure> {
 }
 
 fn play<G: Game>(args: MatchArgs) -> Result<i32, Failure> {
-    let mut settings = Vec::new();
-    if let Some(players) = args.players {
-        settings.push(("players".to_string(), players.to_string()));
-    }
-    for pair in &args.variants {
-        let (key, value) =
-            pair.split_once('=').ok_or_else(|| usage(format!("--variant {pair:?}: expected KEY=VALUE")))?;
-        settings.push((key.trim().to_string(), value.trim().to_string()));
-    }
-    let variant = G::parse_variant(&settings).map_err(|e| usage(format!("variant: {e}")))?;
+    let variant = variant::<G>(args.players, &args.variants)?;
     let teams = G::teams(&variant);
     let bots = if args.bots.is_empty() { demo_bots()? } else { parse_bots(&args.bots)? };
     if bots.len() != teams.len() {
@@ -109,7 +103,8 @@ fn play<G: Game>(args: MatchArgs) -> Result<i32, Failure> {
     for text in &args.limits {
         resources.set(text).map_err(usage)?;
     }
-    args.sandbox.check().map_err(usage)?;
+    args.sandbox.check(&bots, args.out.as_deref()).map_err(usage)?;
+    resources.check().map_err(usage)?;
     let limits = Limits {
         move_timeout: Duration::from_millis(args.move_timeout),
         startup_timeout: Duration::from_millis(args.startup_timeout),
@@ -119,14 +114,16 @@ fn play<G: Game>(args: MatchArgs) -> Result<i32, Failure> {
         ..Limits::default()
     };
     let setups = args.deals.as_deref().map(|path| setups::read::<G>(path, &variant)).transpose().map_err(usage)?;
-    let games = setups.as_ref().map_or(args.games, |setups| setups.len() as u64 * teams.len() as u64);
-    let schedule = Schedule::duplicate_match(seed, &teams, games);
+    let per_deal = Seating::EveryOrder.games_per_deal(teams.len());
+    let games = setups.as_ref().map_or(args.games, |setups| (setups.len() as u64).saturating_mul(per_deal));
+    let schedule =
+        Schedule::duplicate_match(seed, &teams, games).map_err(|e| usage(format!("--games {games}: {e}")))?;
     let at_once = args.concurrency.min(schedule.len()) as usize;
     crate::pool::reserve_descriptors(at_once, G::seats(&variant)).map_err(usage)?;
     let out = args.out.as_deref().map(OutDir::create).transpose().map_err(usage)?;
     let selection = Selection::new(&schedule, None, |_| false);
     let names: Vec<String> = bots.iter().map(|b| b.name.clone()).collect();
-    eprintln!("{}: {} games, {} — seed {seed}", G::NAME, schedule.len(), names.join(" vs "));
+    errln!("{}: {} games, {} — seed {seed}", G::NAME, schedule.len(), names.join(" vs "));
     let standings = Standings::new(&names);
     let run = Run::<G> {
         bots,
@@ -140,16 +137,32 @@ fn play<G: Game>(args: MatchArgs) -> Result<i32, Failure> {
         out,
         reports: args.reports.clone(),
         setups,
+        give_up: GiveUp::ForfeitRest,
+        stops_early: false,
     };
     let report = execute(run)?;
     if let Some(dir) = &args.out {
-        println!("records: {}", dir.join(crate::output::GAMES).display());
+        let _ = outln!("records: {}", dir.join(crate::output::GAMES).display());
     }
     if report.interrupted {
-        println!("interrupted: the standings cover the {} games finished", report.games);
+        let _ = outln!("interrupted: the standings cover the {} games finished", report.games);
         return Ok(signals::INTERRUPTED);
     }
     Ok(0)
+}
+
+/// The variant of `--players N` (if given) and the `--variant KEY=VALUE` settings.
+pub fn variant<G: Game>(players: Option<usize>, variants: &[String]) -> Result<G::Variant, Failure> {
+    let mut settings = Vec::new();
+    if let Some(players) = players {
+        settings.push(("players".to_string(), players.to_string()));
+    }
+    for pair in variants {
+        let (key, value) =
+            pair.split_once('=').ok_or_else(|| usage(format!("--variant {pair:?}: expected KEY=VALUE")))?;
+        settings.push((key.trim().to_string(), value.trim().to_string()));
+    }
+    G::parse_variant(&settings).map_err(|e| usage(format!("variant: {e}")))
 }
 
 fn parse_bots(given: &[String]) -> Result<Vec<BotSpec>, Failure> {
@@ -182,7 +195,7 @@ pub fn sample_bot(name: &str) -> Result<BotSpec, Failure> {
 /// The sample bots next to the arena binary: greedy-bot against random-bot.
 fn demo_bots() -> Result<Vec<BotSpec>, Failure> {
     let bots = vec![sample_bot("greedy")?, sample_bot("random")?];
-    eprintln!("no --bot given: playing the sample bots greedy-bot and random-bot");
+    errln!("no --bot given: playing the sample bots greedy-bot and random-bot");
     Ok(bots)
 }
 

@@ -3,11 +3,13 @@
 
 use super::{Failure, internal, usage};
 use crate::config::LeagueConfig;
+use crate::console::{errln, outln};
 use crate::game::Game;
 use crate::games::{GameCommand, dispatch};
 use crate::league::{check_played, full_schedule};
 use crate::output::{GAMES, LEAGUE, OutDir, scan_file};
 use crate::record::GameSummary;
+use crate::schedule::Seating;
 use crate::standings::Standings;
 use clap::Args;
 use std::io::{Read, Seek, SeekFrom};
@@ -64,7 +66,7 @@ pub fn run(args: MergeArgs) -> Result<i32, Failure> {
                 })?;
                 let commands = |c: &LeagueConfig| c.bots.iter().map(|b| b.command.clone()).collect::<Vec<_>>();
                 if commands(first) != commands(&theirs) {
-                    eprintln!(
+                    errln!(
                         "warning: {} ran the bots with other commands than {}",
                         dir.display(),
                         args.shards[0].display()
@@ -74,7 +76,7 @@ pub fn run(args: MergeArgs) -> Result<i32, Failure> {
         }
         let scan = scan_file(&dir.join(GAMES)).map_err(usage)?;
         if scan.good_bytes < scan.total_bytes {
-            eprintln!("warning: {}: ignoring a torn last line (that game will be missing)", dir.join(GAMES).display());
+            errln!("warning: {}: ignoring a torn last line (that game will be missing)", dir.join(GAMES).display());
         }
         shards.push(ShardGames { dir: dir.clone(), games: scan.games, spans: scan.spans });
     }
@@ -88,7 +90,7 @@ pub fn run(args: MergeArgs) -> Result<i32, Failure> {
 fn write_merged<G: Game>(merge: Merge) -> Result<i32, Failure> {
     let Merge { args, mut config, shards } = merge;
     let variant = G::parse_variant(&config.settings).map_err(|e| usage(format!("variant: {e}")))?;
-    let schedule = full_schedule(&config, &G::teams(&variant)).map_err(usage)?;
+    let schedule = full_schedule(&config, &G::teams(&variant), Seating::EveryOrder).map_err(usage)?;
     let names: Vec<String> = config.bots.iter().map(|b| b.name.clone()).collect();
 
     // Every game once: (id, shard, span), the first copy winning.
@@ -101,7 +103,7 @@ fn write_merged<G: Game>(merge: Merge) -> Result<i32, Failure> {
                 entries.push((game.id, index, span));
                 summaries.push(game.clone());
             } else {
-                eprintln!("warning: game {} is in more than one shard; keeping the first copy", game.id);
+                errln!("warning: game {} is in more than one shard; keeping the first copy", game.id);
             }
         }
     }
@@ -148,8 +150,8 @@ fn write_merged<G: Game>(merge: Merge) -> Result<i32, Failure> {
     }
     out.finish(&standings.to_json(G::NAME, config.seed))
         .map_err(|e| internal(format!("cannot finish {}: {e}", args.out.display())))?;
-    println!("{}", standings.table());
-    println!(
+    let _ = outln!("{}", standings.table());
+    let _ = outln!(
         "merged {} games from {} shards into {}{}",
         entries.len(),
         shards.len(),

@@ -7,6 +7,12 @@
 //! 0 when H1 is accepted (the new bot is better), 1 when H0 is accepted (so
 //! 1 means either H0 or a failure, as the error message on stderr tells
 //! apart), 3 when it ends inconclusive.
+//!
+//! A command whose job is its output (`verify`, `replay`, `view`, `rules`,
+//! `check-bot`) stops quietly with status 141 when the reader of its stdout
+//! has gone (`arena verify … | head`), as a shell reports a program killed by
+//! SIGPIPE; a run (`match`, `league`, `sprt`, `merge`) goes on without its
+//! report and exits as usual.
 
 mod check_bot;
 mod execute;
@@ -14,6 +20,7 @@ mod flags;
 mod league;
 mod match_cmd;
 mod merge;
+mod play_cmd;
 mod record_file;
 mod replay;
 mod rules;
@@ -21,6 +28,7 @@ mod sprt;
 mod verify;
 mod view;
 
+use crate::console::errln;
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
 
@@ -37,9 +45,10 @@ pub struct Cli {
 enum Command {
     /// Play a match between bots and print the standings.
     ///
-    /// Every deal is played in every seat rotation, so each bot holds each
-    /// seat's tiles once. Without --bot, plays the sample greedy-bot against
-    /// random-bot (built with `cargo build --release`).
+    /// Every deal is played in every order of the bots over the seats, so
+    /// each bot holds each seat's tiles and sits after each other bot equally
+    /// often. Without --bot, plays the sample greedy-bot against random-bot
+    /// (built with `cargo build --release`).
     #[command(after_help = match_cmd::EXAMPLES)]
     Match(match_cmd::MatchArgs),
     /// Run a league: every group of bots plays, with ratings and durable, resumable results.
@@ -55,6 +64,13 @@ enum Command {
     /// Elo difference and the pentanomial counts as it goes.
     #[command(after_help = sprt::EXAMPLES)]
     Sprt(Box<sprt::SprtArgs>),
+    /// Take a seat yourself against bots, in the terminal (moves can be piped in).
+    ///
+    /// At each of your turns the position is shown with your legal moves
+    /// numbered; answer with a number (q quits). With --out the game is
+    /// recorded like any other, for `arena view` and `arena verify`.
+    #[command(after_help = play_cmd::EXAMPLES)]
+    Play(play_cmd::PlayArgs),
     /// Combine the output directories of a league's shards into one.
     Merge(merge::MergeArgs),
     /// Re-play every recorded game through the engine and report every disagreement.
@@ -98,6 +114,19 @@ fn internal(message: impl Into<String>) -> Failure {
     Failure { status: 1, message: message.into() }
 }
 
+/// Exit status of a command whose reader went away: 128 + SIGPIPE, what a
+/// shell reports for a program killed by SIGPIPE.
+pub const READER_GONE: i32 = 141;
+
+/// What a failed write to stdout means for a command whose job is its
+/// output: a quiet exit when the reader went away, else a failure.
+fn unwritten(error: std::io::Error) -> Failure {
+    match error.kind() {
+        std::io::ErrorKind::BrokenPipe => Failure { status: READER_GONE, message: String::new() },
+        _ => internal(format!("cannot write to standard output: {error}")),
+    }
+}
+
 /// Runs the command line; returns the exit status.
 pub fn main() -> i32 {
     let cli = Cli::parse();
@@ -105,6 +134,7 @@ pub fn main() -> i32 {
         Command::Match(args) => match_cmd::run(args),
         Command::League(args) => league::run(*args),
         Command::Sprt(args) => sprt::run(*args),
+        Command::Play(args) => play_cmd::run(args),
         Command::Merge(args) => merge::run(args),
         Command::Verify(args) => verify::run(args),
         Command::Replay(args) => replay::run(args),
@@ -115,7 +145,9 @@ pub fn main() -> i32 {
     match result {
         Ok(status) => status,
         Err(failure) => {
-            eprintln!("error: {}", failure.message);
+            if !failure.message.is_empty() {
+                errln!("error: {}", failure.message);
+            }
             failure.status
         }
     }
@@ -131,6 +163,8 @@ fn random_seed() -> u64 {
     RandomState::new().hash_one(std::time::SystemTime::now())
 }
 
+/// The cores available to the arena: the CPUs of its affinity mask, within
+/// its control group's CPU quota (as the standard library counts them).
 fn cores() -> u64 {
     std::thread::available_parallelism().map_or(1, |n| n.get() as u64)
 }

@@ -2,9 +2,10 @@
 //! one game by id, each record handed to its game by name.
 
 use super::{Failure, usage};
-use crate::output::{GAMES, scan_file};
+use crate::console::errln;
+use crate::output::{GAMES, read_record_line, scan_file};
 use serde::Deserialize;
-use std::io::{BufRead, BufReader, Read, Seek, SeekFrom};
+use std::io::{BufReader, Read, Seek, SeekFrom};
 use std::path::{Path, PathBuf};
 
 /// The file of records at `path`: the file itself, or `games.jsonl` in a directory.
@@ -31,16 +32,37 @@ pub struct Line {
     pub header: Result<Header, String>,
 }
 
-/// Every non-blank line of the records file at `path`, in order.
+/// Every non-blank line of the records file at `path`, in order. A line
+/// longer than [`crate::output::MAX_RECORD_BYTES`] is not kept: it comes with an empty text
+/// and an error as its header.
 pub fn lines(path: &Path) -> Result<impl Iterator<Item = Result<Line, Failure>>, Failure> {
     let file = std::fs::File::open(path).map_err(|e| usage(format!("cannot open {}: {e}", path.display())))?;
     let shown = path.display().to_string();
-    let lines = BufReader::new(file).lines().enumerate().filter_map(move |(index, line)| match line {
-        Err(e) => Some(Err(usage(format!("{shown}: cannot read line {}: {e}", index + 1)))),
-        Ok(text) if text.trim().is_empty() => None,
-        Ok(text) => {
-            let header = serde_json::from_str::<Header>(&text).map_err(|e| format!("not a game record: {e}"));
-            Some(Ok(Line { number: index + 1, text, header }))
+    let mut reader = BufReader::new(file);
+    let mut bytes = Vec::new();
+    let mut number = 0;
+    let lines = std::iter::from_fn(move || {
+        loop {
+            number += 1;
+            let text = match read_record_line(&mut reader, &mut bytes) {
+                Err(e) => return Some(Err(usage(format!("{shown}: cannot read line {number}: {e}")))),
+                Ok(Ok(0)) => return None,
+                Ok(Err(too_long)) => {
+                    return Some(Ok(Line { number, text: String::new(), header: Err(too_long.to_string()) }));
+                }
+                Ok(Ok(_)) => match std::str::from_utf8(&bytes) {
+                    Ok(text) => {
+                        let text = text.strip_suffix('\n').unwrap_or(text);
+                        text.strip_suffix('\r').unwrap_or(text)
+                    }
+                    Err(e) => return Some(Err(usage(format!("{shown}: cannot read line {number}: {e}")))),
+                },
+            };
+            if text.trim().is_empty() {
+                continue;
+            }
+            let header = serde_json::from_str::<Header>(text).map_err(|e| format!("not a game record: {e}"));
+            return Some(Ok(Line { number, text: text.to_string(), header }));
         }
     });
     Ok(lines)
@@ -53,7 +75,7 @@ pub fn find(path: &Path, id: u64) -> Result<String, Failure> {
     let name = path.display();
     let scan = scan_file(path).map_err(usage)?;
     if scan.good_bytes < scan.total_bytes {
-        eprintln!("warning: {name}: ignoring a last line that is cut short");
+        errln!("warning: {name}: ignoring a last line that is cut short");
     }
     let Some(index) = scan.games.iter().position(|game| game.id == id) else {
         let ids: Vec<u64> = scan.games.iter().map(|game| game.id).collect();

@@ -2,15 +2,17 @@
 //! and lists every decision where it now chooses differently.
 
 use super::record_file::{self, Header};
-use super::{Failure, current_dir, internal, usage};
+use super::{Failure, current_dir, internal, unwritten, usage};
 use crate::bot::orphans;
 use crate::bot::registry::Registry;
 use crate::bot::spec::BotSpec;
+use crate::console::{errln, outln};
 use crate::game::Game;
 use crate::games::{GameCommand, dispatch};
 use crate::play::Record;
 use crate::replay::replay;
 use crate::table::{Limits, Table};
+use crate::untrusted;
 use clap::Args;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -42,7 +44,7 @@ pub struct ReplayArgs {
     /// The bot takes every seat that the bot of this name played in the record.
     #[arg(long = "as", value_name = "NAME")]
     as_bot: Option<String>,
-    /// The bot: NAME=COMMAND, the command split like a shell splits words.
+    /// The bot: NAME=COMMAND, the command split like a shell splits words (no shell syntax; VAR=value words before the program set its environment).
     #[arg(long, value_name = "NAME=COMMAND")]
     bot: String,
     /// Time allowed for each move, in milliseconds.
@@ -97,7 +99,7 @@ pub fn run(args: ReplayArgs) -> Result<i32, Failure> {
         (None, name) => format!("the seats of {:?}", name.as_deref().unwrap_or_default()),
     };
     let games = args.id.map_or_else(|| format!("{} games", records.len()), |id| format!("game {id}"));
-    println!("replaying {games} of {} to {} in {seats}", path.display(), bot.name);
+    outln!("replaying {games} of {} to {} in {seats}", path.display(), bot.name).map_err(unwritten)?;
     let mut totals = Totals::default();
     let mut outcome = Ok(());
     for text in &records {
@@ -134,7 +136,7 @@ fn every_record(path: &Path) -> Result<Vec<String>, Failure> {
             Err(e) if lines.peek().is_some() => {
                 return Err(usage(format!("{}:{}: {e}", path.display(), line.number)));
             }
-            Err(_) => eprintln!("warning: {}: ignoring a last line that is cut short", path.display()),
+            Err(_) => errln!("warning: {}: ignoring a last line that is cut short", path.display()),
         }
     }
     Ok(records)
@@ -184,10 +186,14 @@ impl GameCommand for ReplayRecord<'_> {
                 )));
             }
             for difference in &replayed.differences {
-                println!(
+                outln!(
                     "game {id}, seat {seat} ({}), event {}: recorded {}, {name} chose {}",
-                    record.bots[seat], difference.event, difference.recorded, difference.chosen
-                );
+                    untrusted::escape(&record.bots[seat]),
+                    difference.event,
+                    difference.recorded,
+                    difference.chosen
+                )
+                .map_err(unwritten)?;
             }
             differs |= !replayed.differences.is_empty();
             totals.decisions += replayed.decisions;
@@ -211,13 +217,16 @@ fn summarize(name: &str, args: &ReplayArgs, totals: &Totals) -> Result<i32, Fail
         n => format!(" in {} of {n} games", totals.differing_games),
     };
     if totals.differences == 0 {
-        println!("{name} chose as recorded at all {} decisions; {time:.1} ms of thinking", totals.decisions);
+        outln!("{name} chose as recorded at all {} decisions; {time:.1} ms of thinking", totals.decisions)
+            .map_err(unwritten)?;
         return Ok(0);
     }
     let share = 100.0 * totals.differences as f64 / totals.decisions.max(1) as f64;
-    println!(
+    outln!(
         "{name} chose differently at {} of {} decisions ({share:.1}%){games}; {time:.1} ms of thinking",
-        totals.differences, totals.decisions
-    );
+        totals.differences,
+        totals.decisions
+    )
+    .map_err(unwritten)?;
     Ok(1)
 }

@@ -1,25 +1,27 @@
 //! `arena sprt`: a sequential probability ratio test of a new version of a
 //! bot against its base, on duplicate deals, resumable from its output directory.
 
-use super::execute::{Run, execute_with};
+use super::execute::{Run, execute_with, resumable};
 use super::flags::PlayFlags;
 use super::league::{read_config, reopen};
 use super::{Failure, cores, current_dir, internal, random_seed, usage};
 use crate::bot::spec::BotSpec;
 use crate::config::{LeagueConfig, Overrides};
+use crate::console::{errln, outln};
 use crate::game::Game;
 use crate::games::{GameCommand, dispatch};
 use crate::league::{check_played, full_schedule};
 use crate::output::{OutDir, write_atomically};
 use crate::record::GameSummary;
 use crate::run::Flow;
-use crate::schedule::{Schedule, Selection};
+use crate::schedule::{Schedule, Seating, Selection};
 use crate::setups;
 use crate::signals;
 use crate::sprt::pairs::half_points;
 use crate::sprt::report::{Conclusion, Summary, parameters, status};
 use crate::sprt::{DealSequence, Model, Sprt};
 use crate::standings::Standings;
+use crate::start_failures::GiveUp;
 use clap::Args;
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
@@ -35,17 +37,20 @@ const ACCEPTED_H0: i32 = 1;
 const INCONCLUSIVE: i32 = 3;
 
 /// Examples and reductions shown by `arena sprt --help`.
-pub const EXAMPLES: &str = "Pairs: every deal is played in every seat rotation. With 2 players, or 4 in
+pub const EXAMPLES: &str = "Pairs: every deal is played with the seats swapped. With 2 players, or 4 in
 partnerships (new's team against base's team), the two games of a deal form
 one pentanomial pair. With 3 players, new plays against two copies of base
-(base and base.2), in each of the 3 seats of every deal; each game gives new's
-result against each copy (by place), and those two results form one pair.
-4 players without partners are refused.
+(base and base.2), in each of the 3 seats of every deal (the copies being one
+bot, the orders that only swap them would replay the same games); each game
+gives new's result against each copy (by place), and those two results form
+one pair. 4 players without partners are refused.
 
-Exit status: 0 H1 accepted (new is better), 1 H0 accepted (or the arena
-failed), 2 usage error, 3 inconclusive (--max-games reached), 130 interrupted.
+Exit status: 0 H1 accepted (new is better; with no-regression, not worse), 1 H0
+accepted (or the arena failed), 2 usage error, 3 inconclusive (--max-games
+reached), 130 interrupted.
 
 Examples:
+  arena sprt --new new=./my-bot --base base=./my-bot-v1 --bounds quick      # is it clearly better?
   arena sprt --new new=./my-bot --base base=./my-bot-v1 --concurrency 2 --out sprt-results
   arena sprt --new greedy=target/release/greedy-bot --base random=target/release/random-bot --seed 1
   arena sprt --new new=./a --base base=./b --players 4 --elo0 -3 --elo1 3 --model logistic
@@ -54,18 +59,21 @@ Examples:
 /// The flags of `arena sprt`.
 #[derive(Debug, Args)]
 pub struct SprtArgs {
-    /// The new version of the bot: NAME=COMMAND, the command split like a shell splits words.
+    /// The new version of the bot: NAME=COMMAND, the command split like a shell splits words (no shell syntax; VAR=value words before the program set its environment).
     #[arg(long, value_name = "NAME=COMMAND", required_unless_present = "resume")]
     new: Option<String>,
     /// The base version it is tested against: NAME=COMMAND.
     #[arg(long, value_name = "NAME=COMMAND", required_unless_present = "resume")]
     base: Option<String>,
-    /// H0: new is this much better than base (or less), in the model's Elo.
-    #[arg(long, default_value_t = 0.0, allow_negative_numbers = true)]
-    elo0: f64,
-    /// H1: new is this much better than base (or more), in the model's Elo.
-    #[arg(long, default_value_t = 5.0, allow_negative_numbers = true)]
-    elo1: f64,
+    /// Named bounds, in nElo, instead of --elo0 and --elo1 (see README, "arena sprt").
+    #[arg(long, value_enum, conflicts_with_all = ["elo0", "elo1", "model"])]
+    bounds: Option<Bounds>,
+    /// H0: new is this much better than base (or less), in the model's Elo (default 0).
+    #[arg(long, allow_negative_numbers = true)]
+    elo0: Option<f64>,
+    /// H1: new is this much better than base (or more), in the model's Elo (default 5).
+    #[arg(long, allow_negative_numbers = true)]
+    elo1: Option<f64>,
     /// The probability of accepting H1 when H0 holds.
     #[arg(long, default_value_t = 0.05)]
     alpha: f64,
@@ -94,10 +102,41 @@ pub struct SprtArgs {
     out: Option<PathBuf>,
     /// Continue the stopped test in DIR (its configuration is in DIR/sprt-config.json).
     #[arg(long, value_name = "DIR", conflicts_with_all = [
-        "new", "base", "elo0", "elo1", "alpha", "beta", "model", "max_games", "game", "players",
+        "new", "base", "bounds", "elo0", "elo1", "alpha", "beta", "model", "max_games", "game", "players",
         "variants", "seed", "move_timeout", "startup_timeout", "limits", "sandbox", "out", "deals",
     ])]
     resume: Option<PathBuf>,
+}
+
+/// Named SPRT bounds (H0 and H1 in nElo), for the size of change being
+/// tested, as fishtest and OpenBench name theirs. Games to a verdict grow as
+/// the square of 1 / (elo1 − elo0): a wide interval answers fast but only
+/// tells apart large differences.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Bounds {
+    /// nElo [0, 40]: a change meant to matter a lot (a new heuristic);
+    /// decided in tens of games when it is much better, in hundreds when it
+    /// is no better.
+    Quick,
+    /// nElo [0, 20]: a change worth a clear gain; a few times the games of quick.
+    Normal,
+    /// nElo [0, 5] (the default): tuning, small gains; tens of times the games of quick.
+    Fine,
+    /// nElo [-10, 0]: a change that must not make the bot worse (a clean-up,
+    /// a speed-up); H1 says it is not worse.
+    NoRegression,
+}
+
+impl Bounds {
+    /// H0 and H1, in nElo.
+    pub fn elo(self) -> (f64, f64) {
+        match self {
+            Bounds::Quick => (0.0, 40.0),
+            Bounds::Normal => (0.0, 20.0),
+            Bounds::Fine => (0.0, 5.0),
+            Bounds::NoRegression => (-10.0, 0.0),
+        }
+    }
 }
 
 /// A test's stored configuration: the games (a gauntlet of the new bot
@@ -136,7 +175,14 @@ pub fn run(args: SprtArgs) -> Result<i32, Failure> {
 
 /// The configuration of a new test from the flags.
 fn resolve(args: &SprtArgs) -> Result<SprtConfig, Failure> {
-    let test = Sprt::new(args.elo0, args.elo1, args.alpha, args.beta, args.model).map_err(usage)?;
+    let (elo0, elo1) = match args.bounds {
+        Some(bounds) => bounds.elo(),
+        None => {
+            let (default0, default1) = Bounds::Fine.elo();
+            (args.elo0.unwrap_or(default0), args.elo1.unwrap_or(default1))
+        }
+    };
+    let test = Sprt::new(elo0, elo1, args.alpha, args.beta, args.model).map_err(usage)?;
     let (new, base) = (args.new.clone().unwrap_or_default(), args.base.clone().unwrap_or_default());
     let cwd = current_dir()?;
     let mut names = Vec::new();
@@ -186,9 +232,14 @@ fn play<G: Game>(prepared: Prepared) -> Result<i32, Failure> {
     if fresh {
         add_copies(&mut config.games, teams.len())?;
     }
-    let mut sequence = DealSequence::new(config.test, teams.len(), teams.len() - 1).map_err(usage)?;
-    let schedule = full_schedule(&config.games, &teams).map_err(usage)?;
-    config.games.sandbox.check().map_err(usage)?;
+    // The base bot's copies are the same bot: orders that differ only in
+    // where they sit would be the same games, counted twice.
+    let schedule =
+        full_schedule(&config.games, &teams, Seating::Rotations).map_err(|e| usage(format!("--max-games: {e}")))?;
+    let mut sequence =
+        DealSequence::new(config.test, schedule.games_per_deal() as usize, teams.len() - 1).map_err(usage)?;
+    config.games.sandbox.check(&config.games.bots, config.games.out.as_deref()).map_err(usage)?;
+    config.games.limits.check().map_err(usage)?;
     let at_once = config.games.concurrency.min(schedule.len()) as usize;
     crate::pool::reserve_descriptors(at_once, G::seats(&variant)).map_err(usage)?;
     let setups = setups::of_league::<G>(&mut config.games, &variant).map_err(usage)?;
@@ -208,7 +259,7 @@ fn play<G: Game>(prepared: Prepared) -> Result<i32, Failure> {
     })?;
     let count = |sequence: &mut DealSequence, game: &GameSummary| {
         let spec = schedule.get(game.id).expect("a game of the schedule");
-        sequence.add(spec.deal, spec.rotation, half_points(game, &names[0], &names[1..]));
+        sequence.add(spec.deal, spec.arrangement, half_points(game, &names[0], &names[1..]));
     };
     let mut standings = Standings::new(&names);
     for game in &played {
@@ -217,7 +268,7 @@ fn play<G: Game>(prepared: Prepared) -> Result<i32, Failure> {
     }
     let finished = sequence.verdict().is_some();
     let selection = Selection::new(&schedule, None, |id| finished || done.contains(&id));
-    eprintln!(
+    errln!(
         "{} SPRT of {} against {}, {} players: {}; at most {} games, {} already played — seed {}",
         G::NAME,
         names[0],
@@ -240,15 +291,18 @@ fn play<G: Game>(prepared: Prepared) -> Result<i32, Failure> {
         standings,
         out,
         reports: Vec::new(),
+        give_up: GiveUp::StopRun,
+        stops_early: true,
     };
     let report = execute_with(run, |progress, finished, _| {
         count(&mut sequence, &finished.summary);
         progress.finished_with(finished, || status(&sequence));
         if sequence.verdict().is_some() { Flow::Stop } else { Flow::Continue }
-    })?;
+    })
+    .map_err(|failure| resumable(failure, "sprt", config.games.out.as_deref()))?;
     let conclusion = Conclusion::of(&sequence, report.interrupted);
     let summary = Summary::new(&names[0], &names[1], &sequence, report.standings.games, conclusion);
-    print!("{}", summary.text());
+    let _ = crate::console::out(format_args!("{}", summary.text()));
     finish(&config.games.out, &summary)
 }
 
@@ -258,17 +312,17 @@ fn finish(out: &Option<PathBuf>, summary: &Summary) -> Result<i32, Failure> {
         let json = serde_json::to_string_pretty(summary).expect("summaries serialize") + "\n";
         write_atomically(&dir.join(SPRT_RESULT), json.as_bytes())
             .map_err(|e| internal(format!("cannot write {SPRT_RESULT}: {e}")))?;
-        println!("results: {}", dir.display());
+        let _ = outln!("results: {}", dir.display());
     }
     Ok(match summary.conclusion {
         Conclusion::H1 => 0,
         Conclusion::H0 => ACCEPTED_H0,
         Conclusion::Inconclusive => INCONCLUSIVE,
         Conclusion::Interrupted => {
-            match out {
-                Some(dir) => println!("continue with: arena sprt --resume {}", dir.display()),
-                None => println!("(no --out, so the test cannot be resumed)"),
-            }
+            let _ = match out {
+                Some(dir) => outln!("continue with: arena sprt --resume {}", dir.display()),
+                None => outln!("(no --out, so the test cannot be resumed)"),
+            };
             signals::INTERRUPTED
         }
     })

@@ -1,8 +1,9 @@
 //! `arena verify`: re-plays every recorded game through the engine and
 //! reports every disagreement.
 
-use super::Failure;
 use super::record_file::{self, Line};
+use super::{Failure, unwritten};
+use crate::console::outln;
 use crate::game::Game;
 use crate::games::{GameCommand, dispatch};
 use crate::play::Record;
@@ -37,16 +38,19 @@ pub fn run(args: VerifyArgs) -> Result<i32, Failure> {
             let game = line.header.as_ref().map_or_else(|_| String::new(), |h| format!(" game {},", h.id));
             for disagreement in found {
                 let event = disagreement.event.map_or_else(String::new, |at| format!(" event {at}:"));
-                println!("{}:{}:{game}{event} {}", path.display(), line.number, disagreement.message);
+                let message = crate::untrusted::escape(&disagreement.message);
+                outln!("{}:{}:{game}{event} {message}", path.display(), line.number).map_err(unwritten)?;
             }
         }
         if bad_games == 0 {
-            println!("{}: {games} games verified: every record agrees with the engine", path.display());
+            outln!("{}: {games} games verified: every record agrees with the engine", path.display())
+                .map_err(unwritten)?;
         } else {
-            println!(
+            outln!(
                 "{}: {games} games verified: {bad_games} disagree with the engine ({disagreements} disagreements)",
                 path.display()
-            );
+            )
+            .map_err(unwritten)?;
         }
         failing += bad_games;
     }

@@ -2,12 +2,12 @@
 //! page, drawn by the game's engine ([`Game::html_page`]).
 
 use super::record_file::{self, Header};
-use super::{Failure, usage};
+use super::{Failure, unwritten, usage};
+use crate::console::{self, outln};
 use crate::game::Game;
 use crate::games::{GameCommand, dispatch};
 use crate::record::GameRecord;
 use clap::Args;
-use std::io::Write;
 use std::path::PathBuf;
 
 /// Examples shown by `arena view --help`.
@@ -59,13 +59,9 @@ impl GameCommand for Render<'_> {
 /// Writes the page to `output` (`-`: standard output).
 fn write_page(output: &str, page: &str) -> Result<(), Failure> {
     if output == "-" {
-        let mut stdout = std::io::stdout().lock();
-        return stdout
-            .write_all(page.as_bytes())
-            .and_then(|()| stdout.flush())
-            .map_err(|e| usage(format!("cannot write the page to standard output: {e}")));
+        return console::out_bytes(page.as_bytes()).map_err(unwritten);
     }
     std::fs::write(output, page).map_err(|e| usage(format!("cannot write {output}: {e}")))?;
-    println!("wrote {output}");
+    outln!("wrote {output}").map_err(unwritten)?;
     Ok(())
 }

@@ -232,11 +232,23 @@ async fn games<G: Game>(
         let spec = GameSpec {
             id,
             deal: id,
-            rotation: 0,
+            arrangement: 0,
             seed: seeds::deal_seed(context.settings.seed, id),
             seats: vec![0; table.seats()],
+            bot_seeds: (0..table.seats()).map(|seat| seeds::bot_seed(context.settings.seed, id, seat)).collect(),
         };
-        let record = play_game(&table, &pool, &spec).await;
+        let record = match play_game(&table, &pool, &spec).await {
+            Ok(record) => record,
+            Err(unplayable) => {
+                result = Err(Failure {
+                    problem: format!("game {} of {count}: {}", id + 1, unplayable.0),
+                    sent: Vec::new(),
+                    stderr: Vec::new(),
+                    fix: fix_for(FaultKind::Spawn),
+                });
+                break;
+            }
+        };
         let moves: Vec<u64> = record.events.iter().filter_map(|e| e.time_us).collect();
         for &us in &moves {
             timing.note(std::time::Duration::from_micros(us));
@@ -312,6 +324,14 @@ fn in_time<G: Game>(context: &Context<G>, outcomes: &[Outcome], ran: bool) -> Ou
     let slowest = outcomes.iter().map(|o| o.timing.slowest).max().unwrap_or_default();
     let verdict = if !ran {
         Verdict::Skip("the handshake failed".to_string())
+    } else if late.is_empty() && answers == 0 {
+        Verdict::Fail(Box::new(Failure {
+            problem: "not one turn was answered in the other checks, so no answer time could be measured".to_string(),
+            sent: Vec::new(),
+            stderr: Vec::new(),
+            fix: "make the bot answer each turn (the other checks say what went wrong): see protocol/PROTOCOL.md#move"
+                .to_string(),
+        }))
     } else if late.is_empty() {
         Verdict::Pass(format!(
             "slowest answer {:.1} ms of the {limit} ms allowed, over {answers} answers",

@@ -2,6 +2,7 @@
 
 use super::{Outcome, Verdict};
 use crate::fault::FaultKind;
+use crate::untrusted::escape;
 use std::io::{self, Write};
 
 /// The most lines of what was sent that a failure shows (the last ones).
@@ -18,6 +19,11 @@ pub fn fix_for(kind: FaultKind) -> String {
         FaultKind::Timeout => {
             ("answer every request with one line and flush stdout after it, within the time limit", "timing")
         }
+        FaultKind::NotStarted => (
+            "answer `hello` with `ready` (and flush stdout) within the start-up timeout: the failures of its \
+             earlier starts say what went wrong",
+            "hello",
+        ),
         FaultKind::Exited => (
             "keep running until `bye` or the end of input; the stderr above may say why it stopped",
             "the-life-of-a-bot-process",
@@ -33,7 +39,10 @@ pub fn fix_for(kind: FaultKind) -> String {
             "answer `hello` with `ready` and `turn` with `move`, with exactly the fields listed",
             "messages-from-a-bot",
         ),
-        FaultKind::Protocol => ("speak protocol 1, or leave `protocol` out of `ready`", "ready"),
+        FaultKind::Protocol => (
+            "speak protocol 1 (or leave `protocol` out of `ready`), and write each answer once, after its request arrived",
+            "faults",
+        ),
         FaultKind::WrongId => (
             "copy the `id` of the turn into the move; ids increase but are not consecutive, so never count them",
             "turn",
@@ -69,20 +78,21 @@ fn cut(line: &str) -> String {
 }
 
 /// Writes the checklist: one line per check, the details of each failure,
-/// and a summary line.
+/// and a summary line. Whatever the bot wrote is shown escaped (see
+/// [`crate::untrusted`]).
 pub fn write(outcomes: &[Outcome], out: &mut impl Write) -> io::Result<()> {
     let width = outcomes.iter().map(|o| o.name.len()).max().unwrap_or(0);
     for outcome in outcomes {
         let name = &outcome.name;
         match &outcome.verdict {
-            Verdict::Pass(detail) => writeln!(out, "  ✓ {name:width$}  {detail}")?,
-            Verdict::Skip(why) => writeln!(out, "  - {name:width$}  skipped: {why}")?,
+            Verdict::Pass(detail) => writeln!(out, "  ✓ {name:width$}  {}", escape(detail))?,
+            Verdict::Skip(why) => writeln!(out, "  - {name:width$}  skipped: {}", escape(why))?,
             Verdict::Fail(failure) => {
                 writeln!(out, "  ✗ {name:width$}  FAILED")?;
                 if let Some(expect) = outcome.expect {
                     writeln!(out, "      position: {expect}")?;
                 }
-                writeln!(out, "      problem:  {}", failure.problem)?;
+                writeln!(out, "      problem:  {}", escape(&failure.problem))?;
                 section(out, "sent:    ", &failure.sent, "(nothing)")?;
                 section(out, "stderr:  ", &failure.stderr, "(nothing)")?;
                 writeln!(out, "      fix:      {}", failure.fix)?;
@@ -97,8 +107,8 @@ pub fn write(outcomes: &[Outcome], out: &mut impl Write) -> io::Result<()> {
 }
 
 fn section(out: &mut impl Write, label: &str, lines: &[String], empty: &str) -> io::Result<()> {
-    let mut rest = lines.iter().map(String::as_str);
-    writeln!(out, "      {label} {}", rest.next().unwrap_or(empty))?;
+    let mut rest = lines.iter().map(|line| escape(line));
+    writeln!(out, "      {label} {}", rest.next().unwrap_or(empty.into()))?;
     for line in rest {
         writeln!(out, "                {line}")?;
     }

@@ -108,6 +108,7 @@ mod tests {
     fn summary(bots: &[&str], ranks: &[u32]) -> GameSummary {
         GameSummary {
             id: 0,
+            origin: Default::default(),
             bots: bots.iter().map(|b| b.to_string()).collect(),
             result: GameResult { reason: "target".into(), scores: vec![0; bots.len()], ranks: ranks.to_vec() },
             faults: vec![],

@@ -1,16 +1,16 @@
 //! From finished games to pentanomial pairs, deal by deal in schedule order,
 //! so that the test sees the same sequence whatever order games finish in. Pure.
 //!
-//! The tested bot ("new") plays every deal in every seat rotation against
+//! The tested bot ("new") plays every deal in every seat arrangement against
 //! the base bot, or against copies of it that each count as an opponent.
 //! Every game gives new one result against each opponent: a win (2
 //! half-points) when new's best place is better than the opponent's, a draw
 //! (1) when equal, a loss (0) otherwise. A deal's results, game by game in
-//! rotation order and within a game opponent by opponent, are taken two at a
-//! time; each two form a *pair*, scored 0 to 4 half-points. Two sides give
-//! one result per game, so a deal's two rotations make one pair (the pair of
-//! fishtest and fastchess: the same deal with the seats swapped). Three sides
-//! give two results per game, which form a pair within that game.
+//! arrangement order and within a game opponent by opponent, are taken two at
+//! a time; each two form a *pair*, scored 0 to 4 half-points. Two sides give
+//! one result per game, so a deal's two arrangements make one pair (the pair
+//! of fishtest and fastchess: the same deal with the seats swapped). Three
+//! sides give two results per game, which form a pair within that game.
 
 use super::pentanomial::Pentanomial;
 use super::test::{Hypothesis, Sprt};
@@ -34,12 +34,12 @@ pub fn half_points(game: &GameSummary, new: &str, opponents: &[String]) -> Vec<u
 }
 
 /// The test fed deal by deal: games arrive in any order, and each deal is
-/// counted once all its rotations are in, in deal order, until a verdict.
+/// counted once all its games are in, in deal order, until a verdict.
 #[derive(Debug, Clone)]
 pub struct DealSequence {
     sprt: Sprt,
-    rotations: usize,
-    /// Results of games of deals not counted yet: deal → rotation → half-points.
+    games_per_deal: usize,
+    /// Results of games of deals not counted yet: deal → arrangement → half-points.
     waiting: BTreeMap<u64, BTreeMap<usize, Vec<u8>>>,
     next_deal: u64,
     counts: Pentanomial,
@@ -48,25 +48,26 @@ pub struct DealSequence {
 }
 
 impl DealSequence {
-    /// A test over deals of `rotations` games, each giving `results_per_game`
+    /// A test over deals of `games_per_deal` games, each giving `results_per_game`
     /// results of new. Refuses shapes whose results do not pair up within a
     /// game or (with one result per game) within a deal.
-    pub fn new(sprt: Sprt, rotations: usize, results_per_game: usize) -> Result<DealSequence, String> {
+    pub fn new(sprt: Sprt, games_per_deal: usize, results_per_game: usize) -> Result<DealSequence, String> {
         let pairs = match results_per_game {
-            1 => rotations.is_multiple_of(2),
+            1 => games_per_deal.is_multiple_of(2),
             2 => true,
             _ => false,
         };
         if !pairs {
             return Err(format!(
-                "with {rotations} sides, each game gives the new bot {results_per_game} results (one against \
+                "with {} sides, each game gives the new bot {results_per_game} results (one against \
                  each copy of the base bot), which do not pair up within a game or a deal; \
-                 play 2 or 3 players, or 4 in partnerships"
+                 play 2 or 3 players, or 4 in partnerships",
+                results_per_game + 1
             ));
         }
         Ok(DealSequence {
             sprt,
-            rotations,
+            games_per_deal,
             waiting: BTreeMap::new(),
             next_deal: 0,
             counts: Pentanomial::default(),
@@ -75,15 +76,15 @@ impl DealSequence {
         })
     }
 
-    /// Adds the results of rotation `rotation` of deal `deal`, then counts every
-    /// deal now complete in order, stopping at a verdict. Later games change nothing.
-    pub fn add(&mut self, deal: u64, rotation: usize, results: Vec<u8>) {
+    /// Adds the results of arrangement `arrangement` of deal `deal`, then counts
+    /// every deal now complete in order, stopping at a verdict. Later games change nothing.
+    pub fn add(&mut self, deal: u64, arrangement: usize, results: Vec<u8>) {
         if self.verdict.is_some() || deal < self.next_deal {
             return;
         }
-        self.waiting.entry(deal).or_default().insert(rotation, results);
+        self.waiting.entry(deal).or_default().insert(arrangement, results);
         while self.verdict.is_none() {
-            let complete = self.waiting.get(&self.next_deal).is_some_and(|games| games.len() == self.rotations);
+            let complete = self.waiting.get(&self.next_deal).is_some_and(|games| games.len() == self.games_per_deal);
             if !complete {
                 break;
             }
@@ -123,7 +124,7 @@ impl DealSequence {
 
     /// The games counted: those of the deals counted.
     pub fn games(&self) -> u64 {
-        self.next_deal * self.rotations as u64
+        self.next_deal * self.games_per_deal as u64
     }
 }
 
@@ -149,12 +150,13 @@ mod tests {
         assert_eq!(half_points(&three, "new", &names(&["base", "b2"])), [2, 0]);
     }
 
-    fn sequence(rotations: usize, per_game: usize) -> DealSequence {
-        DealSequence::new(Sprt::new(0.0, 5.0, 0.05, 0.05, Model::Normalized).unwrap(), rotations, per_game).unwrap()
+    fn sequence(games_per_deal: usize, per_game: usize) -> DealSequence {
+        DealSequence::new(Sprt::new(0.0, 5.0, 0.05, 0.05, Model::Normalized).unwrap(), games_per_deal, per_game)
+            .unwrap()
     }
 
     #[test]
-    fn two_sides_pair_the_two_rotations_of_a_deal() {
+    fn two_sides_pair_the_two_arrangements_of_a_deal() {
         let mut seq = sequence(2, 1);
         seq.add(1, 0, vec![2]);
         seq.add(0, 1, vec![1]);
@@ -169,8 +171,8 @@ mod tests {
     #[test]
     fn three_sides_pair_the_two_results_of_each_game() {
         let mut seq = sequence(3, 2);
-        for (rotation, results) in [(2, vec![2, 2]), (0, vec![0, 1]), (1, vec![2, 0])] {
-            seq.add(0, rotation, results);
+        for (arrangement, results) in [(2, vec![2, 2]), (0, vec![0, 1]), (1, vec![2, 0])] {
+            seq.add(0, arrangement, results);
         }
         assert_eq!(seq.counts().counts, [0, 1, 1, 0, 1]);
         assert_eq!(seq.games(), 3);
@@ -179,15 +181,15 @@ mod tests {
     #[test]
     fn the_order_of_arrival_does_not_matter_and_the_verdict_is_final() {
         // New wins three games in four and loses the others, on a fixed pattern.
-        let result = |deal: u64, rotation: usize| if (deal * 2 + rotation as u64) % 4 == 3 { 0 } else { 2 };
+        let result = |deal: u64, arrangement: usize| if (deal * 2 + arrangement as u64) % 4 == 3 { 0 } else { 2 };
         let deals = 400;
         let mut in_order = sequence(2, 1);
         let mut reversed = sequence(2, 1);
         for deal in 0..deals {
-            for rotation in 0..2 {
-                in_order.add(deal, rotation, vec![result(deal, rotation)]);
+            for arrangement in 0..2 {
+                in_order.add(deal, arrangement, vec![result(deal, arrangement)]);
                 let late = deals - 1 - deal;
-                reversed.add(late, 1 - rotation, vec![result(late, 1 - rotation)]);
+                reversed.add(late, 1 - arrangement, vec![result(late, 1 - arrangement)]);
             }
         }
         assert_eq!(in_order.verdict(), Some(Hypothesis::H1));

@@ -10,10 +10,12 @@ use serde::Serialize;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Conclusion {
-    /// H1 accepted: the new bot is better.
+    /// H1 accepted: the new bot is better (with bounds above 0), or not
+    /// worse (with bounds that end at 0, as `no-regression`'s).
     #[serde(rename = "H1")]
     H1,
-    /// H0 accepted: it is not `elo1` better.
+    /// H0 accepted: it is not `elo1` better (or, with bounds that end at or
+    /// below 0, it is worse).
     #[serde(rename = "H0")]
     H0,
     /// Every game up to the limit was played without a verdict.
@@ -86,15 +88,16 @@ impl Summary {
 
     /// The summary printed at the end, several lines.
     pub fn text(&self) -> String {
+        let (new, base, unit) = (&self.new, &self.base, self.sprt.model.unit());
+        let elo1 = self.sprt.elo1;
+        // What each hypothesis says depends on where the bounds lie: [0, 5]
+        // asks "is it better?", [-10, 0] (no-regression) "is it not worse?".
         let verdict = match self.conclusion {
-            Conclusion::H1 => format!("H1 accepted: {} is better than {}", self.new, self.base),
-            Conclusion::H0 => format!(
-                "H0 accepted: {} is not {} {} better than {}",
-                self.new,
-                self.sprt.elo1,
-                self.sprt.model.unit(),
-                self.base
-            ),
+            Conclusion::H1 if elo1 > 0.0 => format!("H1 accepted: {new} is better than {base}"),
+            Conclusion::H1 if elo1 == 0.0 => format!("H1 accepted: {new} is not worse than {base}"),
+            Conclusion::H1 => format!("H1 accepted: {new} is at most {} {unit} worse than {base}", -elo1),
+            Conclusion::H0 if elo1 > 0.0 => format!("H0 accepted: {new} is not {elo1} {unit} better than {base}"),
+            Conclusion::H0 => format!("H0 accepted: {new} is worse than {base}"),
             Conclusion::Inconclusive => "inconclusive: the game limit was reached without a verdict".to_string(),
             Conclusion::Interrupted => "interrupted before a verdict".to_string(),
         };
@@ -161,8 +164,8 @@ mod tests {
         let sprt = Sprt::new(0.0, 5.0, 0.05, 0.05, Model::Normalized).unwrap();
         let mut sequence = DealSequence::new(sprt, 2, 1).unwrap();
         for (deal, results) in [(0, [2, 2]), (1, [2, 0]), (2, [1, 2])] {
-            for (rotation, half_points) in results.into_iter().enumerate() {
-                sequence.add(deal, rotation, vec![half_points]);
+            for (arrangement, half_points) in results.into_iter().enumerate() {
+                sequence.add(deal, arrangement, vec![half_points]);
             }
         }
         let summary = Summary::new("new", "base", &sequence, 7, Conclusion::of(&sequence, true));
@@ -175,5 +178,21 @@ mod tests {
         assert_eq!(json["model"], "normalized");
         assert_eq!(json["pentanomial"], serde_json::json!([0, 0, 1, 1, 1]));
         assert!(status(&sequence).starts_with("| LLR "), "{}", status(&sequence));
+    }
+
+    #[test]
+    fn the_verdict_reads_as_the_bounds_ask() {
+        let verdict = |elo0, elo1, conclusion| {
+            let sprt = Sprt::new(elo0, elo1, 0.05, 0.05, Model::Normalized).unwrap();
+            let sequence = DealSequence::new(sprt, 2, 1).unwrap();
+            let mut summary = Summary::new("new", "old", &sequence, 0, Conclusion::Inconclusive);
+            summary.conclusion = conclusion;
+            summary.text().lines().last().unwrap().to_string()
+        };
+        assert_eq!(verdict(0.0, 5.0, Conclusion::H1), "H1 accepted: new is better than old");
+        assert_eq!(verdict(0.0, 5.0, Conclusion::H0), "H0 accepted: new is not 5 nElo better than old");
+        assert_eq!(verdict(-10.0, 0.0, Conclusion::H1), "H1 accepted: new is not worse than old");
+        assert_eq!(verdict(-10.0, 0.0, Conclusion::H0), "H0 accepted: new is worse than old");
+        assert_eq!(verdict(-10.0, -3.0, Conclusion::H1), "H1 accepted: new is at most 3 nElo worse than old");
     }
 }

@@ -19,7 +19,7 @@ fn played(seed: u64) -> Record<AllFives> {
         id: 7,
         game: AllFives::NAME.to_string(),
         deal: 3,
-        rotation: 1,
+        arrangement: 1,
         seed,
         preset: false,
         variant: variant.clone(),

@@ -21,6 +21,7 @@ mod layout;
 mod log;
 mod moves;
 mod scoring;
+mod text;
 pub mod tiles;
 mod variant;
 mod viewer;
@@ -472,6 +473,34 @@ impl Game for AllFives {
         self.legal().position(|legal| legal == (tile, named.end))
     }
 
+    /// A tile the seat does not hold, a missing `end` after the lead (or one
+    /// given for the lead), an end that is not open, or a tile that does
+    /// not fit the end named.
+    fn why_illegal(&self, named: &Move) -> Option<String> {
+        let seat = self.to_act?;
+        let tile = tiles::normalize(named.tile);
+        let Some(index) = tiles::index(tile) else {
+            return Some(format!("{:?} is not a tile (each number is 0 to 6)", named.tile));
+        };
+        if !self.hands[seat].contains(index as u8) {
+            return Some(format!("seat {seat} does not hold {tile:?}"));
+        }
+        let ends = self.layout.ends();
+        let open: Vec<u8> = ends.iter().map(|end| end.id).collect();
+        match (named.end, self.layout.is_empty()) {
+            (None, false) => Some(format!(
+                "`end` is missing (or null), which names the lead, but the lead has been played: give the id of \
+                 the open end to play on (the open ends are {open:?})"
+            )),
+            (Some(end), true) => Some(format!("this is the lead: leave `end` out (or null), not {end}")),
+            (Some(end), false) => Some(match ends.iter().find(|e| e.id == end) {
+                None => format!("end {end} is not open (the open ends are {open:?})"),
+                Some(e) => format!("{tile:?} does not fit end {end}, which shows {}", e.pips),
+            }),
+            (None, true) => None,
+        }
+    }
+
     fn play(&mut self, index: usize) -> Result<(), IllegalMove> {
         let (Some(seat), Some((tile, end))) = (self.to_act, self.nth_legal(index)) else {
             return Err(IllegalMove { index, legal: self.legal_count() });
@@ -560,6 +589,17 @@ impl Game for AllFives {
 
     fn conformance_tables() -> Vec<(&'static str, Variant)> {
         conformance::tables()
+    }
+
+    /// The layout as a line of tiles (the spinner's short ends below it),
+    /// the open ends and the count, the scores, the hand sizes and the
+    /// boneyard, the seat's hand, and its moves.
+    fn text_turn(&self, seat: usize, names: &[String]) -> String {
+        text::turn(self, seat, names)
+    }
+
+    fn text_view(view: &wire::Event, seat: usize, names: &[String]) -> String {
+        text::event(view, seat, names)
     }
 
     /// The replay page drawn by the `viewer` module.

@@ -555,3 +555,27 @@ fn the_engine_and_its_payloads_are_send_and_sync() {
     send_sync::<State>();
     send_sync::<wire::Event>();
 }
+
+#[test]
+fn an_illegal_move_named_by_value_says_what_is_wrong() {
+    let mut game = AllFives::new(&variant(&[]), 11);
+    let seat = game.to_act().unwrap();
+    let held = game.state(seat).hand[0];
+    let why = |game: &AllFives, tile: Tile, end: Option<u8>| game.why_illegal(&Move { tile, end }).unwrap_or_default();
+    assert!(why(&game, held, Some(0)).contains("this is the lead: leave `end` out"), "{}", why(&game, held, Some(0)));
+    assert_eq!(why(&game, [7, 1], None), "[7, 1] is not a tile (each number is 0 to 6)");
+    let missing = CANONICAL.iter().copied().find(|&t| !game.state(seat).hand.contains(&t)).unwrap();
+    assert_eq!(why(&game, missing, None), format!("seat {seat} does not hold {missing:?}"));
+    assert_eq!(game.why_illegal(&Move { tile: held, end: None }), None, "a legal lead");
+    game.play(0).unwrap();
+    let seat = game.to_act().unwrap();
+    let state = game.state(seat);
+    let held = state.hand[0];
+    assert!(why(&game, held, None).starts_with("`end` is missing (or null)"), "{}", why(&game, held, None));
+    assert_eq!(why(&game, held, Some(3)), "end 3 is not open (the open ends are [0, 1])");
+    let misfit = state.hand.iter().copied().find(|t| !t.contains(&state.ends[0].pips));
+    if let Some(tile) = misfit {
+        let expected = format!("{tile:?} does not fit end 0, which shows {}", state.ends[0].pips);
+        assert_eq!(why(&game, tile, Some(0)), expected);
+    }
+}

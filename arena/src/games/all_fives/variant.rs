@@ -46,7 +46,7 @@ pub(crate) fn options() -> Vec<VariantOption> {
         },
         VariantOption {
             key: "max_hands",
-            values: "a positive integer",
+            values: "1 to 5000",
             default: "100",
             help: "After this many hands without a winner the highest score wins \
                    (equal highest scores draw).",
@@ -160,6 +160,10 @@ pub(crate) fn parse(settings: &[(String, String)]) -> Result<Variant, VariantErr
     Ok(variant)
 }
 
+/// The most hands a game may last: a hand's record takes some 10 KB at most,
+/// so a game's record stays well within [`crate::output::MAX_RECORD_BYTES`].
+pub(crate) const MAX_HANDS: u32 = 5_000;
+
 /// Checks a variant built some other way (e.g. read back from a record).
 pub(crate) fn check(v: &Variant) -> Result<(), VariantError> {
     let fail = |what: String| Err(VariantError(what));
@@ -177,6 +181,12 @@ pub(crate) fn check(v: &Variant) -> Result<(), VariantError> {
     }
     if v.max_hands == 0 {
         return fail("max_hands must be positive, not 0".to_string());
+    }
+    if v.max_hands > MAX_HANDS {
+        return fail(format!(
+            "max_hands must be at most {MAX_HANDS}, not {} (a game's record must stay within the size a record may take)",
+            v.max_hands
+        ));
     }
     Ok(())
 }
@@ -292,6 +302,8 @@ mod tests {
             let e = parse_err(&[("max_hands", bad)]);
             assert!(e.contains("`max_hands`") && e.contains("positive integer"), "{e}");
         }
+        assert_eq!(parse_ok(&[("max_hands", "5000")]).max_hands, 5000);
+        assert!(parse_err(&[("max_hands", "5001")]).contains("max_hands must be at most 5000"));
     }
 
     #[test]

@@ -17,7 +17,8 @@ const SEED = (TEXT.match(/"seed":\s*(\d+)/) || [])[1];
 let step = 0; // the position shown: after the first `step` events
 
 const name = (seat) => `${REC.bots[seat]} (seat ${seat})`;
-const sideName = (side) => [...new Set(SIDES[side].map((s) => REC.bots[s]))].join(" & ") +
+const sideBots = (side) => [...new Set(SIDES[side].map((s) => REC.bots[s]))].join(" & ");
+const sideName = (side) => sideBots(side) +
   (SIDES[side].length > 1 ? ` (seats ${SIDES[side].join(", ")})` : ` (seat ${SIDES[side][0]})`);
 const signed = (n) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "±0");
 
@@ -211,12 +212,11 @@ function show(n) {
 const startOf = (h) => HAND_STARTS[h] + 1;
 
 function setup() {
-  document.title = `All Fives · game ${REC.id}: ${[...new Set(REC.bots)].join(" vs ")}`;
   $("title").textContent = `All Fives · game ${REC.id}: ${SIDES.map((_, i) => sideName(i)).join(" vs ")}`;
   const variant = [`${V.players} players${V.players === 4 ? (V.partners ? " in partnerships" : ", no partners") : ""}`,
     `deal ${V.deal}`, `boneyard keep ${V.boneyard_keep}`, `hand end ${V.hand_end}`, `target ${V.target}`,
     `at most ${V.max_hands} hands`];
-  $("meta").textContent = `deal ${REC.deal}, rotation ${REC.rotation}, seed ${SEED} · ${variant.join(" · ")}`;
+  $("meta").textContent = `deal ${REC.deal}, arrangement ${REC.arrangement ?? REC.rotation}, seed ${SEED} · ${variant.join(" · ")}`;
   const r = REC.result;
   const places = SIDES.map((seats, side) => ({ side, rank: r.ranks[seats[0]], score: r.scores[seats[0]] }))
     .sort((a, b) => a.rank - b.rank);
@@ -224,6 +224,12 @@ function setup() {
   let result = `Result (${r.reason}): ` + places.map((p) => `${ordinal(p.rank)} ${sideName(p.side)} ${p.score}`).join(" · ");
   for (const f of REC.faults) result += ` · fault: ${name(f.seat)} ${f.kind}: ${f.message}`;
   $("result").textContent = result;
+  // The tab names the game, the sides and the result, e.g. "All Fives · game 2: greedy vs random · greedy won 255–190".
+  const winners = places.filter((p) => p.rank === 0).map((p) => sideBots(p.side));
+  const outcome = r.reason === "forfeit" ? "forfeit, " : "";
+  const scores = SIDES.map((seats) => r.scores[seats[0]]).join("–");
+  const verdict = winners.length === 1 ? `${outcome}${winners[0]} won ${scores}` : `${outcome}a draw ${scores}`;
+  document.title = `All Fives · game ${REC.id}: ${SIDES.map((_, i) => sideBots(i)).join(" vs ")} · ${verdict}`;
   const slider = $("slider");
   slider.max = EVENTS.length;
   slider.addEventListener("input", () => show(Number(slider.value)));

@@ -1,0 +1,251 @@
+//! What a sandboxed bot sees of the file system, all of it read-only: the
+//! system directories programs need to run, its own files and its
+//! interpreter's installation. Nothing else exists for it: never the arena's
+//! output directory, and not the directories of the other bots (unless it
+//! shares them).
+//!
+//! A bot's own files are its working directory and the directories of the
+//! files its command names (an argument naming a file shows the directory
+//! holding it; one naming a directory shows that directory). Its program is
+//! found like a shell finds it (through the bot's `PATH`), and so is the
+//! interpreter a script's `#!` line names; a program in a `bin`, `sbin` or
+//! `shims` directory is shown with the directory above it, its installation
+//! (`lib/` beside `bin/`: a Python, Node or Java installed in a home
+//! directory, a virtual environment, pyenv), unless that is `/` or the home
+//! directory.
+
+use super::spec::{BotSpec, find_in_path};
+use std::ffi::OsStr;
+use std::path::{Component, Path, PathBuf};
+
+/// The system directories every sandboxed bot sees: the programs and
+/// libraries. Those that are symbolic links on the host (`/bin` on a
+/// merged-`/usr` system) are links in the sandbox too.
+pub const SYSTEM: [&str; 7] = ["/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"];
+
+/// What of `/etc` a sandboxed bot sees: what dynamic linking, time zones,
+/// user names and the alternatives of interpreters (`/usr/bin/java` is a link
+/// through `/etc/alternatives`) need.
+pub const ETC: [&str; 8] =
+    ["ld.so.cache", "ld.so.conf", "ld.so.conf.d", "localtime", "alternatives", "passwd", "group", "nsswitch.conf"];
+
+/// The directories of `/etc` holding interpreters' own configuration, by the
+/// start of their names (`java-17-openjdk`, `python3.11`).
+pub const ETC_INTERPRETERS: [&str; 2] = ["java", "python"];
+
+/// Directories that hold an installation's programs.
+const PROGRAM_DIRS: [&str; 3] = ["bin", "sbin", "shims"];
+
+/// What one sandboxed bot sees, as the sandbox mounts it.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct View {
+    /// Symbolic links to recreate: (target, where).
+    pub links: Vec<(PathBuf, PathBuf)>,
+    /// Host paths shown read-only: (source, where), parents first. Most are
+    /// shown where they are; one reached through a symbolic link is shown at
+    /// that path too.
+    pub binds: Vec<(PathBuf, PathBuf)>,
+    /// Directories inside those shown that are covered by an empty one, outermost only.
+    pub hidden: Vec<PathBuf>,
+}
+
+/// A bot's own paths, absolute.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+struct Own {
+    /// What it cannot run without: its working directory, and its program's
+    /// and interpreter's directories (or installations).
+    essential: Vec<PathBuf>,
+    /// The directories of the other files its command names.
+    named: Vec<PathBuf>,
+}
+
+impl Own {
+    fn of(bot: &BotSpec) -> Own {
+        let mut essential = vec![bot.dir.clone()];
+        if let Some(program) = bot.program() {
+            let real_program = real(&program);
+            essential.extend([installation(&program), installation(&real_program)]);
+            if let Some(interpreter) = interpreter(&real_program, &bot.search_path()) {
+                essential.extend([installation(&interpreter), installation(&real(&interpreter))]);
+            }
+        }
+        let named = bot.argv.iter().skip(1).filter(|arg| !arg.starts_with('-')).filter_map(|arg| {
+            let path = bot.dir.join(arg);
+            let meta = std::fs::metadata(&path).ok()?;
+            if meta.is_dir() { Some(path) } else { path.parent().map(Path::to_path_buf) }
+        });
+        Own { essential, named: named.collect() }
+    }
+
+    fn all(&self) -> impl Iterator<Item = &PathBuf> {
+        self.essential.iter().chain(&self.named)
+    }
+}
+
+/// The system part of every view: the links and binds of [`SYSTEM`] and
+/// [`ETC`] that exist here.
+pub fn system() -> View {
+    let mut view = View::default();
+    for dir in SYSTEM.map(PathBuf::from) {
+        match std::fs::symlink_metadata(&dir) {
+            Ok(meta) if meta.file_type().is_symlink() => {
+                if let Ok(target) = std::fs::read_link(&dir) {
+                    view.links.push((target, dir));
+                }
+            }
+            Ok(meta) if meta.is_dir() => view.binds.push((dir.clone(), dir)),
+            _ => {}
+        }
+    }
+    let etc = Path::new("/etc");
+    let mut pieces: Vec<PathBuf> = ETC.iter().map(|name| etc.join(name)).filter(|path| path.exists()).collect();
+    if let Ok(entries) = std::fs::read_dir(etc) {
+        let mut interpreters: Vec<PathBuf> = entries
+            .flatten()
+            .filter(|e| ETC_INTERPRETERS.iter().any(|start| e.file_name().to_string_lossy().starts_with(start)))
+            .filter(|e| e.path().is_dir())
+            .map(|e| e.path())
+            .collect();
+        interpreters.sort();
+        pieces.extend(interpreters);
+    }
+    view.binds.extend(pieces.into_iter().map(|path| (path.clone(), path)));
+    view
+}
+
+/// What bot `bot` of `bots` sees: the system, its own paths, and not
+/// `private` (the output directory) nor the other bots' paths.
+pub fn view(bots: &[BotSpec], bot: usize, private: Option<&Path>) -> View {
+    let mut view = system();
+    let system_dirs: Vec<PathBuf> =
+        view.binds.iter().map(|(source, _)| source.clone()).chain([PathBuf::from("/etc")]).collect();
+    let private = private.map(real);
+    let inside_private = |path: &Path| private.as_ref().is_some_and(|dir| path.starts_with(dir));
+    let own = Own::of(&bots[bot]);
+    let mut shown: Vec<PathBuf> = own.essential.clone();
+    shown.extend(own.named.iter().filter(|path| !inside_private(&real(path))).cloned());
+    let own_real: Vec<PathBuf> = shown.iter().map(|path| real(path)).collect();
+    let mut binds = view.binds.clone();
+    for path in &shown {
+        let source = real(path);
+        if source == Path::new("/tmp") {
+            continue; // the bot's own private /tmp stays
+        }
+        if plain(path) && *path != source {
+            binds.push((source.clone(), path.clone()));
+        }
+        binds.push((source.clone(), source));
+    }
+    binds.sort_by(|a, b| a.1.cmp(&b.1));
+    binds.dedup();
+    let redundant = |(source, at): &(PathBuf, PathBuf)| {
+        binds.iter().any(|(outer_source, outer_at)| {
+            (outer_source, outer_at) != (source, at)
+                && at.starts_with(outer_at)
+                && *source == outer_source.join(at.strip_prefix(outer_at).expect("at is inside"))
+        })
+    };
+    view.binds = binds.iter().filter(|bind| !redundant(bind)).cloned().collect();
+
+    let others = bots
+        .iter()
+        .enumerate()
+        .filter(|&(index, _)| index != bot)
+        .flat_map(|(_, other)| Own::of(other).all().map(|path| real(path)).collect::<Vec<_>>())
+        .filter(|path| !system_dirs.iter().any(|dir| path.starts_with(dir)))
+        .filter(|path| !own_real.iter().any(|own| own.starts_with(path)));
+    let mut hidden: Vec<PathBuf> = Vec::new();
+    for (target, strictly) in private.iter().map(|dir| (dir.clone(), false)).chain(others.map(|path| (path, true))) {
+        for (source, at) in &view.binds {
+            if target.starts_with(source) && !(strictly && target == *source) {
+                hidden.push(at.join(target.strip_prefix(source).expect("target is inside")));
+            }
+        }
+    }
+    hidden.sort();
+    hidden.dedup();
+    view.hidden = hidden
+        .iter()
+        .filter(|path| !hidden.iter().any(|outer| outer != *path && path.starts_with(outer)))
+        .cloned()
+        .collect();
+    view
+}
+
+/// Why the bots cannot run sandboxed with `private` (the output directory)
+/// hidden from them, if they cannot: a bot's working directory, program or
+/// interpreter, or a system directory, lies inside it.
+pub fn refusal(bots: &[BotSpec], private: &Path) -> Option<String> {
+    let private = real(private);
+    let holds = |path: &Path| real(path).starts_with(&private);
+    if let Some((dir, _)) = system().binds.iter().find(|(dir, _)| holds(dir)) {
+        return Some(format!(
+            "the output directory {} holds {}, which every sandboxed bot needs; write the output elsewhere (--out)",
+            private.display(),
+            dir.display()
+        ));
+    }
+    for bot in bots {
+        if let Some(path) = Own::of(bot).essential.iter().find(|path| holds(path)) {
+            return Some(format!(
+                "bot {:?} needs {}, which is inside the output directory {}; sandboxed bots never see the output \
+                 directory: write the output elsewhere (--out) or move the bot",
+                bot.name,
+                path.display(),
+                private.display()
+            ));
+        }
+    }
+    None
+}
+
+/// `path` made absolute, with every link resolved; a part that does not
+/// exist (yet) is kept as it is.
+fn real(path: &Path) -> PathBuf {
+    let absolute = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+    if let Ok(resolved) = absolute.canonicalize() {
+        return resolved;
+    }
+    match (absolute.parent(), absolute.file_name()) {
+        (Some(parent), Some(name)) => real(parent).join(name),
+        _ => absolute,
+    }
+}
+
+/// Whether `path` is absolute without `.` or `..` (so the sandbox can show something there).
+fn plain(path: &Path) -> bool {
+    path.is_absolute() && path.components().all(|c| matches!(c, Component::RootDir | Component::Normal(_)))
+}
+
+/// The directory a program runs from, or its installation: the directory
+/// above a `bin`, `sbin` or `shims` directory, unless that is `/` or the home directory.
+fn installation(program: &Path) -> PathBuf {
+    let dir = program.parent().unwrap_or(Path::new("/"));
+    let named_for_programs = dir.file_name().is_some_and(|name| PROGRAM_DIRS.iter().any(|p| OsStr::new(p) == name));
+    let home = std::env::var_os("HOME").map(PathBuf::from);
+    match dir.parent() {
+        Some(above) if named_for_programs && above != Path::new("/") && Some(above) != home.as_deref() => {
+            above.to_path_buf()
+        }
+        _ => dir.to_path_buf(),
+    }
+}
+
+/// The interpreter a script's `#!` line names; through `/usr/bin/env`, the
+/// program env would run, found in `path`.
+fn interpreter(script: &Path, path: &OsStr) -> Option<PathBuf> {
+    use std::io::Read;
+    let mut start = [0u8; 256];
+    let read = std::fs::File::open(script).and_then(|mut file| file.read(&mut start)).ok()?;
+    let line = start[..read].strip_prefix(b"#!")?;
+    let line = String::from_utf8_lossy(line.split(|&b| b == b'\n').next()?).into_owned();
+    let mut words = line.split_whitespace();
+    let named = PathBuf::from(words.next()?);
+    if named.file_name() != Some(OsStr::new("env")) {
+        return Some(named);
+    }
+    words.find(|word| !word.starts_with('-') && !word.contains('=')).and_then(|program| find_in_path(program, path))
+}
+
+#[cfg(test)]
+mod tests;

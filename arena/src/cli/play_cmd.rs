@@ -1,0 +1,301 @@
+//! `arena play`: take a seat yourself, against bots, in the terminal.
+//!
+//! The game is played like any game of a match ([`crate::play::play_seated`]),
+//! the person's seat answered from standard input instead of by a process:
+//! at each of its turns the seat's view of the game is printed (what
+//! happened since, then the position and the legal moves numbered from 1,
+//! as the game draws them in text) and a number is read. Moves can be piped
+//! in, so a game can be scripted. With `--out` the game is recorded like any
+//! other, so `arena view` replays it and `arena verify` checks it.
+
+use super::{Failure, current_dir, internal, random_seed, usage};
+use crate::bot::orphans;
+use crate::bot::registry::Registry;
+use crate::bot::spec::BotSpec;
+use crate::console::outln;
+use crate::game::Game;
+use crate::games::{GameCommand, dispatch};
+use crate::output::OutDir;
+use crate::play::{Person, play_seated};
+use crate::pool::{self, Pool};
+use crate::record::GameResult;
+use crate::schedule::GameSpec;
+use crate::seeds;
+use crate::signals;
+use crate::standings::Standings;
+use crate::table::{Limits, Table};
+use clap::Args;
+use std::io::{BufRead, IsTerminal, Write};
+use std::path::PathBuf;
+use std::time::Duration;
+use tokio::sync::mpsc;
+
+/// Examples shown by `arena play --help`.
+pub const EXAMPLES: &str = "Examples:
+  arena play --bot greedy=target/release/greedy-bot
+  arena play --players 3 --seat 1 --bot greedy=target/release/greedy-bot --out my-games
+  arena play --players 4 --bot me2=./my-bot --bot opp=target/release/greedy-bot --bot opp2=target/release/random-bot
+  printf '1\\n2\\n1\\n' | arena play --bot greedy=target/release/greedy-bot --seed 3
+
+Answer each turn with the number of a move; q quits (the game is not recorded).
+Exit status: 0 when the game was played to its end, 130 when you left it, 2 for a usage error.";
+
+/// The flags of `arena play`.
+#[derive(Debug, Args)]
+pub struct PlayArgs {
+    /// The bots: NAME=COMMAND. One plays every other seat (a process per
+    /// seat); or give one per other seat, in seat order.
+    #[arg(long = "bot", value_name = "NAME=COMMAND", required = true)]
+    bots: Vec<String>,
+    /// The game.
+    #[arg(long, default_value = "all-fives")]
+    game: String,
+    /// Number of players (2, 3 or 4; 4 plays partnerships unless --variant partners=false).
+    #[arg(long)]
+    players: Option<usize>,
+    /// A variant setting, KEY=VALUE (repeatable; see `arena rules`).
+    #[arg(long = "variant", value_name = "KEY=VALUE")]
+    variants: Vec<String>,
+    /// The seat you take, from 0.
+    #[arg(long, default_value_t = 0)]
+    seat: usize,
+    /// The seed (default: a random one, printed): the deal is that of game 0 of `arena match --seed S`.
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Write the game's record (games.jsonl), standings.json and the bots' stderr logs here.
+    #[arg(long, value_name = "DIR")]
+    out: Option<PathBuf>,
+    /// Your name in the record.
+    #[arg(long, default_value = "you")]
+    name: String,
+    /// Time allowed for each move of a bot, in milliseconds (you have all the time you want).
+    #[arg(long, value_name = "MS", default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
+    move_timeout: u64,
+    /// Time allowed for a bot to answer hello after it starts, in milliseconds.
+    #[arg(long, value_name = "MS", default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..))]
+    startup_timeout: u64,
+}
+
+/// Runs `arena play`.
+pub fn run(args: PlayArgs) -> Result<i32, Failure> {
+    let game = args.game.clone();
+    dispatch(&game, args).map_err(usage)?
+}
+
+impl GameCommand for PlayArgs {
+    type Output = Result<i32, Failure>;
+    fn run<G: Game>(self) -> Result<i32, Failure> {
+        play::<G>(self)
+    }
+}
+
+fn play<G: Game>(args: PlayArgs) -> Result<i32, Failure> {
+    let variant = super::match_cmd::variant::<G>(args.players, &args.variants)?;
+    let seats = G::seats(&variant);
+    if args.seat >= seats {
+        return Err(usage(format!("--seat {}: this game has seats 0 to {}", args.seat, seats - 1)));
+    }
+    let (bots, seating) = seat_bots(&args, seats)?;
+    let seed = args.seed.unwrap_or_else(random_seed);
+    let out = args.out.as_deref().map(OutDir::create).transpose().map_err(usage)?;
+    let limits = Limits {
+        move_timeout: Duration::from_millis(args.move_timeout),
+        startup_timeout: Duration::from_millis(args.startup_timeout),
+        ..Limits::default()
+    };
+    let registry = Registry::new();
+    let table = Table::<G>::new(bots, variant, seed, limits, out.as_ref().map(OutDir::logs), registry.clone());
+    let bot_seeds = (0..seats).map(|seat| seeds::bot_seed(seed, 0, seat)).collect();
+    let spec = GameSpec { id: 0, deal: 0, arrangement: 0, seed: seeds::deal_seed(seed, 0), seats: seating, bot_seeds };
+    let mut names: Vec<String> =
+        spec.seats.iter().map(|&bot| table.bots.get(bot).map_or("", |b| &b.name).into()).collect();
+    names[args.seat] = args.name.clone();
+    let _ = outln!("{}: you are seat {} ({}), seed {seed}", G::NAME, args.seat, args.name);
+
+    let interruption = signals::exit_on_interrupt(registry.clone());
+    orphans::adopt();
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| internal(format!("cannot start the runtime: {e}")))?;
+    let mut terminal = Terminal::new(args.seat, args.name.clone(), names.clone());
+    let record = runtime.block_on(async {
+        let pool = Pool::new::<G>(None, pool::cap(1, seats), table.limits.exit_grace);
+        let record = play_seated(&table, &pool, &spec, Some(&mut terminal)).await;
+        pool.close_all().await;
+        record
+    });
+    orphans::sweep(&registry);
+    interruption.settle();
+    let Some(record) = record.map_err(|unplayable| internal(unplayable.0))? else {
+        let _ = outln!("you left the game: it is not recorded");
+        return Ok(signals::INTERRUPTED);
+    };
+    for fault in &record.faults {
+        let message = crate::untrusted::escape(&fault.message);
+        let _ = outln!("fault: seat {} ({}): {}: {message}", fault.seat, fault.bot, fault.kind);
+    }
+    if let Some(mut out) = out {
+        let line = serde_json::to_string(&record).expect("records serialize");
+        out.append([(record.id, line.as_str())])
+            .map_err(|e| internal(format!("cannot write {}: {e}", out.path().join(crate::output::GAMES).display())))?;
+        let mut everyone = table.bots.iter().map(|bot| bot.name.clone()).collect::<Vec<_>>();
+        everyone.push(args.name.clone());
+        let mut standings = Standings::new(&everyone);
+        standings.add(&record.summary());
+        let path = out.path().to_path_buf();
+        out.finish(&standings.to_json(G::NAME, seed))
+            .map_err(|e| internal(format!("cannot finish {}: {e}", path.display())))?;
+        let _ = outln!(
+            "recorded in {}: `arena view {} --game 0 -o game.html` replays it",
+            path.join(crate::output::GAMES).display(),
+            path.display()
+        );
+    }
+    Ok(0)
+}
+
+/// The bots, and the bot of each seat (an index into them; `usize::MAX`,
+/// never read, for the person's seat): one bot for every other seat, or one
+/// per other seat in seat order.
+fn seat_bots(args: &PlayArgs, seats: usize) -> Result<(Vec<BotSpec>, Vec<usize>), Failure> {
+    let others = seats - 1;
+    if args.bots.len() != 1 && args.bots.len() != others {
+        return Err(usage(format!(
+            "give one --bot (it plays every other seat) or {others} (one per other seat, in seat order); got {}",
+            args.bots.len()
+        )));
+    }
+    let cwd = current_dir()?;
+    let mut bots: Vec<BotSpec> = Vec::new();
+    for text in &args.bots {
+        let bot = BotSpec::parse(text, &cwd).map_err(usage)?;
+        if bots.iter().any(|b| b.name == bot.name) || bot.name == args.name {
+            return Err(usage(format!(
+                "two players are named {:?}; give each --bot a different NAME (and --name for yours)",
+                bot.name
+            )));
+        }
+        bots.push(bot);
+    }
+    let mut next = 0;
+    let seating = (0..seats)
+        .map(|seat| {
+            if seat == args.seat {
+                return usize::MAX;
+            }
+            let bot = next.min(bots.len() - 1);
+            next += 1;
+            bot
+        })
+        .collect();
+    Ok((bots, seating))
+}
+
+/// A person at the terminal: the seat's view of the game on stdout, moves
+/// read from stdin (on a thread of its own, so that the bots' processes are
+/// served meanwhile).
+struct Terminal {
+    seat: usize,
+    name: String,
+    /// Each seat's name, as shown.
+    names: Vec<String>,
+    /// The events already shown.
+    told: usize,
+    /// Lines of standard input; closed at its end.
+    input: mpsc::UnboundedReceiver<String>,
+    /// Whether to show the answers read (when they do not come from a terminal, which shows them).
+    echo: bool,
+}
+
+impl Terminal {
+    fn new(seat: usize, name: String, names: Vec<String>) -> Terminal {
+        let (tx, input) = mpsc::unbounded_channel();
+        std::thread::spawn(move || {
+            for line in std::io::stdin().lock().lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Terminal { seat, name, names, told: 0, input, echo: !std::io::stdin().is_terminal() }
+    }
+
+    /// Prints what the seat is told of the events since the last ones shown.
+    fn show_events<G: Game>(&mut self, game: &G) {
+        let mut out = std::io::stdout().lock();
+        for event in game.events_since(self.told) {
+            if let Some(view) = game.view(&event, self.seat) {
+                let _ = writeln!(out, "{}", G::text_view(&view, self.seat, &self.names));
+            }
+        }
+        self.told = game.event_count();
+    }
+}
+
+impl<G: Game> Person<G> for Terminal {
+    fn seat(&self) -> usize {
+        self.seat
+    }
+
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    async fn choose(&mut self, game: &G) -> Option<usize> {
+        self.show_events(game);
+        let count = game.choices().len();
+        let _ = crate::console::out(format_args!("\n{}", game.text_turn(self.seat, &self.names)));
+        let range = if count == 1 { "1".to_string() } else { format!("1-{count}") };
+        loop {
+            let _ = crate::console::out(format_args!("your move ({range}, q to quit): "));
+            let Some(line) = self.input.recv().await else {
+                let _ = outln!("\n(the end of the input)");
+                return None;
+            };
+            if self.echo {
+                let _ = outln!("{line}");
+            }
+            let answer = line.trim();
+            if answer.eq_ignore_ascii_case("q") || answer.eq_ignore_ascii_case("quit") {
+                return None;
+            }
+            match answer.parse::<usize>() {
+                Ok(number) if (1..=count).contains(&number) => {
+                    let _ = outln!("");
+                    return Some(number - 1);
+                }
+                _ => {
+                    let _ = outln!("{answer:?} is not a move: answer with a number from 1 to {count}, or q to quit");
+                }
+            }
+        }
+    }
+
+    fn game_over(&mut self, game: &G, result: &GameResult) {
+        self.show_events(game);
+        let who = |seat: usize| format!("seat {seat} ({})", self.names[seat]);
+        let scores: Vec<String> =
+            result.scores.iter().enumerate().map(|(seat, score)| format!("{} {score}", who(seat))).collect();
+        let places: Vec<String> = result
+            .ranks
+            .iter()
+            .enumerate()
+            .map(|(seat, rank)| format!("{} {}", who(seat), ordinal(rank + 1)))
+            .collect();
+        let _ = outln!("\ngame over ({}): scores {}", result.reason, scores.join(" · "));
+        let _ = outln!("places: {}", places.join(" · "));
+    }
+}
+
+/// `1st`, `2nd`, `3rd`, `4th`.
+fn ordinal(place: u32) -> String {
+    let suffix = match place {
+        1 => "st",
+        2 => "nd",
+        3 => "rd",
+        _ => "th",
+    };
+    format!("{place}{suffix}")
+}

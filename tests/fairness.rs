@@ -1,0 +1,220 @@
+//! Results no bot can game: seeds that reveal nothing, seat orders that
+//! favour no one, and games cut short by a stop that are never recorded.
+
+use e2e::*;
+use serde_json::Value;
+use std::collections::BTreeMap;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// The fields of a bot's standing that two copies of one deterministic bot
+/// must share exactly.
+fn results(standings: &Value, name: &str) -> Vec<Value> {
+    let bot = standing(standings, name);
+    ["games", "wins", "draws", "losses", "points_for", "points_against", "faults"]
+        .iter()
+        .map(|field| bot[*field].clone())
+        .collect()
+}
+
+/// Plays a match of `bots` with `extra` flags and returns its standings.
+fn play(scratch: &Scratch, name: &str, bots: &[(&str, &str)], extra: &[&str]) -> Value {
+    let out = scratch.join(name);
+    let mut args = match_args(scratch, bots, extra);
+    args.extend(["--out".to_string(), out.clone(), "--seed".to_string(), "61".to_string()]);
+    arena_expect(&args, 0);
+    standings(&out)
+}
+
+#[test]
+fn copies_of_a_deterministic_bot_get_the_same_wins_and_points() {
+    let scratch = Scratch::new("fair-copies");
+    let (greedy, random) = (bin("greedy-bot"), bin("random-bot"));
+    let three = ["--players", "3", "--games", "60"];
+    // Two greedy copies with a random bot, in both orders of the flags.
+    for (name, bots) in [
+        ("greedy3", [("r", random.as_str()), ("g1", greedy.as_str()), ("g2", greedy.as_str())]),
+        ("greedy3-swapped", [("g1", greedy.as_str()), ("r", random.as_str()), ("g2", greedy.as_str())]),
+    ] {
+        let standings = play(&scratch, name, &bots, &three);
+        assert_eq!(results(&standings, "g1"), results(&standings, "g2"), "{name}: {standings}");
+        assert_eq!(standing(&standings, "g1")["games"], 60);
+    }
+    // Two random copies with a greedy bot.
+    let bots = [("g", greedy.as_str()), ("r1", random.as_str()), ("r2", random.as_str())];
+    let standings = play(&scratch, "random3", &bots, &three);
+    assert_eq!(results(&standings, "r1"), results(&standings, "r2"), "{standings}");
+
+    // Four individuals: 24 orders a deal, two copies of each bot.
+    let bots = [("g1", greedy.as_str()), ("r1", random.as_str()), ("g2", greedy.as_str()), ("r2", random.as_str())];
+    let standings = play(&scratch, "four", &bots, &["--players", "4", "--variant", "partners=false", "--games", "48"]);
+    assert_eq!(standing(&standings, "g1")["games"], 48);
+    assert_eq!(results(&standings, "g1"), results(&standings, "g2"), "{standings}");
+    assert_eq!(results(&standings, "r1"), results(&standings, "r2"), "{standings}");
+}
+
+#[test]
+fn a_three_player_match_plays_every_deal_in_all_six_orders() {
+    let scratch = Scratch::new("fair-orders");
+    let out = scratch.join("out");
+    let (greedy, random) = (bin("greedy-bot"), bin("random-bot"));
+    let bots = [("a", greedy.as_str()), ("b", random.as_str()), ("c", greedy.as_str())];
+    let mut args = match_args(&scratch, &bots, &["--players", "3", "--games", "7", "--seed", "4", "--out", &out]);
+    args.push("--concurrency".into());
+    args.push("2".into());
+    arena_expect(&args, 0);
+    let records = records(&out);
+    assert_eq!(records.len(), 12, "7 games round up to 2 deals of 6 orders");
+    for deal in records.chunks(6) {
+        let orders: Vec<String> = deal.iter().map(|r| r["bots"].to_string()).collect();
+        let mut distinct = orders.clone();
+        distinct.sort();
+        distinct.dedup();
+        assert_eq!(distinct.len(), 6, "{orders:?}");
+        for record in deal {
+            assert_eq!(record["seed"], deal[0]["seed"], "one deal");
+            assert_eq!(record["bot_seeds"], deal[0]["bot_seeds"], "a seat is told the same seed in every order");
+        }
+        let arrangements: Vec<u64> = deal.iter().map(|r| r["arrangement"].as_u64().unwrap()).collect();
+        assert_eq!(arrangements, [0, 1, 2, 3, 4, 5]);
+    }
+}
+
+/// The guesses the seed thief wrote: (game, seat, method) → (match seed, hands).
+fn guesses(dir: &std::path::Path) -> BTreeMap<(u64, u64, String), (u64, Value)> {
+    let mut all = BTreeMap::new();
+    for entry in std::fs::read_dir(dir).unwrap().flatten() {
+        if !entry.file_name().to_string_lossy().starts_with("thief.") {
+            continue;
+        }
+        for line in std::fs::read_to_string(entry.path()).unwrap().lines() {
+            let guess: Value = serde_json::from_str(line).unwrap();
+            let key = (guess["game"].as_u64().unwrap(), guess["seat"].as_u64().unwrap(), guess["method"].to_string());
+            all.insert(key, (guess["match_seed"].as_u64().unwrap(), guess["hands"].clone()));
+        }
+    }
+    all
+}
+
+#[test]
+fn a_bot_cannot_learn_the_deal_from_its_seed_unless_the_match_seed_is_guessable() {
+    let scratch = Scratch::new("fair-thief");
+    let thief = format!("{} {} {}", python(), repo_path("tests/bots/seed_thief.py"), scratch.marker());
+    let greedy = bin("greedy-bot");
+    for (players, games) in [(2, 4), (3, 6), (4, 4)] {
+        let mut bots = vec![("thief", thief.as_str()), ("greedy", greedy.as_str())];
+        if players == 3 {
+            bots.push(("greedy2", greedy.as_str()));
+        }
+        // A match seed drawn at random (as by default), and a small one an attacker can guess.
+        for seed in [None, Some(123)] {
+            let name = format!("{players}-{seed:?}");
+            let out = scratch.join(&name);
+            let (players, games) = (players.to_string(), games.to_string());
+            let mut args = match_args(&scratch, &bots, &["--players", &players, "--games", &games, "--out", &out]);
+            if let Some(seed) = seed {
+                args.extend(["--seed".to_string(), seed.to_string()]);
+            }
+            arena_expect(&args, 0);
+            let records = records(&out);
+            let guesses = guesses(scratch.path());
+            std::fs::read_dir(scratch.path())
+                .unwrap()
+                .flatten()
+                .filter(|e| e.file_name().to_string_lossy().starts_with("thief."))
+                .for_each(|e| std::fs::remove_file(e.path()).unwrap());
+            let thief_seats: usize =
+                records.iter().map(|r| r["bots"].as_array().unwrap().iter().filter(|b| *b == "thief").count()).sum();
+            let inverted = guesses.keys().filter(|(.., method)| method == "\"inverted\"").count();
+            assert_eq!(inverted, thief_seats, "{name}: the thief guessed in every game it played");
+            for ((game, seat, method), (match_seed, hands)) in &guesses {
+                // (Records are written as games finish, not in the order of their ids.)
+                let record = records.iter().find(|r| r["id"] == *game).expect("the game was recorded");
+                let dealt = &record["events"][0]["hands"];
+                match (seed, method.as_str()) {
+                    (Some(seed), "\"searched\"") => {
+                        assert_eq!(*match_seed, seed, "{name}: game {game} seat {seat}");
+                        assert_eq!(hands, dealt, "{name}: a guessable match seed gives the deal away");
+                    }
+                    (None, "\"searched\"") => panic!("{name}: found a random match seed: {match_seed}"),
+                    _ => assert_ne!(hands, dealt, "{name}: game {game} seat {seat}: {method} predicted the deal"),
+                }
+            }
+            let searched = guesses.keys().filter(|(.., method)| method == "\"searched\"").count();
+            assert_eq!(searched, if seed.is_some() { thief_seats } else { 0 }, "{name}");
+        }
+    }
+}
+
+/// Waits until `out/games.jsonl` holds at least `lines` lines.
+fn wait_for_games(out: &str, lines: usize) {
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while std::fs::read_to_string(format!("{out}/games.jsonl")).map_or(0, |t| t.lines().count()) < lines {
+        assert!(Instant::now() < deadline, "no {lines} games in {out} after 60 s");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+/// The pids of the processes whose command line mentions `needle`.
+fn pids_mentioning(needle: &str) -> Vec<String> {
+    processes_mentioning(needle).iter().map(|p| p.split(':').next().unwrap().to_string()).collect()
+}
+
+#[test]
+fn sigterm_to_the_arena_and_its_bots_at_once_records_no_wrong_game() {
+    let scratch = Scratch::new("fair-sigterm");
+    let (greedy, random, python) = (bin("greedy-bot"), bin("random-bot"), python_greedy());
+    let league = |extra: &[&str]| {
+        let mut args = match_args(&scratch, &[("g", &greedy), ("r", &random), ("p", &python)], extra);
+        args[0] = "league".to_string();
+        args
+    };
+    let extra = ["--games", "30", "--seed", "17", "--concurrency", "2"];
+    let full = scratch.join("full");
+    arena_expect(&league(&[&extra[..], &["--out", &full]].concat()), 0);
+
+    // Three times, SIGTERM to every bot and then the arena in one `kill`, as
+    // a scheduler's kill of the whole process tree does; then resume.
+    let cut = scratch.join("cut");
+    let mut args = league(&[&extra[..], &["--out", &cut]].concat());
+    for round in 0..3 {
+        let arena = Command::new(bin("arena"))
+            .args(&args)
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("arena starts");
+        wait_for_games(&cut, 15 + 25 * round);
+        let mut targets = pids_mentioning(&scratch.marker());
+        targets.retain(|pid| *pid != arena.id().to_string());
+        assert!(!targets.is_empty(), "bots are running");
+        targets.push(arena.id().to_string());
+        // (A bot that exits meanwhile makes `kill` report it; that is fine.)
+        let _ = Command::new("kill").arg("-TERM").args(&targets).status().expect("kill runs");
+        let output = finish(arena);
+        assert_eq!(output.status.code(), Some(130), "round {round}: {}", String::from_utf8_lossy(&output.stderr));
+        for record in records(&cut) {
+            assert_eq!(record["faults"], serde_json::json!([]), "round {round}: a game cut short was recorded");
+        }
+        args = vec!["league".to_string(), "--resume".to_string(), cut.clone()];
+    }
+    arena_expect(&args, 0);
+    assert_eq!(canonical_records(&cut), canonical_records(&full));
+}
+
+#[test]
+fn more_games_at_once_than_cores_is_warned_about() {
+    let scratch = Scratch::new("fair-cores");
+    let (greedy, random) = (bin("greedy-bot"), bin("random-bot"));
+    let mut args = vec!["-c".to_string(), "0".to_string(), bin("arena")];
+    args.extend(match_args(&scratch, &[("g", &greedy), ("r", &random)], &["--games", "4", "--concurrency", "2"]));
+    let output = output(Command::new("taskset").args(&args));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    assert!(stderr.contains("warning: 2 games at once (--concurrency) on 1 core available"), "{stderr}");
+    let output = e2e::output(Command::new("taskset").args(["-c", "0,1"]).args(&args[2..]));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    if std::thread::available_parallelism().map_or(1, |n| n.get()) >= 2 {
+        assert!(!stderr.contains("warning: 2 games at once"), "{stderr}");
+    }
+}

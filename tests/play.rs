@@ -1,0 +1,128 @@
+//! `arena play`: a person's seat, its moves piped in. The game is shown as
+//! the seat sees it, bad answers are asked again, and the game is recorded
+//! like any other (so `arena verify` and `arena view` take it); leaving the
+//! game records nothing and leaves no process behind.
+
+use e2e::*;
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+/// Runs `arena play` with `input` on its stdin; returns (status, stdout).
+fn play(args: &[&str], input: &str) -> (Option<i32>, String) {
+    let mut child = Command::new(bin("arena"))
+        .arg("play")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("arena starts");
+    // The arena may stop reading early (it quits at `q`): a broken pipe is fine.
+    let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
+    let output = finish(child);
+    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    (output.status.code(), stdout)
+}
+
+/// "1\n" many times: always the first legal move.
+fn first_moves() -> String {
+    "1\n".repeat(400)
+}
+
+#[test]
+fn a_piped_game_is_shown_re_asked_and_recorded_like_any_other() {
+    let scratch = Scratch::new("play-piped");
+    let out = scratch.join("out");
+    let greedy = format!("greedy={} {}", bin("greedy-bot"), scratch.marker());
+    let input = format!("x\n0\n99\n{}", first_moves());
+    let (status, stdout) = play(&["--bot", &greedy, "--seed", "3", "--out", &out], &input);
+    assert_eq!(status, Some(0), "{stdout}");
+    for wanted in [
+        "you are seat 0 (you), seed 3",
+        "hand 1 begins: seat 0 (you) holds ",
+        "  layout:  (empty: the next tile played is the lead)",
+        "     1. [",
+        "your move (1-",
+        "\"x\" is not a move: answer with a number from 1 to ",
+        "\"0\" is not a move",
+        "\"99\" is not a move",
+        "  open:    end 0 shows ",
+        "seat 1 (greedy) plays ",
+        "game over (",
+        "recorded in ",
+    ] {
+        assert!(stdout.contains(wanted), "{wanted:?} not in:\n{stdout}");
+    }
+    let records = records(&out);
+    assert_eq!(records.len(), 1);
+    assert_eq!(records[0]["bots"], serde_json::json!(["you", "greedy"]));
+    assert!(records[0]["faults"].as_array().unwrap().is_empty());
+    let (verified, _) = arena_expect(&["verify", &out], 0);
+    assert!(verified.contains("1 games verified: every record agrees"), "{verified}");
+    arena_expect(&["view", &out, "--game", "0", "-o", &scratch.join("game.html")], 0);
+    // Every answer was "1": the record holds the first legal move at each of the seat's turns.
+    let first = format!("first={} {}", python(), repo_path("tests/bots/first_legal.py"));
+    let (replayed, _) = arena_expect(&["replay", &out, "--seat", "0", "--bot", &first], 0);
+    assert!(replayed.contains("first chose as recorded at all "), "{replayed}");
+    assert!(scratch.leftover_processes().is_empty(), "{:?}", scratch.leftover_processes());
+}
+
+#[test]
+fn any_seat_at_any_table_one_bot_for_all_other_seats_or_one_each() {
+    let scratch = Scratch::new("play-tables");
+    let greedy = format!("greedy={}", bin("greedy-bot"));
+    let random = format!("random={}", bin("random-bot"));
+    let out = scratch.join("three");
+    let args = ["--players", "3", "--seat", "1", "--bot", &greedy, "--bot", &random, "--out", &out, "--seed", "5"];
+    let (status, stdout) = play(&args, &first_moves());
+    assert_eq!(status, Some(0), "{stdout}");
+    assert_eq!(records(&out)[0]["bots"], serde_json::json!(["greedy", "you", "random"]));
+    let out = scratch.join("partners");
+    let args = ["--players", "4", "--seat", "3", "--name", "me", "--bot", &greedy, "--out", &out];
+    let (status, stdout) = play(&args, &first_moves());
+    assert_eq!(status, Some(0), "{stdout}");
+    assert_eq!(records(&out)[0]["bots"], serde_json::json!(["greedy", "greedy", "greedy", "me"]));
+    assert!(stdout.contains("seat 3 (me) to play"), "{stdout}");
+    arena_expect(&["verify", &out], 0);
+}
+
+#[test]
+fn leaving_the_game_records_nothing_and_leaves_no_process() {
+    let scratch = Scratch::new("play-quit");
+    let greedy = format!("greedy={} {}", bin("greedy-bot"), scratch.marker());
+    for (label, input) in [("q", "1\nq\n"), ("eof", "1\n")] {
+        let out = scratch.join(label);
+        let (status, stdout) = play(&["--bot", &greedy, "--seed", "3", "--out", &out], input);
+        assert_eq!(status, Some(130), "{label}: {stdout}");
+        assert!(stdout.contains("you left the game: it is not recorded"), "{label}: {stdout}");
+        assert_eq!(std::fs::read_to_string(format!("{out}/games.jsonl")).unwrap(), "", "{label}");
+    }
+    assert!(scratch.leftover_processes().is_empty(), "{:?}", scratch.leftover_processes());
+    let (_, stderr) = arena_expect(&["play", "--bot", &greedy, "--seat", "2"], 2);
+    assert!(stderr.contains("--seat 2: this game has seats 0 to 1"), "{stderr}");
+    let (_, stderr) = arena_expect(&["play", "--players", "4", "--bot", &greedy, "--bot", "r=sh"], 2);
+    assert!(stderr.contains("give one --bot (it plays every other seat) or 3"), "{stderr}");
+    let (_, stderr) = arena_expect(&["play", "--bot", "you=sh"], 2);
+    assert!(stderr.contains("two players are named \"you\""), "{stderr}");
+}
+
+#[test]
+fn the_readme_transcript_is_what_arena_play_prints() {
+    let readme = std::fs::read_to_string(repo_path("README.md")).unwrap();
+    let section = readme.split("### `arena play`").nth(1).expect("the section").split("\n### ").next().unwrap();
+    let command = section.lines().find(|l| l.starts_with("printf '")).expect("the command");
+    let input = command.split('\'').nth(1).unwrap().replace("\\n", "\n");
+    let transcript = section.split("```\n").nth(5).expect("the transcript block");
+    let greedy = format!("greedy={}", bin("greedy-bot"));
+    let args = ["--bot", &greedy, "--seed", "63", "--variant", "deal=five", "--variant", "max_hands=1"];
+    assert!(section.contains("--seed 63 --variant deal=five --variant max_hands=1\n```"), "{section}");
+    let (status, stdout) = play(&args, &input);
+    assert_eq!(status, Some(0), "{stdout}");
+    // Every line shown, in order (the README leaves some out: "…").
+    let mut printed = stdout.lines();
+    for line in transcript.lines().filter(|line| *line != "…") {
+        assert!(printed.any(|p| p == line), "not printed (in this order): {line:?}\n{stdout}");
+    }
+}
