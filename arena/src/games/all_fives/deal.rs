@@ -222,7 +222,7 @@ pub(crate) struct Boneyard {
 
 impl Boneyard {
     /// A boneyard of these tiles (canonical indices), none drawn yet.
-    fn new(tiles: &[u8]) -> Boneyard {
+    pub(crate) fn new(tiles: &[u8]) -> Boneyard {
         let mut all = [0; SET_SIZE];
         all[..tiles.len()].copy_from_slice(tiles);
         Boneyard { tiles: all, next: 0, end: tiles.len() as u8 }

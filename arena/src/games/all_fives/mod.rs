@@ -19,6 +19,7 @@ mod conformance;
 pub mod deal;
 mod layout;
 mod log;
+mod midhand;
 mod moves;
 mod scoring;
 mod text;
@@ -32,6 +33,7 @@ mod proptests;
 mod tests;
 
 pub use deal::{Deal, DealError};
+pub use midhand::{Midhand, open_ends};
 pub use scoring::round5;
 
 use crate::game::{Game, IllegalMove, Outcome, Position, VariantError, VariantOption};
@@ -189,6 +191,13 @@ impl AllFives {
             Deals::Seeded(_) => variant.max_hands,
             Deals::Fixed(list) => variant.max_hands.min(list.len() as u32),
         };
+        let mut game = Self::blank(variant, deals, last_hand);
+        game.start_hand(1, None);
+        game
+    }
+
+    /// A game with no hand dealt yet, scores at 0, that ends after hand `last_hand`.
+    fn blank(variant: &Variant, deals: Deals, last_hand: u32) -> Self {
         let teams = variant.teams();
         let mut side_of = vec![0; variant.players];
         for (side, seats) in teams.iter().enumerate() {
@@ -196,7 +205,7 @@ impl AllFives {
                 side_of[seat] = side;
             }
         }
-        let mut game = AllFives {
+        AllFives {
             variant: variant.clone(),
             deals,
             last_hand,
@@ -211,9 +220,7 @@ impl AllFives {
             passes: 0,
             log: Log::new(),
             over: None,
-        };
-        game.start_hand(1, None);
-        game
+        }
     }
 
     /// The rules in force.
