@@ -132,10 +132,15 @@ pub async fn play_seated<G: Game, P: Person<G>>(
                 }
             }
         }
-        match BotProcess::spawn(&table.launch(bot, seat, pool.cpu())) {
+        match pool.start(&table.launch(bot, seat, pool.cpu())).await {
             Ok(process) => {
                 seats.processes[seat] = Some(process);
                 fresh.push(seat);
+            }
+            // Killed from outside as it started: the bot's death, as in its handshake.
+            Err(fault) if fault.kind == FaultKind::Exited => {
+                table.starts.failed(bot, &fault);
+                seats.fault(seat, bot_name(seat), fault).await;
             }
             Err(fault) => {
                 for process in seats.processes.iter_mut().filter_map(Option::take) {

@@ -5,16 +5,14 @@
 //! its share of the concurrent games and keeps its own idle processes, so a
 //! game's bot processes are always driven from the same thread.
 
-use crate::bot::process::BotProcess;
 use crate::bot::{cpus, orphans};
 use crate::fault::FaultKind;
 use crate::game::Game;
 use crate::output::OutDir;
 use crate::play::play_game;
-use crate::pool::Pool;
+use crate::pool::{self, Pool};
 use crate::record::GameSummary;
 use crate::schedule::{Schedule, Selection};
-use crate::session::Envelope;
 use crate::standings::Standings;
 use crate::table::Table;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -119,6 +117,7 @@ pub fn run_games<G: Game>(
     let (tx, rx) = mpsc::channel::<Finished>((2 * concurrency).max(16));
     let mut games = 0;
     let mut decisions = 0;
+    let watch = orphans::watch(&shared.table.registry);
     std::thread::scope(|scope| {
         // Owned by this closure, so that if recording panics, unwinding drops
         // the receiver and the workers stop (their sends fail) instead of
@@ -155,7 +154,8 @@ pub fn run_games<G: Game>(
             }
         }
     });
-    // Every bot process is gone now; what is left are their escaped descendants.
+    // Every bot process is gone now; what may be left is what escaped them.
+    drop(watch);
     orphans::sweep(&shared.table.registry);
     if let Some(e) = shared.failure.lock().expect("failure lock").take() {
         return Err(e);
@@ -207,7 +207,8 @@ fn run_worker<G: Game>(shared: Arc<Shared<G>>, tx: mpsc::Sender<Finished>, slots
     let runtime =
         tokio::runtime::Builder::new_current_thread().enable_all().build().expect("a single-threaded runtime starts");
     runtime.block_on(async move {
-        let pool = Arc::new(Pool::on(cpu));
+        let cap = pool::cap(slots, shared.table.seats());
+        let pool = Arc::new(Pool::new::<G>(cpu, cap, shared.table.limits.exit_grace));
         let mut tasks = tokio::task::JoinSet::new();
         for _ in 0..slots {
             let (shared, tx, pool) = (Arc::clone(&shared), tx.clone(), Arc::clone(&pool));
@@ -244,23 +245,10 @@ fn run_worker<G: Game>(shared: Arc<Shared<G>>, tx: mpsc::Sender<Finished>, slots
             });
         }
         while tasks.join_next().await.is_some() {}
-        let processes = pool.drain();
         if shared.cancel.load(Ordering::SeqCst) {
-            for process in processes {
-                process.kill().await;
-            }
+            pool.kill_all().await;
         } else {
-            close_all::<G>(processes, shared.table.limits.exit_grace).await;
+            pool.close_all().await;
         }
     });
-}
-
-/// Sends `bye` to every process and waits (up to `grace`) for all of them to exit.
-pub async fn close_all<G: Game>(processes: Vec<BotProcess>, grace: Duration) {
-    let mut closing = tokio::task::JoinSet::new();
-    for mut process in processes {
-        process.queue(&Envelope::<G>::Bye);
-        closing.spawn(process.close(grace));
-    }
-    while closing.join_next().await.is_some() {}
 }

@@ -5,13 +5,22 @@ move, except the 4th turn of the match (counted over all games), which it hands
 to `misbehave(turn)` instead. If `misbehave` returns, the bot plays on as before.
 `on_line(line)`, if given, sees every line received; `on_bye()` runs on bye.
 It exits with status 0 on bye or at the end of its input.
+
+No process of a test bot, nor anything it starts, outlives `LIFETIME` seconds
+from the bot's start, even if the arena and the tests are killed outright:
+`sleep_forever()` sleeps until then and exits, and every loop checks `alive()`.
 """
 import json
 import os
+import select
 import sys
 import time
 
 NAME = os.path.splitext(os.path.basename(sys.argv[0]))[0]
+# How long any process of a test bot may live, in seconds.
+LIFETIME = 25
+# When every process of this bot must have ended (children inherit it).
+DEADLINE = time.monotonic() + LIFETIME
 
 
 def send_line(text):
@@ -24,9 +33,37 @@ def send(message):
     send_line(json.dumps(message, separators=(",", ":")))
 
 
+def alive():
+    """Whether this bot's lifetime has not run out."""
+    return time.monotonic() < DEADLINE
+
+
 def sleep_forever():
-    while True:
-        time.sleep(3600)
+    """Sleeps as long as the bot may live (`LIFETIME`), then exits."""
+    while alive():
+        time.sleep(max(0.0, min(1.0, DEADLINE - time.monotonic())))
+    os._exit(0)
+
+
+def await_bytes(fd, count, patience=5.0):
+    """Reads `count` bytes from `fd` (children saying they are in place), waiting at most `patience` seconds."""
+    end = time.monotonic() + patience
+    while count > 0 and time.monotonic() < end:
+        ready, _, _ = select.select([fd], [], [], max(0.0, end - time.monotonic()))
+        if not ready:
+            break
+        got = os.read(fd, count)
+        if not got:
+            break
+        count -= len(got)
+    os.close(fd)
+
+
+def parent_of(pid):
+    """The parent of process `pid`, from /proc (the field after the state, past the command name)."""
+    with open(f"/proc/{pid}/stat") as stat:
+        text = stat.read()
+    return int(text[text.rindex(")") + 1:].split()[1])
 
 
 def run(misbehave=None, at=4, on_line=None, on_bye=None):

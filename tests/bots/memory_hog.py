@@ -5,17 +5,18 @@
 import os
 import sys
 
-from botlib import run
+from botlib import alive, run
 
 
 def hog(turn):
     blocks = []
     try:
-        while True:
+        while alive():
             blocks.append(bytearray(16 << 20))
     except MemoryError:
         print("memory_hog: MemoryError after %d MiB" % (16 * len(blocks)), file=sys.stderr, flush=True)
         os._exit(1)
+    os._exit(0)
 
 
 run(hog)

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-# Reads hello and never answers: sleeps forever.
+# Reads hello and never answers: sleeps forever (as long as a test bot may live).
 import sys
-import time
+
+from botlib import sleep_forever
 
 sys.stdin.readline()
-while True:
-    time.sleep(3600)
+sleep_forever()

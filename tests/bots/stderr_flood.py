@@ -3,12 +3,12 @@
 import sys
 import threading
 
-from botlib import run
+from botlib import alive, run
 
 
 def flood():
     chunk = ("noise " * 10000 + "\n").encode()
-    while True:
+    while alive():
         sys.stderr.buffer.write(chunk)
 
 

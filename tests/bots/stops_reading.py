@@ -5,12 +5,12 @@
 # pipe is full is a timeout; which comes first depends on timing.
 import time
 
-from botlib import run, send
+from botlib import alive, run, send
 
 
 def stop_reading(turn):
     next_id = turn["id"]
-    while True:
+    while alive():
         send({"type": "move", "id": next_id, "index": 0})
         next_id += 1
         time.sleep(0.001)

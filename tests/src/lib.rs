@@ -82,6 +82,33 @@ impl Scratch {
     pub fn leftover_processes(&self) -> Vec<String> {
         processes_mentioning(&self.marker())
     }
+
+    /// Waits up to `patience` for no process to mention this directory for
+    /// half a second on end (one look may miss processes that live a few
+    /// milliseconds each); returns the processes seen last if some still do.
+    pub fn lingering(&self, patience: Duration) -> Vec<String> {
+        const QUIET: Duration = Duration::from_millis(500);
+        let deadline = Instant::now() + patience;
+        let mut quiet_since = Instant::now();
+        loop {
+            let left = self.leftover_processes();
+            if !left.is_empty() {
+                quiet_since = Instant::now();
+                if quiet_since > deadline {
+                    return left;
+                }
+            } else if quiet_since.elapsed() >= QUIET {
+                return left;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+
+    /// Fails unless nothing mentions this directory any more within `patience` (see [`Scratch::lingering`]).
+    pub fn assert_nothing_left(&self, patience: Duration) {
+        let left = self.lingering(patience);
+        assert!(left.is_empty(), "processes left behind: {left:?}");
+    }
 }
 
 impl Drop for Scratch {
@@ -92,23 +119,56 @@ impl Drop for Scratch {
 
 /// Command lines of live processes (other than zombies) that contain `needle`.
 pub fn processes_mentioning(needle: &str) -> Vec<String> {
-    let mut found = Vec::new();
-    let Ok(entries) = std::fs::read_dir("/proc") else { return found };
-    for entry in entries.flatten() {
-        let pid = entry.file_name();
-        if !pid.to_string_lossy().chars().all(|c| c.is_ascii_digit()) {
-            continue;
-        }
-        let dir = entry.path();
-        let Ok(cmdline) = std::fs::read(dir.join("cmdline")) else { continue };
-        let cmdline = String::from_utf8_lossy(&cmdline).replace('\0', " ");
-        let state = std::fs::read_to_string(dir.join("stat")).unwrap_or_default();
-        let zombie = state.rsplit(')').next().is_some_and(|rest| rest.trim_start().starts_with('Z'));
-        if cmdline.contains(needle) && !zombie {
-            found.push(format!("{}: {cmdline}", pid.to_string_lossy()));
+    process_table()
+        .into_iter()
+        .filter(|p| p.state != 'Z' && p.cmdline.contains(needle))
+        .map(|p| format!("{}: {}", p.pid, p.cmdline))
+        .collect()
+}
+
+/// A process, as `/proc` shows it.
+#[derive(Debug, Clone)]
+pub struct ProcessInfo {
+    /// Its pid.
+    pub pid: u32,
+    /// Its parent's pid.
+    pub parent: u32,
+    /// Its state: `R`, `S`, `T`, `Z` (a zombie) …
+    pub state: char,
+    /// Its command line, the arguments separated by spaces (empty for a zombie).
+    pub cmdline: String,
+}
+
+/// Every process, from `/proc`.
+pub fn process_table() -> Vec<ProcessInfo> {
+    let Ok(entries) = std::fs::read_dir("/proc") else { return Vec::new() };
+    entries
+        .flatten()
+        .filter_map(|entry| {
+            let pid = entry.file_name().to_str()?.parse().ok()?;
+            let stat = std::fs::read_to_string(entry.path().join("stat")).ok()?;
+            let mut fields = stat[stat.rfind(')')? + 1..].split_whitespace();
+            let state = fields.next()?.chars().next()?;
+            let parent = fields.next()?.parse().ok()?;
+            let cmdline = std::fs::read(entry.path().join("cmdline")).unwrap_or_default();
+            let cmdline = String::from_utf8_lossy(&cmdline).replace('\0', " ").trim_end().to_string();
+            Some(ProcessInfo { pid, parent, state, cmdline })
+        })
+        .collect()
+}
+
+/// The processes below `root` (its children, their children, …).
+pub fn descendants(root: u32) -> Vec<ProcessInfo> {
+    let table = process_table();
+    let mut below: Vec<ProcessInfo> = Vec::new();
+    let mut parents = vec![root];
+    while let Some(parent) = parents.pop() {
+        for process in table.iter().filter(|p| p.parent == parent) {
+            parents.push(process.pid);
+            below.push(process.clone());
         }
     }
-    found
+    below
 }
 
 /// How long any one process a test starts may run: far more than any test
@@ -120,7 +180,13 @@ pub const DEADLINE: Duration = Duration::from_secs(300);
 /// and stderr; kills it and panics if it is still running after [`DEADLINE`],
 /// or if its pipes are still held open (by a process it left behind) well
 /// after it exited.
-pub fn finish(mut child: Child) -> Output {
+pub fn finish(child: Child) -> Output {
+    finish_watched(child, DEADLINE, |_| {})
+}
+
+/// [`finish`], with a deadline of `limit`, calling `watch` with the child's
+/// pid every few milliseconds while it runs.
+pub fn finish_watched(mut child: Child, limit: Duration, mut watch: impl FnMut(u32)) -> Output {
     fn drain(pipe: Option<impl Read + Send + 'static>) -> std::sync::mpsc::Receiver<Vec<u8>> {
         let (sender, receiver) = std::sync::mpsc::channel();
         std::thread::spawn(move || {
@@ -138,12 +204,13 @@ pub fn finish(mut child: Child) -> Output {
         if let Some(status) = child.try_wait().expect("the child can be waited for") {
             break status;
         }
-        if started.elapsed() > DEADLINE {
+        if started.elapsed() > limit {
             let _ = child.kill();
             let _ = child.wait();
-            panic!("process {} still running after {:?}: killed", child.id(), DEADLINE);
+            panic!("process {} still running after {limit:?}: killed", child.id());
         }
-        std::thread::sleep(Duration::from_millis(10));
+        watch(child.id());
+        std::thread::sleep(Duration::from_millis(5));
     };
     let collect = |pipe: std::sync::mpsc::Receiver<Vec<u8>>, name: &str| {
         pipe.recv_timeout(Duration::from_secs(30)).unwrap_or_else(|_| {
@@ -163,9 +230,17 @@ pub fn output(command: &mut Command) -> Output {
     finish(child.unwrap_or_else(|e| panic!("{command:?} cannot start: {e}")))
 }
 
-/// Runs `arena` with these arguments and returns its output.
+/// `arena` with these arguments, ready to start with stdin empty and stdout
+/// and stderr piped.
+pub fn arena_command<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> Command {
+    let mut command = Command::new(bin("arena"));
+    command.args(args).stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped());
+    command
+}
+
+/// Runs `arena` with these arguments and returns its output, within [`DEADLINE`].
 pub fn arena<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> Output {
-    output(Command::new(bin("arena")).args(args))
+    finish(arena_command(args).spawn().expect("arena starts"))
 }
 
 /// Runs `arena` and asserts it exited with `status`; returns (stdout, stderr).

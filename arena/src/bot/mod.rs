@@ -2,6 +2,7 @@
 //! to them. This is the imperative edge of the arena; everything a bot does
 //! wrong comes out of here as a [`crate::fault::Fault`], never as a panic.
 
+pub mod census;
 pub mod cpus;
 pub mod descriptors;
 pub mod limits;
@@ -13,4 +14,6 @@ pub mod registry;
 pub mod sandbox;
 pub mod spec;
 pub mod stderr;
+pub mod supervisor;
+pub mod tree;
 pub mod visible;

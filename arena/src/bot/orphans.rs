@@ -1,63 +1,118 @@
-//! Descendants of bots that escape their process group (a child that calls
-//! `setsid`, say) and outlive the bot. The arena makes itself their
-//! "subreaper", so the kernel hands them to the arena rather than to init
-//! when their parent dies, and sweeps them away when a run ends.
+//! Processes below the arena that belong to no live bot: what a bot started
+//! and left behind when its supervisor was killed (see
+//! [`super::supervisor`], which takes care of everything else). The arena
+//! makes itself their "subreaper", so the kernel hands them to the arena
+//! rather than to init; while a run lasts, [`watch`] kills and reaps them as
+//! they come, and [`sweep`] kills the last ones when it ends.
+//!
+//! While a run lasts, every child of the arena is a live bot process in the
+//! [`Registry`] or such a leftover: nothing else may be started meanwhile.
+//! A live bot process is never reaped here (tokio owns its exit status).
 
 use super::registry::Registry;
-use nix::sys::signal::{Signal, kill};
-use nix::sys::wait::waitpid;
+use super::tree::{self, Process};
+use nix::sys::wait::{WaitPidFlag, waitpid};
 use nix::unistd::Pid;
+use signal_hook::consts::SIGCHLD;
+use signal_hook::iterator::{Handle, Signals};
+use std::time::{Duration, Instant};
+
+/// How long a sweep may take.
+const SWEEP_PATIENCE: Duration = Duration::from_secs(5);
 
 /// Asks the kernel to make the arena the parent of its orphaned descendants.
 pub fn adopt() {
-    // Not fatal if refused: process groups still catch well-behaved children.
+    // Not fatal if refused: the supervisors still catch what the bots start.
     let _ = nix::sys::prctl::set_child_subreaper(true);
 }
 
-/// Kills and reaps every child of the arena that is not a live bot in
-/// `registry`: descendants of bots that outlived them. Returns how many.
-pub fn sweep(registry: &Registry) -> usize {
+/// What a sweep did.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Swept {
+    /// Processes killed.
+    pub killed: usize,
+    /// Processes still alive when the sweep gave up (0 when none is left).
+    pub remaining: usize,
+}
+
+/// Kills every process below the arena that is not a live bot process in
+/// `registry` or below one, freezing each first so that none escapes by
+/// forking, again until none is left (or 5 s have passed), and reaps them.
+/// Counts them in the registry as processes that left their bot's group.
+///
+/// Once no bot process is alive, every child of the arena is a leftover,
+/// and the sweep goes on until the arena has no child at all: a look at the
+/// process table may miss a process that keeps changing its pid, but
+/// nothing is below a subreaper without a child.
+pub fn sweep(registry: &Registry) -> Swept {
     let me = std::process::id() as i32;
-    let mut swept = 0;
-    for pid in children_of(me) {
-        if registry.contains(pid) {
-            continue;
+    // The table is read while the registry is held, so that no bot process
+    // starts or is forgotten meanwhile: those not recorded are not bots.
+    let look = || registry.with_live(|live| tree::look(|table| tree::below(table, me, |pid| live.contains_key(&pid))));
+    let deadline = Instant::now() + SWEEP_PATIENCE;
+    let mut swept = Swept::default();
+    loop {
+        let killed = tree::kill_all(look, |table| reap(registry, me, table), deadline);
+        reap(registry, me, &tree::table());
+        registry.note_escaped(killed.processes.len());
+        swept.killed += killed.processes.len();
+        let more = registry.is_empty() && has_children();
+        if !more || Instant::now() >= deadline {
+            swept.remaining = killed.remaining.max(usize::from(more));
+            return swept;
         }
-        let _ = kill(Pid::from_raw(pid), Signal::SIGKILL);
-        let _ = waitpid(Pid::from_raw(pid), None);
-        swept += 1;
+        std::thread::sleep(Duration::from_millis(1));
     }
-    swept
 }
 
-/// The processes whose parent is `parent`, from `/proc`.
-fn children_of(parent: i32) -> Vec<i32> {
-    let Ok(entries) = std::fs::read_dir("/proc") else { return Vec::new() };
-    entries
-        .flatten()
-        .filter_map(|entry| entry.file_name().to_str()?.parse::<i32>().ok())
-        .filter(|&pid| parent_of(pid) == Some(parent))
-        .collect()
+/// Whether the arena has a child, alive or not yet reaped (reaping none).
+fn has_children() -> bool {
+    use nix::sys::wait::{Id, waitid};
+    let flags = WaitPidFlag::WEXITED | WaitPidFlag::WNOHANG | WaitPidFlag::WNOWAIT;
+    !matches!(waitid(Id::All, flags), Err(nix::errno::Errno::ECHILD))
 }
 
-/// The parent of `pid`, from `/proc/PID/stat` (the field after the state, past the command name).
-fn parent_of(pid: i32) -> Option<i32> {
-    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
-    let after_name = &stat[stat.rfind(')')? + 1..];
-    after_name.split_whitespace().nth(1)?.parse().ok()
+/// Reaps the children of the arena in `table` that have exited and are no live bot process.
+fn reap(registry: &Registry, me: i32, table: &[Process]) {
+    let exited: Vec<i32> = registry.with_live(|live| {
+        table.iter().filter(|p| p.parent == me && p.zombie && !live.contains_key(&p.pid)).map(|p| p.pid).collect()
+    });
+    for pid in exited {
+        let _ = waitpid(Pid::from_raw(pid), Some(WaitPidFlag::WNOHANG));
+    }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
+/// Sweeps (see [`sweep`]) each time a child of the arena exits, on a thread
+/// of its own, until the returned guard is dropped.
+pub fn watch(registry: &Registry) -> Watch {
+    let registry = registry.clone();
+    // Listen before returning, so that no exit is missed.
+    let Ok(mut exits) = Signals::new([SIGCHLD]) else {
+        // Not fatal: the supervisors reap what the bots start, and the end of the run sweeps.
+        return Watch { handle: None, thread: None };
+    };
+    let handle = exits.handle();
+    let thread = std::thread::spawn(move || {
+        for _ in exits.forever() {
+            sweep(&registry);
+        }
+    });
+    Watch { handle: Some(handle), thread: Some(thread) }
+}
 
-    #[test]
-    fn finds_its_own_children() {
-        let mut child = std::process::Command::new("sleep").arg("5").spawn().unwrap();
-        let me = std::process::id() as i32;
-        assert_eq!(parent_of(child.id() as i32), Some(me));
-        assert!(children_of(me).contains(&(child.id() as i32)));
-        child.kill().unwrap();
-        child.wait().unwrap();
+/// Keeps [`watch`] sweeping while it lives.
+pub struct Watch {
+    handle: Option<Handle>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Drop for Watch {
+    fn drop(&mut self) {
+        if let Some(handle) = self.handle.take() {
+            handle.close();
+        }
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
     }
 }

@@ -1,17 +1,27 @@
-//! One running bot process: spawned into its own process group, spoken to
-//! through its stdin and stdout, and killed as a group.
+//! One running bot process: started through a supervisor (see
+//! [`super::supervisor`]) in a process group of its own, spoken to through
+//! its stdin and stdout, and killed together with everything it started,
+//! wherever that went (see [`super::tree`]). No wait for it is without a
+//! deadline.
 //!
 //! Messages for the bot are queued in an outbox and written together only
 //! when the arena waits for an answer, so each decision costs one write and
 //! one read.
 
+use super::census::Counted;
 use super::limits::ResourceLimits;
 use super::lines::{LineReader, ReadError};
 use super::logs::LogPlace;
-use super::registry::{Registry, kill_group};
+use super::registry::Registry;
 use super::stderr::StderrDrain;
+use super::supervisor::{self, Leftovers, Report, Reports};
+use super::tree;
 use crate::fault::{Fault, FaultKind};
+use nix::fcntl::OFlag;
+use nix::sys::signal::{Signal, kill};
+use nix::unistd::Pid;
 use serde::Serialize;
+use std::os::fd::{AsRawFd, BorrowedFd};
 use std::path::PathBuf;
 use std::process::{ExitStatus, Stdio};
 use std::time::Duration;
@@ -21,8 +31,14 @@ use tokio::time::Instant;
 
 /// How long the arena waits, after a bot's stdout closes, to see whether it exited.
 const EXIT_PATIENCE: Duration = Duration::from_millis(200);
-/// How long the arena waits for the stderr pipe to close after the group is killed.
+/// How long the arena waits for the stderr pipe to close after the bot is killed.
 const STDERR_PATIENCE: Duration = Duration::from_millis(200);
+/// How long the arena waits for a supervisor to say that its bot started.
+const SPAWN_PATIENCE: Duration = Duration::from_secs(10);
+/// How long killing a supervisor and everything below it may take.
+const KILL_PATIENCE: Duration = Duration::from_secs(5);
+/// How long a supervisor may take to exit once its bot is dead (and again once it is killed).
+const SUPERVISOR_PATIENCE: Duration = Duration::from_secs(2);
 
 /// The answer the arena waits for, as fault messages name it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -61,14 +77,23 @@ pub struct Launch {
     pub stderr_cap: u64,
     /// The longest line accepted from the bot, in bytes.
     pub line_cap: usize,
-    /// Where live process groups are recorded.
+    /// Where live bot processes are recorded.
     pub registry: Registry,
 }
 
 /// A live bot process.
 pub struct BotProcess {
+    /// The supervisor, which exits as the bot does.
     child: Child,
-    group: i32,
+    /// The supervisor's pid.
+    root: i32,
+    /// The bot's own pid, also its process group (unless the bot left it).
+    bot: i32,
+    reports: Reports,
+    /// What the bot left when it exited, once it did.
+    leftovers: Option<Leftovers>,
+    /// Counts the process in a pool's census while it lives.
+    counted: Option<Counted>,
     stdin: Option<ChildStdin>,
     stdout: LineReader<ChildStdout>,
     stderr: Option<StderrDrain>,
@@ -77,20 +102,26 @@ pub struct BotProcess {
     sent: Vec<u8>,
     next_id: u64,
     registry: Registry,
-    /// Whether the process group has been killed and the child reaped.
+    /// Whether everything has been killed and the supervisor reaped.
     finished: bool,
 }
 
 impl BotProcess {
-    /// Starts the process in a process group of its own.
+    /// Starts the process, under its supervisor, in a process group of its own
+    /// (the supervisor has another).
     pub fn spawn(launch: &Launch) -> Result<BotProcess, Fault> {
+        let program = &launch.argv[0];
         let log = match &launch.log {
             Some(place) => place.open().map_err(|e| Fault::new(FaultKind::Spawn, e.to_string()))?,
             None => None,
         };
-        let mut command = Command::new(&launch.argv[0]);
+        let (report_read, report_write) =
+            nix::unistd::pipe2(OFlag::O_CLOEXEC | OFlag::O_NONBLOCK).map_err(|e| cannot_start(program, e.into()))?;
+        let report = report_write.as_raw_fd();
+        let mut command = Command::new(supervisor::PROGRAM);
         command
-            .args(&launch.argv[1..])
+            .arg0("arena")
+            .args(supervisor::arguments(report, &launch.resources, &launch.argv))
             .current_dir(&launch.dir)
             .env_clear()
             .envs(launch.env.iter().map(|(k, v)| (k, v)))
@@ -99,34 +130,70 @@ impl BotProcess {
             .stderr(Stdio::piped())
             .process_group(0)
             .kill_on_drop(true);
-        let resources = launch.resources.clone();
         let cpu = launch.cpu.map(super::cpus::only);
+        let arena = nix::unistd::getpid();
         let descriptors = super::descriptors::open_file_limit();
+        let held = supervisor::awaited_signals();
         // SAFETY: the closure runs in the child between fork and exec; it
-        // only makes prctl, sched_setaffinity, setrlimit, close_range and
-        // fcntl system calls, which are async-signal-safe, and allocates nothing.
+        // only makes sigprocmask, prctl, getppid, sched_setaffinity,
+        // close_range and fcntl system calls, which are async-signal-safe,
+        // and allocates nothing.
         unsafe {
             command.pre_exec(move || {
-                // If the arena dies without cleaning up (SIGKILL), the kernel kills the bot.
-                nix::sys::prctl::set_pdeathsig(nix::sys::signal::Signal::SIGKILL).map_err(std::io::Error::from)?;
+                // The supervisor starts with the signals it waits for held
+                // (a mask survives exec): none kills it before it is ready.
+                nix::sys::signal::sigprocmask(nix::sys::signal::SigmaskHow::SIG_BLOCK, Some(&held), None)?;
+                // If the arena dies without cleaning up (SIGKILL), the
+                // supervisor kills everything the bot started.
+                nix::sys::prctl::set_pdeathsig(nix::sys::signal::Signal::SIGTERM).map_err(std::io::Error::from)?;
+                if nix::unistd::getppid() != arena {
+                    return Err(nix::errno::Errno::ESRCH.into()); // the arena is gone
+                }
                 if let Some(cpu) = &cpu {
                     super::cpus::pin_this_process(cpu)?;
                 }
-                resources.apply()?;
-                super::descriptors::close_on_exec_above_stderr(descriptors)
+                // Nothing the arena holds reaches the supervisor (nor so the
+                // bot) but its standard descriptors and the report pipe,
+                // which it keeps across exec.
+                super::descriptors::close_on_exec_above_stderr(descriptors)?;
+                let report = BorrowedFd::borrow_raw(report);
+                nix::fcntl::fcntl(report, nix::fcntl::FcntlArg::F_SETFD(nix::fcntl::FdFlag::empty()))?;
+                Ok(())
             });
         }
-        let mut child = command
-            .spawn()
-            .map_err(|e| Fault::new(FaultKind::Spawn, format!("cannot start {:?}: {e}", launch.argv[0])))?;
-        let group = child.id().expect("a just-spawned child has a pid") as i32;
-        launch.registry.add(group);
+        let mut child = launch.registry.start(|| command.spawn()).map_err(|e| cannot_start(program, e))?;
+        drop(report_write);
+        let root = child.id().expect("a just-spawned child has a pid") as i32;
+        let mut reports = Reports::new(report_read);
+        let bot = match reports.wait(SPAWN_PATIENCE) {
+            Some(Report::Started(pid)) => pid,
+            failed => {
+                let killed = match failed {
+                    None => killed_from_outside(&mut child),
+                    _ => None,
+                };
+                // Dead before it is forgotten (tokio reaps it in the background):
+                // a process below the arena and not recorded is not a bot's supervisor.
+                tree::kill_tree(root, KILL_PATIENCE);
+                launch.registry.remove(root);
+                return Err(match (failed, killed) {
+                    (Some(Report::Failed(e)), _) => cannot_start(program, e),
+                    // As a scheduler stopping the arena and its bots at once does: a death like any other.
+                    (_, Some(how)) => Fault::new(FaultKind::Exited, format!("{how} as it was being started")),
+                    _ => cannot_start(program, std::io::Error::other("its supervisor did not start it")),
+                });
+            }
+        };
         let stdin = child.stdin.take();
         let stdout = LineReader::new(child.stdout.take().expect("stdout is piped"), launch.line_cap);
         let stderr = StderrDrain::start(child.stderr.take().expect("stderr is piped"), log, launch.stderr_cap);
         Ok(BotProcess {
             child,
-            group,
+            root,
+            bot,
+            reports,
+            leftovers: None,
+            counted: None,
             stdin,
             stdout,
             stderr: Some(stderr),
@@ -136,6 +203,11 @@ impl BotProcess {
             registry: launch.registry.clone(),
             finished: false,
         })
+    }
+
+    /// Counts the process in a census for as long as it lives.
+    pub fn count_in(&mut self, counted: Counted) {
+        self.counted = Some(counted);
     }
 
     /// Appends a message to the outbox; it is written with the next exchange.
@@ -197,6 +269,7 @@ impl BotProcess {
         match result {
             Ok(()) => Ok(self.stdout.last_line()),
             Err(Failure::Died(status)) => {
+                self.note_exit();
                 let how = status.map_or_else(|e| format!("exited ({e})"), describe);
                 Err(Fault::new(FaultKind::Exited, format!("{how} while the arena awaited {what}")))
             }
@@ -229,6 +302,7 @@ impl BotProcess {
     async fn closed(&mut self, alive_kind: FaultKind, alive_action: &str, what: Awaited) -> Fault {
         match tokio::time::timeout(EXIT_PATIENCE, self.child.wait()).await {
             Ok(Ok(status)) => {
+                self.note_exit();
                 Fault::new(FaultKind::Exited, format!("{} while the arena awaited {what}", describe(status)))
             }
             _ => Fault::new(alive_kind, format!("{alive_action} but kept running, while the arena awaited {what}")),
@@ -278,18 +352,32 @@ impl BotProcess {
             self.stdin = None;
         }
         match tokio::time::timeout_at(deadline, self.child.wait()).await {
-            Ok(status) => Some(status.map_or_else(|e| format!("exited ({e})"), describe)),
+            Ok(status) => {
+                self.note_exit();
+                Some(status.map_or_else(|e| format!("exited ({e})"), describe))
+            }
             Err(_) => None,
         }
     }
 
-    /// Whether any process is left in the bot's process group (the bot itself
-    /// or anything it started that stayed in the group).
-    pub fn group_alive(&self) -> bool {
-        nix::sys::signal::killpg(nix::unistd::Pid::from_raw(self.group), None).is_ok()
+    /// What the bot left running when it exited by itself (all killed since),
+    /// once it has exited.
+    pub fn leftovers(&self) -> Option<Leftovers> {
+        self.leftovers
     }
 
-    /// Kills the process group at once and returns the last lines of stderr.
+    /// Reads what the supervisor reported when the bot exited, and counts
+    /// what had left the bot's process group.
+    fn note_exit(&mut self) {
+        while let Some(report) = self.reports.ready() {
+            if let Report::Left(left) = report {
+                self.registry.note_escaped(left.escaped);
+                self.leftovers = Some(left);
+            }
+        }
+    }
+
+    /// Kills the process and everything it started at once, and returns the last lines of stderr.
     pub async fn kill(mut self) -> Vec<String> {
         self.terminate().await;
         match self.stderr.take() {
@@ -299,8 +387,8 @@ impl BotProcess {
     }
 
     /// Ends the process politely: writes what is queued (normally `bye`),
-    /// closes its stdin, waits up to `grace` for it to exit, then kills the
-    /// group so that nothing it started outlives it.
+    /// closes its stdin, waits up to `grace` for it to exit, then kills
+    /// everything so that nothing it started outlives it.
     pub async fn close(mut self, grace: Duration) {
         let outbox = std::mem::take(&mut self.outbox);
         if let Some(mut stdin) = self.stdin.take() {
@@ -310,22 +398,38 @@ impl BotProcess {
             })
             .await;
         }
-        let _ = tokio::time::timeout(grace, self.child.wait()).await;
+        if tokio::time::timeout(grace, self.child.wait()).await.is_ok() {
+            self.note_exit();
+        }
         self.terminate().await;
         if let Some(drain) = self.stderr.take() {
             drain.finish(STDERR_PATIENCE).await;
         }
     }
 
-    /// SIGKILL to the group, reap the child, forget the group.
+    /// Has the supervisor kill the bot, by group and by pid (wherever the
+    /// bot moved), and everything below it, and exit; a supervisor that does
+    /// not is killed with everything below it. Each wait has a deadline.
     async fn terminate(&mut self) {
         if self.finished {
             return;
         }
-        kill_group(self.group);
-        let _ = self.child.wait().await;
-        self.registry.remove(self.group);
         self.finished = true;
+        // Until the arena reaps the supervisor, its pid is the supervisor's.
+        if !matches!(self.child.try_wait(), Ok(Some(_))) {
+            let _ = kill(Pid::from_raw(self.root), Signal::SIGTERM);
+            if tokio::time::timeout(SUPERVISOR_PATIENCE, self.child.wait()).await.is_err() {
+                // Stuck, or stopped by the bot.
+                let (root, bot) = (self.root, self.bot);
+                let killed =
+                    tokio::task::spawn_blocking(move || tree::kill_tree(root, KILL_PATIENCE)).await.unwrap_or_default();
+                let escaped = killed.processes.iter().filter(|p| p.group != bot && p.pid != bot && p.pid != root);
+                self.registry.note_escaped(escaped.count());
+                let _ = tokio::time::timeout(SUPERVISOR_PATIENCE, self.child.wait()).await;
+            }
+        }
+        self.note_exit();
+        self.registry.remove(self.root);
     }
 }
 
@@ -333,11 +437,33 @@ impl Drop for BotProcess {
     fn drop(&mut self) {
         if !self.finished {
             // Dropped without kill/close (e.g. the arena is unwinding): kill
-            // the group now; tokio reaps the child in the background.
-            kill_group(self.group);
-            self.registry.remove(self.group);
+            // everything now; tokio reaps the supervisor in the background.
+            if !matches!(self.child.try_wait(), Ok(Some(_))) {
+                tree::kill_tree(self.root, KILL_PATIENCE);
+            }
+            self.registry.remove(self.root);
         }
     }
+}
+
+/// How a supervisor that closed its report pipe without starting the bot
+/// died, if a signal from outside killed it ("killed by signal 15 (SIGTERM)"):
+/// it then dies within a moment of closing the pipe.
+fn killed_from_outside(supervisor: &mut Child) -> Option<String> {
+    use std::os::unix::process::ExitStatusExt;
+    let deadline = std::time::Instant::now() + EXIT_PATIENCE;
+    loop {
+        match supervisor.try_wait() {
+            Ok(Some(status)) => return status.signal().map(|_| describe(status)),
+            Ok(None) if std::time::Instant::now() < deadline => std::thread::sleep(Duration::from_millis(1)),
+            _ => return None,
+        }
+    }
+}
+
+/// The fault of a bot that could not be started.
+fn cannot_start(program: &str, e: std::io::Error) -> Fault {
+    Fault::new(FaultKind::Spawn, format!("cannot start {program:?}: {e}"))
 }
 
 /// The fault of a bot that wrote `early` before it was asked `what`: a

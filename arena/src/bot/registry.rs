@@ -1,15 +1,26 @@
-//! The set of bot process groups alive right now, so that all of them can be
-//! killed at once when the arena is interrupted.
+//! The bot processes alive right now (each a supervisor, see
+//! [`super::supervisor`], with the bot below it), so that all of them can be
+//! killed at once when the arena is interrupted, and so that what is not
+//! theirs can be told apart; and a count of the processes that left their
+//! bot's process group, for `arena check-bot`.
 
-use nix::sys::signal::{Signal, killpg};
-use nix::unistd::Pid;
-use std::collections::HashSet;
+use super::tree;
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
-/// A shared set of live process-group ids. Cloning shares the set.
+/// How long killing every bot's processes at once may take.
+const KILL_PATIENCE: Duration = Duration::from_secs(5);
+
+/// A shared set of live bot processes (their supervisors' pids). Cloning shares the set.
+///
+/// Each pid is counted: a supervisor is forgotten only after the arena has
+/// reaped it, and by then its pid may be another new supervisor's.
 #[derive(Debug, Clone, Default)]
 pub struct Registry {
-    groups: Arc<Mutex<HashSet<i32>>>,
+    live: Arc<Mutex<HashMap<i32, usize>>>,
+    escaped: Arc<AtomicUsize>,
 }
 
 impl Registry {
@@ -18,40 +29,65 @@ impl Registry {
         Registry::default()
     }
 
-    /// Records a live process group.
-    pub fn add(&self, group: i32) {
-        self.groups.lock().expect("registry lock").insert(group);
+    /// Starts a process with `spawn` and records it, both while holding the
+    /// registry, so that no one who looks at the registry sees the process
+    /// unrecorded (see [`Registry::with_live`]).
+    pub fn start(
+        &self,
+        spawn: impl FnOnce() -> std::io::Result<tokio::process::Child>,
+    ) -> std::io::Result<tokio::process::Child> {
+        let mut live = self.live.lock().expect("registry lock");
+        let child = spawn()?;
+        if let Some(pid) = child.id() {
+            *live.entry(pid as i32).or_default() += 1;
+        }
+        Ok(child)
     }
 
-    /// Forgets a process group that has been killed.
-    pub fn remove(&self, group: i32) {
-        self.groups.lock().expect("registry lock").remove(&group);
-    }
-
-    /// Whether `group` is a live bot process group (its leader's pid).
-    pub fn contains(&self, group: i32) -> bool {
-        self.groups.lock().expect("registry lock").contains(&group)
-    }
-
-    /// How many process groups are alive.
-    pub fn len(&self) -> usize {
-        self.groups.lock().expect("registry lock").len()
-    }
-
-    /// Whether no process group is alive.
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-
-    /// Sends SIGKILL to every process group recorded.
-    pub fn kill_all(&self) {
-        for &group in self.groups.lock().expect("registry lock").iter() {
-            kill_group(group);
+    /// Forgets a process that has been killed and reaped (or is being reaped).
+    pub fn remove(&self, pid: i32) {
+        let mut live = self.live.lock().expect("registry lock");
+        if let Some(count) = live.get_mut(&pid) {
+            *count -= 1;
+            if *count == 0 {
+                live.remove(&pid);
+            }
         }
     }
-}
 
-/// Sends SIGKILL to a process group; a group that is already gone is fine.
-pub fn kill_group(group: i32) {
-    let _ = killpg(Pid::from_raw(group), Signal::SIGKILL);
+    /// Calls `look` with the live processes (as keys), none starting meanwhile.
+    pub fn with_live<T>(&self, look: impl FnOnce(&HashMap<i32, usize>) -> T) -> T {
+        look(&self.live.lock().expect("registry lock"))
+    }
+
+    /// Whether no process is alive.
+    pub fn is_empty(&self) -> bool {
+        self.with_live(HashMap::is_empty)
+    }
+
+    /// Kills every process recorded, and everything below each.
+    pub fn kill_all(&self) {
+        let me = std::process::id() as i32;
+        let live: Vec<i32> = self.with_live(|live| live.keys().copied().collect());
+        let select = |table: &[tree::Process]| {
+            // Only children of the arena: a pid recorded may be reaped by now, and another process's.
+            let ours = |p: &&tree::Process| p.parent == me && live.contains(&p.pid);
+            let mut found: Vec<tree::Process> = table.iter().filter(ours).copied().collect();
+            for root in found.clone() {
+                found.extend(tree::below(table, root.pid, |_| false));
+            }
+            found
+        };
+        tree::kill_all(|| tree::look(select), |_| {}, Instant::now() + KILL_PATIENCE);
+    }
+
+    /// Counts `count` more processes that left their bot's process group.
+    pub fn note_escaped(&self, count: usize) {
+        self.escaped.fetch_add(count, Ordering::SeqCst);
+    }
+
+    /// How many processes left their bot's process group so far.
+    pub fn escaped(&self) -> usize {
+        self.escaped.load(Ordering::SeqCst)
+    }
 }

@@ -210,6 +210,8 @@ fn play<G: Game>(prepared: Prepared) -> Result<i32, Failure> {
     let schedule = full_schedule(&config, &teams, Seating::EveryOrder).map_err(usage)?;
     config.sandbox.check(&config.bots, config.out.as_deref()).map_err(usage)?;
     config.limits.check().map_err(usage)?;
+    let at_once = config.concurrency.min(schedule.len()) as usize;
+    crate::pool::reserve_descriptors(at_once, G::seats(&variant)).map_err(usage)?;
     let setups = setups::of_league::<G>(&mut config, &variant).map_err(usage)?;
     if let (true, Some(dir)) = (fresh, &config.out) {
         // Everything is checked: only now is the output directory made.

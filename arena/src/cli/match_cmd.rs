@@ -118,6 +118,8 @@ fn play<G: Game>(args: MatchArgs) -> Result<i32, Failure> {
     let games = setups.as_ref().map_or(args.games, |setups| (setups.len() as u64).saturating_mul(per_deal));
     let schedule =
         Schedule::duplicate_match(seed, &teams, games).map_err(|e| usage(format!("--games {games}: {e}")))?;
+    let at_once = args.concurrency.min(schedule.len()) as usize;
+    crate::pool::reserve_descriptors(at_once, G::seats(&variant)).map_err(usage)?;
     let out = args.out.as_deref().map(OutDir::create).transpose().map_err(usage)?;
     let selection = Selection::new(&schedule, None, |_| false);
     let names: Vec<String> = bots.iter().map(|b| b.name.clone()).collect();

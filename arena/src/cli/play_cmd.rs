@@ -17,9 +17,8 @@ use crate::game::Game;
 use crate::games::{GameCommand, dispatch};
 use crate::output::OutDir;
 use crate::play::{Person, play_seated};
-use crate::pool::Pool;
+use crate::pool::{self, Pool};
 use crate::record::GameResult;
-use crate::run::close_all;
 use crate::schedule::GameSpec;
 use crate::seeds;
 use crate::signals;
@@ -121,9 +120,9 @@ fn play<G: Game>(args: PlayArgs) -> Result<i32, Failure> {
         .map_err(|e| internal(format!("cannot start the runtime: {e}")))?;
     let mut terminal = Terminal::new(args.seat, args.name.clone(), names.clone());
     let record = runtime.block_on(async {
-        let pool = Pool::on(None);
+        let pool = Pool::new::<G>(None, pool::cap(1, seats), table.limits.exit_grace);
         let record = play_seated(&table, &pool, &spec, Some(&mut terminal)).await;
-        close_all::<G>(pool.drain(), table.limits.exit_grace).await;
+        pool.close_all().await;
         record
     });
     orphans::sweep(&registry);

@@ -240,6 +240,8 @@ fn play<G: Game>(prepared: Prepared) -> Result<i32, Failure> {
         DealSequence::new(config.test, schedule.games_per_deal() as usize, teams.len() - 1).map_err(usage)?;
     config.games.sandbox.check(&config.games.bots, config.games.out.as_deref()).map_err(usage)?;
     config.games.limits.check().map_err(usage)?;
+    let at_once = config.games.concurrency.min(schedule.len()) as usize;
+    crate::pool::reserve_descriptors(at_once, G::seats(&variant)).map_err(usage)?;
     let setups = setups::of_league::<G>(&mut config.games, &variant).map_err(usage)?;
     if let (true, Some(dir)) = (fresh, &config.games.out) {
         // Everything is checked: only now is the output directory made.

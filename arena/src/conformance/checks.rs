@@ -6,7 +6,7 @@ use crate::bot::process::BotProcess;
 use crate::fault::{Fault, FaultKind};
 use crate::game::Game;
 use crate::play::play_game;
-use crate::pool::Pool;
+use crate::pool::{self, Pool};
 use crate::schedule::GameSpec;
 use crate::seeds;
 use crate::session::{self, Envelope};
@@ -225,7 +225,7 @@ async fn games<G: Game>(
     timing: &mut Timing,
 ) -> Result<String, Failure> {
     let table = table(context, &context.tables[index].1);
-    let pool = Pool::default();
+    let pool = Pool::new::<G>(None, pool::cap(1, table.seats()), context.settings.limits.exit_grace);
     let mut summary = Vec::new();
     let mut result = Ok(());
     for id in 0..count {
@@ -271,9 +271,7 @@ async fn games<G: Game>(
         }
         summary.push(format!("{} moves, ended by {}", moves.len(), record.result.reason));
     }
-    for process in pool.drain() {
-        process.kill().await;
-    }
+    pool.kill_all().await;
     result.map(|()| {
         let seats = table.seats();
         match count {
@@ -292,7 +290,7 @@ async fn exits<G: Game>(context: &Context<G>, eof: bool) -> Result<String, Failu
     }
     let started = Instant::now();
     let exit = process.await_exit(eof, grace).await;
-    let left = process.group_alive();
+    let left = process.leftovers().is_some_and(|left| left.in_group > 0);
     let (sent, what, fix) = match eof {
         false => (lines(process.last_sent()), "bye", "exit when `bye` arrives: see protocol/PROTOCOL.md#bye"),
         true => (
@@ -306,7 +304,9 @@ async fn exits<G: Game>(context: &Context<G>, eof: bool) -> Result<String, Failu
             process.kill().await;
             return Ok(format!("{status}, {} ms after {what}", started.elapsed().as_millis()));
         }
-        (Some(status), true) => format!("{status} after {what}, but left processes running in its process group"),
+        (Some(status), true) => {
+            format!("{status} after {what}, but left processes running in its process group (killed)")
+        }
         (None, _) => format!("still running {} ms after {what}", grace.as_millis()),
     };
     let fix = match exit {
@@ -348,18 +348,25 @@ fn in_time<G: Game>(context: &Context<G>, outcomes: &[Outcome], ran: bool) -> Ou
     Outcome { name: "answers-in-time".to_string(), expect: None, verdict, timing: Timing::default() }
 }
 
-/// Whether any process the bot started outlived it (found and killed at the end).
-pub fn leftovers(swept: usize) -> Outcome {
-    let verdict = match swept {
-        0 => Verdict::Pass("no process outlived the bot".to_string()),
-        n => Verdict::Fail(Box::new(Failure {
-            problem: format!("{n} process(es) started by the bot left its process group and outlived it (now killed)"),
-            sent: Vec::new(),
-            stderr: Vec::new(),
-            fix: "keep child processes in the bot's process group (no setsid or double fork), and end them before \
-                  exiting: see protocol/PROTOCOL.md#the-life-of-a-bot-process"
-                .to_string(),
-        })),
+/// Whether any process the bot started left its process group: `escaped`
+/// of them did, of which `remaining` could not be killed.
+pub fn leftovers(escaped: usize, remaining: usize) -> Outcome {
+    let verdict = match (escaped, remaining) {
+        (0, 0) => Verdict::Pass("no process left the bot's process group".to_string()),
+        _ => {
+            let fate = match remaining {
+                0 => "all were killed with the bot".to_string(),
+                n => format!("{n} could not be killed and are still running"),
+            };
+            Verdict::Fail(Box::new(Failure {
+                problem: format!("{escaped} process(es) started by the bot left its process group; {fate}"),
+                sent: Vec::new(),
+                stderr: Vec::new(),
+                fix: "keep child processes in the bot's process group (no setsid, setpgid or double fork), and end \
+                      them before exiting: see protocol/PROTOCOL.md#the-life-of-a-bot-process"
+                    .to_string(),
+            }))
+        }
     };
     Outcome { name: "no-leftovers".to_string(), expect: None, verdict, timing: Timing::default() }
 }

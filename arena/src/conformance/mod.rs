@@ -107,7 +107,7 @@ pub struct Context<G: Game> {
     pub positions: Vec<Position<G>>,
     /// The engine's tables: a short name and a variant each.
     pub tables: Vec<(&'static str, G::Variant)>,
-    /// Live process groups of the bot.
+    /// Live processes of the bot.
     pub registry: Registry,
 }
 
@@ -115,6 +115,7 @@ pub struct Context<G: Game> {
 /// process is recorded in `registry` while it lives.
 pub fn run<G: Game>(settings: Settings, registry: Registry) -> Vec<Outcome> {
     orphans::adopt();
+    let watch = orphans::watch(&registry);
     let runtime =
         tokio::runtime::Builder::new_current_thread().enable_all().build().expect("a single-threaded runtime starts");
     let context = Arc::new(Context::<G> {
@@ -124,7 +125,8 @@ pub fn run<G: Game>(settings: Settings, registry: Registry) -> Vec<Outcome> {
         registry,
     });
     let mut outcomes = runtime.block_on(checks::run_all(Arc::clone(&context)));
+    drop(watch);
     let swept = orphans::sweep(&context.registry);
-    outcomes.push(checks::leftovers(swept));
+    outcomes.push(checks::leftovers(context.registry.escaped(), swept.remaining));
     outcomes
 }
