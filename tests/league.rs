@@ -227,11 +227,56 @@ fn one_output_directory_one_arena() {
 }
 
 #[test]
-fn the_demo_league_runs_with_no_arguments() {
-    let (stdout, stderr) = arena_expect(&["league", "--seed", "9"], 0);
-    assert!(stderr.contains("demo round robin"), "{stderr}");
-    for name in ["greedy", "random", "greedy-py", "greedy-js"] {
-        assert!(stdout.contains(name), "{name} missing:\n{stdout}");
+fn the_demo_league_is_a_ladder_and_takes_the_league_flags() {
+    // Two games a pair, and time enough for an unoptimised search-bot.
+    let (stdout, stderr) = arena_expect(&["league", "--seed", "9", "--games", "2", "--move-timeout", "30000"], 0);
+    assert!(
+        stderr.contains("demo round robin of the sample bots random, greedy, greedy-py, greedy-js, search"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("league of 5 bots: 20 games"), "{stderr}");
+    // The standings rows in order: search-bot on top, random play at the bottom.
+    let ranked: Vec<&str> = stdout
+        .lines()
+        .filter_map(|line| {
+            let mut columns = line.strip_prefix("│ ")?.split(" ┆ ");
+            columns.next()?.trim().parse::<u32>().ok()?;
+            columns.next().map(str::trim)
+        })
+        .collect();
+    assert_eq!(ranked.first(), Some(&"search"), "{stdout}");
+    assert_eq!(ranked.len(), 5, "{stdout}");
+    assert_eq!(ranked.last(), Some(&"random"), "{stdout}");
+}
+
+/// The README's ladder league (sample-bots/ladder.toml) runs as written: its
+/// Python and JavaScript bots from the file, the compiled bots built as its
+/// header says (here into the scratch directory, and search-bot on a small
+/// budget, as this is an unoptimised build), every pair without a fault.
+#[test]
+fn the_ladder_league_file_runs() {
+    let scratch = Scratch::new("ladder");
+    let (Some(cpp), Some(java)) = (cpp_greedy(scratch.path()), java_greedy(scratch.path())) else { return };
+    let search = bin("search-bot");
+    let out = scratch.join("ladder");
+    let mut args = vec!["league".to_string(), "--config".to_string(), repo_path("sample-bots/ladder.toml")];
+    for (name, command) in [
+        ("random", bin("random-bot")),
+        ("greedy", bin("greedy-bot")),
+        ("greedy-cpp", cpp),
+        ("greedy-java", java),
+        ("search-30", format!("{search} --playouts 5")),
+        ("search-200", format!("{search} --playouts 10")),
+        ("search-1000", format!("{search} --playouts 20")),
+    ] {
+        args.extend(["--bot".to_string(), format!("{name}={command}")]);
+    }
+    args.extend(["--games", "2", "--move-timeout", "30000", "--out", &out].map(String::from));
+    let (_, stderr) = arena_expect(&args, 0);
+    assert!(stderr.contains("league of 9 bots: 72 games"), "the file's bots are the ones overridden here:\n{stderr}");
+    let standings: Value = serde_json::from_str(&read(&format!("{out}/standings.json"))).unwrap();
+    for row in standings["bots"].as_array().expect("standings list the bots") {
+        assert_eq!(row["faults"], 0, "{row}");
     }
 }
 

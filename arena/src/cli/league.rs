@@ -13,7 +13,7 @@ use crate::games::{GameCommand, dispatch};
 use crate::league::{check_played, full_schedule};
 use crate::output::{LEAGUE, OutDir};
 use crate::record::GameSummary;
-use crate::schedule::{Format, Seating, Selection, Shard};
+use crate::schedule::{Seating, Selection, Shard};
 use crate::setups;
 use crate::signals;
 use crate::standings::Standings;
@@ -24,7 +24,7 @@ use std::path::{Path, PathBuf};
 
 /// Examples shown by `arena league --help`.
 pub const EXAMPLES: &str = "Examples:
-  arena league                                    # the demo league of the sample bots
+  arena league                                    # the demo: a ladder of the sample bots
   arena league --config league.toml --out results
   arena league --bot a=./a --bot b=./b --bot c=./c --games 100 --concurrency 4 --out results
   arena league --resume results                   # continue a stopped league
@@ -122,7 +122,7 @@ pub fn run(args: LeagueArgs) -> Result<i32, Failure> {
         resume(&cwd.join(dir), args.play.concurrency, args.play.pin_cpus)?
     } else {
         let config = if args.is_empty() {
-            demo(&args)?
+            demo(&args, &cwd)?
         } else {
             LeagueConfig::resolve(&args.overrides(), &cwd, random_seed(), cores()).map_err(usage)?
         };
@@ -159,12 +159,15 @@ pub(super) fn reopen(dir: &Path) -> Result<(OutDir, Vec<GameSummary>), Failure> 
     Ok((out, played))
 }
 
-/// The demo league: every sample bot that can run here, a round robin.
-fn demo(args: &LeagueArgs) -> Result<LeagueConfig, Failure> {
-    let mut bots = vec![sample_bot("greedy")?, sample_bot("random")?];
+/// The demo league: a ladder of the sample bots that can run here, from
+/// random play through greedy ones (in Rust, and in Python and JavaScript when
+/// a checkout and the interpreters are at hand) to `search-bot`, in a round
+/// robin. Every other flag given applies to it as to any league.
+fn demo(args: &LeagueArgs, cwd: &Path) -> Result<LeagueConfig, Failure> {
+    let mut bots = vec![sample_bot("random")?, sample_bot("greedy")?];
     // The scripted samples, when a checkout is at hand (around the binary, in
     // the working directory, or where the arena was built) and the interpreters exist.
-    let candidates = [binary_dir()?.join("../.."), current_dir()?, Path::new(env!("CARGO_MANIFEST_DIR")).join("..")];
+    let candidates = [binary_dir()?.join("../.."), cwd.to_path_buf(), Path::new(env!("CARGO_MANIFEST_DIR")).join("..")];
     let repo = candidates
         .into_iter()
         .find(|dir| dir.join("sample-bots/python/greedy.py").is_file())
@@ -175,32 +178,17 @@ fn demo(args: &LeagueArgs) -> Result<LeagueConfig, Failure> {
         let script = repo.join(script);
         if script.is_file() {
             let command = format!("{interpreter} {}", shell_words::quote(&script.to_string_lossy()));
-            if let Ok(bot) = BotSpec::new(name, &command, &current_dir()?, Default::default()) {
+            if let Ok(bot) = BotSpec::new(name, &command, cwd, Default::default()) {
                 bots.push(bot);
             }
         }
     }
+    bots.push(sample_bot("search")?);
     let names: Vec<&str> = bots.iter().map(|b| b.name.as_str()).collect();
     errln!("no league given: a demo round robin of the sample bots {}", names.join(", "));
-    Ok(LeagueConfig {
-        game: "all-fives".to_string(),
-        format: Format::RoundRobin,
-        bots,
-        settings: Vec::new(),
-        variant: serde_json::Value::Null,
-        games: 20,
-        seed: args.seed.unwrap_or_else(random_seed),
-        concurrency: cores(),
-        move_timeout_ms: 1000,
-        startup_timeout_ms: 10_000,
-        limits: Default::default(),
-        sandbox: Default::default(),
-        pin_cpus: false,
-        shard: None,
-        deals_file: None,
-        deals: serde_json::Value::Null,
-        out: None,
-    })
+    let mut overrides = args.overrides();
+    overrides.bots = bots.iter().map(|b| format!("{}={}", b.name, b.command)).collect();
+    LeagueConfig::resolve(&overrides, cwd, random_seed(), cores()).map_err(usage)
 }
 
 fn play<G: Game>(prepared: Prepared) -> Result<i32, Failure> {

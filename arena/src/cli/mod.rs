@@ -53,7 +53,8 @@ enum Command {
     Match(match_cmd::MatchArgs),
     /// Run a league: every group of bots plays, with ratings and durable, resumable results.
     ///
-    /// Without arguments, runs a demo league of the sample bots.
+    /// Without --config, --bot or --resume, runs a demo league: a ladder of the
+    /// sample bots, from random play to search-bot.
     #[command(after_help = league::EXAMPLES)]
     League(Box<league::LeagueArgs>),
     /// Test whether a new version of a bot is better than its base (a sequential probability ratio test).
