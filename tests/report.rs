@@ -38,7 +38,7 @@ fn play_league(scratch: &Scratch) -> (String, String) {
 }
 
 /// The report's data, as embedded in the page.
-fn data(page: &str) -> Value {
+fn page_data(page: &str) -> Value {
     let html = std::fs::read_to_string(page).expect("the page was written");
     let start = r#"<script type="application/json" id="report">"#;
     let json = html.split(start).nth(1).and_then(|rest| rest.split("</script>").next()).expect("the report's data");
@@ -109,7 +109,7 @@ fn a_league_report_shows_the_files_numbers_and_opens_replays() {
     assert!(!stdout.contains("partial") && stderr.is_empty(), "{stdout}\n{stderr}");
     assert!(Path::new(&scratch.join("league-files/records-0.js")).is_file());
 
-    let data = data(&page);
+    let data = page_data(&page);
     let standings = json_file(&out, "standings.json");
     assert_eq!(data["standings"], standings, "the page's standings are standings.json");
     assert_eq!(data["partial"], Value::Null);
@@ -133,6 +133,18 @@ fn a_league_report_shows_the_files_numbers_and_opens_replays() {
             "{detail}"
         );
     }
+
+    // Fewer replays: a sample, in fewer chunk files; every game is still listed.
+    let sampled = scratch.join("sampled.html");
+    let (stdout, _) = arena_expect(&["report", &out, "-o", &sampled, "--replays", "10"], 0);
+    assert!(stdout.contains("(60 games, 10 with a replay"), "{stdout}");
+    let listed = page_data(&sampled)["games"].as_array().unwrap().clone();
+    let positions: Vec<u64> = listed.iter().filter_map(|game| game[7].as_u64()).collect();
+    assert_eq!((listed.len(), positions), (60, (0..10).collect::<Vec<u64>>()));
+    assert!(Path::new(&scratch.join("sampled-files/records-0.js")).is_file());
+    assert!(!Path::new(&scratch.join("sampled-files/records-1.js")).exists());
+    let (_, stderr) = arena_expect(&["report", &out, "--replays", "some"], 2);
+    assert!(stderr.contains("expected a number of games or `all`"), "{stderr}");
 
     let Some(browser) = Browser::find(&scratch) else { return };
     let records = records(&out);
@@ -184,7 +196,7 @@ fn an_sprt_report_shows_sprt_json_and_the_llr_course() {
     let page = scratch.join("sprt.html");
     let (stdout, stderr) = arena_expect(&["report", &out, "-o", &page], 0);
     assert!(!stdout.contains("partial") && stderr.is_empty(), "{stdout}\n{stderr}");
-    let data = data(&page);
+    let data = page_data(&page);
     let sprt = json_file(&out, "sprt.json");
     assert_eq!(data["sprt"]["summary"], sprt, "the page's test is sprt.json");
     assert_eq!(data["standings"], json_file(&out, "standings.json"));
@@ -235,7 +247,7 @@ fn a_league_being_written_is_reported_as_partial() {
     assert!(stdout.contains(&format!("wrote {page} (24 games")), "{stdout}");
     assert!(stdout.contains("partial: there is no standings.json yet"), "{stdout}");
     assert!(stdout.contains("the last line of games.jsonl is cut short"), "{stdout}");
-    let data = data(&page);
+    let data = page_data(&page);
     assert!(data["partial"].as_str().unwrap().contains("no standings.json yet"), "{}", data["partial"]);
     assert_eq!(data["standings"]["games"], 24);
     assert_eq!(data["standings"]["seed"], 11, "the seed is the league's");
@@ -269,4 +281,30 @@ fn mistakes_are_usage_errors_with_clear_messages() {
     std::fs::write(&games, lines.join("\n") + "\n").unwrap();
     check(&["report", &out], "line 4 is not a valid all-fives record");
     check(&["report", &out, "-o", scratch.path().to_str().unwrap()], "give the name of the page to write");
+}
+
+#[test]
+fn free_for_alls_show_weng_lin_ratings() {
+    let scratch = Scratch::new("report-free-for-all");
+    let out = scratch.join("match");
+    let search = format!("{} --playouts 20", bin("search-bot"));
+    let bots = [("greedy", bin("greedy-bot")), ("random", bin("random-bot")), ("search", search)];
+    let bots: Vec<(&str, &str)> = bots.iter().map(|(n, c)| (*n, c.as_str())).collect();
+    arena_expect(&match_args(&scratch, &bots, &["--players", "3", "--games", "12", "--seed", "5", "--out", &out]), 0);
+    let page = scratch.join("match.html");
+    let (stdout, _) = arena_expect(&["report", &out, "-o", &page], 0);
+    assert!(!stdout.contains("partial"), "{stdout}");
+    let standings = json_file(&out, "standings.json");
+    assert_eq!(page_data(&page)["standings"], standings, "the seed is read from standings.json");
+
+    let Some(browser) = Browser::find(&scratch) else { return };
+    let dom = page_dom(&browser, &page, "");
+    assert!(!dom.contains("<figure id=\"wl-figure\" hidden"), "the Weng–Lin chart is shown");
+    assert!(svg(&dom, "wl-chart").matches("<circle").count() == 3, "a point per bot");
+    let numbers = marked_numbers(&dom);
+    let weng_lin = numbers.iter().filter(|(path, _)| path.len() == 4 && path[2] == "weng_lin").count();
+    assert_eq!(weng_lin, 6, "μ and σ of each bot");
+    for (path, value) in &numbers {
+        assert_eq!(at(&standings, path).as_f64(), Some(*value), "{path:?} on the page");
+    }
 }

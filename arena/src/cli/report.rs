@@ -10,7 +10,7 @@ use crate::config::LeagueConfig;
 use crate::console::{errln, outln};
 use crate::game::Game;
 use crate::games::{GameCommand, dispatch};
-use crate::output::{GAMES, LEAGUE};
+use crate::output::{GAMES, LEAGUE, read_record_line};
 use crate::record::{GameRecord, GameSummary};
 use crate::report::page::{self, CHUNK, Viewer};
 use crate::report::{self as core, Input, Kind, SprtSetup};
@@ -23,7 +23,8 @@ use std::path::{Path, PathBuf};
 pub const EXAMPLES: &str = "Examples:
   arena report results                      # writes results/report.html and results/report-files/
   arena report league-out -o league.html    # league.html and league-files/ in the working directory
-  arena report sprt-results -o sprt.html";
+  arena report sprt-results -o sprt.html
+  arena report big-league --replays all     # a replay for every game (the default is 2000 at most)";
 
 /// The flags of `arena report`.
 #[derive(Debug, Args)]
@@ -36,6 +37,19 @@ pub struct ReportArgs {
     /// its replays go in a directory beside it, named after it: `NAME-files/`.
     #[arg(short = 'o', long = "output", value_name = "FILE")]
     output: Option<PathBuf>,
+    /// How many games get a replay: `all`, or at most N (every game when
+    /// there are no more; else the games with a fault, up to half of N,
+    /// and evenly spaced others). Each costs its record's size beside the page.
+    #[arg(long, value_name = "N|all", default_value = "2000", value_parser = replay_limit)]
+    replays: usize,
+}
+
+/// `--replays`: a number, or `all`.
+fn replay_limit(text: &str) -> Result<usize, String> {
+    match text {
+        "all" => Ok(usize::MAX),
+        number => number.parse().map_err(|_| format!("expected a number of games or `all`, not {number:?}")),
+    }
 }
 
 /// What the directory holds besides its games.
@@ -50,6 +64,7 @@ struct Job {
     dir: PathBuf,
     output: PathBuf,
     setup: Setup,
+    limit: usize,
 }
 
 /// Runs `arena report`.
@@ -92,7 +107,7 @@ pub fn run(args: ReportArgs) -> Result<i32, Failure> {
             .map_err(|e| usage(format!("{} line {}: {e}", games.display(), line.number)))?,
         (Setup::Match, None) => return Err(usage(format!("{} holds no games yet", games.display()))),
     };
-    dispatch(&game, Job { dir, output, setup }).map_err(usage)?
+    dispatch(&game, Job { dir, output, setup, limit: args.replays }).map_err(usage)?
 }
 
 /// A configuration file of the directory.
@@ -103,38 +118,45 @@ fn read_json<T: serde::de::DeserializeOwned>(path: &Path, what: &str) -> Result<
 
 /// The games of a directory, read once.
 struct Games {
-    /// Summaries with their place among the records, in id order.
-    summaries: Vec<(GameSummary, usize)>,
+    /// Summaries with where their lines are (byte offset, length), in id order.
+    summaries: Vec<(GameSummary, (u64, usize))>,
     /// Each bot's move times, in microseconds.
     move_times: BTreeMap<String, Vec<u64>>,
     /// The first and the last record, to cut the replay page from.
     samples: Vec<String>,
     /// Whether the last line was cut short (a record being written).
     torn: bool,
-    /// How many chunk files were written.
-    chunks: usize,
 }
 
 /// Reads every record of `games` (a damaged last line is taken as one
-/// being written), collecting what the report needs and writing the
-/// records in chunks to `files`.
-fn read_games<G: Game>(games: &Path, files: &Path) -> Result<Games, Failure> {
+/// being written), collecting what the report needs.
+fn read_games<G: Game>(games: &Path) -> Result<Games, Failure> {
     let name = games.display();
-    let mut read =
-        Games { summaries: Vec::new(), move_times: BTreeMap::new(), samples: Vec::new(), torn: false, chunks: 0 };
-    let mut chunk: Vec<String> = Vec::with_capacity(CHUNK);
-    let mut last = String::new();
+    let file = std::fs::File::open(games).map_err(|e| usage(format!("cannot read {name}: {e}")))?;
+    let mut reader = std::io::BufReader::with_capacity(1 << 20, file);
+    let mut read = Games { summaries: Vec::new(), move_times: BTreeMap::new(), samples: Vec::new(), torn: false };
+    let (mut bytes, mut offset, mut last) = (Vec::new(), 0u64, String::new());
     let mut damaged: Option<(usize, String)> = None;
-    for line in record_file::lines(games)? {
-        let line = line?;
+    for number in 1.. {
+        let length = read_record_line(&mut reader, &mut bytes)
+            .map_err(|e| usage(format!("cannot read {name}: {e}")))?
+            .map_err(|why| usage(format!("{name} line {number} is damaged: {why}")))?;
+        if length == 0 {
+            break;
+        }
+        let span = (offset, bytes.strip_suffix(b"\n").unwrap_or(&bytes).len());
+        offset += length as u64;
         if let Some((number, why)) = damaged.take() {
             return Err(usage(format!("{name} line {number} is not a valid {} record: {why}", G::NAME)));
         }
-        let record = match serde_json::from_str::<GameRecord<G::Variant, G::Event>>(&line.text) {
+        let text = String::from_utf8_lossy(&bytes[..span.1]);
+        if text.trim().is_empty() {
+            continue;
+        }
+        let record = match serde_json::from_str::<GameRecord<G::Variant, G::Event>>(&text) {
             Ok(record) => record,
             Err(e) => {
-                let why = line.header.err().unwrap_or_else(|| e.to_string());
-                damaged = Some((line.number, why));
+                damaged = Some((number, e.to_string()));
                 continue;
             }
         };
@@ -143,22 +165,11 @@ fn read_games<G: Game>(games: &Path, files: &Path) -> Result<Games, Failure> {
                 read.move_times.entry(record.bots[seat].clone()).or_default().push(time);
             }
         }
-        let position = read.summaries.len();
-        read.summaries.push((record.summary(), position));
+        read.summaries.push((record.summary(), span));
         if read.samples.is_empty() {
-            read.samples.push(line.text.clone());
+            read.samples.push(text.clone().into_owned());
         }
-        chunk.push(line.text.clone());
-        last = line.text;
-        if chunk.len() == CHUNK {
-            write_chunk(files, read.chunks, &chunk)?;
-            read.chunks += 1;
-            chunk.clear();
-        }
-    }
-    if !chunk.is_empty() {
-        write_chunk(files, read.chunks, &chunk)?;
-        read.chunks += 1;
+        last = text.into_owned();
     }
     if read.summaries.len() > 1 {
         read.samples.push(last);
@@ -168,10 +179,24 @@ fn read_games<G: Game>(games: &Path, files: &Path) -> Result<Games, Failure> {
     Ok(read)
 }
 
-fn write_chunk(files: &Path, index: usize, records: &[String]) -> Result<(), Failure> {
-    let path = files.join(page::chunk_name(index));
-    std::fs::write(&path, page::chunk(index, records))
-        .map_err(|e| internal(format!("cannot write {}: {e}", path.display())))
+/// Writes the records at `spans` of `games` (the replayed games, in id
+/// order) to `files` in chunks of [`CHUNK`]; returns how many chunk files.
+fn write_chunks(games: &Path, spans: &[(u64, usize)], files: &Path) -> Result<usize, Failure> {
+    use std::io::{Read, Seek, SeekFrom};
+    let unreadable = |e: std::io::Error| internal(format!("cannot read {}: {e}", games.display()));
+    let mut file = std::fs::File::open(games).map_err(unreadable)?;
+    for (index, chunk) in spans.chunks(CHUNK).enumerate() {
+        let mut records = Vec::with_capacity(chunk.len());
+        for &(offset, length) in chunk {
+            let mut line = vec![0; length];
+            file.seek(SeekFrom::Start(offset)).and_then(|_| file.read_exact(&mut line)).map_err(unreadable)?;
+            records.push(String::from_utf8_lossy(&line).into_owned());
+        }
+        let path = files.join(page::chunk_name(index));
+        std::fs::write(&path, page::chunk(index, &records))
+            .map_err(|e| internal(format!("cannot write {}: {e}", path.display())))?;
+    }
+    Ok(spans.len().div_ceil(CHUNK))
 }
 
 /// Makes the directory of the record chunks, emptied of the chunks of an earlier report.
@@ -190,7 +215,7 @@ fn prepare_files(files: &Path) -> Result<(), Failure> {
 
 /// The bots in the order they were given: from the configuration, or (a
 /// match) in the order they first sit in the games.
-fn bot_names(setup: &Setup, games: &[(GameSummary, usize)]) -> Vec<String> {
+fn bot_names(setup: &Setup, games: &[(GameSummary, (u64, usize))]) -> Vec<String> {
     match setup {
         Setup::League(config) => config.bots.iter().map(|b| b.name.clone()).collect(),
         Setup::Sprt(config) => config.games.bots.iter().map(|b| b.name.clone()).collect(),
@@ -216,12 +241,11 @@ fn existing(path: &Path) -> Result<Option<String>, Failure> {
 }
 
 fn write_report<G: Game>(job: Job) -> Result<i32, Failure> {
-    let Job { dir, output, setup } = job;
+    let Job { dir, output, setup, limit } = job;
     let file_name = output.file_name().expect("checked").to_string_lossy().into_owned();
     let files_name = page::files_dir(&file_name);
     let files = output.parent().unwrap_or(Path::new("")).join(&files_name);
-    prepare_files(&files)?;
-    let read = read_games::<G>(&dir.join(GAMES), &files)?;
+    let read = read_games::<G>(&dir.join(GAMES))?;
     let standings_file = existing(&dir.join("standings.json"))?;
     let written: Option<serde_json::Value> = standings_file.as_deref().and_then(|text| serde_json::from_str(text).ok());
     let count = read.summaries.len() as u64;
@@ -261,7 +285,11 @@ fn write_report<G: Game>(job: Job) -> Result<i32, Failure> {
         errln!("warning: the {} replay page cannot be rebuilt from the records, so the report has no replays", G::NAME);
     }
     let names = bot_names(&setup, &read.summaries);
-    let (summaries, positions): (Vec<GameSummary>, Vec<usize>) = read.summaries.into_iter().unzip();
+    let (summaries, spans): (Vec<GameSummary>, Vec<(u64, usize)>) = read.summaries.into_iter().unzip();
+    let replayed = core::replayed(&summaries, if viewer.is_some() { limit } else { 0 });
+    prepare_files(&files)?;
+    let spans: Vec<(u64, usize)> = spans.into_iter().zip(&replayed).filter(|(_, r)| **r).map(|(s, _)| s).collect();
+    let chunks = write_chunks(&dir.join(GAMES), &spans, &files)?;
     let partial = (!partial.is_empty()).then(|| partial.join("; "));
     let input = Input {
         game: G::NAME,
@@ -271,7 +299,7 @@ fn write_report<G: Game>(job: Job) -> Result<i32, Failure> {
         seed,
         partial: partial.clone(),
         games: &summaries,
-        positions: &positions,
+        replayed: &replayed,
         move_times: read.move_times,
         sprt,
         viewer,
@@ -293,10 +321,10 @@ fn write_report<G: Game>(job: Job) -> Result<i32, Failure> {
     let data = serde_json::to_string(&report).expect("reports serialize");
     std::fs::write(&output, page::page(&data)).map_err(|e| usage(format!("cannot write {}: {e}", output.display())))?;
     let _ = outln!(
-        "wrote {} ({count} games; their records for the replays in {}, {} files)",
+        "wrote {} ({count} games, {} with a replay: their records are in {}, {chunks} files)",
         output.display(),
+        spans.len(),
         files.display(),
-        read.chunks
     );
     if let Some(why) = partial {
         let _ = outln!("partial: {why}");

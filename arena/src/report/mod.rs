@@ -73,8 +73,8 @@ pub struct Input<'a> {
     pub partial: Option<String>,
     /// Every game, in id order.
     pub games: &'a [GameSummary],
-    /// Where each game (in the same order) is in `games.jsonl`: its place among the records.
-    pub positions: &'a [usize],
+    /// Whether each game (in the same order) has its replay (see [`replayed`]).
+    pub replayed: &'a [bool],
     /// Each bot's move times, in microseconds.
     pub move_times: BTreeMap<String, Vec<u64>>,
     /// The test, for an SPRT.
@@ -153,14 +153,34 @@ pub struct SprtReport {
 
 /// A game of the list: id, deal, the bot of each seat (an index into
 /// [`Report::bots`]), each seat's place and score, why it ended, its faults
-/// (seat, kind), and its place among the records (which chunk holds it).
+/// (seat, kind), and its place among the replayed games (which chunk holds
+/// its record), `None` when it has no replay.
 #[derive(Debug, Serialize)]
-pub struct Listed(u64, u64, Vec<usize>, Vec<u32>, Vec<i64>, String, Vec<(usize, FaultKind)>, usize);
+pub struct Listed(u64, u64, Vec<usize>, Vec<u32>, Vec<i64>, String, Vec<(usize, FaultKind)>, Option<usize>);
+
+/// Which of `games` (in id order) get a replay, at most `limit`: every game
+/// when there are no more; else the games with a fault, up to half the
+/// limit, and evenly spaced games among the others for the rest.
+pub fn replayed(games: &[GameSummary], limit: usize) -> Vec<bool> {
+    let n = games.len();
+    if n <= limit {
+        return vec![true; n];
+    }
+    let mut chosen = vec![false; n];
+    let faulty = (0..n).filter(|&i| !games[i].faults.is_empty()).take(limit / 2);
+    faulty.for_each(|i| chosen[i] = true);
+    let others: Vec<usize> = (0..n).filter(|&i| !chosen[i]).collect();
+    let left = limit - chosen.iter().filter(|&&c| c).count();
+    for k in 0..left {
+        chosen[others[k * others.len() / left]] = true;
+    }
+    chosen
+}
 
 /// The report of `input`, with `standings.json` and (for an SPRT)
 /// `sprt.json` as the run would write them, to compare with the files.
 pub fn build(input: Input) -> Result<(Report, String, Option<String>), String> {
-    let Input { game, kind, source, names, seed, partial, games, positions, move_times, sprt, viewer, files } = input;
+    let Input { game, kind, source, names, seed, partial, games, replayed, move_times, sprt, viewer, files } = input;
     let mut standings = Standings::new(&names);
     let mut faults = FaultSummary::default();
     for summary in games {
@@ -200,10 +220,15 @@ pub fn build(input: Input) -> Result<(Report, String, Option<String>), String> {
     };
     let history = history::history(&names, games, POINTS);
     let mut bots = names;
+    let mut replays = 0;
     let listed = games
         .iter()
-        .zip(positions)
-        .map(|(summary, &position)| {
+        .zip(replayed)
+        .map(|(summary, &replayed)| {
+            let position = replayed.then(|| {
+                replays += 1;
+                replays - 1
+            });
             let seats = summary
                 .bots
                 .iter()
@@ -254,7 +279,7 @@ mod tests {
     use crate::sprt::Model;
     use crate::standings::fixtures::{names, results};
 
-    fn input<'a>(games: &'a [GameSummary], positions: &'a [usize]) -> Input<'a> {
+    fn input<'a>(games: &'a [GameSummary], replayed: &'a [bool]) -> Input<'a> {
         Input {
             game: "g",
             kind: Kind::League,
@@ -263,7 +288,7 @@ mod tests {
             seed: Some(5),
             partial: None,
             games,
-            positions,
+            replayed,
             move_times: BTreeMap::from([("a".to_string(), vec![3, 1, 2])]),
             sprt: None,
             viewer: None,
@@ -289,8 +314,8 @@ mod tests {
             stderr: vec!["thinking".into()],
         });
         games[4].bots[0] = "guest".into();
-        let positions: Vec<usize> = (0..games.len()).rev().collect();
-        let (report, standings_json, sprt_json) = build(input(&games, &positions)).unwrap();
+        let replayed: Vec<bool> = (0..games.len()).map(|i| i % 3 != 0).collect();
+        let (report, standings_json, sprt_json) = build(input(&games, &replayed)).unwrap();
         let mut expected = Standings::new(&names(&["b", "a"]));
         games.iter().for_each(|g| expected.add(g));
         assert_eq!(standings_json, expected.to_json("g", 5));
@@ -300,25 +325,46 @@ mod tests {
         assert!(report.tables.los.is_none(), "two bots: no LOS matrix");
         assert_eq!(report.bots, ["b", "a", "guest"], "a bot only the records name is listed too");
         let json = serde_json::to_value(&report.games[4]).unwrap();
-        assert_eq!(json, serde_json::json!([4, 2, [2, 0], [0, 1], [250, 100], "target", [[1, "timeout"]], 5]));
+        assert_eq!(json, serde_json::json!([4, 2, [2, 0], [0, 1], [250, 100], "target", [[1, "timeout"]], 2]));
+        assert_eq!(serde_json::to_value(&report.games[3]).unwrap()[7], serde_json::Value::Null, "no replay");
         let details: Vec<&str> = report.details.iter().map(|d| d.name.as_str()).collect();
         assert_eq!(details, ["a", "b"], "rank order");
         assert_eq!(report.details[0].moves.map(|m| m.median_us), Some(2));
         assert_eq!(report.details[1].faults[&FaultKind::Timeout].stderr, ["thinking"]);
         let last = report.history.last().unwrap();
         assert_eq!(last.games, 10);
-        let seedless = build(Input { seed: None, ..input(&games, &positions) }).unwrap().0;
+        let seedless = build(Input { seed: None, ..input(&games, &replayed) }).unwrap().0;
         assert_eq!(seedless.standings["seed"], serde_json::Value::Null);
+    }
+
+    #[test]
+    fn replays_go_to_every_game_or_to_the_faulty_and_a_spread_of_the_others() {
+        let mut games = numbered(results("a", "b", 10, 0, 10));
+        assert_eq!(replayed(&games, 20), vec![true; 20]);
+        for faulty in [1, 2, 3, 4, 5] {
+            games[faulty].faults.push(FaultRecord {
+                seat: 0,
+                bot: "a".into(),
+                kind: FaultKind::Exited,
+                message: "gone".into(),
+                stderr: vec![],
+            });
+        }
+        let chosen = |limit| -> Vec<usize> { (0..20).filter(|&i| replayed(&games, limit)[i]).collect() };
+        // Two faulty games (half of 4), then 2 of the 18 others, evenly spaced.
+        assert_eq!(chosen(4), [0, 1, 2, 11]);
+        assert_eq!(chosen(19).len(), 19);
+        assert!(chosen(0).is_empty());
     }
 
     #[test]
     fn an_sprt_report_holds_sprt_json() {
         let games = numbered(results("new", "base", 30, 4, 6));
-        let positions: Vec<usize> = (0..games.len()).collect();
+        let replayed = vec![true; games.len()];
         let test = Sprt::new(0.0, 40.0, 0.05, 0.05, Model::Normalized).unwrap();
         let setup = SprtSetup { test, games_per_deal: 2, results_per_game: 1, interrupted: true };
         let sprt_input =
-            Input { kind: Kind::Sprt, names: names(&["new", "base"]), sprt: Some(setup), ..input(&games, &positions) };
+            Input { kind: Kind::Sprt, names: names(&["new", "base"]), sprt: Some(setup), ..input(&games, &replayed) };
         let (report, _, sprt_json) = build(sprt_input).unwrap();
         let sprt = report.sprt.unwrap();
         let json: serde_json::Value = serde_json::from_str(&sprt_json.unwrap()).unwrap();

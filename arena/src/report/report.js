@@ -23,8 +23,8 @@ const SVG = $("svg-namespace").namespaceURI;
 const D = JSON.parse($("report").textContent);
 const S = D.standings;
 const PAGE_SIZE = 50;
-const COLORS = ["#2f6fb3", "#c2410c", "#15803d", "#7c3aed", "#b45309", "#0f766e", "#be185d", "#4d7c0f",
-  "#1d4ed8", "#a16207", "#9333ea", "#0e7490"];
+const COLORS = ["#2f6fb3", "#d9480f", "#2b8a3e", "#7048e8", "#0b7285", "#c2255c", "#5c940d", "#e67700",
+  "#1864ab", "#862e9c", "#495057", "#a61e4d"];
 const color = (i) => COLORS[i % COLORS.length];
 
 function el(tag, attrs = {}, text) {
@@ -361,9 +361,14 @@ function setUpFilters() {
     const html = $("replay-frame").srcdoc;
     window.open(URL.createObjectURL(new Blob([html], { type: "text/html" })), "_blank");
   });
-  $("replay-note").textContent = D.viewer
-    ? `Replays load the records from ${D.files}/ beside this page (${D.chunk} games a file).`
-    : "This game's replay page cannot be rebuilt here: use `arena view GAMES --game ID`.";
+  const replays = D.games.filter((g) => g[7] !== null).length;
+  const elsewhere = `any game's replay: arena view ${D.source} --game ID`;
+  $("replay-note").textContent = !D.viewer
+    ? `This game's replay page cannot be rebuilt here; ${elsewhere}.`
+    : replays === D.games.length
+      ? `Replays load the records from ${D.files}/ beside this page (${D.chunk} games a file).`
+      : `${replays} of the ${D.games.length} games have a replay here (the games with a fault first, then evenly ` +
+        `spaced others; arena report --replays sets how many), loaded from ${D.files}/ beside this page; ${elsewhere}.`;
 }
 
 function filter() {
@@ -406,8 +411,11 @@ function showPage(page) {
     });
     tr.append(el("td", {}, reason));
     tr.append(el("td", {}, faults.map(([s, k]) => `${k} (seat ${s})`).join(", ")));
+    if (game[7] === null) {
+      tr.append(el("td", { class: "note", title: `arena view ${D.source} --game ${id}` }, "no replay here"));
+      continue;
+    }
     const button = el("button", { "data-open": String(id) }, "replay");
-    button.disabled = !D.viewer;
     button.addEventListener("click", () => openReplay(game));
     tr.appendChild(el("td")).append(button);
   }
@@ -472,7 +480,7 @@ function fromAddress() {
   const open = params.get("open");
   if (open === null) return;
   const at = G.shown.findIndex((g) => String(g[0]) === open);
-  if (at < 0) { $("page").dataset.error = `no game ${open} in the list`; return; }
+  if (at < 0 || G.shown[at][7] === null) { $("page").dataset.error = `no replay of game ${open} here`; return; }
   showPage(Math.floor(at / PAGE_SIZE));
   document.querySelector(`#games button[data-open="${open}"]`).click();
 }
