@@ -168,6 +168,14 @@ fn a_league_report_shows_the_files_numbers_and_opens_replays() {
     assert!(title.starts_with(&format!("All Fives · game 7: {}", bots.join(" vs "))), "{title}");
     // The list shows a page of games, each with its replay button.
     assert_eq!(dom.matches("<button data-open=\"").count(), 50);
+    // In the sampled report, a game without a replay says so, and cannot be opened.
+    let unplayed = listed.iter().find(|game| game[7].is_null()).expect("a game without a replay")[0].to_string();
+    let dom = browser.run(&sampled, &format!("open={unplayed}"), &["--dump-dom"]);
+    assert_eq!(attribute(&dom, "<main id=\"page\"", "data-errors"), None);
+    let error = attribute(&dom, "<main id=\"page\"", "data-error");
+    assert_eq!(error, Some(format!("no replay of game {unplayed} here")));
+    assert_eq!(dom.matches("no replay here</td>").count() + dom.matches("<button data-open=\"").count(), 50);
+    assert!(dom.contains("10 of the 60 games have a replay here"), "the page says how many");
 }
 
 #[test]
