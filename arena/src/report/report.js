@@ -101,7 +101,7 @@ function dotChart(svg, rows, xLabel) {
   const margin = (hi - lo) * 0.05 || 1;
   const rowHeight = 26;
   const left = Math.min(260, 30 + 7 * Math.max(...rows.map((r) => r.name.length), 4));
-  const frame = new Frame(svg, { height: rows.length * rowHeight + 48, left, top: 10, x: [lo - margin, hi + margin], y: [0, rows.length], xLabel });
+  const frame = new Frame(svg, { height: rows.length * rowHeight + 48, left, right: 110, top: 10, x: [lo - margin, hi + margin], y: [0, rows.length], xLabel });
   // The y grid of the frame is meaningless here: bots are rows.
   frame.svg.querySelectorAll(".grid-line").forEach((n) => n.remove());
   frame.svg.querySelectorAll(".axis text:not(.muted)").forEach((n) => { if (n.getAttribute("text-anchor") === "end") n.remove(); });
