@@ -2,8 +2,8 @@
 //! written. Its data is checked against `standings.json` and `sprt.json`,
 //! then the page is opened in headless Chromium (Debian's `chromium`): every
 //! number it marks (`data-key`, `data-value`) is the files' number, the
-//! charts are drawn, a game of the list opens its replay, and no script
-//! error happened.
+//! charts are drawn, a game of the list opens its replay, and nothing was
+//! written to the console (no script error, in the page or its replay).
 //!
 //! Without `chromium` the browser checks are skipped with a notice (see
 //! [`optional_tool`]), unless `ARENA_REQUIRE_TOOLS=1`.
@@ -90,9 +90,11 @@ fn svg<'a>(dom: &'a str, id: &str) -> &'a str {
     &dom[start..start + dom[start..].find("</svg>").unwrap()]
 }
 
-/// The page's DOM in Chromium, checked to have run without a script error.
+/// The page's DOM in Chromium, checked to have run without a script error
+/// and with nothing written to the console (by the page or its replay).
 fn page_dom(browser: &Browser, page: &str, hash: &str) -> String {
-    let dom = browser.run(page, hash, &["--dump-dom"]);
+    let (dom, console) = browser.run_logged(page, hash, &["--dump-dom"]);
+    assert!(console.is_empty(), "console messages at #{hash}:\n{}", console.join("\n"));
     assert_eq!(attribute(&dom, "<main id=\"page\"", "data-state").as_deref(), Some("ready"), "#{hash}");
     assert_eq!(attribute(&dom, "<main id=\"page\"", "data-errors"), None, "script errors at #{hash}");
     assert_eq!(attribute(&dom, "<main id=\"page\"", "data-error"), None, "#{hash}");

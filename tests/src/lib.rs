@@ -405,6 +405,13 @@ impl Browser {
     /// these extra flags (e.g. `--dump-dom`), giving the page 5 s of virtual
     /// time; returns its stdout.
     pub fn run(&self, page: &str, hash: &str, extra: &[&str]) -> String {
+        self.run_logged(page, hash, extra).0
+    }
+
+    /// [`Browser::run`], also returning what the page wrote to its console
+    /// (its own and its frames', uncaught errors included): each message a
+    /// line of Chromium's log.
+    pub fn run_logged(&self, page: &str, hash: &str, extra: &[&str]) -> (String, Vec<String>) {
         let output = output(
             Command::new(&self.path)
                 .args([
@@ -415,14 +422,18 @@ impl Browser {
                     "--disable-extensions",
                     "--no-first-run",
                     "--virtual-time-budget=5000",
+                    "--enable-logging=stderr",
+                    "--v=0",
                     &format!("--user-data-dir={}", self.profile),
                 ])
                 .args(extra)
                 .arg(format!("file://{page}#{hash}")),
         );
         let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
-        assert!(output.status.success(), "chromium failed:\n{}", String::from_utf8_lossy(&output.stderr));
-        stdout
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(output.status.success(), "chromium failed:\n{stderr}");
+        let console = stderr.lines().filter(|line| line.contains(":CONSOLE")).map(String::from).collect();
+        (stdout, console)
     }
 
     /// A 1280×900 screenshot; returns the PNG's bytes.

@@ -358,8 +358,7 @@ function setUpFilters() {
   $("page-next").addEventListener("click", () => showPage(G.page + 1));
   $("replay-close").addEventListener("click", () => $("replay").close());
   $("replay-tab").addEventListener("click", () => {
-    const html = $("replay-frame").srcdoc;
-    window.open(URL.createObjectURL(new Blob([html], { type: "text/html" })), "_blank");
+    window.open(URL.createObjectURL(new Blob([REPLAY.html], { type: "text/html" })), "_blank");
   });
   const replays = D.games.filter((g) => g[7] !== null).length;
   const elsewhere = `any game's replay: arena view ${D.source} --game ID`;
@@ -447,6 +446,15 @@ function chunk(index) {
   });
 }
 
+// The replay shown: its page and the blob: address it is loaded from.
+const REPLAY = { html: "", url: null };
+const TELL = "<script>parent.postMessage({ arenaReplay: document.title }, \"*\");<\/script>";
+window.addEventListener("message", (e) => {
+  if (e.source !== $("replay-frame").contentWindow || !e.data || typeof e.data.arenaReplay !== "string") return;
+  $("replay").dataset.title = e.data.arenaReplay;
+  $("replay-title").textContent = e.data.arenaReplay;
+});
+
 // As json_script writes a record into a page: <, > and & as JSON escapes.
 const scriptSafe = (json) => json.replace(/[<>&]/g, (c) => `\\u00${c.charCodeAt(0).toString(16)}`);
 
@@ -461,11 +469,15 @@ async function openReplay(game) {
   try {
     const records = await chunk(Math.floor(position / D.chunk));
     const record = records[position % D.chunk];
-    frame.addEventListener("load", () => {
-      dialog.dataset.title = frame.contentDocument ? frame.contentDocument.title : "";
-      $("replay-title").textContent = dialog.dataset.title || `game ${id}`;
-    }, { once: true });
-    frame.srcdoc = D.viewer.prefix + scriptSafe(record) + D.viewer.suffix;
+    // A document of its own (a blob: address, not srcdoc, whose relative
+    // addresses would be the report's), so that the replay may set its #step.
+    // Being of another origin, it tells its title (once drawn) by a message.
+    REPLAY.html = D.viewer.prefix + scriptSafe(record) + D.viewer.suffix;
+    const end = REPLAY.html.lastIndexOf("</body>");
+    const told = end < 0 ? REPLAY.html + TELL : REPLAY.html.slice(0, end) + TELL + REPLAY.html.slice(end);
+    if (REPLAY.url) URL.revokeObjectURL(REPLAY.url);
+    REPLAY.url = URL.createObjectURL(new Blob([told], { type: "text/html" }));
+    frame.src = REPLAY.url;
     if (!dialog.open) dialog.showModal();
   } catch (e) {
     dialog.dataset.error = String(e.message);
