@@ -8,8 +8,7 @@
 
 use e2e::*;
 use serde_json::Value;
-use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::path::Path;
 
 /// A short real match; returns its output directory's `games.jsonl`.
 fn play_match(scratch: &Scratch) -> String {
@@ -62,54 +61,12 @@ fn viewer_attribute(dom: &str, attribute: &str) -> Option<String> {
     Some(tag[at..at + tag[at..].find('"').unwrap()].to_string())
 }
 
-/// Headless Chromium with its own profile directory.
-struct Browser {
-    path: PathBuf,
-    profile: String,
-}
-
-impl Browser {
-    /// Chromium, or `None` (with a notice) when it is not installed.
-    fn find(scratch: &Scratch) -> Option<Browser> {
-        let path = optional_tool(CHROMIUM)?;
-        Some(Browser { path, profile: scratch.join("chromium-profile") })
-    }
-
-    /// Runs Chromium on `page` with the address fragment `hash` and these extra flags.
-    fn run(&self, page: &str, hash: &str, extra: &[&str]) -> String {
-        let output = output(
-            Command::new(&self.path)
-                .args([
-                    "--headless",
-                    "--no-sandbox",
-                    "--disable-gpu",
-                    "--disable-background-networking",
-                    "--disable-extensions",
-                    "--no-first-run",
-                    "--virtual-time-budget=5000",
-                    &format!("--user-data-dir={}", self.profile),
-                ])
-                .args(extra)
-                .arg(format!("file://{page}#{hash}")),
-        );
-        let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
-        assert!(output.status.success(), "chromium failed:\n{}", String::from_utf8_lossy(&output.stderr));
-        stdout
-    }
-
-    /// The page's DOM after it has run.
-    fn dom(&self, page: &str, hash: &str) -> String {
-        let dom = self.run(page, hash, &["--dump-dom"]);
-        assert!(dom.contains("<main id=\"viewer\""), "no page was rendered:\n{dom}");
-        assert_eq!(viewer_attribute(&dom, "data-error"), None, "#{hash}");
-        dom
-    }
-
-    /// A 1280×900 screenshot; returns the PNG's bytes.
-    fn screenshot(&self, page: &str, hash: &str, png: &str) -> Vec<u8> {
-        self.run(page, hash, &["--window-size=1280,900", &format!("--screenshot={png}")]);
-        std::fs::read(png).expect("the screenshot was written")
-    }
+/// The page's DOM after it has run, checked to be the viewer without a press error.
+fn viewer_dom(browser: &Browser, page: &str, hash: &str) -> String {
+    let dom = browser.run(page, hash, &["--dump-dom"]);
+    assert!(dom.contains("<main id=\"viewer\""), "no page was rendered:\n{dom}");
+    assert_eq!(viewer_attribute(&dom, "data-error"), None, "#{hash}");
+    dom
 }
 
 /// Width and height of a PNG, from its header.
@@ -142,7 +99,7 @@ fn the_page_renders_the_layout_and_its_controls_step_through_the_game() {
     // A position with the spinner's cross: just after the first play on a short end.
     let cross =
         1 + events.iter().position(|e| e["type"] == "play" && e["end"].as_u64() >= Some(2)).expect("a short end");
-    let dom = browser.dom(&page, &format!("step={cross}"));
+    let dom = viewer_dom(&browser, &page, &format!("step={cross}"));
     assert_eq!(viewer_attribute(&dom, "data-step").as_deref(), Some(cross.to_string().as_str()));
     // The tab names the game, the bots and the result.
     let title = dom.split("<title>").nth(1).and_then(|rest| rest.split("</title>").next()).expect("a title");
@@ -165,25 +122,25 @@ fn the_page_renders_the_layout_and_its_controls_step_through_the_game() {
     // The next play, by the button and by the arrow key; back again.
     let play = cross + events[cross..].iter().position(|e| e["type"] == "play").unwrap();
     for press in ["next", "key:ArrowRight"] {
-        let dom = browser.dom(&page, &format!("step={play}&press={press}"));
+        let dom = viewer_dom(&browser, &page, &format!("step={play}&press={press}"));
         assert_eq!(viewer_attribute(&dom, "data-step"), Some((play + 1).to_string()), "{press}");
         let mut shown = attributes_in(&dom, "svg", "board", "data-tile");
         shown.sort();
         assert_eq!(shown, board_after(&record, play + 1), "after {press} from step {play}");
         assert_eq!(shown.len(), board_after(&record, play).len() + 1, "{press} played a tile");
     }
-    let dom = browser.dom(&page, &format!("step={play}&press=next,next,prev,prev"));
+    let dom = viewer_dom(&browser, &page, &format!("step={play}&press=next,next,prev,prev"));
     assert_eq!(viewer_attribute(&dom, "data-step"), Some(play.to_string()));
 
     // Jumping between hands: the hand buttons, PageDown, PageUp.
     let hand_starts: Vec<usize> =
         events.iter().enumerate().filter(|(_, e)| e["type"] == "hand_start").map(|(i, _)| i + 1).collect();
     assert!(hand_starts.len() >= 2, "the game has several hands");
-    let dom = browser.dom(&page, "press=hand:2");
+    let dom = viewer_dom(&browser, &page, "press=hand:2");
     assert_eq!(viewer_attribute(&dom, "data-step"), Some(hand_starts[1].to_string()));
     assert_eq!(viewer_attribute(&dom, "data-hand").as_deref(), Some("2"));
     assert!(attributes_in(&dom, "svg", "board", "data-tile").is_empty(), "a fresh hand has an empty layout");
-    let dom = browser.dom(&page, &format!("step={cross}&press=key:PageDown,key:PageDown,key:PageUp"));
+    let dom = viewer_dom(&browser, &page, &format!("step={cross}&press=key:PageDown,key:PageDown,key:PageUp"));
     assert_eq!(viewer_attribute(&dom, "data-step"), Some(hand_starts[1].to_string()));
 
     // Screenshots of two positions: real images, and different.

@@ -1,29 +1,33 @@
-//! The faults of a run, bot by bot, for the summary printed at its end: how
-//! many of each kind, with the first message of each kind and the last line
-//! its process wrote to stderr, so that a bot that failed 400 times is
-//! explained in a few lines. Pure: fed game summaries, written to any
-//! `Write`.
+//! The faults of a run, bot by bot, for the summary printed at its end and
+//! the page of `arena report`: how many of each kind, with the first message
+//! of each kind and the last lines its process wrote to stderr, so that a bot
+//! that failed 400 times is explained in a few lines. Pure: fed game
+//! summaries, written to any `Write` or serialized (bot → kind → summary).
 
 use crate::fault::FaultKind;
 use crate::record::GameSummary;
 use crate::untrusted::escape;
+use serde::Serialize;
 use std::collections::BTreeMap;
 use std::io::{self, Write};
 
 /// The faults of the games added so far.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+#[serde(transparent)]
 pub struct FaultSummary {
     bots: BTreeMap<String, BTreeMap<FaultKind, KindSummary>>,
 }
 
 /// The faults of one kind of one bot.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-struct KindSummary {
-    count: u64,
-    /// The message of the first fault of this kind.
-    message: String,
-    /// The last stderr line of the first fault of this kind that had one.
-    stderr: Option<String>,
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct KindSummary {
+    /// How many there were.
+    pub count: u64,
+    /// The message of the first fault of this kind, as recorded.
+    pub message: String,
+    /// The stderr tail of the first fault of this kind that has a non-blank
+    /// line in it, as recorded (empty when none has).
+    pub stderr: Vec<String>,
 }
 
 impl FaultSummary {
@@ -35,8 +39,8 @@ impl FaultSummary {
                 kind.message = fault.message.clone();
             }
             kind.count += 1;
-            if kind.stderr.is_none() {
-                kind.stderr = fault.stderr.iter().rev().find(|line| !line.trim().is_empty()).cloned();
+            if kind.stderr.is_empty() && fault.stderr.iter().any(|line| !line.trim().is_empty()) {
+                kind.stderr = fault.stderr.clone();
             }
         }
     }
@@ -44,6 +48,11 @@ impl FaultSummary {
     /// Whether no fault was counted.
     pub fn is_empty(&self) -> bool {
         self.bots.is_empty()
+    }
+
+    /// The faults of `bot` by kind, if it had any.
+    pub fn of(&self, bot: &str) -> Option<&BTreeMap<FaultKind, KindSummary>> {
+        self.bots.get(bot)
     }
 
     /// Writes the summary: a line per bot with its faults by kind, then,
@@ -56,7 +65,7 @@ impl FaultSummary {
             writeln!(out, "  {bot}: {total} fault{}: {}", if total == 1 { "" } else { "s" }, by_kind.join(", "))?;
             for (kind, summary) in kinds {
                 writeln!(out, "    {kind}, first: {}", escape(&summary.message))?;
-                if let Some(line) = &summary.stderr {
+                if let Some(line) = summary.stderr.iter().rev().find(|line| !line.trim().is_empty()) {
                     writeln!(out, "      stderr: {}", escape(line))?;
                 }
             }
@@ -107,6 +116,14 @@ mod tests {
              \x20   timeout, first: no ready within 300 ms\n\
              \x20     stderr: Traceback\n\
              \x20   not_started, first: not started: it failed\n"
+        );
+        let b = summary.of("b").unwrap();
+        assert_eq!(b[&FaultKind::Timeout].stderr, ["loading", "Traceback", ""], "the whole tail is kept");
+        assert!(b[&FaultKind::NotStarted].stderr.is_empty() && summary.of("c").is_none());
+        let json = serde_json::to_value(&summary).unwrap();
+        assert_eq!(
+            json["a"]["exited"],
+            serde_json::json!({"count": 1, "message": "exited with status 2", "stderr": ["No such file"]})
         );
     }
 

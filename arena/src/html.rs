@@ -9,6 +9,12 @@
 /// a record can close the element (`</script`) or open a comment (`<!--`).
 /// The page reads it back with `JSON.parse(element.textContent)`.
 pub fn json_script(id: &str, json: &str) -> String {
+    format!("<script type=\"application/json\" id=\"{id}\">{}</script>", script_safe(json))
+}
+
+/// `json` as [`json_script`] writes it inside its element: every `<`, `>`
+/// and `&` written as a JSON escape (`\u003c`, …).
+pub fn script_safe(json: &str) -> String {
     let mut escaped = String::with_capacity(json.len() + 64);
     for c in json.chars() {
         match c {
@@ -18,7 +24,7 @@ pub fn json_script(id: &str, json: &str) -> String {
             c => escaped.push(c),
         }
     }
-    format!("<script type=\"application/json\" id=\"{id}\">{escaped}</script>")
+    escaped
 }
 
 #[cfg(test)]

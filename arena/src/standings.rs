@@ -14,7 +14,7 @@
 //! - [`Standings::table`]: the text tables printed after a match ([`text`]).
 //! - [`Standings::report`]: JSON (`standings.json`), CSV or Markdown ([`report`]).
 
-mod cells;
+pub mod cells;
 pub mod report;
 pub mod text;
 

@@ -387,6 +387,62 @@ pub fn optional_tool(tool: Tool) -> Option<PathBuf> {
     None
 }
 
+/// Headless Chromium (Debian's `chromium`) with its own profile directory,
+/// for the tests of the pages `arena view` and `arena report` write.
+pub struct Browser {
+    path: PathBuf,
+    profile: String,
+}
+
+impl Browser {
+    /// Chromium, or `None` (with a notice, see [`optional_tool`]) when it is not installed.
+    pub fn find(scratch: &Scratch) -> Option<Browser> {
+        let path = optional_tool(CHROMIUM)?;
+        Some(Browser { path, profile: scratch.join("chromium-profile") })
+    }
+
+    /// Runs Chromium on the file `page` with the address fragment `hash` and
+    /// these extra flags (e.g. `--dump-dom`), giving the page 5 s of virtual
+    /// time; returns its stdout.
+    pub fn run(&self, page: &str, hash: &str, extra: &[&str]) -> String {
+        self.run_logged(page, hash, extra).0
+    }
+
+    /// [`Browser::run`], also returning what the page wrote to its console
+    /// (its own and its frames', uncaught errors included): each message a
+    /// line of Chromium's log.
+    pub fn run_logged(&self, page: &str, hash: &str, extra: &[&str]) -> (String, Vec<String>) {
+        let output = output(
+            Command::new(&self.path)
+                .args([
+                    "--headless",
+                    "--no-sandbox",
+                    "--disable-gpu",
+                    "--disable-background-networking",
+                    "--disable-extensions",
+                    "--no-first-run",
+                    "--virtual-time-budget=5000",
+                    "--enable-logging=stderr",
+                    "--v=0",
+                    &format!("--user-data-dir={}", self.profile),
+                ])
+                .args(extra)
+                .arg(format!("file://{page}#{hash}")),
+        );
+        let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(output.status.success(), "chromium failed:\n{stderr}");
+        let console = stderr.lines().filter(|line| line.contains(":CONSOLE")).map(String::from).collect();
+        (stdout, console)
+    }
+
+    /// A 1280×900 screenshot; returns the PNG's bytes.
+    pub fn screenshot(&self, page: &str, hash: &str, png: &str) -> Vec<u8> {
+        self.run(page, hash, &["--window-size=1280,900", &format!("--screenshot={png}")]);
+        std::fs::read(png).expect("the screenshot was written")
+    }
+}
+
 /// The JVM flags the README gives for bots in Java: a small heap and small
 /// reservations, so that the JVM starts under any address-space limit down to 1G.
 pub const JVM_FLAGS: &str =

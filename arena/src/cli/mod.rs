@@ -23,6 +23,7 @@ mod merge;
 mod play_cmd;
 mod record_file;
 mod replay;
+mod report;
 mod rules;
 mod sprt;
 mod verify;
@@ -88,6 +89,13 @@ enum Command {
     /// Write one recorded game as a self-contained HTML page that replays it.
     #[command(after_help = view::EXAMPLES)]
     View(view::ViewArgs),
+    /// Write the results of a match, a league or an SPRT as an HTML page:
+    /// standings, ratings with their intervals and their course, the
+    /// matrices, the SPRT's course, faults, move times and every game's replay.
+    ///
+    /// Works on a directory still being written too (the page then says it is partial).
+    #[command(after_help = report::EXAMPLES)]
+    Report(report::ReportArgs),
     /// Print the game's variant settings and their defaults.
     Rules {
         /// The game.
@@ -142,6 +150,7 @@ pub fn main() -> i32 {
         Command::CheckBot(args) => check_bot::run(args),
         Command::Rules { game } => rules::run(&game),
         Command::View(args) => view::run(args),
+        Command::Report(args) => report::run(args),
     };
     match result {
         Ok(status) => status,

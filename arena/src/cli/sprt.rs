@@ -142,10 +142,12 @@ impl Bounds {
 /// A test's stored configuration: the games (a gauntlet of the new bot
 /// against the base bot and its copies) and the test.
 #[derive(Debug, Clone, Serialize, Deserialize)]
-struct SprtConfig {
+pub(super) struct SprtConfig {
+    /// The games.
     #[serde(flatten)]
-    games: LeagueConfig,
-    test: Sprt,
+    pub(super) games: LeagueConfig,
+    /// The test.
+    pub(super) test: Sprt,
 }
 
 /// A test about to run.

@@ -15,6 +15,7 @@ pub const LOS_TITLE: &str =
     "Likelihood of superiority: the probability that the row bot is stronger than the column bot";
 
 /// A table as text cells.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct Grid {
     /// The column titles.
     pub header: Vec<String>,
