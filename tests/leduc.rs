@@ -21,6 +21,13 @@ fn the_sample_bots_play_a_match_whose_records_verify() {
     let (stdout, stderr) = arena_expect(&match_args(&scratch, &bots, &extra), 0);
     assert!(stderr.starts_with("leduc: 40 games"), "{stderr}");
     assert!(stdout.contains("rules") && stdout.contains("random"), "{stdout}");
+    // Beside the Elo, the mean payoff per game with its 95% interval.
+    assert!(stdout.contains("chips/game") && stdout.contains("chips against"), "{stdout}");
+    let standings = standings(&out);
+    let (random, rules) = (standing(&standings, "random"), standing(&standings, "rules"));
+    let payoff = |bot: &serde_json::Value| bot["points_for"].as_f64().unwrap();
+    assert!((payoff(random) + payoff(rules)).abs() < 1e-9, "the mean payoffs of two bots cancel");
+    assert!(rules["points_for_interval"].as_f64().unwrap() > 0.0, "{rules}");
     let records = records(&out);
     assert_eq!(records.len(), 40);
     for record in &records {

@@ -82,6 +82,10 @@ pub struct Position<G: Game> {
 pub trait Game: Sized + Send + Sync + 'static {
     /// The game's name on the command line and in records, e.g. `"all-fives"`.
     const NAME: &'static str;
+    /// What a seat's score counts, in the plural, for the standings'
+    /// per-game means (e.g. `"points"`, or `"chips"` for a game whose score
+    /// is a payoff).
+    const SCORE_UNIT: &'static str = "points";
     /// Every variant setting, resolved (defaults filled in).
     type Variant: Serialize + DeserializeOwned + Clone + Debug + Send + Sync + 'static;
     /// A move as a bot names it by value.

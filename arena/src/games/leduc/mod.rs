@@ -274,6 +274,8 @@ impl Leduc {
 
 impl Game for Leduc {
     const NAME: &'static str = "leduc";
+    /// A seat's score is its payoff: chips won minus chips put in.
+    const SCORE_UNIT: &'static str = "chips";
     type Variant = Variant;
     type Move = Move;
     type Choice = Choice;
