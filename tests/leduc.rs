@@ -41,6 +41,11 @@ fn the_sample_bots_play_a_match_whose_records_verify() {
     }
     let (verified, _) = arena_expect(&["verify", &out], 0);
     assert!(verified.contains("40 games verified: every record agrees with the engine"), "{verified}");
+    // `arena view` draws a game: the page holds the Leduc viewer and the record.
+    let page = scratch.join("game3.html");
+    arena_expect(&["view", &out, "--game", "3", "-o", &page], 0);
+    let html = std::fs::read_to_string(&page).unwrap();
+    assert!(html.contains("<h1>Leduc Hold'em</h1>") && html.contains(r#""game":"leduc""#), "{html}");
     // The Python bot chooses as the Rust rule-based bot did, in every game.
     for game in ["0", "1", "17", "38"] {
         let bot = format!("py={} {}", python_leduc(), scratch.marker());

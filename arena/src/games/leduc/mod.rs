@@ -10,6 +10,7 @@
 
 pub mod cards;
 mod conformance;
+pub mod invariants;
 mod payoff;
 mod variant;
 mod viewer;
