@@ -28,6 +28,9 @@ fn the_sample_bots_play_a_match_whose_records_verify() {
     let payoff = |bot: &serde_json::Value| bot["points_for"].as_f64().unwrap();
     assert!((payoff(random) + payoff(rules)).abs() < 1e-9, "the mean payoffs of two bots cancel");
     assert!(rules["points_for_interval"].as_f64().unwrap() > 0.0, "{rules}");
+    // A payoff game ranks the bots by mean payoff, whatever their Elo.
+    let first = if payoff(rules) > payoff(random) { "rules" } else { "random" };
+    assert_eq!(standings["bots"][0]["name"], first, "{standings}");
     let records = records(&out);
     assert_eq!(records.len(), 40);
     for record in &records {

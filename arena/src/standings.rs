@@ -11,7 +11,9 @@
 //! confidence interval, which ranks bots by what they win rather than by how
 //! often they win.
 //!
-//! The bots are ranked by their Elo rating ([`crate::ratings::elo`]), from
+//! The bots are ranked by their Elo rating (or, for a game whose
+//! [`Scoring`] says so, such as Leduc Hold'em, by their mean score per game
+//! first) ([`crate::ratings::elo`]), from
 //! one pairwise result between every two bots of every game; ties are broken
 //! by score, then by the order the bots were given. Games of 3 or more sides
 //! also give Weng–Lin ratings ([`crate::ratings::weng_lin`]).
@@ -26,6 +28,7 @@ pub mod text;
 pub use report::ReportFormat;
 
 use crate::fault::FaultKind;
+use crate::game::Scoring;
 use crate::ratings::{Elo, RatingTally, WengLin};
 use crate::record::GameSummary;
 use serde::Serialize;
@@ -87,14 +90,14 @@ pub struct Standings {
     pub games: u64,
     /// The bots, in the order they were given.
     pub bots: Vec<BotStanding>,
-    /// What a score counts, in the plural (the game's [`Game::SCORE_UNIT`](crate::game::Game::SCORE_UNIT)).
-    pub unit: &'static str,
+    /// How the game's scores are read (its [`Game::SCORING`](crate::game::Game::SCORING)).
+    pub scoring: Scoring,
     ratings: RatingTally,
 }
 
 impl Standings {
-    /// Empty standings for these bots, whose scores count `unit`.
-    pub fn new(names: &[String], unit: &'static str) -> Standings {
+    /// Empty standings for these bots, their scores read as `scoring` says.
+    pub fn new(names: &[String], scoring: Scoring) -> Standings {
         let bots = names
             .iter()
             .map(|name| BotStanding {
@@ -114,7 +117,7 @@ impl Standings {
                 points_against_scaled: 0,
             })
             .collect();
-        Standings { games: 0, bots, unit, ratings: RatingTally::new(names) }
+        Standings { games: 0, bots, scoring, ratings: RatingTally::new(names) }
     }
 
     /// Adds one finished game. Bots not in the standings are ignored.
@@ -167,13 +170,22 @@ impl Standings {
         // Ratings are compared to a millionth of an Elo point, so that rounding
         // noise between equal records leaves the tie to the score and the given order.
         let key = |i: usize| elo.rating(i).map(|r| (r * 1e6).round() as i64);
+        let by_elo = |a: usize, b: usize| key(b).cmp(&key(a)).then(self.bots[b].score.total_cmp(&self.bots[a].score));
+        // Bots without games have no mean: after every bot with one.
+        let mean = |i: usize| (self.bots[i].games > 0).then_some(self.bots[i].points_for);
+        let by_mean = |a: usize, b: usize| match (mean(a), mean(b)) {
+            (Some(x), Some(y)) => y.total_cmp(&x),
+            (x, y) => y.is_some().cmp(&x.is_some()),
+        };
         order.sort_by(|&a, &b| {
-            key(b).cmp(&key(a)).then(self.bots[b].score.total_cmp(&self.bots[a].score)).then(a.cmp(&b))
+            let first = if self.scoring.rank_by_mean { by_mean(a, b).then(by_elo(a, b)) } else { by_elo(a, b) };
+            first.then(a.cmp(&b))
         });
         Ranking { standings: self, elo, weng_lin, order }
     }
 
-    /// The bots in rank order: by Elo rating, then score, then the given order.
+    /// The bots in rank order: by Elo rating, then score, then the given
+    /// order; for a game ranked by mean score, by that mean first.
     pub fn ranked(&self) -> Vec<&BotStanding> {
         self.ranking().order.into_iter().map(|i| &self.bots[i]).collect()
     }
@@ -296,7 +308,7 @@ pub(crate) mod fixtures {
 
     /// Standings of `names` over `games`, with the games numbered in order.
     pub fn standings(names: &[&str], games: &[GameSummary]) -> Standings {
-        let mut standings = Standings::new(&self::names(names), "points");
+        let mut standings = Standings::new(&self::names(names), crate::game::Scoring::POINTS);
         for (id, game) in games.iter().enumerate() {
             standings.add(&super::GameSummary { id: id as u64, ..game.clone() });
         }
@@ -324,7 +336,7 @@ mod tests {
     #[test]
     fn counts_wins_draws_losses_and_points() {
         let names = vec!["a".to_string(), "b".to_string()];
-        let mut standings = Standings::new(&names, "points");
+        let mut standings = Standings::new(&names, Scoring::POINTS);
         standings.add(&game(&["a", "b"], &[250, 100], &[0, 1]));
         standings.add(&game(&["b", "a"], &[255, 40], &[0, 1]));
         standings.add(&game(&["a", "b"], &[90, 90], &[0, 0]));
@@ -340,9 +352,30 @@ mod tests {
     }
 
     #[test]
+    fn a_payoff_game_ranks_by_mean_score() {
+        // `a` wins two small pots, `b` one big one: `a` has the better Elo, `b` the better mean.
+        let games = [
+            game(&["a", "b"], &[1, -1], &[0, 1]),
+            game(&["b", "a"], &[-1, 1], &[1, 0]),
+            game(&["a", "b"], &[-9, 9], &[1, 0]),
+        ];
+        let names = names(&["a", "b", "idle"]);
+        let mut by_elo = Standings::new(&names, Scoring::POINTS);
+        let mut by_mean = Standings::new(&names, Scoring { unit: "chips", rank_by_mean: true });
+        for game in &games {
+            by_elo.add(game);
+            by_mean.add(game);
+        }
+        let order = |s: &Standings| s.ranked().iter().map(|b| b.name.clone()).collect::<Vec<_>>();
+        assert_eq!(order(&by_elo), ["a", "b", "idle"]);
+        assert_eq!(order(&by_mean), ["b", "a", "idle"]);
+        assert!(by_mean.table().contains("chips/game"));
+    }
+
+    #[test]
     fn partners_count_once_and_faults_are_tallied() {
         let names = vec!["x".to_string(), "y".to_string()];
-        let mut standings = Standings::new(&names, "points");
+        let mut standings = Standings::new(&names, Scoring::POINTS);
         let mut g = game(&["x", "y", "x", "y"], &[10, 30, 10, 30], &[1, 0, 1, 0]);
         g.result.reason = "forfeit".into();
         g.faults.push(FaultRecord {
@@ -372,7 +405,7 @@ mod tests {
     #[test]
     fn free_for_all_second_place_is_a_loss() {
         let names: Vec<String> = ["p", "q", "r"].iter().map(|s| s.to_string()).collect();
-        let mut standings = Standings::new(&names, "points");
+        let mut standings = Standings::new(&names, Scoring::POINTS);
         standings.add(&game(&["p", "q", "r"], &[200, 150, 150], &[0, 1, 1]));
         assert_eq!(standings.bots[0].wins, 1);
         assert_eq!(standings.bots[1].losses, 1);
@@ -437,7 +470,7 @@ mod tests {
             game.id = id as u64;
         }
         let add_all = |games: &[GameSummary]| {
-            let mut standings = Standings::new(&names(&["a", "b", "c"]), "points");
+            let mut standings = Standings::new(&names(&["a", "b", "c"]), Scoring::POINTS);
             for game in games {
                 standings.add(game);
             }
@@ -477,7 +510,7 @@ mod tests {
         assert_eq!(standings.ranked()[0].name, "p");
         assert!(ranking.elo.rating(2).unwrap() > 300.0);
         // Weng–Lin follows the ids, not the order of `add`.
-        let mut backward = Standings::new(&names(&["q", "r", "p"]), "points");
+        let mut backward = Standings::new(&names(&["q", "r", "p"]), Scoring::POINTS);
         for game in free_for_all("p", ["q", "r"], 30).iter().rev() {
             backward.add(game);
         }

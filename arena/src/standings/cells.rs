@@ -8,6 +8,17 @@ pub const NONE: &str = "—";
 
 /// The main table's title.
 pub const MAIN_TITLE: &str = "Standings: Elo ± 95% interval; LOS = likelihood of superiority over the next bot";
+
+/// The title of the main table: [`MAIN_TITLE`], saying how the bots are
+/// ranked when it is by mean score.
+pub fn main_title(ranking: &Ranking) -> String {
+    let scoring = ranking.standings.scoring;
+    if scoring.rank_by_mean {
+        format!("{MAIN_TITLE} (by Elo); ranked by {}/game ± 95% interval", scoring.unit)
+    } else {
+        MAIN_TITLE.to_string()
+    }
+}
 /// The head-to-head matrix's title.
 pub const HEAD_TO_HEAD_TITLE: &str = "Head to head: the row bot's score against the column bot (pairwise games)";
 /// The LOS matrix's title.
@@ -41,7 +52,7 @@ pub fn percent(fraction: f64) -> String {
 
 /// The main table: one row per bot in rank order.
 pub fn main_table(ranking: &Ranking) -> Grid {
-    let unit = ranking.standings.unit;
+    let unit = ranking.standings.scoring.unit;
     let mut header: Vec<String> = [
         "#".to_string(),
         "bot".to_string(),

@@ -224,7 +224,7 @@ fn csv_field(text: &str) -> String {
 fn markdown(ranking: &Ranking, game: &str, seed: u64) -> String {
     let mut parts = vec![
         format!("{game}: {} games, match seed {seed}\n", ranking.standings.games),
-        format!("### {}\n\n{}", cells::MAIN_TITLE, markdown_table(&cells::main_table(ranking))),
+        format!("### {}\n\n{}", cells::main_title(ranking), markdown_table(&cells::main_table(ranking))),
         format!("### {}\n\n{}", cells::HEAD_TO_HEAD_TITLE, markdown_table(&cells::head_to_head(ranking))),
     ];
     if ranking.order.len() >= 3 {

@@ -22,7 +22,7 @@ mod tests;
 
 pub use cards::Deal;
 
-use crate::game::{Game, IllegalMove, Outcome, Position, VariantError, VariantOption};
+use crate::game::{Game, IllegalMove, Outcome, Position, Scoring, VariantError, VariantOption};
 use cards::MAX_SEATS;
 use protocol::leduc::{self as wire, Act, Action, Card, Choice, HandEnd, HandOver, Move, Public, State, Variant};
 use serde::{Deserialize, Serialize};
@@ -275,8 +275,9 @@ impl Leduc {
 
 impl Game for Leduc {
     const NAME: &'static str = "leduc";
-    /// A seat's score is its payoff: chips won minus chips put in.
-    const SCORE_UNIT: &'static str = "chips";
+    /// A seat's score is its payoff (chips won minus chips put in), and the
+    /// bots are ranked by their mean payoff per game.
+    const SCORING: Scoring = Scoring { unit: "chips", rank_by_mean: true };
     type Variant = Variant;
     type Move = Move;
     type Choice = Choice;
