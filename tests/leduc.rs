@@ -105,3 +105,23 @@ fn rules_and_check_bot_know_the_game() {
     }
     assert!(checked.contains("0 failed"), "{checked}");
 }
+
+#[test]
+fn a_forfeit_costs_the_chips_put_in_and_verifies() {
+    let scratch = Scratch::new("leduc-forfeit");
+    let out = scratch.join("out");
+    let quitter = format!("{} {}", python(), repo_path("tests/bots/never_moves.py"));
+    let rules = format!("{} --play rules", bin("leduc-bot"));
+    let bots = [("quitter", quitter.as_str()), ("rules", rules.as_str())];
+    arena_expect(&match_args(&scratch, &bots, &["--game", "leduc", "--games", "4", "--seed", "3", "--out", &out]), 0);
+    for record in records(&out) {
+        let quitter_seat = if record["bots"][0] == "quitter" { 0 } else { 1 };
+        assert_eq!(record["result"]["reason"], "forfeit");
+        let scores = record["result"]["scores"].as_array().unwrap();
+        // It faults at its first turn, having put in its ante only.
+        assert_eq!(scores[quitter_seat], -1, "{}", record["result"]);
+        assert_eq!(scores[1 - quitter_seat], 1, "{}", record["result"]);
+    }
+    let (verified, _) = arena_expect(&["verify", &out], 0);
+    assert!(verified.contains("4 games verified"), "{verified}");
+}

@@ -198,6 +198,16 @@ pub trait Game: Sized + Send + Sync + 'static {
     /// The result, once the game is over.
     fn outcome(&self) -> Option<Outcome>;
 
+    /// Each seat's final score when the seats in `faulted` forfeit the game
+    /// now (they are ranked last whatever it says). By default, the scores
+    /// as they stand ([`Game::scores`]); a game whose scores are settled only
+    /// at its end (a payoff game) says here what a forfeit costs, so that a
+    /// fault never pays better than playing on.
+    fn forfeit_scores(&self, faulted: &[usize]) -> Vec<i64> {
+        let _ = faulted;
+        self.scores()
+    }
+
     /// Positions where bots commonly go wrong, for `arena check-bot` (none by default).
     fn conformance_positions() -> Vec<Position<Self>> {
         Vec::new()

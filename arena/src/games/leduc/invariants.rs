@@ -87,6 +87,11 @@ pub(super) fn check_position(game: &Leduc, seat: usize) {
     assert_eq!(has(Action::Fold), state.owed > 0, "fold is legal exactly when chips are owed");
     assert_eq!(has(Action::Raise), state.raises < RAISE_CAP, "raise is legal exactly below the cap");
     assert!(has(Action::Call));
+    for at_fault in 0..state.put_in.len() {
+        let scores = game.forfeit_scores(&[at_fault]);
+        assert_eq!(scores.iter().sum::<i64>(), 0, "a forfeit's payoffs sum to 0");
+        assert_eq!(scores[at_fault], -i64::from(state.put_in[at_fault]), "a seat at fault loses what it put in");
+    }
     for action in [Action::Fold, Action::Raise] {
         assert!(has(action) || game.why_illegal(&Move { action }).is_some(), "{action:?} is refused without a reason");
     }

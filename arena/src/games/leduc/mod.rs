@@ -456,6 +456,26 @@ impl Game for Leduc {
         Some(Outcome { reason, ranks })
     }
 
+    /// A game over keeps its payoffs. Otherwise the seats at fault fold at
+    /// once: the seats not at fault still in the hand (all seats not at
+    /// fault, if none is) each get back what they put in, and share the
+    /// chips of every other seat (those at fault, and those that folded) by
+    /// the odd-chip rule; every other seat loses what it put in. When every
+    /// seat is at fault, nothing is settled (all 0).
+    fn forfeit_scores(&self, faulted: &[usize]) -> Vec<i64> {
+        if self.over.is_some() || (0..self.players).all(|s| faulted.contains(&s)) {
+            return self.scores();
+        }
+        let others: Vec<usize> = (0..self.players).filter(|s| !faulted.contains(s)).collect();
+        let in_hand: Vec<usize> = others.iter().copied().filter(|&s| self.in_hand() & (1 << s) != 0).collect();
+        let takers = if in_hand.is_empty() { others } else { in_hand };
+        let lost: u32 = (0..self.players).filter(|s| !takers.contains(s)).map(|s| self.put_in[s]).sum();
+        let shares = payoff::split(lost, &takers);
+        (0..self.players)
+            .map(|seat| if takers.contains(&seat) { i64::from(shares[seat]) } else { -i64::from(self.put_in[seat]) })
+            .collect()
+    }
+
     fn conformance_positions() -> Vec<Position<Self>> {
         conformance::positions()
     }

@@ -222,3 +222,26 @@ fn conformance_positions_are_where_the_checklist_says() {
     assert_eq!(by_name("round-2-bet-size").choices()[1].chips, 4);
     assert_eq!(by_name("round-2-after-fold").to_act(), Some(1));
 }
+
+#[test]
+fn a_forfeit_folds_the_seats_at_fault() {
+    // Seat 1 faults facing a raise: it loses its 1, which goes to seat 0.
+    let game = after(2, &[Card::Js, Card::Kh], Card::Qs, &[Raise]);
+    assert_eq!(game.forfeit_scores(&[1]), vec![1, -1]);
+    // Three players, seat 0 folded, seat 1 faults in round 2: seat 2 takes the pot.
+    let game = after(3, &[Card::Js, Card::Qh, Card::Ks], Card::As, &[Call, Raise, Call, Fold]);
+    assert_eq!(game.forfeit_scores(&[1]), vec![-1, -3, 4]);
+    // Two seats still in share the chips of the others, by the odd-chip rule.
+    let game = after(4, &[Card::Ts, Card::Qh, Card::Ks, Card::Ah], Card::As, &[Raise, Call]);
+    assert_eq!(game.forfeit_scores(&[2]), vec![1, 0, -1, 0]);
+    assert_eq!(game.forfeit_scores(&[0, 1]), vec![-3, -3, 3, 3]);
+    // Every seat at fault: nothing is settled.
+    let game = after(2, &[Card::Js, Card::Kh], Card::Qs, &[]);
+    assert_eq!(game.forfeit_scores(&[0, 1]), vec![0, 0]);
+    // Every seat still in at fault: the seat that folded gets its chip back and takes theirs.
+    let game = after(3, &[Card::Js, Card::Qh, Card::Ks], Card::As, &[Call, Raise, Call, Fold]);
+    assert_eq!(game.forfeit_scores(&[1, 2]), vec![6, -3, -3]);
+    // A game over keeps its payoffs.
+    let game = after(2, &[Card::Js, Card::Kh], Card::Qs, &[Raise, Fold]);
+    assert_eq!(game.forfeit_scores(&[1]), game.scores());
+}
