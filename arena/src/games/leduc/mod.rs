@@ -12,6 +12,7 @@ pub mod cards;
 mod conformance;
 pub mod invariants;
 mod payoff;
+mod text;
 mod variant;
 mod viewer;
 
@@ -482,6 +483,16 @@ impl Game for Leduc {
 
     fn conformance_tables() -> Vec<(&'static str, Variant)> {
         conformance::tables()
+    }
+
+    /// The seat's card, the public card, the pot and each seat's chips in,
+    /// and its moves (a call of nothing reads `check`).
+    fn text_turn(&self, seat: usize, names: &[String]) -> String {
+        text::turn(self, seat, names)
+    }
+
+    fn text_view(view: &wire::Event, _seat: usize, names: &[String]) -> String {
+        text::event(view, names)
     }
 
     /// The replay page drawn by the `viewer` module.
