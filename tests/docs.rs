@@ -3,7 +3,7 @@
 //! receives, and its minimal bot plays.
 
 use e2e::*;
-use protocol::all_fives::{FromBot, ToBot};
+use protocol::{all_fives, leduc};
 
 fn protocol_doc() -> String {
     std::fs::read_to_string(repo_path("protocol/PROTOCOL.md")).expect("PROTOCOL.md")
@@ -33,65 +33,52 @@ fn every_json_example_is_a_valid_message() {
     let mut checked = 0;
     for block in blocks(&doc, "json") {
         for line in block.lines().filter(|l| !l.trim().is_empty()) {
-            let to_bot = protocol::line::decode::<ToBot>(line.as_bytes());
-            let from_bot = protocol::line::decode::<FromBot>(line.as_bytes());
-            assert!(to_bot.is_ok() || from_bot.is_ok(), "not a valid message: {line}\n{to_bot:?}\n{from_bot:?}");
+            let valid = valid_to_bot(line.as_bytes()) || valid_from_bot(line.as_bytes());
+            assert!(valid, "not a valid message of either game: {line}");
             checked += 1;
         }
     }
     assert!(checked >= 15, "only {checked} examples found");
 }
 
-#[test]
-fn the_transcript_is_what_a_real_match_exchanges() {
-    let doc = protocol_doc();
-    let transcript: Vec<&str> = doc
-        .split("## A transcript of a short hand")
+/// Whether `line` is a message the arena may send, in either game.
+fn valid_to_bot(line: &[u8]) -> bool {
+    protocol::line::decode::<all_fives::ToBot>(line).is_ok() || protocol::line::decode::<leduc::ToBot>(line).is_ok()
+}
+
+/// Whether `line` is a message a bot may send, in either game.
+fn valid_from_bot(line: &[u8]) -> bool {
+    protocol::line::decode::<all_fives::FromBot>(line).is_ok() || protocol::line::decode::<leduc::FromBot>(line).is_ok()
+}
+
+/// The transcript lines (`> ` and `< `) of the section under `title`, each checked to be a valid message.
+fn transcript(doc: &str, title: &str) -> Vec<String> {
+    let lines: Vec<String> = doc
+        .split(title)
         .nth(1)
-        .expect("transcript section")
+        .unwrap_or_else(|| panic!("no section {title}"))
         .split("\n## ")
         .next()
         .unwrap()
         .lines()
         .filter(|line| line.starts_with("> ") || line.starts_with("< "))
+        .map(str::to_string)
         .collect();
-    assert!(transcript.len() > 20);
-    for line in &transcript {
+    for line in &lines {
         let json = &line.as_bytes()[2..];
-        let valid = if line.starts_with('>') {
-            protocol::line::decode::<ToBot>(json).is_ok()
-        } else {
-            protocol::line::decode::<FromBot>(json).is_ok()
-        };
+        let valid = if line.starts_with('>') { valid_to_bot(json) } else { valid_from_bot(json) };
         assert!(valid, "invalid transcript line: {line}");
     }
+    lines
+}
 
-    // The command the document names, with the seat-0 bot wrapped in a logger.
+/// What the process in seat 0 exchanged in `arena match` with `args`, the
+/// seat-0 bot (`me`) being the Python sample bot `me_bot` wrapped in a logger.
+fn seat0_exchange(me_bot: &str, args: &[&str]) -> Vec<String> {
     let scratch = Scratch::new("transcript-doc");
-    let tee = format!(
-        "python3 {} {} python3 {}",
-        repo_path("tests/bots/tee.py"),
-        scratch.marker(),
-        repo_path("sample-bots/python/greedy.py")
-    );
-    arena_expect(
-        &[
-            "match",
-            "--bot",
-            &format!("me={tee}"),
-            "--bot",
-            &format!("greedy={}", bin("greedy-bot")),
-            "--games",
-            "1",
-            "--seed",
-            "15",
-            "--variant",
-            "deal=five",
-            "--variant",
-            "max_hands=1",
-        ],
-        0,
-    );
+    let tee = format!("python3 {} {} python3 {}", repo_path("tests/bots/tee.py"), scratch.marker(), repo_path(me_bot));
+    let me = format!("me={tee}");
+    arena_expect(&[&["match", "--bot", me.as_str()][..], args].concat(), 0);
     let logs: Vec<String> = std::fs::read_dir(scratch.path())
         .unwrap()
         .flatten()
@@ -99,8 +86,28 @@ fn the_transcript_is_what_a_real_match_exchanges() {
         .map(|e| std::fs::read_to_string(e.path()).unwrap())
         .collect();
     let seat0 = logs.iter().find(|log| log.contains("\"seat\":0,\"seats\"")).expect("the seat-0 process's log");
-    let real: Vec<&str> = seat0.lines().collect();
+    seat0.lines().map(str::to_string).collect()
+}
+
+#[test]
+fn the_transcript_is_what_a_real_match_exchanges() {
+    let transcript = transcript(&protocol_doc(), "## A transcript of a short hand");
+    assert!(transcript.len() > 20);
+    // The command the document names.
+    let greedy = format!("greedy={}", bin("greedy-bot"));
+    let args = ["--bot", &greedy, "--games", "1", "--seed", "15", "--variant", "deal=five", "--variant", "max_hands=1"];
+    let real = seat0_exchange("sample-bots/python/greedy.py", &args);
     assert_eq!(transcript, real, "PROTOCOL.md's transcript differs from what the arena sends now");
+}
+
+#[test]
+fn the_leduc_transcript_is_what_a_real_match_exchanges() {
+    let transcript = transcript(&protocol_doc(), "### A transcript of a Leduc game");
+    assert!(transcript.len() > 15);
+    let rules = format!("rules={} --play rules", bin("leduc-bot"));
+    let args = ["--game", "leduc", "--bot", &rules, "--games", "1", "--seed", "1"];
+    let real = seat0_exchange("sample-bots/python/leduc.py", &args);
+    assert_eq!(transcript, real, "PROTOCOL.md's Leduc transcript differs from what the arena sends now");
 }
 
 #[test]

@@ -23,6 +23,23 @@ pub struct VariantOption {
     pub help: &'static str,
 }
 
+/// How the standings read a game's final scores.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Scoring {
+    /// What a score counts, in the plural (`"points"`, `"chips"`), for the
+    /// standings' per-game means.
+    pub unit: &'static str,
+    /// Whether the bots are ranked by their mean final score per game
+    /// (for a game whose score is a payoff, where winning chips matters and
+    /// winning often does not) rather than by Elo from pairwise results.
+    pub rank_by_mean: bool,
+}
+
+impl Scoring {
+    /// Points, the bots ranked by Elo.
+    pub const POINTS: Scoring = Scoring { unit: "points", rank_by_mean: false };
+}
+
 /// A variant setting that could not be accepted.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct VariantError(pub String);
@@ -82,6 +99,9 @@ pub struct Position<G: Game> {
 pub trait Game: Sized + Send + Sync + 'static {
     /// The game's name on the command line and in records, e.g. `"all-fives"`.
     const NAME: &'static str;
+    /// How the standings read a seat's final score (by default, points of a
+    /// race won by finishing first, the bots ranked by Elo).
+    const SCORING: Scoring = Scoring::POINTS;
     /// Every variant setting, resolved (defaults filled in).
     type Variant: Serialize + DeserializeOwned + Clone + Debug + Send + Sync + 'static;
     /// A move as a bot names it by value.
@@ -177,6 +197,16 @@ pub trait Game: Sized + Send + Sync + 'static {
 
     /// The result, once the game is over.
     fn outcome(&self) -> Option<Outcome>;
+
+    /// Each seat's final score when the seats in `faulted` forfeit the game
+    /// now (they are ranked last whatever it says). By default, the scores
+    /// as they stand ([`Game::scores`]); a game whose scores are settled only
+    /// at its end (a payoff game) says here what a forfeit costs, so that a
+    /// fault never pays better than playing on.
+    fn forfeit_scores(&self, faulted: &[usize]) -> Vec<i64> {
+        let _ = faulted;
+        self.scores()
+    }
 
     /// Positions where bots commonly go wrong, for `arena check-bot` (none by default).
     fn conformance_positions() -> Vec<Position<Self>> {

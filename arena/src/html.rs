@@ -27,6 +27,38 @@ pub fn script_safe(json: &str) -> String {
     escaped
 }
 
+/// A replay page: `template` with its `/* STYLE */`, `/* SCRIPT */` and
+/// `<!-- RECORD -->` placeholders replaced by `style`, the `scripts` joined
+/// by newlines, and the record (`record_json`, a `games.jsonl` line) as a
+/// [`json_script`] element with the id `record`.
+pub fn page(template: &str, style: &str, scripts: &[&str], record_json: &str) -> String {
+    template.replacen("/* STYLE */", style, 1).replacen("/* SCRIPT */", &scripts.join("\n"), 1).replacen(
+        "<!-- RECORD -->",
+        &json_script("record", record_json),
+        1,
+    )
+}
+
+/// Checks, for the tests of a game's viewer, that the page its `page`
+/// function makes is complete and self-contained: no placeholder left, the
+/// record embedded safely, no script able to end its element, and nothing
+/// loaded from elsewhere.
+#[cfg(test)]
+pub(crate) fn assert_self_contained(page: impl Fn(&str) -> String, scripts: &[&str]) {
+    let html = page(r#"{"id":7,"bots":["</script>"]}"#);
+    assert!(html.starts_with("<!DOCTYPE html>"));
+    for placeholder in ["/* STYLE */", "/* SCRIPT */", "<!-- RECORD -->"] {
+        assert!(!html.contains(placeholder), "{placeholder} left in the page");
+    }
+    assert!(html.contains(r#"{"id":7,"bots":["\u003c/script\u003e"]}"#));
+    for script in scripts {
+        assert!(!script.contains("</script") && !script.contains("<!--"), "the script would end its element");
+    }
+    for external in ["http://", "https://", "<link", "src=", "@import", "url(h", "url(/"] {
+        assert!(!html.contains(external), "the page refers to something outside it: {external}");
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -253,10 +253,12 @@ pub async fn play_seated<G: Game, P: Person<G>>(
 /// How a game came out: the game's own outcome, or, when any seat faulted
 /// (`faulted`, the seats that did), a forfeit by the sides of those seats.
 pub fn game_result<G: Game>(game: &G, teams: &[Vec<usize>], faulted: &[usize]) -> GameResult {
-    let scores = game.scores();
     match (faulted.is_empty(), game.outcome()) {
-        (true, Some(outcome)) => GameResult { reason: outcome.reason.to_string(), scores, ranks: outcome.ranks },
+        (true, Some(outcome)) => {
+            GameResult { reason: outcome.reason.to_string(), scores: game.scores(), ranks: outcome.ranks }
+        }
         _ => {
+            let scores = game.forfeit_scores(faulted);
             let ranks = forfeit_ranks(teams, &scores, faulted);
             GameResult { reason: "forfeit".to_string(), scores, ranks }
         }

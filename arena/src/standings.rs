@@ -6,7 +6,14 @@
 //! first place with another bot, and *loses* otherwise. Its score is
 //! `(wins + draws / 2) / games`.
 //!
-//! The bots are ranked by their Elo rating ([`crate::ratings::elo`]), from
+//! Beside them, each bot's mean final score per game (for a payoff game such
+//! as Leduc Hold'em, its mean payoff: chips won per game) with a 95%
+//! confidence interval, which ranks bots by what they win rather than by how
+//! often they win.
+//!
+//! The bots are ranked by their Elo rating (or, for a game whose
+//! [`Scoring`] says so, such as Leduc Hold'em, by their mean score per game
+//! first) ([`crate::ratings::elo`]), from
 //! one pairwise result between every two bots of every game; ties are broken
 //! by score, then by the order the bots were given. Games of 3 or more sides
 //! also give Weng–Lin ratings ([`crate::ratings::weng_lin`]).
@@ -21,6 +28,7 @@ pub mod text;
 pub use report::ReportFormat;
 
 use crate::fault::FaultKind;
+use crate::game::Scoring;
 use crate::ratings::{Elo, RatingTally, WengLin};
 use crate::record::GameSummary;
 use serde::Serialize;
@@ -43,6 +51,10 @@ pub struct BotStanding {
     pub score: f64,
     /// Mean final score of the bot's side.
     pub points_for: f64,
+    /// The half-width of the 95% confidence interval of `points_for`
+    /// (1.96 standard errors, from the sample variance of the final scores;
+    /// 0 before 2 games).
+    pub points_for_interval: f64,
     /// Mean final score of the opposing sides (averaged over them in a free-for-all).
     pub points_against: f64,
     /// Faults in all.
@@ -51,6 +63,9 @@ pub struct BotStanding {
     pub faults_by_kind: BTreeMap<FaultKind, u64>,
     #[serde(skip)]
     points_for_sum: i64,
+    /// The sum of the squared final scores, for the interval.
+    #[serde(skip)]
+    points_for_squares: i128,
     /// The sum of each game's mean opposing score, times [`AGAINST_SCALE`]:
     /// kept exact, so that the mean never depends on the order of the games.
     #[serde(skip)]
@@ -75,12 +90,14 @@ pub struct Standings {
     pub games: u64,
     /// The bots, in the order they were given.
     pub bots: Vec<BotStanding>,
+    /// How the game's scores are read (its [`Game::SCORING`](crate::game::Game::SCORING)).
+    pub scoring: Scoring,
     ratings: RatingTally,
 }
 
 impl Standings {
-    /// Empty standings for these bots.
-    pub fn new(names: &[String]) -> Standings {
+    /// Empty standings for these bots, their scores read as `scoring` says.
+    pub fn new(names: &[String], scoring: Scoring) -> Standings {
         let bots = names
             .iter()
             .map(|name| BotStanding {
@@ -91,14 +108,16 @@ impl Standings {
                 draws: 0,
                 score: 0.0,
                 points_for: 0.0,
+                points_for_interval: 0.0,
                 points_against: 0.0,
                 faults: 0,
                 faults_by_kind: BTreeMap::new(),
                 points_for_sum: 0,
+                points_for_squares: 0,
                 points_against_scaled: 0,
             })
             .collect();
-        Standings { games: 0, bots, ratings: RatingTally::new(names) }
+        Standings { games: 0, bots, scoring, ratings: RatingTally::new(names) }
     }
 
     /// Adds one finished game. Bots not in the standings are ignored.
@@ -119,6 +138,7 @@ impl Standings {
             }
             bot.games += 1;
             bot.points_for_sum += scores[first_seat];
+            bot.points_for_squares += i128::from(scores[first_seat]).pow(2);
             let opponents: Vec<i64> = opposing_scores(game, &bot.name);
             if !opponents.is_empty() {
                 let sum: i128 = opponents.iter().map(|&s| i128::from(s)).sum();
@@ -131,6 +151,7 @@ impl Standings {
             let games = bot.games as f64;
             bot.score = (bot.wins as f64 + bot.draws as f64 / 2.0) / games;
             bot.points_for = bot.points_for_sum as f64 / games;
+            bot.points_for_interval = interval95(bot.games, bot.points_for_sum, bot.points_for_squares);
             bot.points_against = bot.points_against_scaled as f64 / AGAINST_SCALE as f64 / games;
         }
     }
@@ -149,13 +170,22 @@ impl Standings {
         // Ratings are compared to a millionth of an Elo point, so that rounding
         // noise between equal records leaves the tie to the score and the given order.
         let key = |i: usize| elo.rating(i).map(|r| (r * 1e6).round() as i64);
+        let by_elo = |a: usize, b: usize| key(b).cmp(&key(a)).then(self.bots[b].score.total_cmp(&self.bots[a].score));
+        // Bots without games have no mean: after every bot with one.
+        let mean = |i: usize| (self.bots[i].games > 0).then_some(self.bots[i].points_for);
+        let by_mean = |a: usize, b: usize| match (mean(a), mean(b)) {
+            (Some(x), Some(y)) => y.total_cmp(&x),
+            (x, y) => y.is_some().cmp(&x.is_some()),
+        };
         order.sort_by(|&a, &b| {
-            key(b).cmp(&key(a)).then(self.bots[b].score.total_cmp(&self.bots[a].score)).then(a.cmp(&b))
+            let first = if self.scoring.rank_by_mean { by_mean(a, b).then(by_elo(a, b)) } else { by_elo(a, b) };
+            first.then(a.cmp(&b))
         });
         Ranking { standings: self, elo, weng_lin, order }
     }
 
-    /// The bots in rank order: by Elo rating, then score, then the given order.
+    /// The bots in rank order: by Elo rating, then score, then the given
+    /// order; for a game ranked by mean score, by that mean first.
     pub fn ranked(&self) -> Vec<&BotStanding> {
         self.ranking().order.into_iter().map(|i| &self.bots[i]).collect()
     }
@@ -210,6 +240,22 @@ impl Ranking<'_> {
     }
 }
 
+/// The half-width of the 95% confidence interval of a mean of `n` values
+/// with this sum and sum of squares: 1.96 times the standard error, from the
+/// sample variance (0 for fewer than 2 values). Computed from exact integer
+/// sums, so it never depends on the order of the games.
+fn interval95(n: u64, sum: i64, squares: i128) -> f64 {
+    if n < 2 {
+        return 0.0;
+    }
+    let n = i128::from(n);
+    let sum = i128::from(sum);
+    // n * (sum of squares) - sum^2 = n (n - 1) * sample variance, exactly.
+    let spread = (n * squares - sum * sum) as f64;
+    let variance = spread / (n * (n - 1)) as f64;
+    1.96 * (variance / n as f64).sqrt()
+}
+
 /// The final scores of the sides that do not include `bot`, one per side.
 fn opposing_scores(game: &GameSummary, bot: &str) -> Vec<i64> {
     // Seats of one side share a score and a rank; seats of one bot are one side.
@@ -262,7 +308,7 @@ pub(crate) mod fixtures {
 
     /// Standings of `names` over `games`, with the games numbered in order.
     pub fn standings(names: &[&str], games: &[GameSummary]) -> Standings {
-        let mut standings = Standings::new(&self::names(names));
+        let mut standings = Standings::new(&self::names(names), crate::game::Scoring::POINTS);
         for (id, game) in games.iter().enumerate() {
             standings.add(&super::GameSummary { id: id as u64, ..game.clone() });
         }
@@ -290,7 +336,7 @@ mod tests {
     #[test]
     fn counts_wins_draws_losses_and_points() {
         let names = vec!["a".to_string(), "b".to_string()];
-        let mut standings = Standings::new(&names);
+        let mut standings = Standings::new(&names, Scoring::POINTS);
         standings.add(&game(&["a", "b"], &[250, 100], &[0, 1]));
         standings.add(&game(&["b", "a"], &[255, 40], &[0, 1]));
         standings.add(&game(&["a", "b"], &[90, 90], &[0, 0]));
@@ -300,13 +346,36 @@ mod tests {
         assert_eq!(a.win_rate(), 1.0 / 3.0);
         assert_eq!(a.points_for, (250.0 + 40.0 + 90.0) / 3.0);
         assert_eq!(a.points_against, (100.0 + 255.0 + 90.0) / 3.0);
+        // Scores 250, 40, 90: mean 126.67, sample variance 12033.3, so 1.96 * sqrt(12033.3 / 3).
+        assert!((a.points_for_interval - 1.96 * (12_033.333_333 / 3.0f64).sqrt()).abs() < 1e-6);
         assert_eq!(standings.head_to_head(0, 1), (Some(0.5), 3));
+    }
+
+    #[test]
+    fn a_payoff_game_ranks_by_mean_score() {
+        // `a` wins two small pots, `b` one big one: `a` has the better Elo, `b` the better mean.
+        let games = [
+            game(&["a", "b"], &[1, -1], &[0, 1]),
+            game(&["b", "a"], &[-1, 1], &[1, 0]),
+            game(&["a", "b"], &[-9, 9], &[1, 0]),
+        ];
+        let names = names(&["a", "b", "idle"]);
+        let mut by_elo = Standings::new(&names, Scoring::POINTS);
+        let mut by_mean = Standings::new(&names, Scoring { unit: "chips", rank_by_mean: true });
+        for game in &games {
+            by_elo.add(game);
+            by_mean.add(game);
+        }
+        let order = |s: &Standings| s.ranked().iter().map(|b| b.name.clone()).collect::<Vec<_>>();
+        assert_eq!(order(&by_elo), ["a", "b", "idle"]);
+        assert_eq!(order(&by_mean), ["b", "a", "idle"]);
+        assert!(by_mean.table().contains("chips/game"));
     }
 
     #[test]
     fn partners_count_once_and_faults_are_tallied() {
         let names = vec!["x".to_string(), "y".to_string()];
-        let mut standings = Standings::new(&names);
+        let mut standings = Standings::new(&names, Scoring::POINTS);
         let mut g = game(&["x", "y", "x", "y"], &[10, 30, 10, 30], &[1, 0, 1, 0]);
         g.result.reason = "forfeit".into();
         g.faults.push(FaultRecord {
@@ -336,7 +405,7 @@ mod tests {
     #[test]
     fn free_for_all_second_place_is_a_loss() {
         let names: Vec<String> = ["p", "q", "r"].iter().map(|s| s.to_string()).collect();
-        let mut standings = Standings::new(&names);
+        let mut standings = Standings::new(&names, Scoring::POINTS);
         standings.add(&game(&["p", "q", "r"], &[200, 150, 150], &[0, 1, 1]));
         assert_eq!(standings.bots[0].wins, 1);
         assert_eq!(standings.bots[1].losses, 1);
@@ -401,7 +470,7 @@ mod tests {
             game.id = id as u64;
         }
         let add_all = |games: &[GameSummary]| {
-            let mut standings = Standings::new(&names(&["a", "b", "c"]));
+            let mut standings = Standings::new(&names(&["a", "b", "c"]), Scoring::POINTS);
             for game in games {
                 standings.add(game);
             }
@@ -441,7 +510,7 @@ mod tests {
         assert_eq!(standings.ranked()[0].name, "p");
         assert!(ranking.elo.rating(2).unwrap() > 300.0);
         // Weng–Lin follows the ids, not the order of `add`.
-        let mut backward = Standings::new(&names(&["q", "r", "p"]));
+        let mut backward = Standings::new(&names(&["q", "r", "p"]), Scoring::POINTS);
         for game in free_for_all("p", ["q", "r"], 30).iter().rev() {
             backward.add(game);
         }

@@ -1,6 +1,6 @@
 //! Replays every input kept from the engine fuzz targets
-//! (`fuzz/regressions/engine/` and `fuzz/regressions/engine_deals/` at the
-//! repository root) through the targets' own checks, so that what the fuzzer
+//! (`fuzz/regressions/engine/`, `fuzz/regressions/engine_deals/` and
+//! `fuzz/regressions/leduc/` at the repository root) through the targets' own checks, so that what the fuzzer
 //! found stays fixed.
 
 use std::path::{Path, PathBuf};
@@ -36,4 +36,9 @@ fn engine_regressions_still_pass() {
 #[test]
 fn engine_deals_regressions_still_pass() {
     replay("engine_deals", arena::invariants::deals);
+}
+
+#[test]
+fn leduc_regressions_still_pass() {
+    replay("leduc", arena::games::leduc::invariants::check);
 }

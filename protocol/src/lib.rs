@@ -8,6 +8,7 @@
 //!   requests, replies, game end, bye), generic over the game's payloads.
 //! - [`all_fives`]: the payloads of the All Fives game, and [`all_fives::ToBot`],
 //!   every message an All Fives bot can receive, for bots written in Rust.
+//! - [`leduc`]: the payloads of the Leduc Hold'em game, and [`leduc::ToBot`].
 //! - [`line`](mod@line): pure encoding and decoding of one line.
 //! - [`schema`]: the JSON Schema of every message, generated from these types.
 //! - [`invariants`]: the checks the line fuzz target and its regression tests run.
@@ -15,6 +16,7 @@
 
 pub mod all_fives;
 pub mod invariants;
+pub mod leduc;
 pub mod line;
 pub mod messages;
 pub mod schema;

@@ -218,7 +218,7 @@ fn play<G: Game>(prepared: Prepared) -> Result<i32, Failure> {
     })?;
     let selection = Selection::new(&schedule, config.shard, |id| done.contains(&id));
     let total = selection.count() + played.len() as u64;
-    let mut standings = Standings::new(&names);
+    let mut standings = Standings::new(&names, G::SCORING);
     for game in &played {
         standings.add(game);
     }

@@ -124,7 +124,7 @@ fn play<G: Game>(args: MatchArgs) -> Result<i32, Failure> {
     let selection = Selection::new(&schedule, None, |_| false);
     let names: Vec<String> = bots.iter().map(|b| b.name.clone()).collect();
     errln!("{}: {} games, {} — seed {seed}", G::NAME, schedule.len(), names.join(" vs "));
-    let standings = Standings::new(&names);
+    let standings = Standings::new(&names, G::SCORING);
     let run = Run::<G> {
         bots,
         variant,

@@ -144,7 +144,7 @@ fn write_merged<G: Game>(merge: Merge) -> Result<i32, Failure> {
         out.append(lines.iter().map(|(id, line)| (*id, line.as_str())))
             .map_err(|e| internal(format!("cannot write {}: {e}", args.out.join(GAMES).display())))?;
     }
-    let mut standings = Standings::new(&names);
+    let mut standings = Standings::new(&names, G::SCORING);
     for game in &summaries {
         standings.add(game);
     }

@@ -141,7 +141,7 @@ fn play<G: Game>(args: PlayArgs) -> Result<i32, Failure> {
             .map_err(|e| internal(format!("cannot write {}: {e}", out.path().join(crate::output::GAMES).display())))?;
         let mut everyone = table.bots.iter().map(|bot| bot.name.clone()).collect::<Vec<_>>();
         everyone.push(args.name.clone());
-        let mut standings = Standings::new(&everyone);
+        let mut standings = Standings::new(&everyone, G::SCORING);
         standings.add(&record.summary());
         let path = out.path().to_path_buf();
         out.finish(&standings.to_json(G::NAME, seed))

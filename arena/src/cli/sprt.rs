@@ -263,7 +263,7 @@ fn play<G: Game>(prepared: Prepared) -> Result<i32, Failure> {
         let spec = schedule.get(game.id).expect("a game of the schedule");
         sequence.add(spec.deal, spec.arrangement, half_points(game, &names[0], &names[1..]));
     };
-    let mut standings = Standings::new(&names);
+    let mut standings = Standings::new(&names, G::SCORING);
     for game in &played {
         count(&mut sequence, game);
         standings.add(game);

@@ -2,11 +2,12 @@
 //! place where the arena core meets a particular game.
 
 pub mod all_fives;
+pub mod leduc;
 
 use crate::game::Game;
 
 /// The names of the games, for help and error messages.
-pub const NAMES: &[&str] = &["all-fives"];
+pub const NAMES: &[&str] = &["all-fives", "leduc"];
 
 /// Something to do with a game chosen by name at run time.
 pub trait GameCommand {
@@ -20,6 +21,7 @@ pub trait GameCommand {
 pub fn dispatch<C: GameCommand>(name: &str, command: C) -> Result<C::Output, String> {
     match name {
         "all-fives" => Ok(command.run::<all_fives::AllFives>()),
+        "leduc" => Ok(command.run::<leduc::Leduc>()),
         other => Err(format!("unknown game {other:?}; the games are: {}", NAMES.join(", "))),
     }
 }

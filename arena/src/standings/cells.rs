@@ -8,6 +8,17 @@ pub const NONE: &str = "—";
 
 /// The main table's title.
 pub const MAIN_TITLE: &str = "Standings: Elo ± 95% interval; LOS = likelihood of superiority over the next bot";
+
+/// The title of the main table: [`MAIN_TITLE`], saying how the bots are
+/// ranked when it is by mean score.
+pub fn main_title(ranking: &Ranking) -> String {
+    let scoring = ranking.standings.scoring;
+    if scoring.rank_by_mean {
+        format!("{MAIN_TITLE} (by Elo); ranked by {}/game ± 95% interval", scoring.unit)
+    } else {
+        MAIN_TITLE.to_string()
+    }
+}
 /// The head-to-head matrix's title.
 pub const HEAD_TO_HEAD_TITLE: &str = "Head to head: the row bot's score against the column bot (pairwise games)";
 /// The LOS matrix's title.
@@ -42,22 +53,22 @@ pub fn percent(fraction: f64) -> String {
 
 /// The main table: one row per bot in rank order.
 pub fn main_table(ranking: &Ranking) -> Grid {
+    let unit = ranking.standings.scoring.unit;
     let mut header: Vec<String> = [
-        "#",
-        "bot",
-        "Elo",
-        "games",
-        "wins",
-        "draws",
-        "losses",
-        "win %",
-        "score %",
-        "pts for",
-        "pts against",
-        "faults",
-        "LOS",
+        "#".to_string(),
+        "bot".to_string(),
+        "Elo".to_string(),
+        "games".to_string(),
+        "wins".to_string(),
+        "draws".to_string(),
+        "losses".to_string(),
+        "win %".to_string(),
+        "score %".to_string(),
+        format!("{unit}/game"),
+        format!("{unit} against"),
+        "faults".to_string(),
+        "LOS".to_string(),
     ]
-    .map(String::from)
     .to_vec();
     let mut numeric = vec![true, false, true, true, true, true, true, true, true, true, true, false, true];
     if ranking.weng_lin.is_some() {
@@ -90,8 +101,8 @@ pub fn main_table(ranking: &Ranking) -> Grid {
                 bot.losses.to_string(),
                 format!("{:.1}", bot.win_rate() * 100.0),
                 format!("{:.1}", bot.score * 100.0),
-                format!("{:.1}", bot.points_for),
-                format!("{:.1}", bot.points_against),
+                format!("{:.2} ± {:.2}", bot.points_for, bot.points_for_interval),
+                format!("{:.2}", bot.points_against),
                 faults,
                 los,
             ];

@@ -3,7 +3,9 @@
 //! - **JSON** is `standings.json` (documented in `arena/RECORDS.md`):
 //!   `{"game", "seed", "games", "bots": [...], "head_to_head": {...}, "los": {...}}`,
 //!   the bots in rank order, each with `rank` (from 1), `name`, `games`,
-//!   `wins`, `losses`, `draws`, `score`, `points_for`, `points_against`,
+//!   `wins`, `losses`, `draws`, `score`, `points_for` (the mean final score
+//!   per game: for Leduc Hold'em, the mean payoff in chips),
+//!   `points_for_interval` (the half-width of its 95% interval), `points_against`,
 //!   `faults`, `faults_by_kind`, `win_rate`, `rating` and `rating_interval`
 //!   (Elo and the half-width of its 95% interval, `null` without a rating),
 //!   `los_next` (the likelihood of superiority over the next bot, `null` for
@@ -14,7 +16,7 @@
 //!   every pair that met; `los[row][column]` is the probability that the row
 //!   bot is stronger, for every pair of rated bots. Objects keep rank order.
 //! - **CSV** is one row per bot in rank order under a header row:
-//!   `rank,name,rating,interval,games,wins,draws,losses,win_rate,score,points_for,points_against,faults,los_next`
+//!   `rank,name,rating,interval,games,wins,draws,losses,win_rate,score,points_for,points_for_interval,points_against,faults,los_next`
 //!   and, when some game had 3 or more sides, `wl_mu,wl_sigma`. Numbers are
 //!   unrounded, fractions are fractions (not percentages), and an empty field
 //!   is a missing value. The matrices (head to head, LOS) are only in the
@@ -176,8 +178,7 @@ fn json(ranking: &Ranking, game: &str, seed: u64) -> String {
 }
 
 /// The CSV header, without the Weng–Lin columns.
-pub const CSV_HEADER: &str =
-    "rank,name,rating,interval,games,wins,draws,losses,win_rate,score,points_for,points_against,faults,los_next";
+pub const CSV_HEADER: &str = "rank,name,rating,interval,games,wins,draws,losses,win_rate,score,points_for,points_for_interval,points_against,faults,los_next";
 
 fn csv(ranking: &Ranking) -> String {
     let number = |x: Option<f64>| x.map(|x| x.to_string()).unwrap_or_default();
@@ -200,6 +201,7 @@ fn csv(ranking: &Ranking) -> String {
             row.win_rate.to_string(),
             bot.score.to_string(),
             bot.points_for.to_string(),
+            bot.points_for_interval.to_string(),
             bot.points_against.to_string(),
             bot.faults.to_string(),
             number(row.los_next),
@@ -222,7 +224,7 @@ fn csv_field(text: &str) -> String {
 fn markdown(ranking: &Ranking, game: &str, seed: u64) -> String {
     let mut parts = vec![
         format!("{game}: {} games, match seed {seed}\n", ranking.standings.games),
-        format!("### {}\n\n{}", cells::MAIN_TITLE, markdown_table(&cells::main_table(ranking))),
+        format!("### {}\n\n{}", cells::main_title(ranking), markdown_table(&cells::main_table(ranking))),
         format!("### {}\n\n{}", cells::HEAD_TO_HEAD_TITLE, markdown_table(&cells::head_to_head(ranking))),
     ];
     if ranking.order.len() >= 3 {
@@ -325,18 +327,21 @@ mod tests {
         assert_eq!(lines.len(), 4);
         assert_eq!(lines[0], CSV_HEADER);
         let a: Vec<&str> = lines[1].split(',').collect();
-        assert_eq!(a.len(), 14);
+        assert_eq!(a.len(), 15);
         assert_eq!(&a[..2], ["1", "a"]);
         assert!((a[2].parse::<f64>().unwrap() - 95.4).abs() < 0.1);
-        assert_eq!(&a[4..13], ["1000", "750", "0", "250", "0.75", "0.75", "225", "137.5", "0"]);
-        assert!(a[13].parse::<f64>().unwrap() > 0.999_999);
-        assert_eq!(lines[2].split(',').nth(13), Some(""), "idle has no rating, so no LOS");
-        assert_eq!(lines[3], "3,idle,,,0,0,0,0,0,0,0,0,0,");
+        assert_eq!(&a[4..11], ["1000", "750", "0", "250", "0.75", "0.75", "225"]);
+        // Scores of 250 (750 games) and 150 (250): 1.96 * sqrt(0.1875 * 100^2 * 1000 / 999 / 1000).
+        assert!((a[11].parse::<f64>().unwrap() - 2.6852).abs() < 1e-3, "{}", a[11]);
+        assert_eq!(&a[12..14], ["137.5", "0"]);
+        assert!(a[14].parse::<f64>().unwrap() > 0.999_999);
+        assert_eq!(lines[2].split(',').nth(14), Some(""), "idle has no rating, so no LOS");
+        assert_eq!(lines[3], "3,idle,,,0,0,0,0,0,0,0,0,0,0,");
 
         let ffa = standings(&["q", "r", "p"], &free_for_all("p", ["q", "r"], 30)).report(ReportFormat::Csv, "x", 1);
         let lines: Vec<&str> = ffa.lines().collect();
         assert_eq!(lines[0], format!("{CSV_HEADER},wl_mu,wl_sigma"));
-        assert!(lines[1..].iter().all(|l| l.split(',').count() == 16), "{ffa}");
+        assert!(lines[1..].iter().all(|l| l.split(',').count() == 17), "{ffa}");
         assert_eq!(csv_field("a,\"b\""), "\"a,\"\"b\"\"\"");
     }
 

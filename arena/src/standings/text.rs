@@ -8,7 +8,7 @@ use comfy_table::{CellAlignment, Table, presets::UTF8_FULL_CONDENSED};
 /// LOS matrix, each under a title line and separated by a blank line.
 pub fn render(ranking: &Ranking) -> String {
     let mut parts = vec![
-        format!("{}\n{}", cells::MAIN_TITLE, table(&cells::main_table(ranking))),
+        format!("{}\n{}", cells::main_title(ranking), table(&cells::main_table(ranking))),
         format!("{}\n{}", cells::HEAD_TO_HEAD_TITLE, table(&cells::head_to_head(ranking))),
     ];
     if ranking.order.len() >= 3 {

@@ -16,8 +16,6 @@
 //! is an element with `data-tile="a-b"` and `data-arm` (`center`, `west`,
 //! `east`, `north`, `south`), and `#status` says what the last event was.
 
-use crate::html::json_script;
-
 /// The page around the record.
 const TEMPLATE: &str = include_str!("view.html");
 /// Its styles.
@@ -28,11 +26,7 @@ const SCRIPTS: [&str; 2] = [include_str!("board.js"), include_str!("view.js")];
 
 /// The page for one game, `record_json` being its `games.jsonl` line.
 pub(crate) fn page(record_json: &str) -> String {
-    TEMPLATE.replacen("/* STYLE */", STYLE, 1).replacen("/* SCRIPT */", &SCRIPTS.join("\n"), 1).replacen(
-        "<!-- RECORD -->",
-        &json_script("record", record_json),
-        1,
-    )
+    crate::html::page(TEMPLATE, STYLE, &SCRIPTS, record_json)
 }
 
 #[cfg(test)]
@@ -41,17 +35,6 @@ mod tests {
 
     #[test]
     fn the_page_holds_its_parts_and_loads_nothing() {
-        let html = page(r#"{"id":7,"bots":["</script>"]}"#);
-        assert!(html.starts_with("<!DOCTYPE html>"));
-        for placeholder in ["/* STYLE */", "/* SCRIPT */", "<!-- RECORD -->"] {
-            assert!(!html.contains(placeholder), "{placeholder} left in the page");
-        }
-        assert!(html.contains(r#"{"id":7,"bots":["\u003c/script\u003e"]}"#));
-        for script in SCRIPTS {
-            assert!(!script.contains("</script") && !script.contains("<!--"), "the script would end its element");
-        }
-        for external in ["http://", "https://", "<link", "src=", "@import", "url(h", "url(/"] {
-            assert!(!html.contains(external), "the page refers to something outside it: {external}");
-        }
+        crate::html::assert_self_contained(page, &SCRIPTS);
     }
 }

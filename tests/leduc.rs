@@ -1,0 +1,127 @@
+//! Leduc Hold'em end to end, with real processes: the sample bots play a
+//! match whose records verify, the Python and Rust rule-based bots agree,
+//! the worked example of its RULES.md is reproduced through a deals file,
+//! and `rules` and `check-bot` know the game.
+
+use e2e::*;
+
+/// The command of the Python Leduc sample bot.
+fn python_leduc() -> String {
+    format!("{} {}", python(), repo_path("sample-bots/python/leduc.py"))
+}
+
+#[test]
+fn the_sample_bots_play_a_match_whose_records_verify() {
+    let scratch = Scratch::new("leduc-match");
+    let out = scratch.join("out");
+    let rules = format!("{} --play rules", bin("leduc-bot"));
+    let bots = [("random", bin("leduc-bot")), ("rules", rules)];
+    let bots: Vec<(&str, &str)> = bots.iter().map(|(n, c)| (*n, c.as_str())).collect();
+    let extra = ["--game", "leduc", "--games", "40", "--seed", "15", "--out", &out];
+    let (stdout, stderr) = arena_expect(&match_args(&scratch, &bots, &extra), 0);
+    assert!(stderr.starts_with("leduc: 40 games"), "{stderr}");
+    assert!(stdout.contains("rules") && stdout.contains("random"), "{stdout}");
+    // Beside the Elo, the mean payoff per game with its 95% interval.
+    assert!(stdout.contains("chips/game") && stdout.contains("chips against"), "{stdout}");
+    let standings = standings(&out);
+    let (random, rules) = (standing(&standings, "random"), standing(&standings, "rules"));
+    let payoff = |bot: &serde_json::Value| bot["points_for"].as_f64().unwrap();
+    assert!((payoff(random) + payoff(rules)).abs() < 1e-9, "the mean payoffs of two bots cancel");
+    assert!(rules["points_for_interval"].as_f64().unwrap() > 0.0, "{rules}");
+    // A payoff game ranks the bots by mean payoff, whatever their Elo.
+    let first = if payoff(rules) > payoff(random) { "rules" } else { "random" };
+    assert_eq!(standings["bots"][0]["name"], first, "{standings}");
+    let records = records(&out);
+    assert_eq!(records.len(), 40);
+    for record in &records {
+        assert_eq!(record["game"], "leduc");
+        assert_eq!(record["faults"].as_array().unwrap().len(), 0, "{}", record["faults"]);
+        let scores: i64 = record["result"]["scores"].as_array().unwrap().iter().map(|s| s.as_i64().unwrap()).sum();
+        assert_eq!(scores, 0, "payoffs sum to 0: {}", record["result"]);
+        let reason = record["result"]["reason"].as_str().unwrap();
+        assert!(reason == "fold" || reason == "showdown", "{reason}");
+        assert_eq!(record["events"][0]["type"], "deal");
+    }
+    let (verified, _) = arena_expect(&["verify", &out], 0);
+    assert!(verified.contains("40 games verified: every record agrees with the engine"), "{verified}");
+    // `arena view` draws a game: the page holds the Leduc viewer and the record.
+    let page = scratch.join("game3.html");
+    arena_expect(&["view", &out, "--game", "3", "-o", &page], 0);
+    let html = std::fs::read_to_string(&page).unwrap();
+    assert!(html.contains("<h1>Leduc Hold'em</h1>") && html.contains(r#""game":"leduc""#), "{html}");
+    // The Python bot chooses as the Rust rule-based bot did, in every game.
+    for game in ["0", "1", "17", "38"] {
+        let bot = format!("py={} {}", python_leduc(), scratch.marker());
+        let (replayed, _) = arena_expect(&["replay", &out, "--game", game, "--as", "rules", "--bot", &bot], 0);
+        assert!(replayed.contains("py chose as recorded at all"), "game {game}: {replayed}");
+    }
+}
+
+#[test]
+fn the_worked_example_is_reproduced_through_a_deals_file() {
+    let scratch = Scratch::new("leduc-example");
+    let deals = scratch.join("example.jsonl");
+    std::fs::write(&deals, "{\"cards\": [\"Js\", \"Kh\"], \"public\": \"Jh\"}\n").unwrap();
+    let out = scratch.join("out");
+    let script =
+        format!("{} {} 0:raise,call,raise 1:call,raise,call", python(), repo_path("tests/bots/leduc_script.py"));
+    let bots = [("x", script.as_str()), ("y", script.as_str())];
+    let extra = ["--game", "leduc", "--deals", &deals, "--out", &out];
+    arena_expect(&match_args(&scratch, &bots, &extra), 0);
+    let records = records(&out);
+    assert_eq!(records.len(), 2, "the deal in both seatings");
+    for record in &records {
+        assert_eq!(record["preset"], true);
+        let acts: Vec<String> = record["events"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|e| e["type"] == "act")
+            .map(|e| format!("{}:{}+{}={}", e["seat"], e["action"].as_str().unwrap(), e["chips"], e["pot"]))
+            .collect();
+        assert_eq!(acts, ["0:raise+2=4", "1:call+2=6", "0:call+0=6", "1:raise+4=10", "0:raise+8=18", "1:call+4=22"]);
+        let end = record["events"].as_array().unwrap().last().unwrap();
+        assert_eq!((end["type"].as_str(), end["pot"].as_u64()), (Some("hand_end"), Some(22)));
+        assert_eq!(record["result"]["scores"], serde_json::json!([11, -11]));
+        assert_eq!(record["result"]["reason"], "showdown");
+    }
+    let (verified, _) = arena_expect(&["verify", &out], 0);
+    assert!(verified.contains("2 games verified"), "{verified}");
+}
+
+#[test]
+fn rules_and_check_bot_know_the_game() {
+    let (rules, _) = arena_expect(&["rules", "--game", "leduc"], 0);
+    assert!(rules.starts_with("leduc variant settings") && rules.contains("players"), "{rules}");
+    let (_, error) = arena_expect(&["rules", "--game", "poker"], 2);
+    assert!(error.contains("the games are: all-fives, leduc"), "{error}");
+    let scratch = Scratch::new("leduc-check-bot");
+    let bot = format!("{} {}", python_leduc(), scratch.marker());
+    let (checked, _) = arena_expect(&["check-bot", "--game", "leduc", &bot], 0);
+    for check in
+        ["position:no-fold-when-checking", "position:raise-cap", "position:round-2-after-fold", "game:4-players"]
+    {
+        assert!(checked.contains(check), "{check} missing:\n{checked}");
+    }
+    assert!(checked.contains("0 failed"), "{checked}");
+}
+
+#[test]
+fn a_forfeit_costs_the_chips_put_in_and_verifies() {
+    let scratch = Scratch::new("leduc-forfeit");
+    let out = scratch.join("out");
+    let quitter = format!("{} {}", python(), repo_path("tests/bots/never_moves.py"));
+    let rules = format!("{} --play rules", bin("leduc-bot"));
+    let bots = [("quitter", quitter.as_str()), ("rules", rules.as_str())];
+    arena_expect(&match_args(&scratch, &bots, &["--game", "leduc", "--games", "4", "--seed", "3", "--out", &out]), 0);
+    for record in records(&out) {
+        let quitter_seat = if record["bots"][0] == "quitter" { 0 } else { 1 };
+        assert_eq!(record["result"]["reason"], "forfeit");
+        let scores = record["result"]["scores"].as_array().unwrap();
+        // It faults at its first turn, having put in its ante only.
+        assert_eq!(scores[quitter_seat], -1, "{}", record["result"]);
+        assert_eq!(scores[1 - quitter_seat], 1, "{}", record["result"]);
+    }
+    let (verified, _) = arena_expect(&["verify", &out], 0);
+    assert!(verified.contains("4 games verified"), "{verified}");
+}
