@@ -224,9 +224,30 @@ pub struct Ranking<'a> {
 impl Ranking<'_> {
     /// The likelihood that the bot at `position` (0 for the first) is stronger
     /// than the one ranked just below it; `None` for the last or an unrated bot.
+    /// It is read the way the bots are ranked: from their Elo ratings, or,
+    /// for a game ranked by mean score, from their mean scores per game (the
+    /// normal approximation of the difference of two means with their
+    /// standard errors; `None` for a bot without games).
     pub fn los_next(&self, position: usize) -> Option<f64> {
         let (&a, &b) = (self.order.get(position)?, self.order.get(position + 1)?);
-        self.elo.los(a, b)
+        if !self.standings.scoring.rank_by_mean {
+            return self.elo.los(a, b);
+        }
+        let (x, y) = (&self.standings.bots[a], &self.standings.bots[b]);
+        if x.games == 0 || y.games == 0 {
+            return None;
+        }
+        let difference = x.points_for - y.points_for;
+        let error = (x.points_for_interval.powi(2) + y.points_for_interval.powi(2)).sqrt() / 1.96;
+        Some(if error > 0.0 {
+            crate::ratings::normal::normal_cdf(difference / error)
+        } else {
+            match difference.total_cmp(&0.0) {
+                std::cmp::Ordering::Greater => 1.0,
+                std::cmp::Ordering::Equal => 0.5,
+                std::cmp::Ordering::Less => 0.0,
+            }
+        })
     }
 
     /// The Weng–Lin rating of bot `i`, if any.
@@ -370,6 +391,17 @@ mod tests {
         assert_eq!(order(&by_elo), ["a", "b", "idle"]);
         assert_eq!(order(&by_mean), ["b", "a", "idle"]);
         assert!(by_mean.table().contains("chips/game"));
+        // LOS follows the ranking: from the means for a payoff game, where b
+        // (mean 7/3) leads a (−7/3), from Elo otherwise, where a leads.
+        let (mean_ranking, elo_ranking) = (by_mean.ranking(), by_elo.ranking());
+        let (b, a) = (&by_mean.bots[1], &by_mean.bots[0]);
+        let error = (a.points_for_interval.powi(2) + b.points_for_interval.powi(2)).sqrt() / 1.96;
+        let expected = crate::ratings::normal::normal_cdf((b.points_for - a.points_for) / error);
+        assert!((mean_ranking.los_next(0).unwrap() - expected).abs() < 1e-12);
+        assert!(expected > 0.5 && expected < 1.0, "{expected}");
+        assert_eq!(mean_ranking.los_next(1), None, "idle has no games");
+        assert!(elo_ranking.los_next(0).unwrap() > 0.5);
+        assert!(by_mean.table().contains("LOS = likelihood of superiority over the next bot, by chips/game"));
     }
 
     #[test]

@@ -293,6 +293,7 @@ fn write_report<G: Game>(job: Job) -> Result<i32, Failure> {
     let partial = (!partial.is_empty()).then(|| partial.join("; "));
     let input = Input {
         game: G::NAME,
+        scoring: G::SCORING,
         kind,
         source: dir.display().to_string(),
         names,

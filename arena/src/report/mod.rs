@@ -17,6 +17,7 @@ pub mod page;
 
 use crate::fault::FaultKind;
 use crate::fault_summary::{FaultSummary, KindSummary};
+use crate::game::Scoring;
 use crate::record::GameSummary;
 use crate::sprt::Sprt;
 use crate::sprt::report::{Conclusion, Summary};
@@ -61,6 +62,8 @@ pub struct SprtSetup {
 pub struct Input<'a> {
     /// The game's name.
     pub game: &'a str,
+    /// How the game's scores are read (its `Game::SCORING`).
+    pub scoring: Scoring,
     /// What ran.
     pub kind: Kind,
     /// The directory, as the user named it.
@@ -121,8 +124,16 @@ pub struct Report {
 /// The standings tables, as text cells.
 #[derive(Debug, Serialize)]
 pub struct Tables {
+    /// What a game's score counts, in the plural (`"points"`, `"chips"`).
+    pub unit: &'static str,
+    /// Whether the bots are ranked by their mean score per game (else by Elo).
+    pub rank_by_mean: bool,
+    /// The main table's title, saying how the bots are ranked.
+    pub main_title: String,
     /// The main table.
     pub main: Grid,
+    /// The LOS matrix's title, saying what it is read from.
+    pub los_title: String,
     /// The head-to-head matrix.
     pub head_to_head: Grid,
     /// The likelihood-of-superiority matrix (3 bots or more).
@@ -180,8 +191,9 @@ pub fn replayed(games: &[GameSummary], limit: usize) -> Vec<bool> {
 /// The report of `input`, with `standings.json` and (for an SPRT)
 /// `sprt.json` as the run would write them, to compare with the files.
 pub fn build(input: Input) -> Result<(Report, String, Option<String>), String> {
-    let Input { game, kind, source, names, seed, partial, games, replayed, move_times, sprt, viewer, files } = input;
-    let mut standings = Standings::new(&names);
+    let Input { game, scoring, kind, source, names, seed, partial, games, replayed, move_times, sprt, viewer, files } =
+        input;
+    let mut standings = Standings::new(&names, scoring);
     let mut faults = FaultSummary::default();
     for summary in games {
         standings.add(summary);
@@ -194,7 +206,11 @@ pub fn build(input: Input) -> Result<(Report, String, Option<String>), String> {
     }
     let ranking = standings.ranking();
     let tables = Tables {
+        unit: scoring.unit,
+        rank_by_mean: scoring.rank_by_mean,
+        main_title: cells::main_title(&ranking).trim_start_matches("Standings: ").to_string(),
         main: cells::main_table(&ranking),
+        los_title: cells::los_title(&ranking).trim_start_matches("Likelihood of superiority: ").to_string(),
         head_to_head: cells::head_to_head(&ranking),
         los: (ranking.order.len() >= 3).then(|| cells::los_matrix(&ranking)),
     };
@@ -282,6 +298,7 @@ mod tests {
     fn input<'a>(games: &'a [GameSummary], replayed: &'a [bool]) -> Input<'a> {
         Input {
             game: "g",
+            scoring: Scoring::POINTS,
             kind: Kind::League,
             source: "out".into(),
             names: names(&["b", "a"]),
@@ -316,7 +333,7 @@ mod tests {
         games[4].bots[0] = "guest".into();
         let replayed: Vec<bool> = (0..games.len()).map(|i| i % 3 != 0).collect();
         let (report, standings_json, sprt_json) = build(input(&games, &replayed)).unwrap();
-        let mut expected = Standings::new(&names(&["b", "a"]));
+        let mut expected = Standings::new(&names(&["b", "a"]), Scoring::POINTS);
         games.iter().for_each(|g| expected.add(g));
         assert_eq!(standings_json, expected.to_json("g", 5));
         assert_eq!(report.standings, serde_json::from_str::<serde_json::Value>(&standings_json).unwrap());

@@ -184,8 +184,17 @@ function header() {
 }
 
 function standings() {
-  $("main-title").textContent = "Elo ± 95% interval; LOS = likelihood of superiority over the next bot.";
+  $("main-title").textContent = `${D.tables.main_title}.`;
   gridTable($("standings"), D.tables.main);
+  const unit = D.tables.unit;
+  $("mean-caption").textContent = D.tables.rank_by_mean
+    ? `Mean ${unit} per game of each bot, with its 95% interval: the bots are ranked by it.`
+    : `Mean ${unit} per game of each bot, with its 95% interval.`;
+  dotChart($("mean-chart"), S.bots.map((b, i) => ({
+    name: b.name, value: b.points_for, half: b.points_for_interval, halfValue: b.points_for_interval,
+    keys: [["bots", i, "points_for"], ["bots", i, "points_for_interval"]],
+    label: `${b.points_for.toFixed(2)} ± ${b.points_for_interval.toFixed(2)}`,
+  })), `${unit}/game`);
   dotChart($("elo-chart"), S.bots.map((b, i) => ({
     name: b.name, value: b.rating, half: b.rating_interval ?? 0, halfValue: b.rating_interval,
     keys: [["bots", i, "rating"], ["bots", i, "rating_interval"]],
@@ -210,7 +219,8 @@ function matrices() {
       value: c.score, gamesKey: ["head_to_head", row, column, "games"] };
   });
   if (S.bots.length < 3) { $("los-block").hidden = true; return; }
-  $("los-title").textContent = "The probability that the row bot is stronger than the column bot, with their pairwise games.";
+  const losTitle = D.tables.los_title;
+  $("los-title").textContent = `${losTitle[0].toUpperCase()}${losTitle.slice(1)}, with their pairwise games.`;
   heatTable($("los"), (row, column) => {
     const p = (S.los[row] || {})[column];
     const c = (S.head_to_head[row] || {})[column];

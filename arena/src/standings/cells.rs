@@ -14,7 +14,10 @@ pub const MAIN_TITLE: &str = "Standings: Elo ± 95% interval; LOS = likelihood o
 pub fn main_title(ranking: &Ranking) -> String {
     let scoring = ranking.standings.scoring;
     if scoring.rank_by_mean {
-        format!("{MAIN_TITLE} (by Elo); ranked by {}/game ± 95% interval", scoring.unit)
+        format!(
+            "Standings: Elo ± 95% interval; ranked by {0}/game ± 95% interval; LOS = likelihood of superiority over the next bot, by {0}/game",
+            scoring.unit
+        )
     } else {
         MAIN_TITLE.to_string()
     }
@@ -24,6 +27,16 @@ pub const HEAD_TO_HEAD_TITLE: &str = "Head to head: the row bot's score against 
 /// The LOS matrix's title.
 pub const LOS_TITLE: &str =
     "Likelihood of superiority: the probability that the row bot is stronger than the column bot";
+
+/// The title of the LOS matrix: [`LOS_TITLE`], saying that it comes from the
+/// Elo ratings when the bots are ranked by mean score.
+pub fn los_title(ranking: &Ranking) -> String {
+    if ranking.standings.scoring.rank_by_mean {
+        format!("{LOS_TITLE}, from the Elo ratings (pairwise results)")
+    } else {
+        LOS_TITLE.to_string()
+    }
+}
 
 /// A table as text cells.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]

@@ -228,7 +228,7 @@ fn markdown(ranking: &Ranking, game: &str, seed: u64) -> String {
         format!("### {}\n\n{}", cells::HEAD_TO_HEAD_TITLE, markdown_table(&cells::head_to_head(ranking))),
     ];
     if ranking.order.len() >= 3 {
-        parts.push(format!("### {}\n\n{}", cells::LOS_TITLE, markdown_table(&cells::los_matrix(ranking))));
+        parts.push(format!("### {}\n\n{}", cells::los_title(ranking), markdown_table(&cells::los_matrix(ranking))));
     }
     parts.join("\n")
 }

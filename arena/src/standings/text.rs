@@ -12,7 +12,7 @@ pub fn render(ranking: &Ranking) -> String {
         format!("{}\n{}", cells::HEAD_TO_HEAD_TITLE, table(&cells::head_to_head(ranking))),
     ];
     if ranking.order.len() >= 3 {
-        parts.push(format!("{}\n{}", cells::LOS_TITLE, table(&cells::los_matrix(ranking))));
+        parts.push(format!("{}\n{}", cells::los_title(ranking), table(&cells::los_matrix(ranking))));
     }
     parts.join("\n\n")
 }
