@@ -1,7 +1,8 @@
 //! Leduc Hold'em end to end, with real processes: the sample bots play a
 //! match whose records verify, the Python and Rust rule-based bots agree,
 //! the worked example of its RULES.md is reproduced through a deals file,
-//! and `rules` and `check-bot` know the game.
+//! `arena view` draws it (in headless Chromium), and `rules` and
+//! `check-bot` know the game.
 
 use e2e::*;
 
@@ -87,6 +88,30 @@ fn the_worked_example_is_reproduced_through_a_deals_file() {
     }
     let (verified, _) = arena_expect(&["verify", &out], 0);
     assert!(verified.contains("2 games verified"), "{verified}");
+    view_draws_the_worked_example(&scratch, &out, &records[0]);
+}
+
+/// `arena view`'s page of the worked example, run in headless Chromium: the
+/// cards, each seat's chips in and the pot before the public card, after
+/// it, and at the end; and nothing written to the console.
+fn view_draws_the_worked_example(scratch: &Scratch, out: &str, record: &serde_json::Value) {
+    let Some(browser) = Browser::find(scratch) else { return };
+    let page = scratch.join("example.html");
+    arena_expect(&["view", out, "--game", "0", "-o", &page], 0);
+    let events = record["events"].as_array().unwrap();
+    let public = events.iter().position(|e| e["type"] == "public").expect("a public card") + 1;
+    // (step, public card, pot, seat 0 in for, seat 1 in for)
+    for (step, card, pot, zero, one) in
+        [(public - 1, "", 6, 3, 3), (public, "Jh", 6, 3, 3), (events.len(), "Jh", 22, 11, 11)]
+    {
+        let (dom, console) = browser.run_logged(&page, &format!("step={step}"), &["--dump-dom"]);
+        assert!(console.is_empty(), "step {step}: the page wrote to its console: {console:?}");
+        assert!(dom.contains(&format!("data-step=\"{step}\"")), "step {step}:\n{dom}");
+        assert!(dom.contains(&format!("id=\"public\" data-card=\"{card}\"")), "step {step}:\n{dom}");
+        assert!(dom.contains(&format!("data-pot=\"{pot}\"")), "step {step}:\n{dom}");
+        assert!(dom.contains(&format!("data-seat=\"0\" data-put-in=\"{zero}\" data-card=\"Js\"")), "{dom}");
+        assert!(dom.contains(&format!("data-seat=\"1\" data-put-in=\"{one}\" data-card=\"Kh\"")), "{dom}");
+    }
 }
 
 #[test]
