@@ -150,3 +150,15 @@ fn a_forfeit_costs_the_chips_put_in_and_verifies() {
     let (verified, _) = arena_expect(&["verify", &out], 0);
     assert!(verified.contains("4 games verified"), "{verified}");
 }
+
+#[test]
+fn sprt_pairs_the_seatings_and_says_it_judges_pairwise_results() {
+    let scratch = Scratch::new("leduc-sprt");
+    let rules = format!("rules={} --play rules {}", bin("leduc-bot"), scratch.marker());
+    let random = format!("random={} {}", bin("leduc-bot"), scratch.marker());
+    let args = ["sprt", "--game", "leduc", "--new", &rules, "--base", &random, "--max-games", "40", "--seed", "3"];
+    // 40 games decide nothing (exit status 3: inconclusive).
+    let (stdout, stderr) = arena_expect(&args, 3);
+    assert!(stderr.contains("note: leduc ranks bots by chips/game, but this test judges pairwise results"), "{stderr}");
+    assert!(stdout.contains("after 40 games (20 pairs"), "{stdout}");
+}

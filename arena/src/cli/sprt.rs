@@ -281,6 +281,15 @@ fn play<G: Game>(prepared: Prepared) -> Result<i32, Failure> {
         played.len(),
         config.games.seed
     );
+    if G::SCORING.rank_by_mean {
+        errln!(
+            "note: {} ranks bots by {}/game, but this test judges pairwise results (which bot ends a game ahead), \
+             not the size of what it wins: read it beside the {} per game in the standings",
+            G::NAME,
+            G::SCORING.unit,
+            G::SCORING.unit
+        );
+    }
     let run = Run::<G> {
         setups,
         bots: config.games.bots.clone(),
