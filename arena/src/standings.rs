@@ -6,13 +6,13 @@
 //! first place with another bot, and *loses* otherwise. Its score is
 //! `(wins + draws / 2) / games`.
 //!
-//! Beside them, each bot's mean final score per game (for a payoff game such
-//! as Leduc Hold'em, its mean payoff: chips won per game) with a 95%
+//! Beside them, each bot's mean final score per game (for a payoff game,
+//! its mean payoff, e.g. chips won per game) with a 95%
 //! confidence interval, which ranks bots by what they win rather than by how
 //! often they win.
 //!
 //! The bots are ranked by their Elo rating (or, for a game whose
-//! [`Scoring`] says so, such as Leduc Hold'em, by their mean score per game
+//! [`Scoring`] says so, such as a payoff game, by their mean score per game
 //! first) ([`crate::ratings::elo`]), from
 //! one pairwise result between every two bots of every game; ties are broken
 //! by score, then by the order the bots were given. Games of 3 or more sides

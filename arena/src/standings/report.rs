@@ -4,7 +4,7 @@
 //!   `{"game", "seed", "games", "bots": [...], "head_to_head": {...}, "los": {...}}`,
 //!   the bots in rank order, each with `rank` (from 1), `name`, `games`,
 //!   `wins`, `losses`, `draws`, `score`, `points_for` (the mean final score
-//!   per game: for Leduc Hold'em, the mean payoff in chips),
+//!   per game: for a payoff game, the mean payoff, e.g. in chips),
 //!   `points_for_interval` (the half-width of its 95% interval), `points_against`,
 //!   `faults`, `faults_by_kind`, `win_rate`, `rating` and `rating_interval`
 //!   (Elo and the half-width of its 95% interval, `null` without a rating),
