@@ -8,7 +8,8 @@
 //! - [`verify`]: re-checking a record against the engine.
 //! - [`record`], [`output`]: what is written; [`html`], [`report`]: pages that show it; [`setups`]: games set up from a file; [`cli`], [`console`], [`progress`], [`signals`]: the terminal; [`untrusted`]: what a bot wrote, made safe to show there.
 //! - [`conformance`]: `arena check-bot`, the conformance test of one bot.
-//! - [`invariants`]: engine checks shared by the fuzz targets (`fuzz/`) and the tests.
+//! - [`fuzz_input`]: arbitrary bytes read as a game's choices, for each engine's
+//!   `invariants` (checks shared by the fuzz targets in `fuzz/` and the tests).
 #![deny(missing_docs)]
 
 pub mod bot;
@@ -18,10 +19,10 @@ pub mod conformance;
 pub mod console;
 pub mod fault;
 pub mod fault_summary;
+pub mod fuzz_input;
 pub mod game;
 pub mod games;
 pub mod html;
-pub mod invariants;
 pub mod league;
 pub mod outcome;
 pub mod output;

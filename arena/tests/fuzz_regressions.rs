@@ -30,12 +30,12 @@ fn replay(target: &str, check: fn(&[u8])) {
 
 #[test]
 fn engine_regressions_still_pass() {
-    replay("engine", arena::invariants::engine);
+    replay("engine", arena::games::all_fives::invariants::engine);
 }
 
 #[test]
 fn engine_deals_regressions_still_pass() {
-    replay("engine_deals", arena::invariants::deals);
+    replay("engine_deals", arena::games::all_fives::invariants::deals);
 }
 
 #[test]

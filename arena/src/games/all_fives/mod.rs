@@ -17,6 +17,7 @@
 
 mod conformance;
 pub mod deal;
+pub mod invariants;
 mod layout;
 mod log;
 mod midhand;

@@ -7,8 +7,8 @@
 //! panics when an invariant breaks: that panic is the finding.
 
 use super::{BET_SIZES, Deal, Event, Leduc, MAX_ACTIONS, RAISE_CAP, cards};
+use crate::fuzz_input::Input;
 use crate::game::Game;
-use crate::invariants::Input;
 use protocol::leduc::{Action, Card, HandOver, Move, Variant};
 
 /// Plays one game whose player count (2–4) and seed come from `data`, then

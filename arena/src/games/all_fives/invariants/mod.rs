@@ -15,14 +15,13 @@
 
 mod deals;
 mod drive;
-mod input;
 mod ledger;
 
+pub use crate::fuzz_input::Input;
 pub use deals::deals;
-pub use input::Input;
 
+use super::AllFives;
 use crate::game::Game;
-use crate::games::all_fives::AllFives;
 use protocol::all_fives::{DealSize, HandEndRule, Variant};
 
 /// Plays one game whose variant (2–4 players, partners, deal, boneyard_keep,

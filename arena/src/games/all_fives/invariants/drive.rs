@@ -1,8 +1,8 @@
 //! Playing a game to its end with moves chosen by the input, checking the
 //! position through the public API after every step.
 
-use super::input::Input;
 use super::ledger::Ledger;
+use crate::fuzz_input::Input;
 use crate::game::{Game, IllegalMove, Outcome};
 use crate::games::all_fives::{AllFives, Event};
 use protocol::all_fives::{self as wire, Choice, Move, State, Variant};

@@ -1,9 +1,9 @@
 //! Games from explicit deals: fuzz-chosen variants and deals, valid or not.
 
 use super::drive;
-use super::input::Input;
 use super::ledger::full_set;
 use super::small_variant;
+use crate::fuzz_input::Input;
 use crate::game::Game;
 use crate::games::all_fives::{AllFives, Deal, Event};
 use protocol::all_fives::{DealSize, HandEndRule, HandOver, Tile, Variant};

@@ -1,4 +1,5 @@
-//! Arbitrary bytes read as a stream of small choices.
+//! Arbitrary bytes read as a stream of small choices: the input of every
+//! engine's `invariants` (its fuzz targets and their regression tests).
 
 /// Fuzz input read front to back; once it runs out every read gives 0, so
 /// any input, the empty one included, describes a whole game.
