@@ -2,8 +2,9 @@
 //! is a valid message, its transcript is what a real match sends and
 //! receives, and its minimal bot plays.
 
+use all_fives::wire as all_fives;
 use e2e::*;
-use protocol::{all_fives, leduc};
+use leduc::wire as leduc;
 
 fn protocol_doc() -> String {
     std::fs::read_to_string(repo_path("protocol/PROTOCOL.md")).expect("PROTOCOL.md")

@@ -3,8 +3,8 @@
 //! another hand or of the boneyard — apart from its own draws, tiles once
 //! played, and the hands revealed when a hand ends.
 
+use all_fives::wire::{Tile, ToBot};
 use e2e::*;
-use protocol::all_fives::{Tile, ToBot};
 use serde_json::Value;
 use std::collections::HashSet;
 

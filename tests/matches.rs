@@ -161,7 +161,7 @@ fn greedy_beats_random() {
 
 #[test]
 fn every_message_a_bot_receives_is_valid_protocol() {
-    use protocol::all_fives::ToBot;
+    use all_fives::wire::ToBot;
     let scratch = Scratch::new("transcript");
     let logs = scratch.path().join("logs");
     std::fs::create_dir_all(&logs).unwrap();

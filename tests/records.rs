@@ -2,8 +2,8 @@
 //! given deals, `arena verify` catches hand-edited records, and `arena
 //! replay` diffs a bot's choices against a record.
 
+use all_fives::wire::ToBot;
 use e2e::*;
-use protocol::all_fives::ToBot;
 use serde_json::{Value, json};
 
 /// A deal of a one-hand, five-tile game: hands for seat 0 and seat 1, the rest in the boneyard.

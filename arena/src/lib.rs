@@ -2,14 +2,13 @@
 //! other in turn-based games with hidden information, enforcing the rules, the
 //! protocol and the time limits, recording every game and ranking the bots.
 //!
-//! - [`game`]: the boundary every game engine implements; [`games`]: the engines.
+//! - [`games`]: the engines, by name (the `game` crate holds the boundary every
+//!   engine implements; each engine is a crate of its own).
 //! - [`schedule`], [`seeds`], [`outcome`], [`standings`], [`ratings`], [`sprt`]: pure match logic.
 //! - [`bot`], [`session`], [`pool`], [`play`], [`run`], [`replay`]: processes and the protocol.
 //! - [`verify`]: re-checking a record against the engine.
-//! - [`record`], [`output`]: what is written; [`html`], [`report`]: pages that show it; [`setups`]: games set up from a file; [`cli`], [`console`], [`progress`], [`signals`]: the terminal; [`untrusted`]: what a bot wrote, made safe to show there.
+//! - [`record`], [`output`]: what is written; [`report`]: pages that show it; [`setups`]: games set up from a file; [`cli`], [`console`], [`progress`], [`signals`]: the terminal; [`untrusted`]: what a bot wrote, made safe to show there.
 //! - [`conformance`]: `arena check-bot`, the conformance test of one bot.
-//! - [`fuzz_input`]: arbitrary bytes read as a game's choices, for each engine's
-//!   `invariants` (checks shared by the fuzz targets in `fuzz/` and the tests).
 #![deny(missing_docs)]
 
 pub mod bot;
@@ -19,10 +18,7 @@ pub mod conformance;
 pub mod console;
 pub mod fault;
 pub mod fault_summary;
-pub mod fuzz_input;
-pub mod game;
 pub mod games;
-pub mod html;
 pub mod league;
 pub mod outcome;
 pub mod output;

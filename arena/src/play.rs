@@ -2,7 +2,6 @@
 
 use crate::bot::process::BotProcess;
 use crate::fault::{Fault, FaultKind};
-use crate::game::Game;
 use crate::outcome::forfeit_ranks;
 use crate::pool::Pool;
 use crate::record::{FaultRecord, GameRecord, GameResult, Timed};
@@ -10,6 +9,7 @@ use crate::schedule::GameSpec;
 use crate::session::{self, Envelope};
 use crate::start_failures::GiveUp;
 use crate::table::Table;
+use game::Game;
 use protocol::messages::{Forfeit, GameEnd, GameStart};
 use std::time::Instant;
 

@@ -10,8 +10,8 @@
 use crate::bot::census::Census;
 use crate::bot::process::{BotProcess, Launch};
 use crate::fault::Fault;
-use crate::game::Game;
 use crate::session::Envelope;
+use game::Game;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 

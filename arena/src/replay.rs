@@ -6,12 +6,12 @@
 
 use crate::bot::process::BotProcess;
 use crate::fault::Fault;
-use crate::game::Game;
 use crate::play::Record;
 use crate::session::{self, Envelope};
 use crate::table::Table;
 use crate::untrusted;
 use crate::verify;
+use game::Game;
 use protocol::messages::{Forfeit, GameEnd, GameStart};
 
 /// A decision where the bot chose differently from the record.

@@ -7,7 +7,6 @@
 
 use crate::bot::{cpus, orphans};
 use crate::fault::FaultKind;
-use crate::game::Game;
 use crate::output::OutDir;
 use crate::play::play_game;
 use crate::pool::{self, Pool};
@@ -15,6 +14,7 @@ use crate::record::GameSummary;
 use crate::schedule::{Schedule, Selection};
 use crate::standings::Standings;
 use crate::table::Table;
+use game::Game;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};

@@ -4,7 +4,7 @@
 
 use crate::bot::process::{Awaited, BotProcess};
 use crate::fault::{Fault, FaultKind};
-use crate::game::Game;
+use game::Game;
 use protocol::line::{self, LineError};
 use protocol::messages::{FromBot, Hello, Ready, ToBot, Turn};
 use std::time::Duration;

@@ -7,7 +7,7 @@
 //! its number, its line and the game's reason.
 
 use crate::config::LeagueConfig;
-use crate::game::Game;
+use game::Game;
 use std::path::Path;
 
 /// Reads the setups in `path` and checks each against `variant`.
@@ -65,8 +65,8 @@ fn line_of(text: &str, offset: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::all_fives::{AllFives, Deal, Setup};
-    use protocol::all_fives::Variant;
+    use all_fives::wire::Variant;
+    use all_fives::{AllFives, Deal, Setup};
 
     fn variant() -> Variant {
         AllFives::parse_variant(&[("max_hands".to_string(), "1".to_string())]).expect("a variant")

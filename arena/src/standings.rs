@@ -28,9 +28,9 @@ pub mod text;
 pub use report::ReportFormat;
 
 use crate::fault::FaultKind;
-use crate::game::Scoring;
 use crate::ratings::{Elo, RatingTally, WengLin};
 use crate::record::GameSummary;
+use game::Scoring;
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -90,7 +90,7 @@ pub struct Standings {
     pub games: u64,
     /// The bots, in the order they were given.
     pub bots: Vec<BotStanding>,
-    /// How the game's scores are read (its [`Game::SCORING`](crate::game::Game::SCORING)).
+    /// How the game's scores are read (its [`Game::SCORING`](game::Game::SCORING)).
     pub scoring: Scoring,
     ratings: RatingTally,
 }
@@ -329,7 +329,7 @@ pub(crate) mod fixtures {
 
     /// Standings of `names` over `games`, with the games numbered in order.
     pub fn standings(names: &[&str], games: &[GameSummary]) -> Standings {
-        let mut standings = Standings::new(&self::names(names), crate::game::Scoring::POINTS);
+        let mut standings = Standings::new(&self::names(names), game::Scoring::POINTS);
         for (id, game) in games.iter().enumerate() {
             standings.add(&super::GameSummary { id: id as u64, ..game.clone() });
         }

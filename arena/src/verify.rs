@@ -3,8 +3,8 @@
 //! every recorded decision is played again, and every event the engine
 //! produces, and the result, must be exactly what the record says. Pure.
 
-use crate::game::Game;
 use crate::play::{Record, game_result};
+use game::Game;
 use serde::Serialize;
 use serde_json::Value;
 

@@ -4,15 +4,15 @@
 //! as a whole record, and re-checked by replaying the recorded plays from the
 //! seed and from the recorded deals.
 
+use all_fives::AllFives;
+use all_fives::wire::{DealSize, HandEndRule, Variant};
 use arena::fault::FaultKind;
-use arena::game::Game;
-use arena::games::all_fives::AllFives;
 use arena::output;
 use arena::play::{MoveTimes, Record, game_result};
 use arena::record::{FaultRecord, GameRecord};
 use arena::verify;
+use game::Game;
 use proptest::prelude::*;
-use protocol::all_fives::{DealSize, HandEndRule, Variant};
 
 /// Any valid variant, with targets and hand limits small enough for quick games.
 fn variants() -> impl Strategy<Value = Variant> {

@@ -13,9 +13,9 @@
 //! and prints each figure with its ratio to the floor. Run it with
 //! `bench/arena-throughput` (which builds everything in release mode first).
 
+use all_fives::wire::{Choice, End, FromBot, State, ToBot};
 use nix::sched::{CpuSet, sched_setaffinity};
 use nix::unistd::Pid;
-use protocol::all_fives::{Choice, End, FromBot, State, ToBot};
 use protocol::messages::{MoveReply, Turn};
 use std::io::{BufRead, BufReader, Write};
 use std::path::Path;

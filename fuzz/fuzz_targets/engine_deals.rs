@@ -5,4 +5,4 @@
 
 use libfuzzer_sys::fuzz_target;
 
-fuzz_target!(|data: &[u8]| arena::games::all_fives::invariants::deals(data));
+fuzz_target!(|data: &[u8]| all_fives::invariants::deals(data));

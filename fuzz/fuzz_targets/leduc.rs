@@ -5,4 +5,4 @@
 
 use libfuzzer_sys::fuzz_target;
 
-fuzz_target!(|data: &[u8]| arena::games::leduc::invariants::check(data));
+fuzz_target!(|data: &[u8]| leduc::invariants::check(data));

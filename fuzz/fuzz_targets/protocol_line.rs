@@ -4,4 +4,4 @@
 
 use libfuzzer_sys::fuzz_target;
 
-fuzz_target!(|data: &[u8]| protocol::invariants::line(data));
+fuzz_target!(|data: &[u8]| protocol::invariants::line::<all_fives::wire::Move, all_fives::wire::ToBot>(data));

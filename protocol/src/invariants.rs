@@ -2,13 +2,15 @@
 //! arbitrary bytes. Shared by the `protocol_line` fuzz target (`fuzz/` at the
 //! repository root) and the regression tests that replay what it found.
 
-use crate::all_fives::{FromBot, ToBot};
 use crate::line;
+use crate::messages::{FromBot, MoveReply};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use std::fmt::Debug;
 
-/// Decodes `bytes` as an All Fives [`FromBot`] and as a [`ToBot`] line.
+/// Decodes `bytes` as a [`FromBot`] line of a game whose moves are `M` and as
+/// one of the messages `T` a bot of that game receives (for All Fives,
+/// `all_fives::wire::Move` and `all_fives::wire::ToBot`).
 /// Decoding may fail, but never panics; a message that decodes encodes to
 /// one line that decodes back to an equal message (see [`round_trip`]); and
 /// a move the fast path ([`crate::messages::move_by_index`]) reads is the
@@ -16,19 +18,22 @@ use std::fmt::Debug;
 ///
 /// # Panics
 /// When an invariant is broken: that is the bug the caller is looking for.
-pub fn line(bytes: &[u8]) {
-    let decoded = line::decode::<FromBot>(bytes);
+pub fn line<M, T>(bytes: &[u8])
+where
+    M: Serialize + DeserializeOwned + PartialEq + Debug,
+    T: Serialize + DeserializeOwned + PartialEq + Debug,
+{
+    let decoded = line::decode::<FromBot<M>>(bytes);
     if let Ok(message) = &decoded {
         round_trip(message);
     }
     // The arena's fast path for `{"type":"move","id":N,"index":K}` accepts
     // only what the general decoder reads as that very move.
     if let Some((id, index)) = crate::messages::move_by_index(bytes) {
-        let expected =
-            crate::messages::FromBot::Move(crate::messages::MoveReply { id, index: Some(index), value: None });
+        let expected = FromBot::Move(MoveReply { id, index: Some(index), value: None });
         assert_eq!(decoded, Ok(expected), "the fast path read a move from {:?}", String::from_utf8_lossy(bytes));
     }
-    if let Ok(message) = line::decode::<ToBot>(bytes) {
+    if let Ok(message) = line::decode::<T>(bytes) {
         round_trip(&message);
     }
 }
@@ -55,13 +60,21 @@ pub fn round_trip<T: Serialize + DeserializeOwned + PartialEq + Debug>(message: 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::messages::ToBot;
+    use serde_json::Value;
+
+    /// Any game's messages, with the payloads as JSON values.
+    fn any_game(bytes: &[u8]) {
+        line::<Value, ToBot<Value, Value, Value>>(bytes);
+    }
 
     #[test]
     fn checks_valid_and_invalid_lines() {
-        line(br#"{"type":"move","id":7,"move":{"tile":[5,3],"end":1,"points":5}}"#);
-        line(br#"{"type":"ready","name":"x\n\u2028y"}"#);
-        line(br#"{"type":"pass","seat":1}"#);
-        line(b"\xff{");
-        line(b"");
+        any_game(br#"{"type":"move","id":7,"move":{"tile":[5,3],"end":1,"points":5}}"#);
+        any_game(br#"{"type":"ready","name":"x\n\u2028y"}"#);
+        any_game(br#"{"type":"pass","seat":1}"#);
+        any_game(br#"{"type":"turn","id":3,"time_ms":1000,"state":{"hand":[]},"legal":[{"a":1}]}"#);
+        any_game(b"\xff{");
+        any_game(b"");
     }
 }

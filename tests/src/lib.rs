@@ -322,7 +322,7 @@ pub fn standing<'a>(standings: &'a serde_json::Value, name: &str) -> &'a serde_j
 }
 
 /// Every line the recorder bot's processes received, one list per process.
-pub fn recorded(dir: &Path) -> Vec<Vec<protocol::all_fives::ToBot>> {
+pub fn recorded(dir: &Path) -> Vec<Vec<all_fives::wire::ToBot>> {
     std::fs::read_dir(dir)
         .unwrap()
         .flatten()

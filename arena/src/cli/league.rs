@@ -8,7 +8,6 @@ use super::{Failure, cores, current_dir, internal, random_seed, usage};
 use crate::bot::spec::BotSpec;
 use crate::config::{LeagueConfig, Overrides};
 use crate::console::{errln, outln};
-use crate::game::Game;
 use crate::games::{GameCommand, dispatch};
 use crate::league::{check_played, full_schedule};
 use crate::output::{LEAGUE, OutDir};
@@ -19,6 +18,7 @@ use crate::signals;
 use crate::standings::Standings;
 use crate::start_failures::GiveUp;
 use clap::Args;
+use game::Game;
 use serde::de::DeserializeOwned;
 use std::path::{Path, PathBuf};
 

@@ -6,7 +6,6 @@ use crate::bot::limits::ResourceLimits;
 use crate::bot::sandbox::Sandbox;
 use crate::bot::spec::BotSpec;
 use crate::console::{errln, outln};
-use crate::game::Game;
 use crate::games::{GameCommand, dispatch};
 use crate::output::OutDir;
 use crate::schedule::{Schedule, Seating, Selection};
@@ -16,6 +15,7 @@ use crate::standings::Standings;
 use crate::start_failures::GiveUp;
 use crate::table::Limits;
 use clap::Args;
+use game::Game;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 

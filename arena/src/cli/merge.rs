@@ -4,7 +4,6 @@
 use super::{Failure, internal, usage};
 use crate::config::LeagueConfig;
 use crate::console::{errln, outln};
-use crate::game::Game;
 use crate::games::{GameCommand, dispatch};
 use crate::league::{check_played, full_schedule};
 use crate::output::{GAMES, LEAGUE, OutDir, scan_file};
@@ -12,6 +11,7 @@ use crate::record::GameSummary;
 use crate::schedule::Seating;
 use crate::standings::Standings;
 use clap::Args;
+use game::Game;
 use std::io::{Read, Seek, SeekFrom};
 use std::path::PathBuf;
 

@@ -8,7 +8,6 @@ use super::sprt::{SPRT_CONFIG, SPRT_RESULT, SprtConfig};
 use super::{Failure, internal, usage};
 use crate::config::LeagueConfig;
 use crate::console::{errln, outln};
-use crate::game::Game;
 use crate::games::{GameCommand, dispatch};
 use crate::output::{GAMES, LEAGUE, read_record_line};
 use crate::record::{GameRecord, GameSummary};
@@ -16,6 +15,7 @@ use crate::report::page::{self, CHUNK, Viewer};
 use crate::report::{self as core, Input, Kind, SprtSetup};
 use crate::schedule::Seating;
 use clap::Args;
+use game::Game;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 

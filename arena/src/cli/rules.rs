@@ -1,8 +1,8 @@
 //! `arena rules`: the game's variant settings.
 
 use super::{Failure, unwritten, usage};
-use crate::game::Game;
 use crate::games::{GameCommand, dispatch};
+use game::Game;
 
 /// Prints the variant settings of `game`.
 pub fn run(game: &str) -> Result<i32, Failure> {

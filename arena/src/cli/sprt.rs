@@ -8,7 +8,6 @@ use super::{Failure, cores, current_dir, internal, random_seed, usage};
 use crate::bot::spec::BotSpec;
 use crate::config::{LeagueConfig, Overrides};
 use crate::console::{errln, outln};
-use crate::game::Game;
 use crate::games::{GameCommand, dispatch};
 use crate::league::{check_played, full_schedule};
 use crate::output::{OutDir, write_atomically};
@@ -23,6 +22,7 @@ use crate::sprt::{DealSequence, Model, Sprt};
 use crate::standings::Standings;
 use crate::start_failures::GiveUp;
 use clap::Args;
+use game::Game;
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
 

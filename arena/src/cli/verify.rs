@@ -4,11 +4,11 @@
 use super::record_file::{self, Line};
 use super::{Failure, unwritten};
 use crate::console::outln;
-use crate::game::Game;
 use crate::games::{GameCommand, dispatch};
 use crate::play::Record;
 use crate::verify::{self, Disagreement};
 use clap::Args;
+use game::Game;
 use std::path::PathBuf;
 
 /// The flags of `arena verify`.

@@ -4,10 +4,10 @@
 use super::record_file::{self, Header};
 use super::{Failure, unwritten, usage};
 use crate::console::{self, outln};
-use crate::game::Game;
 use crate::games::{GameCommand, dispatch};
 use crate::record::GameRecord;
 use clap::Args;
+use game::Game;
 use std::path::PathBuf;
 
 /// Examples shown by `arena view --help`.

@@ -18,8 +18,8 @@ pub mod report;
 use crate::bot::orphans;
 use crate::bot::registry::Registry;
 use crate::bot::spec::BotSpec;
-use crate::game::{Game, Position};
 use crate::table::Limits;
+use game::{Game, Position};
 use std::sync::Arc;
 use std::time::Duration;
 

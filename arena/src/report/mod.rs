@@ -17,13 +17,13 @@ pub mod page;
 
 use crate::fault::FaultKind;
 use crate::fault_summary::{FaultSummary, KindSummary};
-use crate::game::Scoring;
 use crate::record::GameSummary;
 use crate::sprt::Sprt;
 use crate::sprt::report::{Conclusion, Summary};
 use crate::standings::Standings;
 use crate::standings::cells::{self, Grid};
 use course::Step;
+use game::Scoring;
 use history::Checkpoint;
 use move_times::MoveTimes;
 use page::Viewer;

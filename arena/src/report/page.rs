@@ -4,11 +4,11 @@
 //! game of it is opened (scripts load from `file://`, where `fetch` may not).
 //!
 //! A replay is the page the game's engine draws for `arena view`
-//! ([`Game::html_page`](crate::game::Game::html_page)): the report keeps
+//! ([`Game::html_page`](game::Game::html_page)): the report keeps
 //! that page once, cut around the record it embeds ([`Viewer`]), and the
 //! browser puts any game's record back in between.
 
-use crate::html::{json_script, script_safe};
+use game::html::{json_script, script_safe};
 
 /// How many records one chunk file holds.
 pub const CHUNK: usize = 100;

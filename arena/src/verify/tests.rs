@@ -1,8 +1,8 @@
 use super::*;
 use crate::fault::FaultKind;
-use crate::games::all_fives::{AllFives, Event};
 use crate::play::MoveTimes;
 use crate::record::{FaultRecord, GameRecord};
+use all_fives::{AllFives, Event};
 
 /// A record of a game between two seats that always play their last legal
 /// move, set up from `seed`, exactly as a match records it.

@@ -11,7 +11,7 @@
 //!
 //! To start a bot of your own, copy this file and change [`choose`].
 
-use protocol::all_fives::{Choice, FromBot, State, ToBot};
+use all_fives::wire::{Choice, FromBot, State, ToBot};
 use protocol::line::encode;
 use protocol::messages::{MoveReply, Ready};
 use std::cmp::Reverse;

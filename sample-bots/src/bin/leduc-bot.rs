@@ -19,7 +19,7 @@
 //! ```
 
 use clap::{Parser, ValueEnum};
-use protocol::leduc::{Action, Card, Choice, FromBot, State, ToBot};
+use leduc::wire::{Action, Card, Choice, FromBot, State, ToBot};
 use protocol::line::{decode, encode};
 use protocol::messages::{MoveReply, Ready};
 use rand::{RngExt, SeedableRng};

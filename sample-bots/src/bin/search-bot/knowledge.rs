@@ -13,8 +13,8 @@
 //! from the oldest group it can belong to, which leaves the groups no tighter
 //! than the truth, so the real hands always fit the groups.
 
-use arena::games::all_fives::open_ends;
-use protocol::all_fives::{Event, Move, Tile};
+use all_fives::open_ends;
+use all_fives::wire::{Event, Move, Tile};
 
 /// The numbers (0 to 6) a tile shows, as bits.
 pub fn numbers(tile: Tile) -> u8 {

@@ -2,7 +2,7 @@
 //! guesses the hidden tiles many times, consistently with everything the
 //! game revealed (see `knowledge`), plays each legal move in each guess and
 //! finishes the hand with a mostly greedy policy, using the arena's own
-//! engine (the `arena` library crate), and plays the move with the best
+//! engine (the `all-fives` crate), and plays the move with the best
 //! average result for its side at the end of the hand (see `search`).
 //!
 //! With a playout budget only (the default) it is deterministic: its random
@@ -19,9 +19,9 @@ mod search;
 #[cfg(test)]
 mod tests;
 
+use all_fives::wire::{Event, FromBot, ToBot, Variant};
 use clap::Parser;
 use knowledge::Knowledge;
-use protocol::all_fives::{Event, FromBot, ToBot, Variant};
 use protocol::line::encode;
 use protocol::messages::{MoveReply, Ready};
 use rand::SeedableRng;

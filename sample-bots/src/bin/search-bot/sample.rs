@@ -2,9 +2,9 @@
 //! boneyard's order) that agree with everything the seat was told.
 
 use crate::knowledge::{Knowledge, numbers};
-use arena::games::all_fives::Midhand;
-use arena::games::all_fives::tiles::{CANONICAL, SET_SIZE, index, normalize};
-use protocol::all_fives::{State, Tile};
+use all_fives::Midhand;
+use all_fives::tiles::{CANONICAL, SET_SIZE, index, normalize};
+use all_fives::wire::{State, Tile};
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 

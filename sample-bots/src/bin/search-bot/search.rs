@@ -4,9 +4,9 @@
 //! the best average result for the seat's side at the end of the hand.
 
 use crate::sample::{Seen, determinize};
-use arena::game::Game;
-use arena::games::all_fives::AllFives;
-use protocol::all_fives::{Choice, Variant};
+use all_fives::AllFives;
+use all_fives::wire::{Choice, Variant};
+use game::Game;
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 use std::cmp::Reverse;

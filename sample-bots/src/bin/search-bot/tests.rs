@@ -4,9 +4,9 @@
 use crate::knowledge::{Knowledge, numbers};
 use crate::sample::{Seen, determinize};
 use crate::search::{Budget, choose};
-use arena::game::Game;
-use arena::games::all_fives::AllFives;
-use protocol::all_fives::{State, Tile, Variant};
+use all_fives::AllFives;
+use all_fives::wire::{State, Tile, Variant};
+use game::Game;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
