@@ -9,6 +9,8 @@
 //! - [`verify`]: re-checking a record against the engine.
 //! - [`record`], [`output`]: what is written; [`report`]: pages that show it; [`setups`]: games set up from a file; [`cli`], [`console`], [`progress`], [`signals`]: the terminal; [`untrusted`]: what a bot wrote, made safe to show there.
 //! - [`conformance`]: `arena check-bot`, the conformance test of one bot.
+//! - [`engine`]: game engines as processes: `arena engine` (a built-in game
+//!   served over the engine protocol) and `arena check-engine`.
 #![deny(missing_docs)]
 
 pub mod bot;
@@ -16,6 +18,7 @@ pub mod cli;
 pub mod config;
 pub mod conformance;
 pub mod console;
+pub mod engine;
 pub mod fault;
 pub mod fault_summary;
 pub mod games;

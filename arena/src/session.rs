@@ -158,7 +158,7 @@ fn decode<G: Game>(line: &[u8]) -> Result<FromBot<G::Move>, Fault> {
 }
 
 /// The start of a line, for fault messages.
-fn excerpt(line: &[u8]) -> String {
+pub(crate) fn excerpt(line: &[u8]) -> String {
     const MAX: usize = 160;
     let text = String::from_utf8_lossy(&line[..line.len().min(MAX)]);
     if line.len() > MAX { format!("{text}… ({} bytes)", line.len()) } else { text.into_owned() }

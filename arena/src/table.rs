@@ -57,7 +57,7 @@ impl Default for Limits {
 
 /// A bot's whole environment: `PATH`, `HOME` and `LANG` from the arena's
 /// (`LANG` defaulting to `C.UTF-8`), then the bot's own variables.
-fn bot_environment(own: &std::collections::BTreeMap<String, String>) -> Vec<(String, String)> {
+pub(crate) fn bot_environment(own: &std::collections::BTreeMap<String, String>) -> Vec<(String, String)> {
     let mut env: Vec<(String, String)> = ["PATH", "HOME", "LANG"]
         .iter()
         .filter_map(|&key| std::env::var(key).ok().map(|value| (key.to_string(), value)))

@@ -220,6 +220,16 @@ pub trait Game: Sized + Send + Sync + 'static {
         self.scores()
     }
 
+    /// What only `seat` may know now, in the form it takes in the game's
+    /// states and views (a card as `"Kh"`), for `arena check-engine`'s
+    /// hidden-information check (see `engines/ENGINES.md`): no other seat's
+    /// state or views may contain it. `None` (the default) when the engine
+    /// does not say, and the check cannot run.
+    fn private(&self, seat: usize) -> Option<Vec<serde_json::Value>> {
+        let _ = seat;
+        None
+    }
+
     /// Positions where bots commonly go wrong, for `arena check-bot` (none by default).
     fn conformance_positions() -> Vec<Position<Self>> {
         Vec::new()

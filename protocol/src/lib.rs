@@ -10,11 +10,14 @@
 //!
 //! - [`messages`]: the game-agnostic envelope (handshake, game start, turn
 //!   requests, replies, game end, bye), generic over the game's payloads.
+//! - [`engine`]: the engine protocol, between the arena and a game engine that
+//!   runs as a process of its own (`engines/ENGINES.md`).
 //! - [`line`](mod@line): pure encoding and decoding of one line.
 //! - [`schema`]: the JSON Schema of a game's messages, generated from its types.
 //! - [`invariants`]: the checks the line fuzz target and its regression tests run.
 #![deny(missing_docs)]
 
+pub mod engine;
 pub mod invariants;
 pub mod line;
 pub mod messages;

@@ -47,6 +47,8 @@ pub enum Awaited {
     Hello,
     /// The `move` answering the turn with this request id.
     Turn(u64),
+    /// A game engine's answer to the request of this type (`"hello"`, `"play"`, …).
+    Engine(&'static str),
 }
 
 impl std::fmt::Display for Awaited {
@@ -54,6 +56,7 @@ impl std::fmt::Display for Awaited {
         match self {
             Awaited::Hello => f.write_str("the answer to hello"),
             Awaited::Turn(id) => write!(f, "the answer to turn {id}"),
+            Awaited::Engine(request) => write!(f, "the engine's answer to {request}"),
         }
     }
 }
@@ -276,7 +279,7 @@ impl BotProcess {
             Err(Failure::Late) if !written => Err(Fault::new(
                 FaultKind::Timeout,
                 format!(
-                    "the request for {what} could not be written within {} ms: the bot is not reading its stdin",
+                    "the request for {what} could not be written within {} ms: the process is not reading its stdin",
                     limit.as_millis()
                 ),
             )),

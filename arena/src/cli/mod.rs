@@ -15,6 +15,7 @@
 //! report and exits as usual.
 
 mod check_bot;
+mod engine;
 mod execute;
 mod flags;
 mod league;
@@ -96,6 +97,17 @@ enum Command {
     /// Works on a directory still being written too (the page then says it is partial).
     #[command(after_help = report::EXAMPLES)]
     Report(report::ReportArgs),
+    /// Serve a built-in game over the engine protocol on stdin and stdout
+    /// (engines/ENGINES.md): the protocol's reference implementation.
+    Engine {
+        /// The game.
+        #[arg(value_name = "GAME")]
+        game: String,
+    },
+    /// Check that a game engine program speaks the engine protocol and
+    /// behaves (engines/ENGINES.md): a checklist for engine authors.
+    #[command(after_help = engine::EXAMPLES)]
+    CheckEngine(engine::CheckEngineArgs),
     /// Print the game's variant settings and their defaults.
     Rules {
         /// The game.
@@ -149,6 +161,8 @@ pub fn main() -> i32 {
         Command::Replay(args) => replay::run(args),
         Command::CheckBot(args) => check_bot::run(args),
         Command::Rules { game } => rules::run(&game),
+        Command::Engine { game } => engine::serve(&game),
+        Command::CheckEngine(args) => engine::check(args),
         Command::View(args) => view::run(args),
         Command::Report(args) => report::run(args),
     };

@@ -463,6 +463,12 @@ impl Game for Leduc {
         Some(Outcome { reason, ranks })
     }
 
+    /// A seat's card, until a showdown it takes part in shows it.
+    fn private(&self, seat: usize) -> Option<Vec<serde_json::Value>> {
+        let shown = matches!(self.over, Some((HandOver::Showdown, _))) && self.folded & (1 << seat) == 0;
+        Some(if shown { Vec::new() } else { vec![serde_json::to_value(self.cards[seat]).expect("cards serialize")] })
+    }
+
     /// A game over keeps its payoffs. Otherwise the seats at fault fold at
     /// once: the seats not at fault still in the hand (all seats not at
     /// fault, if none is) each get back what they put in, and share the

@@ -1,0 +1,93 @@
+//! `arena engine NAME`: serves a built-in game over the engine protocol on
+//! stdin and stdout, and `arena check-engine COMMAND`: the conformance test
+//! of an engine program.
+
+use super::{Failure, current_dir, internal, unwritten, usage};
+use crate::bot::registry::Registry;
+use crate::console::outln;
+use crate::engine::check::{self, Settings};
+use crate::games::{GameCommand, dispatch};
+use crate::signals;
+use clap::Args;
+use game::Game;
+use std::io::Write;
+use std::time::Duration;
+
+/// Examples shown after `arena check-engine --help`.
+pub const EXAMPLES: &str = "Examples:
+  arena check-engine \"python3 engines/connect-four/engine.py\"
+  arena check-engine \"arena engine leduc\" --variant players=3 --games 50";
+
+/// Runs `arena engine NAME` until `bye` or the end of its input.
+pub fn serve(name: &str) -> Result<i32, Failure> {
+    struct Serve;
+    impl GameCommand for Serve {
+        type Output = std::io::Result<()>;
+        fn run<G: Game>(self) -> std::io::Result<()> {
+            crate::engine::serve::serve::<G>(std::io::stdin().lock(), std::io::stdout().lock())
+        }
+    }
+    dispatch(name, Serve).map_err(usage)?.map_err(|e| match e.kind() {
+        std::io::ErrorKind::BrokenPipe => unwritten(e),
+        _ => internal(format!("engine {name}: {e}")),
+    })?;
+    Ok(0)
+}
+
+/// `arena check-engine`'s flags.
+#[derive(Debug, Args)]
+pub struct CheckEngineArgs {
+    /// The engine: a command, split like a shell splits words (quote it as one argument).
+    #[arg(value_name = "COMMAND")]
+    engine: String,
+    /// A variant setting, KEY=VALUE, to check the engine with (repeatable; by default its default variant).
+    #[arg(long = "variant", value_name = "KEY=VALUE")]
+    variants: Vec<String>,
+    /// Games played with random choices.
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    games: u64,
+    /// The seed of the games and of the choices.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Time allowed for each answer of the engine, in milliseconds.
+    #[arg(long, value_name = "MS", default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..))]
+    timeout: u64,
+    /// The most moves a game may last.
+    #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..))]
+    max_moves: u64,
+}
+
+/// Runs `arena check-engine`: exit status 0 when every check passed, 1 when any failed.
+pub fn check(args: CheckEngineArgs) -> Result<i32, Failure> {
+    let mut variant = Vec::new();
+    for pair in &args.variants {
+        let (key, value) =
+            pair.split_once('=').ok_or_else(|| usage(format!("--variant {pair:?}: expected KEY=VALUE")))?;
+        variant.push((key.trim().to_string(), value.trim().to_string()));
+    }
+    let settings = Settings {
+        command: args.engine,
+        dir: current_dir()?,
+        variant,
+        games: args.games as usize,
+        seed: args.seed,
+        timeout: Duration::from_millis(args.timeout),
+        max_moves: args.max_moves as usize,
+    };
+    outln!("check-engine: {:?}", settings.command).map_err(unwritten)?;
+    outln!(
+        "{} games, seed {}, answer timeout {} ms, at most {} moves a game",
+        settings.games,
+        settings.seed,
+        args.timeout,
+        settings.max_moves
+    )
+    .map_err(unwritten)?;
+    let registry = Registry::new();
+    let interruption = signals::exit_on_interrupt(registry.clone());
+    let outcomes = check::run(&settings, registry);
+    interruption.settle();
+    let mut stdout = std::io::stdout().lock();
+    crate::conformance::report::write(&outcomes, &mut stdout).and_then(|()| stdout.flush()).map_err(unwritten)?;
+    Ok(if outcomes.iter().any(crate::conformance::Outcome::failed) { 1 } else { 0 })
+}

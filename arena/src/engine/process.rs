@@ -1,0 +1,209 @@
+//! A game engine running as a process of its own, spoken to over the engine
+//! protocol (`engines/ENGINES.md`): started like a bot (a supervisor, a
+//! process group of its own, a clean environment, resource limits), every
+//! answer awaited with a deadline, and killed with everything it started.
+//! Whatever the engine does wrong is an [`EngineError`] that names it, never
+//! a bot's fault.
+
+use crate::bot::limits::ResourceLimits;
+use crate::bot::process::{Awaited, BotProcess, Launch};
+use crate::bot::registry::Registry;
+use crate::bot::spec::BotSpec;
+use crate::session::excerpt;
+use protocol::engine::{Answer, ENGINE_VERSION, EngineInfo, Request};
+use std::path::Path;
+use std::time::Duration;
+use tokio::time::Instant;
+
+/// How much of an engine's stderr is kept.
+const STDERR_CAP: u64 = 1 << 20;
+/// The longest line an engine may answer with.
+const LINE_CAP: usize = 64 << 20;
+/// How long an engine may take to exit after `bye`.
+pub const EXIT_GRACE: Duration = Duration::from_secs(2);
+
+/// An engine that failed: it could not start, answered late or not at all,
+/// exited, or wrote something that is not the answer it owed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EngineError {
+    /// What went wrong, naming the engine's command.
+    pub message: String,
+    /// The last lines the engine wrote to stderr.
+    pub stderr: Vec<String>,
+}
+
+impl std::fmt::Display for EngineError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)?;
+        if let Some(last) = self.stderr.last() {
+            write!(f, " (its stderr ends: {})", excerpt(last.as_bytes()))?;
+        }
+        Ok(())
+    }
+}
+
+/// A live engine process.
+pub struct EngineProcess {
+    process: Option<BotProcess>,
+    /// The command, as the user gave it, for messages.
+    command: String,
+    /// How long each answer may take.
+    timeout: Duration,
+}
+
+/// The request's type, as messages name it.
+fn kind(request: &Request) -> &'static str {
+    match request {
+        Request::Hello { .. } => "hello",
+        Request::Variant { .. } => "variant",
+        Request::Start { .. } => "start",
+        Request::Play { .. } => "play",
+        Request::Find { .. } => "find",
+        Request::Observe { .. } => "observe",
+        Request::Forfeit { .. } => "forfeit",
+        Request::Bye => "bye",
+    }
+}
+
+impl EngineProcess {
+    /// Starts `command` in `dir` and asks it `hello`; every answer must come
+    /// within `timeout`.
+    ///
+    /// # Errors
+    /// When the command cannot be run, or the engine does not answer `hello`
+    /// with `engine` in time, or speaks another protocol version.
+    pub async fn start(
+        command: &str,
+        dir: &Path,
+        timeout: Duration,
+        registry: &Registry,
+    ) -> Result<(EngineProcess, EngineInfo), EngineError> {
+        let spec = BotSpec::new("engine", command, dir, Default::default())
+            .map_err(|e| EngineError { message: format!("engine {command:?}: {e}"), stderr: Vec::new() })?;
+        let launch = Launch {
+            argv: spec.argv.clone(),
+            dir: spec.dir.clone(),
+            env: crate::table::bot_environment(&spec.env),
+            resources: ResourceLimits::default(),
+            cpu: None,
+            log: None,
+            stderr_cap: STDERR_CAP,
+            line_cap: LINE_CAP,
+            registry: registry.clone(),
+        };
+        let process = BotProcess::spawn(&launch).map_err(|fault| EngineError {
+            message: format!("engine {command:?} cannot be started: {}", fault.message),
+            stderr: Vec::new(),
+        })?;
+        let mut engine = EngineProcess { process: Some(process), command: command.to_string(), timeout };
+        match engine.ask(&Request::Hello { protocol: ENGINE_VERSION }).await? {
+            Answer::Engine(info) if info.protocol == ENGINE_VERSION => Ok((engine, info)),
+            Answer::Engine(info) => Err(engine
+                .fail(format!(
+                    "speaks engine protocol version {}; the arena speaks version {ENGINE_VERSION}",
+                    info.protocol
+                ))
+                .await),
+            other => Err(engine.fail(format!("answered hello with {} instead of \"engine\"", name(&other))).await),
+        }
+    }
+
+    /// The command the engine was started with.
+    pub fn command(&self) -> &str {
+        &self.command
+    }
+
+    /// Sends `request` and reads the answer, within the timeout. `bye` is
+    /// not asked this way ([`EngineProcess::bye`]).
+    ///
+    /// # Errors
+    /// When the engine does not answer in time, exits, or answers with
+    /// something that is not an engine-protocol answer. The process is then
+    /// killed: an engine that failed is not asked again.
+    pub async fn ask(&mut self, request: &Request) -> Result<Answer, EngineError> {
+        self.ask_raw(request).await.map(|(answer, _)| answer)
+    }
+
+    /// [`EngineProcess::ask`], with the answer's line as the engine wrote it.
+    ///
+    /// # Errors
+    /// As [`EngineProcess::ask`].
+    pub async fn ask_raw(&mut self, request: &Request) -> Result<(Answer, Vec<u8>), EngineError> {
+        let Some(process) = self.process.as_mut() else {
+            return Err(EngineError {
+                message: format!("engine {:?} has already failed", self.command),
+                stderr: vec![],
+            });
+        };
+        process.queue(request);
+        let what = Awaited::Engine(kind(request));
+        let result = match process.exchange(Instant::now() + self.timeout, self.timeout, what).await {
+            Ok(line) => match protocol::line::decode::<Answer>(line) {
+                Ok(answer) => Ok((answer, line.to_vec())),
+                Err(e) => Err(format!("answered {} with {}: {e}", kind(request), excerpt(line))),
+            },
+            Err(fault) => Err(fault.message),
+        };
+        match result {
+            Ok(answer) => Ok(answer),
+            Err(message) => Err(self.fail(message).await),
+        }
+    }
+
+    /// Kills the engine and describes what it did wrong.
+    async fn fail(&mut self, problem: String) -> EngineError {
+        let stderr = match self.process.take() {
+            Some(process) => process.kill().await,
+            None => Vec::new(),
+        };
+        EngineError { message: format!("engine {:?} {problem}", self.command), stderr }
+    }
+
+    /// Says `bye` and waits for the engine to exit.
+    ///
+    /// # Errors
+    /// When it is still running [`EXIT_GRACE`] later (it is then killed).
+    pub async fn bye(mut self) -> Result<(), EngineError> {
+        let Some(mut process) = self.process.take() else { return Ok(()) };
+        process.queue(&Request::Bye);
+        match process.await_exit(false, EXIT_GRACE).await {
+            Some(_) => {
+                process.close(Duration::ZERO).await;
+                Ok(())
+            }
+            None => {
+                let stderr = process.kill().await;
+                Err(EngineError {
+                    message: format!(
+                        "engine {:?} was still running {} ms after bye",
+                        self.command,
+                        EXIT_GRACE.as_millis()
+                    ),
+                    stderr,
+                })
+            }
+        }
+    }
+
+    /// Kills the engine and everything it started; returns the last lines
+    /// of its stderr.
+    pub async fn kill(mut self) -> Vec<String> {
+        match self.process.take() {
+            Some(process) => process.kill().await,
+            None => Vec::new(),
+        }
+    }
+}
+
+/// An answer's type, as messages name it.
+pub fn name(answer: &Answer) -> &'static str {
+    match answer {
+        Answer::Engine(_) => "\"engine\"",
+        Answer::Variant(_) => "\"variant\"",
+        Answer::Step(_) => "\"step\"",
+        Answer::Found { .. } => "\"found\"",
+        Answer::Observe { .. } => "\"observe\"",
+        Answer::Scores { .. } => "\"scores\"",
+        Answer::Error { .. } => "\"error\"",
+    }
+}

@@ -1,0 +1,192 @@
+//! The engine protocol, version 1: what the arena says to a game engine that
+//! runs as a process of its own, and what the engine answers (see
+//! `engines/ENGINES.md` at the repository root). The game's own payloads
+//! (variants, states, choices, events, views) are JSON values here: the arena
+//! passes them on without reading them.
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+/// The engine protocol version the arena speaks, sent in `hello`.
+pub const ENGINE_VERSION: u32 = 1;
+
+/// What the arena asks an engine; each request is answered by one [`Answer`]
+/// (but `bye`, which the engine answers by exiting).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Request {
+    /// Once, first: the engine answers [`Answer::Engine`].
+    Hello {
+        /// The engine protocol version the arena speaks.
+        protocol: u32,
+    },
+    /// Resolves `KEY=VALUE` settings (later ones win) into a full variant.
+    Variant {
+        /// The settings, in the order given.
+        settings: Vec<(String, String)>,
+    },
+    /// A new game, from a seed or from a setup given in advance.
+    Start {
+        /// The variant, as the engine resolved it.
+        variant: Value,
+        /// The deal seed, when the game is drawn from one.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        seed: Option<u64>,
+        /// The setup, when the game's starting material is given.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        setup: Option<Value>,
+    },
+    /// The seat to act plays the choice with this index.
+    Play {
+        /// An index into the last step's `choices`.
+        index: usize,
+    },
+    /// Which choice a move named by value is.
+    Find {
+        /// The move, as a bot sent it.
+        #[serde(rename = "move")]
+        named: Value,
+    },
+    /// What a seat observes now.
+    Observe {
+        /// The seat.
+        seat: usize,
+    },
+    /// The final scores if these seats forfeit now.
+    Forfeit {
+        /// The seats at fault.
+        faulted: Vec<usize>,
+    },
+    /// The end: the engine exits.
+    Bye,
+}
+
+/// What an engine answers.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Answer {
+    /// The answer to `hello`.
+    Engine(EngineInfo),
+    /// A resolved variant.
+    Variant(VariantInfo),
+    /// What is new after `start` or `play`.
+    Step(Step),
+    /// The answer to `find`.
+    Found {
+        /// The index of the choice, or `None` when the move is not legal.
+        index: Option<usize>,
+        /// Why it is not legal, in words a bot author can act on.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        why: Option<String>,
+    },
+    /// The answer to `observe`.
+    Observe {
+        /// What the seat observes.
+        state: Value,
+    },
+    /// The answer to `forfeit`.
+    Scores {
+        /// Each seat's final score.
+        scores: Vec<i64>,
+    },
+    /// A request the engine refuses (a variant it does not take, an illegal index).
+    Error {
+        /// Why, for the user.
+        message: String,
+    },
+}
+
+/// Who the engine is.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct EngineInfo {
+    /// The game's name.
+    pub name: String,
+    /// The engine's own version.
+    pub version: String,
+    /// The engine protocol version it speaks.
+    pub protocol: u32,
+    /// How the standings read its scores.
+    #[serde(default)]
+    pub scoring: ScoringInfo,
+    /// The variant settings it takes.
+    #[serde(default)]
+    pub options: Vec<OptionInfo>,
+}
+
+/// How the standings read a game's scores.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct ScoringInfo {
+    /// What a score counts, in the plural.
+    pub unit: String,
+    /// Whether bots are ranked by mean score per game rather than by Elo.
+    pub rank_by_mean: bool,
+}
+
+impl Default for ScoringInfo {
+    fn default() -> Self {
+        ScoringInfo { unit: "points".to_string(), rank_by_mean: false }
+    }
+}
+
+/// One variant setting an engine takes.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct OptionInfo {
+    /// The key, as given to `--variant KEY=VALUE`.
+    pub key: String,
+    /// The values it takes, in words.
+    pub values: String,
+    /// The default, in words.
+    pub default: String,
+    /// What it means.
+    pub help: String,
+}
+
+/// A resolved variant.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct VariantInfo {
+    /// Every setting, defaults filled in.
+    pub variant: Value,
+    /// The number of seats.
+    pub seats: usize,
+    /// The sides: each the seats that score together.
+    pub teams: Vec<Vec<usize>>,
+}
+
+/// Everything new after `start` or `play`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct Step {
+    /// What happened, in order, each with what every seat is told of it.
+    pub events: Vec<StepEvent>,
+    /// The seat to choose now, or `None` when the game is over.
+    pub to_act: Option<usize>,
+    /// Its legal choices, in a fixed order.
+    pub choices: Vec<Value>,
+    /// What it observes (`null` when the game is over).
+    pub state: Value,
+    /// Each seat's score now.
+    pub scores: Vec<i64>,
+    /// How the game came out, once it is over.
+    pub outcome: Option<OutcomeInfo>,
+    /// Each seat's private information now, for `arena check-engine`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub private: Option<Vec<Vec<Value>>>,
+}
+
+/// One event with full information and what each seat is told of it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct StepEvent {
+    /// The event as the record keeps it.
+    pub event: Value,
+    /// What each seat is told, `None` for a seat told nothing.
+    pub views: Vec<Option<Value>>,
+}
+
+/// How a finished game came out.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct OutcomeInfo {
+    /// Why it ended, in the game's words.
+    pub reason: String,
+    /// Each seat's place, 0 first.
+    pub ranks: Vec<u32>,
+}
