@@ -18,6 +18,7 @@ To write an engine of your own, copy this file and change the class
 import json
 import sys
 
+
 class GameError(Exception):
     """A request the game refuses; the message is shown to the user as it is."""
 
@@ -43,7 +44,8 @@ class ConnectFour:
     scores, outcome, private, play, find and forfeit.
     """
 
-    # Who the engine is, and what a score counts.
+    # Change all of this class for your game, starting here: who the engine is,
+    # and what a score counts (rank_by_mean True for a payoff game, like poker).
     NAME = "connect-four"
     VERSION = "1.0"
     SCORING = {"unit": "points", "rank_by_mean": False}
@@ -96,8 +98,8 @@ class ConnectFour:
             if not isinstance(moves, list):
                 raise GameError('a setup is {"moves": [column, ...]}, the columns already played')
             for number, column in enumerate(moves, 1):
-                if self.ended:
-                    raise GameError(f"setup move {number} comes after the end of the game")
+                if type(column) is not int:
+                    raise GameError(f"setup move {number} is {json.dumps(column)}, not a column number")
                 index, why = self.find({"column": column})
                 if index is None:
                     raise GameError(f"setup move {number} cannot be played: {why}")
@@ -201,7 +203,9 @@ def is_seat(value, seats):
 
 
 def serve(game_class, lines=sys.stdin):
-    """Answer each request line with one line, until `bye` or the end of input."""
+    """Answer each request line with one line, until `bye` or the end of input.
+
+    The protocol, the same for every game: an author need not change it."""
     game = None
     for line in lines:
         if not line.strip():
