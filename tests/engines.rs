@@ -102,3 +102,47 @@ fn an_engine_that_does_not_start_fails_hello_and_skips_the_rest() {
     assert!(line(&checklist, "hello").contains("✗"), "{checklist}");
     assert!(checklist.contains("not json"), "the answer is shown:\n{checklist}");
 }
+
+/// `python3 FILE`, a Python engine of the repository.
+fn python_engine(file: &str) -> String {
+    format!("{} {}", python(), repo_path(file))
+}
+
+#[test]
+fn the_starter_engine_and_a_correct_hidden_game_pass() {
+    let (status, checklist) = check_engine(&python_engine("engines/connect-four/engine.py"), &["--games", "10"]);
+    assert_eq!(status, Some(0), "{checklist}");
+    assert!(checklist.contains("13 checks: 13 passed, 0 failed, 0 skipped"), "{checklist}");
+    let (status, checklist) = check_engine(&python_engine("tests/engines/hidden_card.py"), &["--games", "10"]);
+    assert_eq!(status, Some(0), "{checklist}");
+    assert!(line(&checklist, "hidden-information").contains("✓"), "{checklist}");
+}
+
+#[test]
+fn each_broken_engine_fails_the_check_meant_for_it() {
+    let cases = [
+        ("nondeterministic", "deterministic", "answered"),
+        ("hangs", "games", "no complete line"),
+        ("refuses_choice", "games", "was answered"),
+        ("leaks", "hidden-information", "private to seat"),
+        ("no_bye", "bye", "still running"),
+        ("garbage", "hello", "answered hello"),
+    ];
+    let runs: Vec<_> = cases
+        .iter()
+        .map(|&(engine, check, problem)| {
+            let command = python_engine(&format!("tests/engines/{engine}.py"));
+            std::thread::spawn(move || (engine, check, problem, check_engine(&command, &["--games", "5"])))
+        })
+        .collect();
+    for run in runs {
+        let (engine, check, problem, (status, checklist)) = run.join().expect("a check-engine run");
+        assert_eq!(status, Some(1), "{engine}:\n{checklist}");
+        let failed = line(&checklist, check);
+        assert!(failed.contains("✗"), "{engine} should fail {check}:\n{checklist}");
+        let after = checklist.split(failed).nth(1).unwrap_or_default();
+        let shown = after.lines().find(|l| l.trim_start().starts_with("problem:")).unwrap_or_default();
+        assert!(shown.contains(problem), "{engine}: {check}'s problem should say {problem:?}:\n{checklist}");
+        assert!(line(&checklist, "no-leftovers").contains("✓"), "{engine}:\n{checklist}");
+    }
+}
