@@ -314,3 +314,15 @@ fn a_sandboxed_bot_cannot_fill_memory_through_its_private_tmp() {
         }
     }
 }
+
+#[test]
+fn each_game_and_its_bots_run_on_a_cpu_of_their_own_by_default() {
+    let mask = nix::sched::sched_getaffinity(nix::unistd::Pid::from_raw(0)).expect("an affinity mask");
+    let allowed = (0..nix::sched::CpuSet::count()).filter(|&cpu| mask.is_set(cpu).unwrap_or(false)).count();
+    let scratch = Scratch::new("containment-cpus");
+    let report = probe(&scratch, &["--concurrency", "1"]);
+    assert_eq!(report["cpus"].as_array().map(Vec::len), Some(1), "pinned to one CPU by default: {report}");
+    let scratch = Scratch::new("containment-unpinned");
+    let report = probe(&scratch, &["--concurrency", "1", "--cpus-per-game", "0"]);
+    assert_eq!(report["cpus"].as_array().map(Vec::len), Some(allowed), "0: every allowed CPU: {report}");
+}

@@ -11,7 +11,7 @@ use crate::bot::limits::ResourceLimits;
 use crate::bot::sandbox::Sandbox;
 use crate::bot::spec::BotSpec;
 use crate::schedule::{Format, Shard};
-use crate::table::Limits;
+use crate::table::{CPUS_PER_GAME, Limits};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -31,7 +31,7 @@ struct ConfigFile {
     startup_timeout: Option<u64>,
     out: Option<PathBuf>,
     sandbox: Option<String>,
-    pin_cpus: Option<bool>,
+    cpus_per_game: Option<u64>,
     deals: Option<PathBuf>,
     #[serde(default)]
     limits: BTreeMap<String, toml::Value>,
@@ -89,10 +89,16 @@ pub struct Overrides {
     pub limits: Vec<String>,
     /// `--sandbox`.
     pub sandbox: Option<String>,
-    /// `--pin-cpus`.
-    pub pin_cpus: Option<bool>,
+    /// `--cpus-per-game`.
+    pub cpus_per_game: Option<u64>,
     /// `--deals FILE`.
     pub deals: Option<PathBuf>,
+}
+
+/// The CPUs of each game in flight of a league whose `league.json` does not
+/// say (written before the setting existed).
+fn default_cpus_per_game() -> u64 {
+    CPUS_PER_GAME as u64
 }
 
 /// A league's resolved configuration: everything that decides its games.
@@ -125,9 +131,9 @@ pub struct LeagueConfig {
     /// How bot processes are confined.
     #[serde(default)]
     pub sandbox: Sandbox,
-    /// Pin each worker thread, and the bots of its games, to one CPU.
-    #[serde(default)]
-    pub pin_cpus: bool,
+    /// The CPUs of each game in flight (0: not pinned; see [`Limits::cpus_per_game`]).
+    #[serde(default = "default_cpus_per_game")]
+    pub cpus_per_game: u64,
     /// The part of the schedule this run plays, if not all of it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub shard: Option<Shard>,
@@ -235,6 +241,7 @@ impl LeagueConfig {
                     .to_string(),
             ));
         }
+        let cpus_per_game = flags.cpus_per_game.or(file.cpus_per_game).unwrap_or(CPUS_PER_GAME as u64);
         let positive = |key: &str, value: Option<u64>, default: u64| match value {
             Some(0) => Err(key_error(key, "must be at least 1".to_string())),
             Some(v) => Ok(v),
@@ -248,12 +255,16 @@ impl LeagueConfig {
             variant: serde_json::Value::Null,
             games: positive("games", flags.games.or(file.games), DEFAULT_GAMES)?,
             seed: seed.unwrap_or(random_seed),
-            concurrency: positive("concurrency", flags.concurrency.or(file.concurrency), cores)?,
+            concurrency: positive(
+                "concurrency",
+                flags.concurrency.or(file.concurrency),
+                (cores / cpus_per_game.max(1)).max(1),
+            )?,
             move_timeout_ms: positive("move_timeout", flags.move_timeout.or(file.move_timeout), 1000)?,
             startup_timeout_ms: positive("startup_timeout", flags.startup_timeout.or(file.startup_timeout), 10_000)?,
             limits,
             sandbox,
-            pin_cpus: flags.pin_cpus.or(file.pin_cpus).unwrap_or(false),
+            cpus_per_game,
             shard: flags.shard,
             deals_file: flags.deals.as_ref().map(|d| cwd.join(d)).or(file.deals.map(|d| base.join(d))),
             deals: serde_json::Value::Null,
@@ -268,14 +279,19 @@ impl LeagueConfig {
             startup_timeout: Duration::from_millis(self.startup_timeout_ms),
             resources: self.limits.clone(),
             sandbox: self.sandbox,
-            pin_cpus: self.pin_cpus,
+            cpus_per_game: self.cpus_per_game as usize,
             ..Limits::default()
         }
     }
 
     /// Makes a configuration read back from output directory `dir` ready to
-    /// resume: the bots re-checked, `--concurrency` and `--pin-cpus` applied.
-    pub fn resume_in(&mut self, dir: &Path, concurrency: Option<u64>, pin_cpus: bool) -> Result<(), String> {
+    /// resume: the bots re-checked, `--concurrency` and `--cpus-per-game` applied.
+    pub fn resume_in(
+        &mut self,
+        dir: &Path,
+        concurrency: Option<u64>,
+        cpus_per_game: Option<u64>,
+    ) -> Result<(), String> {
         self.bots = self.bots.iter().map(BotSpec::revalidated).collect::<Result<_, _>>()?;
         if let Some(concurrency) = concurrency {
             if concurrency == 0 {
@@ -283,7 +299,9 @@ impl LeagueConfig {
             }
             self.concurrency = concurrency;
         }
-        self.pin_cpus |= pin_cpus;
+        if let Some(cpus_per_game) = cpus_per_game {
+            self.cpus_per_game = cpus_per_game;
+        }
         self.out = Some(dir.to_path_buf());
         Ok(())
     }

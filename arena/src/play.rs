@@ -132,7 +132,7 @@ pub async fn play_seated<G: Game, P: Person<G>>(
                 }
             }
         }
-        match pool.start(&table.launch(bot, seat, pool.cpu())).await {
+        match pool.start(&table.launch(bot, seat, pool.cpus())).await {
             Ok(process) => {
                 seats.processes[seat] = Some(process);
                 fresh.push(seat);

@@ -61,7 +61,7 @@ pub fn reserve_descriptors(games: usize, seats: usize) -> Result<(), String> {
 pub struct Pool {
     /// Idle processes, the one idle longest first.
     idle: Mutex<Vec<Idle>>,
-    cpu: Option<usize>,
+    cpus: Option<Vec<usize>>,
     census: Arc<Census>,
     grace: Duration,
     bye: fn(&mut BotProcess),
@@ -75,15 +75,15 @@ struct Idle {
 }
 
 impl Pool {
-    /// A pool of processes of a game `G`, run on `cpu` (if pinned), at most
+    /// A pool of processes of a game `G`, run on `cpus` (if pinned), at most
     /// `cap` of them alive, each given `grace` to exit after `bye`.
-    pub fn new<G: Game>(cpu: Option<usize>, cap: usize, grace: Duration) -> Pool {
-        Pool { idle: Mutex::default(), cpu, census: Census::new(cap), grace, bye: queue_bye::<G> }
+    pub fn new<G: Game>(cpus: Option<Vec<usize>>, cap: usize, grace: Duration) -> Pool {
+        Pool { idle: Mutex::default(), cpus, census: Census::new(cap), grace, bye: queue_bye::<G> }
     }
 
-    /// The CPU new processes of this pool are pinned to, if any.
-    pub fn cpu(&self) -> Option<usize> {
-        self.cpu
+    /// The CPUs new processes of this pool are pinned to, if any.
+    pub fn cpus(&self) -> Option<Vec<usize>> {
+        self.cpus.clone()
     }
 
     /// An idle process of `bot` for `seat`, if there is one.

@@ -125,9 +125,9 @@ pub fn run_games<G: Game>(
         let mut rx = rx;
         for worker in 0..threads {
             let slots = concurrency / threads + usize::from(worker < concurrency % threads);
-            let cpu = if shared.table.limits.pin_cpus { cpus::for_worker(worker) } else { None };
+            let cpus = cpus::for_worker(worker, shared.table.limits.cpus_per_game);
             let (shared, tx) = (Arc::clone(&shared), tx.clone());
-            scope.spawn(move || run_worker(shared, tx, slots, cpu));
+            scope.spawn(move || run_worker(shared, tx, slots, cpus));
         }
         drop(tx);
         while let Some(first) = rx.blocking_recv() {
@@ -199,16 +199,16 @@ impl<G: Game> Shared<G> {
     }
 }
 
-/// One worker thread: `slots` games at a time, its processes on `cpu` if pinned.
-fn run_worker<G: Game>(shared: Arc<Shared<G>>, tx: mpsc::Sender<Finished>, slots: usize, cpu: Option<usize>) {
-    if let Some(cpu) = cpu {
-        cpus::pin_this_thread(cpu);
+/// One worker thread: `slots` games at a time, it and its processes on `cpus` if pinned.
+fn run_worker<G: Game>(shared: Arc<Shared<G>>, tx: mpsc::Sender<Finished>, slots: usize, cpus: Option<Vec<usize>>) {
+    if let Some(cpus) = &cpus {
+        cpus::pin_this_thread(cpus);
     }
     let runtime =
         tokio::runtime::Builder::new_current_thread().enable_all().build().expect("a single-threaded runtime starts");
     runtime.block_on(async move {
         let cap = pool::cap(slots, shared.table.seats());
-        let pool = Arc::new(Pool::new::<G>(cpu, cap, shared.table.limits.exit_grace));
+        let pool = Arc::new(Pool::new::<G>(cpus, cap, shared.table.limits.exit_grace));
         let mut tasks = tokio::task::JoinSet::new();
         for _ in 0..slots {
             let (shared, tx, pool) = (Arc::clone(&shared), tx.clone(), Arc::clone(&pool));

@@ -35,9 +35,16 @@ pub struct Limits {
     pub resources: ResourceLimits,
     /// How bot processes are confined.
     pub sandbox: Sandbox,
-    /// Pin each worker thread, and the bots of its games, to one CPU.
-    pub pin_cpus: bool,
+    /// The CPUs of each game in flight: each worker thread and the bots of
+    /// its games run on this many CPUs of their own (0: not pinned, the
+    /// system places them).
+    pub cpus_per_game: usize,
 }
+
+/// The CPUs each game in flight gets by default: one, so that a decision
+/// is a switch between processes on one core, several times cheaper than a
+/// wake-up of another core.
+pub const CPUS_PER_GAME: usize = 1;
 
 impl Default for Limits {
     fn default() -> Self {
@@ -50,7 +57,7 @@ impl Default for Limits {
             exit_grace: Duration::from_millis(1000),
             resources: ResourceLimits::default(),
             sandbox: Sandbox::None,
-            pin_cpus: false,
+            cpus_per_game: CPUS_PER_GAME,
         }
     }
 }
@@ -163,14 +170,14 @@ impl<G: Game> Table<G> {
     }
 
     /// How to start a new process of `bot` for `seat`, on `cpu` if pinned.
-    pub fn launch(&self, bot: usize, seat: usize, cpu: Option<usize>) -> Launch {
+    pub fn launch(&self, bot: usize, seat: usize, cpus: Option<Vec<usize>>) -> Launch {
         let spec = &self.bots[bot];
         Launch {
             argv: self.limits.sandbox.wrap(&self.bots, bot, self.private.as_deref(), self.limits.resources.tmp),
             dir: spec.dir.clone(),
             env: bot_environment(&spec.env),
             resources: self.limits.resources.clone(),
-            cpu,
+            cpus,
             log: self.logs.as_ref().map(|logs| logs.place(&spec.name, seat)),
             stderr_cap: self.limits.stderr_cap,
             line_cap: self.limits.line_cap,

@@ -6,8 +6,11 @@
 //!    request line (about 300 bytes) and `move` reply line (about 40 bytes),
 //!    both sides parsing JSON with serde — one pair on one core, one pair on
 //!    two cores, and two pairs at once, one per core;
-//! 2. the arena: `arena match --pin-cpus` of `random-bot` against itself, 2
-//!    players, at `--concurrency 1` and `2`, in decisions per second and peak memory;
+//! 2. the arena: `arena match` of `random-bot` against itself, 2 players, at
+//!    `--concurrency 1` and `2`, in its default mode (each game in flight
+//!    and its bots on a CPU of their own) and, at `--concurrency 2`, unpinned
+//!    (`--cpus-per-game 0`, the system placing every process), in decisions
+//!    per second and peak memory;
 //! 3. the arena with 64 games in flight (peak memory);
 //!
 //! and prints each figure with its ratio to the floor. Run it with
@@ -45,23 +48,26 @@ fn main() {
     for round in 1..=ROUNDS {
         let r = Round {
             same_core: ping_pairs(1, true),
-            c1: arena(&dir, &random, games, 1),
+            c1: arena(&dir, &random, games, 1, DEFAULT_MODE),
             two_pairs: ping_pairs(2, true),
-            c2: arena(&dir, &random, games, 2),
+            c2: arena(&dir, &random, games, 2, DEFAULT_MODE),
+            c2_unpinned: arena(&dir, &random, games, 2, UNPINNED),
         };
         println!(
-            "round {round}: floor {:.0} rt/s, c1 {:.0} decisions/s ({:.2}×); floor of 2 pairs {:.0} rt/s, c2 {:.0} decisions/s ({:.2}×)",
+            "round {round}: floor {:.0} rt/s, c1 {:.0} decisions/s ({:.2}×); floor of 2 pairs {:.0} rt/s, c2 {:.0} decisions/s ({:.2}×), unpinned {:.0} ({:.2}×)",
             r.same_core,
             r.c1.decisions_per_second,
             r.c1.decisions_per_second / r.same_core,
             r.two_pairs,
             r.c2.decisions_per_second,
             r.c2.decisions_per_second / r.two_pairs,
+            r.c2_unpinned.decisions_per_second,
+            r.c2_unpinned.decisions_per_second / r.two_pairs,
         );
         rounds.push(r);
     }
     let cross_core = ping_pairs(1, false);
-    let c64 = arena(&dir, &random, games.max(640), 64);
+    let c64 = arena(&dir, &random, games.max(640), 64, DEFAULT_MODE);
     println!();
     let same_core = median(rounds.iter().map(|r| r.same_core));
     let two_pairs = median(rounds.iter().map(|r| r.two_pairs));
@@ -71,13 +77,15 @@ fn main() {
     println!("  2 pairs, one core each:    {:>9.0} round trips/s in total", two_pairs);
     println!();
     println!(
-        "arena match --pin-cpus, random-bot against itself, 2 players, {games} games (medians of {ROUNDS} rounds)"
+        "arena match (no flags: each game and its bots on a CPU of their own), random-bot against itself, 2 players, {games} games (medians of {ROUNDS} rounds)"
     );
     let verdict = |ok: bool| if ok { "met" } else { "NOT met" };
     let c1 = median(rounds.iter().map(|r| r.c1.decisions_per_second));
     let c2 = median(rounds.iter().map(|r| r.c2.decisions_per_second));
     let c1_ratio = median(rounds.iter().map(|r| r.c1.decisions_per_second / r.same_core));
     let c2_ratio = median(rounds.iter().map(|r| r.c2.decisions_per_second / r.two_pairs));
+    let unpinned = median(rounds.iter().map(|r| r.c2_unpinned.decisions_per_second));
+    let unpinned_ratio = median(rounds.iter().map(|r| r.c2_unpinned.decisions_per_second / r.two_pairs));
     let scaling = median(rounds.iter().map(|r| r.c2.decisions_per_second / r.c1.decisions_per_second));
     let peak = rounds.iter().map(|r| r.c1.peak_memory_mb.max(r.c2.peak_memory_mb)).fold(0.0, f64::max);
     println!(
@@ -87,6 +95,9 @@ fn main() {
     println!(
         "  --concurrency 2:   {c2:>9.0} decisions/s = {c2_ratio:.2} × the 2-pair floor (target ≥ 0.50: {})",
         verdict(c2_ratio >= 0.5)
+    );
+    println!(
+        "  --concurrency 2 --cpus-per-game 0 (unpinned): {unpinned:.0} decisions/s = {unpinned_ratio:.2} × the 2-pair floor"
     );
     println!("  scaling c2/c1:     {scaling:.2} × (target ≥ 1.70: {})", verdict(scaling >= 1.7));
     println!("  peak memory:       {peak:.1} MB");
@@ -107,7 +118,13 @@ struct Round {
     c1: Run,
     two_pairs: f64,
     c2: Run,
+    c2_unpinned: Run,
 }
+
+/// The arena's flags of its default mode (none).
+const DEFAULT_MODE: &[&str] = &[];
+/// The flags of the unpinned mode.
+const UNPINNED: &[&str] = &["--cpus-per-game", "0"];
 
 fn median(values: impl Iterator<Item = f64>) -> f64 {
     let mut values: Vec<f64> = values.collect();
@@ -211,10 +228,10 @@ struct Run {
     peak_memory_mb: f64,
 }
 
-fn arena(dir: &Path, random: &Path, games: u64, concurrency: usize) -> Run {
+fn arena(dir: &Path, random: &Path, games: u64, concurrency: usize, mode: &[&str]) -> Run {
     let output = Command::new(dir.join("arena"))
         .args(["match", "--seed", "1", "--games", &games.to_string(), "--concurrency", &concurrency.to_string()])
-        .arg("--pin-cpus")
+        .args(mode)
         .arg("--bot")
         .arg(format!("a={}", random.display()))
         .arg("--bot")

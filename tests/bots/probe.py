@@ -38,6 +38,7 @@ report = {
     "write_tmp": can_write("/tmp"),
     "network": can_connect(),
     "pid": os.getpid(),
+    "cpus": sorted(os.sched_getaffinity(0)),
 }
 print("probe: " + json.dumps(report), file=sys.stderr, flush=True)
 run()

@@ -72,8 +72,8 @@ pub struct Launch {
     pub env: Vec<(String, String)>,
     /// Resource limits.
     pub resources: ResourceLimits,
-    /// The CPU to run on, if pinned.
-    pub cpu: Option<usize>,
+    /// The CPUs to run on, if pinned.
+    pub cpus: Option<Vec<usize>>,
     /// Where to copy the process's stderr, if anywhere.
     pub log: Option<LogPlace>,
     /// How many bytes of stderr to keep in the log.
@@ -133,7 +133,7 @@ impl BotProcess {
             .stderr(Stdio::piped())
             .process_group(0)
             .kill_on_drop(true);
-        let cpu = launch.cpu.map(super::cpus::only);
+        let cpu = launch.cpus.as_deref().map(super::cpus::set);
         let arena = nix::unistd::getpid();
         let descriptors = super::descriptors::open_file_limit();
         let held = supervisor::awaited_signals();

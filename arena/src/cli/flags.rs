@@ -25,10 +25,11 @@ pub struct PlayFlags {
     /// Run every bot in a sandbox: none (the default) or bwrap (bubblewrap).
     #[arg(long)]
     pub sandbox: Option<String>,
-    /// Pin each worker thread, and the bots of the games it plays, to one CPU
-    /// (faster for single-threaded bots; a multi-threaded bot gets one core).
-    #[arg(long)]
-    pub pin_cpus: bool,
+    /// CPUs of each game in flight: the bots of a game and the worker that
+    /// plays it run on this many CPUs of their own (default 1; 0: not
+    /// pinned, the system places them; more for bots that use several threads).
+    #[arg(long, value_name = "K")]
+    pub cpus_per_game: Option<u64>,
     /// Set the games up from the deals in FILE instead of dealing from the
     /// seed: deal d is the file's game d, cycling through the file (see
     /// README, "Fixed deals").
@@ -46,7 +47,7 @@ impl PlayFlags {
             variants: self.variants.clone(),
             limits: self.limits.clone(),
             sandbox: self.sandbox.clone(),
-            pin_cpus: self.pin_cpus.then_some(true),
+            cpus_per_game: self.cpus_per_game,
             deals: self.deals.clone(),
             ..Overrides::default()
         }

@@ -119,7 +119,7 @@ struct Prepared {
 pub fn run(args: LeagueArgs) -> Result<i32, Failure> {
     let cwd = current_dir()?;
     let mut prepared = if let Some(dir) = &args.resume {
-        resume(&cwd.join(dir), args.play.concurrency, args.play.pin_cpus)?
+        resume(&cwd.join(dir), args.play.concurrency, args.play.cpus_per_game)?
     } else {
         let config = if args.is_empty() {
             demo(&args, &cwd)?
@@ -134,9 +134,9 @@ pub fn run(args: LeagueArgs) -> Result<i32, Failure> {
 }
 
 /// Reads a stopped league back from its output directory.
-fn resume(dir: &Path, concurrency: Option<u64>, pin_cpus: bool) -> Result<Prepared, Failure> {
+fn resume(dir: &Path, concurrency: Option<u64>, cpus_per_game: Option<u64>) -> Result<Prepared, Failure> {
     let mut config: LeagueConfig = read_config(dir, LEAGUE, "a league configuration")?;
-    config.resume_in(dir, concurrency, pin_cpus).map_err(usage)?;
+    config.resume_in(dir, concurrency, cpus_per_game).map_err(usage)?;
     let (out, played) = reopen(dir)?;
     Ok(Prepared { config, out: Some(out), played, fresh: false, reports: Vec::new() })
 }

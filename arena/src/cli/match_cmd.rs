@@ -73,10 +73,11 @@ pub struct MatchArgs {
     /// Run every bot in a sandbox: none (the default) or bwrap (bubblewrap).
     #[arg(long, default_value = "none")]
     sandbox: Sandbox,
-    /// Pin each worker thread, and the bots of the games it plays, to one CPU
-    /// (faster for single-threaded bots; a multi-threaded bot gets one core).
-    #[arg(long)]
-    pin_cpus: bool,
+    /// CPUs of each game in flight: the bots of a game and the worker that
+    /// plays it run on this many CPUs of their own (0: not
+    /// pinned, the system places them; more for bots that use several threads).
+    #[arg(long, value_name = "K", default_value_t = crate::table::CPUS_PER_GAME as u64)]
+    cpus_per_game: u64,
 }
 
 /// Runs `arena match`.
@@ -110,7 +111,7 @@ fn play<G: Game>(args: MatchArgs) -> Result<i32, Failure> {
         startup_timeout: Duration::from_millis(args.startup_timeout),
         resources,
         sandbox: args.sandbox,
-        pin_cpus: args.pin_cpus,
+        cpus_per_game: args.cpus_per_game as usize,
         ..Limits::default()
     };
     let setups = args.deals.as_deref().map(|path| setups::read::<G>(path, &variant)).transpose().map_err(usage)?;

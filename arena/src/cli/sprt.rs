@@ -165,7 +165,7 @@ pub fn run(args: SprtArgs) -> Result<i32, Failure> {
         Some(dir) => {
             let dir = current_dir()?.join(dir);
             let mut config: SprtConfig = read_config(&dir, SPRT_CONFIG, "an SPRT configuration")?;
-            config.games.resume_in(&dir, args.play.concurrency, args.play.pin_cpus).map_err(usage)?;
+            config.games.resume_in(&dir, args.play.concurrency, args.play.cpus_per_game).map_err(usage)?;
             let (out, played) = reopen(&dir)?;
             Prepared { config, out: Some(out), played, fresh: false }
         }

@@ -85,7 +85,7 @@ impl EngineProcess {
             dir: spec.dir.clone(),
             env: crate::table::bot_environment(&spec.env),
             resources: ResourceLimits::default(),
-            cpu: None,
+            cpus: None,
             log: None,
             stderr_cap: STDERR_CAP,
             line_cap: LINE_CAP,
