@@ -91,13 +91,17 @@ fn the_worked_example_is_reproduced_through_a_deals_file() {
     view_draws_the_worked_example(&scratch, &out, &records[0]);
 }
 
-/// `arena view`'s page of the worked example, run in headless Chromium: the
-/// cards, each seat's chips in and the pot before the public card, after
-/// it, and at the end; and nothing written to the console.
+/// `arena view`'s page of the worked example, run in headless Chromium: its
+/// title and first step, the cards, each seat's chips in and the pot before
+/// the public card, after it, and at the end; and nothing written to the console.
 fn view_draws_the_worked_example(scratch: &Scratch, out: &str, record: &serde_json::Value) {
     let Some(browser) = Browser::find(scratch) else { return };
     let page = scratch.join("example.html");
     arena_expect(&["view", out, "--game", "0", "-o", &page], 0);
+    // Without #step the page opens before the deal, and its tab names the bots and the winner.
+    let dom = browser.run(&page, "", &["--dump-dom"]);
+    assert!(dom.contains("data-step=\"0\""), "the page opens at step 0:\n{dom}");
+    assert!(dom.contains("<title>Leduc Hold'em · game 0: x vs y · x won (+11, −11)</title>"), "{dom}");
     let events = record["events"].as_array().unwrap();
     let public = events.iter().position(|e| e["type"] == "public").expect("a public card") + 1;
     // (step, public card, pot, seat 0 in for, seat 1 in for)

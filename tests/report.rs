@@ -318,3 +318,54 @@ fn free_for_alls_show_weng_lin_ratings() {
         assert_eq!(at(&standings, path).as_f64(), Some(*value), "{path:?} on the page");
     }
 }
+
+/// The text of the element whose start tag begins with `tag_start`, to its first `<`.
+fn text_of<'a>(dom: &'a str, tag_start: &str) -> &'a str {
+    let start = dom.find(tag_start).unwrap_or_else(|| panic!("no {tag_start} in the page:\n{dom}"));
+    let text = &dom[start + dom[start..].find('>').unwrap() + 1..];
+    &text[..text.find('<').unwrap()]
+}
+
+/// Seeds are 64-bit: every page shows the records' seeds digit for digit
+/// (JavaScript's numbers would round one above 2^53), in both games'
+/// replays and in the report; and a chart labels a difference that rounds
+/// to zero "0", not "−0".
+#[test]
+fn pages_show_64_bit_seeds_exactly() {
+    let scratch = Scratch::new("report-seeds");
+    let Some(browser) = Browser::find(&scratch) else { return };
+    let seed = "13469207925531334779";
+    let (leduc, greedy, random) = (bin("leduc-bot"), bin("greedy-bot"), bin("random-bot"));
+    let rules = format!("{leduc} --play rules");
+    for (game, bots) in [("all-fives", [greedy.as_str(), random.as_str()]), ("leduc", [rules.as_str(), leduc.as_str()])]
+    {
+        let out = scratch.join(game);
+        let bots = [("a", bots[0]), ("b", bots[1])];
+        arena_expect(&match_args(&scratch, &bots, &["--game", game, "--games", "2", "--seed", seed, "--out", &out]), 0);
+        let record = records(&out).remove(0);
+        let deal_seed = record["seed"].as_u64().expect("a u64 seed");
+        assert!(deal_seed > 1 << 53, "{game}: the deal's seed {deal_seed} is beyond 2^53 (try another match seed)");
+        let page = scratch.join(&format!("{game}-view.html"));
+        arena_expect(&["view", &out, "--game", "0", "-o", &page], 0);
+        let dom = browser.run(&page, "", &["--dump-dom"]);
+        let meta = text_of(&dom, "<p id=\"meta\"");
+        assert!(meta.contains(&format!("seed {deal_seed},")) || meta.contains(&format!("seed {deal_seed} ")), "{meta}");
+
+        let report = scratch.join(&format!("{game}-report.html"));
+        arena_expect(&["report", &out, "-o", &report], 0);
+        let dom = page_dom(&browser, &report, "");
+        let meta = text_of(&dom, "<p id=\"meta\"");
+        assert!(meta.ends_with(&format!("seed {seed}")), "{game}: {meta}");
+    }
+    // A rating that rounds to 0 (put in the page's data) is labelled "0".
+    let report = scratch.join("leduc-report.html");
+    let html = std::fs::read_to_string(&report).unwrap();
+    let data = page_data(&report);
+    let rating = data["standings"]["bots"][0]["rating"].to_string();
+    let edited = html.replacen(&format!("\"rating\":{rating}"), "\"rating\":-0.3", 1);
+    assert_ne!(edited, html, "the rating is in the page's data");
+    std::fs::write(&report, edited).unwrap();
+    let dom = page_dom(&browser, &report, "");
+    let chart = svg(&dom, "elo-chart");
+    assert!(chart.contains(">0 ± ") && !chart.contains("−0 ±"), "{chart}");
+}

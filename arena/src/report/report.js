@@ -20,7 +20,7 @@ console.error = (...args) => { noteError(args.join(" ")); consoleError(...args);
 
 const $ = (id) => document.getElementById(id);
 const SVG = $("svg-namespace").namespaceURI;
-const D = JSON.parse($("report").textContent);
+const D = parseExact($("report").textContent);
 const S = D.standings;
 const PAGE_SIZE = 50;
 const COLORS = ["#2f6fb3", "#d9480f", "#2b8a3e", "#7048e8", "#0b7285", "#c2255c", "#5c940d", "#e67700",
@@ -42,7 +42,11 @@ function keyed(node, path, value) {
 }
 
 const pct = (x) => `${(x * 100).toFixed(1)}%`;
-const signed = (x, digits = 0) => `${x >= 0 ? "+" : "−"}${Math.abs(x).toFixed(digits)}`;
+// A difference with its sign, as rounded: −0.3 reads "0", not "−0".
+const signed = (x, digits = 0) => {
+  const size = Math.abs(x).toFixed(digits);
+  return Number(size) === 0 ? size : `${x > 0 ? "+" : "−"}${size}`;
+};
 const micros = (us) => (us >= 1000 ? `${(us / 1000).toFixed(us >= 100000 ? 0 : 1)} ms` : `${us} µs`);
 
 // ---- Charts: a frame with axes, in user units mapped to the SVG.
