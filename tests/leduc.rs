@@ -91,13 +91,17 @@ fn the_worked_example_is_reproduced_through_a_deals_file() {
     view_draws_the_worked_example(&scratch, &out, &records[0]);
 }
 
-/// `arena view`'s page of the worked example, run in headless Chromium: the
-/// cards, each seat's chips in and the pot before the public card, after
-/// it, and at the end; and nothing written to the console.
+/// `arena view`'s page of the worked example, run in headless Chromium: its
+/// title and first step, the cards, each seat's chips in and the pot before
+/// the public card, after it, and at the end; and nothing written to the console.
 fn view_draws_the_worked_example(scratch: &Scratch, out: &str, record: &serde_json::Value) {
     let Some(browser) = Browser::find(scratch) else { return };
     let page = scratch.join("example.html");
     arena_expect(&["view", out, "--game", "0", "-o", &page], 0);
+    // Without #step the page opens before the deal, and its tab names the bots and the winner.
+    let dom = browser.run(&page, "", &["--dump-dom"]);
+    assert!(dom.contains("data-step=\"0\""), "the page opens at step 0:\n{dom}");
+    assert!(dom.contains("<title>Leduc Hold'em · game 0: x vs y · x won (+11, −11)</title>"), "{dom}");
     let events = record["events"].as_array().unwrap();
     let public = events.iter().position(|e| e["type"] == "public").expect("a public card") + 1;
     // (step, public card, pot, seat 0 in for, seat 1 in for)
@@ -151,14 +155,38 @@ fn a_forfeit_costs_the_chips_put_in_and_verifies() {
     assert!(verified.contains("4 games verified"), "{verified}");
 }
 
+/// `arena sprt --game leduc` runs the payoff test: the rules bot against
+/// random accepts H1, a bot against a copy of itself H0 (its mirrored games
+/// cancel in every deal); the pentanomial test still runs when asked for.
 #[test]
-fn sprt_pairs_the_seatings_and_says_it_judges_pairwise_results() {
+fn sprt_tests_the_chips_won() {
     let scratch = Scratch::new("leduc-sprt");
     let rules = format!("rules={} --play rules {}", bin("leduc-bot"), scratch.marker());
     let random = format!("random={} {}", bin("leduc-bot"), scratch.marker());
-    let args = ["sprt", "--game", "leduc", "--new", &rules, "--base", &random, "--max-games", "40", "--seed", "3"];
-    // 40 games decide nothing (exit status 3: inconclusive).
-    let (stdout, stderr) = arena_expect(&args, 3);
+    let out = scratch.join("out");
+    let args = ["sprt", "--game", "leduc", "--new", &rules, "--base", &random, "--seed", "3", "--out", &out];
+    let (stdout, stderr) = arena_expect(&args, 0);
+    assert!(stderr.contains("chips/game [0, 0.2], alpha 0.05, beta 0.05"), "{stderr}");
+    assert!(!stderr.contains("judges pairwise results"), "{stderr}");
+    assert!(stdout.contains("H1 accepted: rules is better than random"), "{stdout}");
+    let result: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(format!("{out}/sprt.json")).unwrap()).unwrap();
+    assert_eq!((result["test"].as_str(), result["unit"].as_str()), (Some("payoff"), Some("chips")), "{result}");
+    assert_eq!(result["games"].as_u64(), Some(2 * result["deals"].as_u64().unwrap()), "two seatings a deal");
+    assert!(result["payoff"]["mean"].as_f64() > Some(0.2), "{result}");
+
+    let copy = format!("copy={} --play rules {}", bin("leduc-bot"), scratch.marker());
+    let args = ["sprt", "--game", "leduc", "--new", &rules, "--base", &copy, "--seed", "3"];
+    let (stdout, _) = arena_expect(&args, 1);
+    assert!(stdout.contains("H0 accepted: rules is not 0.2 chips/game better than copy"), "{stdout}");
+    assert!(stdout.contains("rules's payoff: chips/game +0.00 ± "), "every deal cancels: {stdout}");
+
+    let pentanomial = ["sprt", "--game", "leduc", "--new", &rules, "--base", &random, "--seed", "3"];
+    let (stdout, stderr) =
+        arena_expect(&[&pentanomial[..], &["--test", "pentanomial", "--max-games", "40"]].concat(), 3);
     assert!(stderr.contains("note: leduc ranks bots by chips/game, but this test judges pairwise results"), "{stderr}");
     assert!(stdout.contains("after 40 games (20 pairs"), "{stdout}");
+    let (_, stderr) = arena_expect(&[&pentanomial[..], &["--bounds", "quick"]].concat(), 2);
+    assert!(stderr.contains("leduc ranks bots by chips/game, so arena sprt runs the payoff test"), "{stderr}");
+    assert!(stderr.contains("--test pentanomial"), "{stderr}");
 }

@@ -215,13 +215,20 @@ fn an_sprt_report_shows_sprt_json_and_the_llr_course() {
     assert!(sprt["elo"]["margin"].as_f64() > Some(0.0), "{sprt}");
     assert_eq!(course.len() as u64, sprt["pairs"].as_u64().unwrap(), "a step per pair (one deal, two games)");
     assert_eq!(course.last().unwrap()["llr"], sprt["llr"]);
-    assert_eq!(course.last().unwrap()["elo"], sprt["elo"]);
+    let estimate = &course.last().unwrap()["estimate"];
+    assert_eq!((&estimate[0], &estimate[1]), (&sprt["elo"]["elo"], &sprt["elo"]["margin"]));
+    for key in ["logistic_elo", "normalized_elo", "los", "draw_ratio"] {
+        assert!(!sprt[key].is_null(), "{key}: {sprt}");
+    }
 
     let Some(browser) = Browser::find(&scratch) else { return };
     let dom = page_dom(&browser, &page, "");
     let numbers = marked_numbers(&dom);
     let from_sprt: Vec<&(Vec<Value>, f64)> = numbers.iter().filter(|(path, _)| path[0] == "sprt").collect();
     assert!(from_sprt.len() >= 5 + 10, "only {} SPRT numbers are marked", from_sprt.len());
+    for key in ["logistic_elo", "normalized_elo", "los", "draw_ratio", "pentanomial"] {
+        assert!(from_sprt.iter().any(|(path, _)| path[1] == key), "{key} is not shown");
+    }
     for (path, value) in &numbers {
         let number = match path[0].as_str() {
             Some("sprt") => at(&sprt, &path[1..]).as_f64(),
@@ -233,6 +240,43 @@ fn an_sprt_report_shows_sprt_json_and_the_llr_course() {
         assert!(svg(&dom, chart).contains("<polyline"), "#{chart} is not drawn");
     }
     assert!(!dom.contains("<section id=\"sprt-section\" hidden"), "the SPRT section is shown");
+}
+
+/// A payoff test's page (Leduc): its numbers are sprt.json's, in chips/game, with no pentanomial.
+#[test]
+fn a_payoff_sprt_report_shows_sprt_json() {
+    let scratch = Scratch::new("report-payoff");
+    let out = scratch.join("sprt");
+    let rules = format!("rules={} --play rules {}", bin("leduc-bot"), scratch.marker());
+    let random = format!("random={} {}", bin("leduc-bot"), scratch.marker());
+    arena_expect(&["sprt", "--game", "leduc", "--new", &rules, "--base", &random, "--seed", "2", "--out", &out], 0);
+    let page = scratch.join("sprt.html");
+    arena_expect(&["report", &out, "-o", &page], 0);
+    let data = page_data(&page);
+    let sprt = json_file(&out, "sprt.json");
+    assert_eq!(data["sprt"]["summary"], sprt, "the page's test is sprt.json");
+    let course = data["sprt"]["course"].as_array().unwrap();
+    assert_eq!(course.len() as u64, sprt["deals"].as_u64().unwrap(), "a step per deal");
+    assert_eq!(course.last().unwrap()["estimate"][0], sprt["payoff"]["mean"]);
+
+    let Some(browser) = Browser::find(&scratch) else { return };
+    let dom = page_dom(&browser, &page, "");
+    let numbers = marked_numbers(&dom);
+    let keys: Vec<String> =
+        numbers.iter().filter(|(path, _)| path[0] == "sprt").map(|(path, _)| path[1].to_string()).collect();
+    for key in ["payoff0", "payoff1", "llr", "deals", "payoff", "los"] {
+        assert!(keys.contains(&format!("\"{key}\"")), "{key} is not shown: {keys:?}");
+    }
+    for (path, value) in &numbers {
+        let number = match path[0].as_str() {
+            Some("sprt") => at(&sprt, &path[1..]).as_f64(),
+            _ => at(&data["standings"], path).as_f64(),
+        };
+        assert_eq!(number, Some(*value), "{path:?} on the page");
+    }
+    assert!(dom.contains("H1 accepted: rules is better than random"), "the verdict is shown");
+    assert!(dom.contains("<div id=\"pentanomial-block\" hidden"), "no pentanomial counts");
+    assert!(svg(&dom, "sprt-elo-chart").contains("<polyline"), "the payoff's course is drawn");
 }
 
 #[test]
@@ -317,4 +361,55 @@ fn free_for_alls_show_weng_lin_ratings() {
     for (path, value) in &numbers {
         assert_eq!(at(&standings, path).as_f64(), Some(*value), "{path:?} on the page");
     }
+}
+
+/// The text of the element whose start tag begins with `tag_start`, to its first `<`.
+fn text_of<'a>(dom: &'a str, tag_start: &str) -> &'a str {
+    let start = dom.find(tag_start).unwrap_or_else(|| panic!("no {tag_start} in the page:\n{dom}"));
+    let text = &dom[start + dom[start..].find('>').unwrap() + 1..];
+    &text[..text.find('<').unwrap()]
+}
+
+/// Seeds are 64-bit: every page shows the records' seeds digit for digit
+/// (JavaScript's numbers would round one above 2^53), in both games'
+/// replays and in the report; and a chart labels a difference that rounds
+/// to zero "0", not "−0".
+#[test]
+fn pages_show_64_bit_seeds_exactly() {
+    let scratch = Scratch::new("report-seeds");
+    let Some(browser) = Browser::find(&scratch) else { return };
+    let seed = "13469207925531334779";
+    let (leduc, greedy, random) = (bin("leduc-bot"), bin("greedy-bot"), bin("random-bot"));
+    let rules = format!("{leduc} --play rules");
+    for (game, bots) in [("all-fives", [greedy.as_str(), random.as_str()]), ("leduc", [rules.as_str(), leduc.as_str()])]
+    {
+        let out = scratch.join(game);
+        let bots = [("a", bots[0]), ("b", bots[1])];
+        arena_expect(&match_args(&scratch, &bots, &["--game", game, "--games", "2", "--seed", seed, "--out", &out]), 0);
+        let record = records(&out).remove(0);
+        let deal_seed = record["seed"].as_u64().expect("a u64 seed");
+        assert!(deal_seed > 1 << 53, "{game}: the deal's seed {deal_seed} is beyond 2^53 (try another match seed)");
+        let page = scratch.join(&format!("{game}-view.html"));
+        arena_expect(&["view", &out, "--game", "0", "-o", &page], 0);
+        let dom = browser.run(&page, "", &["--dump-dom"]);
+        let meta = text_of(&dom, "<p id=\"meta\"");
+        assert!(meta.contains(&format!("seed {deal_seed},")) || meta.contains(&format!("seed {deal_seed} ")), "{meta}");
+
+        let report = scratch.join(&format!("{game}-report.html"));
+        arena_expect(&["report", &out, "-o", &report], 0);
+        let dom = page_dom(&browser, &report, "");
+        let meta = text_of(&dom, "<p id=\"meta\"");
+        assert!(meta.ends_with(&format!("seed {seed}")), "{game}: {meta}");
+    }
+    // A rating that rounds to 0 (put in the page's data) is labelled "0".
+    let report = scratch.join("leduc-report.html");
+    let html = std::fs::read_to_string(&report).unwrap();
+    let data = page_data(&report);
+    let rating = data["standings"]["bots"][0]["rating"].to_string();
+    let edited = html.replacen(&format!("\"rating\":{rating}"), "\"rating\":-0.3", 1);
+    assert_ne!(edited, html, "the rating is in the page's data");
+    std::fs::write(&report, edited).unwrap();
+    let dom = page_dom(&browser, &report, "");
+    let chart = svg(&dom, "elo-chart");
+    assert!(chart.contains(">0 ± ") && !chart.contains("−0 ±"), "{chart}");
 }

@@ -145,6 +145,10 @@ fn sprt_usage_errors() {
         (vec!["sprt", "--resume", &out], "cannot resume"),
         (vec!["sprt", &new, &base, "--bounds", "quick", "--elo1", "3"], "cannot be used with"),
         (vec!["sprt", &new, &base, "--bounds", "fast"], "possible values: quick, normal, fine, no-regression"),
+        (vec!["sprt", &new, &base, "--payoff1", "1"], "--payoff0 and --payoff1 are the bounds of the payoff test"),
+        (vec!["sprt", &new, &base, "--test", "payoff", "--elo1", "3"], "the payoff test takes --payoff0 and --payoff1"),
+        (vec!["sprt", &new, &base, "--test", "payoff", "--payoff0", "1", "--payoff1", "1"], "must be less than"),
+        (vec!["sprt", &new, &base, "--payoff1", "1", "--elo0", "1"], "cannot be used with"),
     ] {
         let (_, stderr) = arena_expect(&args, 2);
         assert!(stderr.contains(message), "{args:?}: {stderr}");

@@ -7,7 +7,7 @@
 /// they can only stand inside strings, where the escape means the same
 /// character, and without them no bot name, fault message or stderr line in
 /// a record can close the element (`</script`) or open a comment (`<!--`).
-/// The page reads it back with `JSON.parse(element.textContent)`.
+/// The page reads it back with `parseExact(element.textContent)` ([`EXACT_JSON`]).
 pub fn json_script(id: &str, json: &str) -> String {
     format!("<script type=\"application/json\" id=\"{id}\">{}</script>", script_safe(json))
 }
@@ -27,11 +27,17 @@ pub fn script_safe(json: &str) -> String {
     escaped
 }
 
+/// The script every page runs first: `parseExact(text)`, the `JSON.parse`
+/// the pages read their JSON with, which keeps an integer beyond 2^53 (a
+/// seed) exact as the string of its digits.
+pub const EXACT_JSON: &str = include_str!("exact_json.js");
+
 /// A replay page: `template` with its `/* STYLE */`, `/* SCRIPT */` and
-/// `<!-- RECORD -->` placeholders replaced by `style`, the `scripts` joined
-/// by newlines, and the record (`record_json`, a `games.jsonl` line) as a
-/// [`json_script`] element with the id `record`.
+/// `<!-- RECORD -->` placeholders replaced by `style`, [`EXACT_JSON`] and
+/// the `scripts` joined by newlines, and the record (`record_json`, a
+/// `games.jsonl` line) as a [`json_script`] element with the id `record`.
 pub fn page(template: &str, style: &str, scripts: &[&str], record_json: &str) -> String {
+    let scripts: Vec<&str> = std::iter::once(EXACT_JSON).chain(scripts.iter().copied()).collect();
     template.replacen("/* STYLE */", style, 1).replacen("/* SCRIPT */", &scripts.join("\n"), 1).replacen(
         "<!-- RECORD -->",
         &json_script("record", record_json),

@@ -16,13 +16,12 @@ use crate::run::Flow;
 use crate::schedule::{Schedule, Seating, Selection};
 use crate::setups;
 use crate::signals;
-use crate::sprt::pairs::half_points;
 use crate::sprt::report::{Conclusion, Summary, parameters, status};
-use crate::sprt::{DealSequence, Model, Sprt};
+use crate::sprt::{DealSequence, Model, PayoffSprt, Sprt, Test};
 use crate::standings::Standings;
 use crate::start_failures::GiveUp;
 use clap::Args;
-use game::Game;
+use game::{Game, Scoring};
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
 
@@ -37,7 +36,13 @@ const ACCEPTED_H0: i32 = 1;
 const INCONCLUSIVE: i32 = 3;
 
 /// Examples and reductions shown by `arena sprt --help`.
-pub const EXAMPLES: &str = "Pairs: every deal is played with the seats swapped. With 2 players, or 4 in
+pub const EXAMPLES: &str = "Tests: the pentanomial test (--bounds, or --elo0 and --elo1, in Elo) judges
+pairwise results, which bot ends each game ahead; the payoff test (--payoff0
+and --payoff1, in the game's unit per game, e.g. chips) judges new's mean score
+per game. Each game runs the test of what its standings rank by: payoff for
+leduc, pentanomial for all-fives; --test chooses the other.
+
+Pairs: every deal is played with the seats swapped. With 2 players, or 4 in
 partnerships (new's team against base's team), the two games of a deal form
 one pentanomial pair. With 3 players, new plays against two copies of base
 (base and base.2), in each of the 3 seats of every deal (the copies being one
@@ -54,7 +59,14 @@ Examples:
   arena sprt --new new=./my-bot --base base=./my-bot-v1 --concurrency 2 --out sprt-results
   arena sprt --new greedy=target/release/greedy-bot --base random=target/release/random-bot --seed 1
   arena sprt --new new=./a --base base=./b --players 4 --elo0 -3 --elo1 3 --model logistic
+  arena sprt --game leduc --new rules=\"target/release/leduc-bot --play rules\" --base random=target/release/leduc-bot
+  arena sprt --game leduc --new new=./a --base base=./b --payoff0 0 --payoff1 0.5
   arena sprt --resume sprt-results                # continue a stopped test";
+
+/// H0 of the payoff test: new wins this much per game from base (or less), in the game's unit.
+const PAYOFF0: f64 = 0.0;
+/// H1 of the payoff test: new wins this much per game (or more).
+const PAYOFF1: f64 = 0.2;
 
 /// The flags of `arena sprt`.
 #[derive(Debug, Args)]
@@ -65,24 +77,8 @@ pub struct SprtArgs {
     /// The base version it is tested against: NAME=COMMAND.
     #[arg(long, value_name = "NAME=COMMAND", required_unless_present = "resume")]
     base: Option<String>,
-    /// Named bounds, in nElo, instead of --elo0 and --elo1 (see README, "arena sprt").
-    #[arg(long, value_enum, conflicts_with_all = ["elo0", "elo1", "model"])]
-    bounds: Option<Bounds>,
-    /// H0: new is this much better than base (or less), in the model's Elo (default 0).
-    #[arg(long, allow_negative_numbers = true)]
-    elo0: Option<f64>,
-    /// H1: new is this much better than base (or more), in the model's Elo (default 5).
-    #[arg(long, allow_negative_numbers = true)]
-    elo1: Option<f64>,
-    /// The probability of accepting H1 when H0 holds.
-    #[arg(long, default_value_t = 0.05)]
-    alpha: f64,
-    /// The probability of accepting H0 when H1 holds.
-    #[arg(long, default_value_t = 0.05)]
-    beta: f64,
-    /// The Elo scale of --elo0 and --elo1: normalized (nElo) or logistic.
-    #[arg(long, default_value = "normalized")]
-    model: Model,
+    #[command(flatten)]
+    test: TestFlags,
     /// Stop without a verdict after this many games (rounded up to whole deals).
     #[arg(long, default_value_t = 100_000, value_parser = clap::value_parser!(u64).range(1..))]
     max_games: u64,
@@ -102,10 +98,96 @@ pub struct SprtArgs {
     out: Option<PathBuf>,
     /// Continue the stopped test in DIR (its configuration is in DIR/sprt-config.json).
     #[arg(long, value_name = "DIR", conflicts_with_all = [
-        "new", "base", "bounds", "elo0", "elo1", "alpha", "beta", "model", "max_games", "game", "players",
+        "new", "base", "test", "bounds", "elo0", "elo1", "model", "payoff0", "payoff1", "alpha", "beta", "max_games", "game", "players",
         "variants", "seed", "move_timeout", "startup_timeout", "limits", "sandbox", "out", "deals",
     ])]
     resume: Option<PathBuf>,
+}
+
+/// The flags that choose the test and its bounds.
+#[derive(Debug, Clone, Copy, Args)]
+struct TestFlags {
+    /// The test: pentanomial (pairwise results, in Elo) or payoff (the mean score per game, in the game's unit); default payoff for a game that ranks bots by their mean score (leduc), else pentanomial.
+    #[arg(long, value_enum)]
+    test: Option<TestKind>,
+    /// Named bounds of the pentanomial test, in nElo, instead of --elo0 and --elo1 (see README, "arena sprt").
+    #[arg(long, value_enum, conflicts_with_all = ["elo0", "elo1", "model"])]
+    bounds: Option<Bounds>,
+    /// H0 of the pentanomial test: new is this much better than base (or less), in the model's Elo (default 0).
+    #[arg(long, allow_negative_numbers = true)]
+    elo0: Option<f64>,
+    /// H1 of the pentanomial test: new is this much better than base (or more), in the model's Elo (default 5).
+    #[arg(long, allow_negative_numbers = true)]
+    elo1: Option<f64>,
+    /// The Elo scale of --elo0 and --elo1: normalized (nElo, the default) or logistic.
+    #[arg(long)]
+    model: Option<Model>,
+    /// H0 of the payoff test: new wins this much per game from base (or less), in the game's unit, e.g. chips (default 0).
+    #[arg(long, allow_negative_numbers = true, conflicts_with_all = ["bounds", "elo0", "elo1", "model"])]
+    payoff0: Option<f64>,
+    /// H1 of the payoff test: new wins this much per game (or more), in the game's unit (default 0.2).
+    #[arg(long, allow_negative_numbers = true, conflicts_with_all = ["bounds", "elo0", "elo1", "model"])]
+    payoff1: Option<f64>,
+    /// The probability of accepting H1 when H0 holds.
+    #[arg(long, default_value_t = 0.05)]
+    alpha: f64,
+    /// The probability of accepting H0 when H1 holds.
+    #[arg(long, default_value_t = 0.05)]
+    beta: f64,
+}
+
+/// Which test `arena sprt` runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum TestKind {
+    /// Pairs of games by their pairwise results (which bot ends ahead), in Elo, as fishtest and fastchess.
+    Pentanomial,
+    /// Deals by the new bot's mean score (payoff) per game, in the game's unit.
+    Payoff,
+}
+
+impl TestFlags {
+    /// The test of a game named `game` scored as `scoring`.
+    fn resolve(&self, game: &str, scoring: Scoring) -> Result<Test, String> {
+        let by_mean = if scoring.rank_by_mean { TestKind::Payoff } else { TestKind::Pentanomial };
+        let (alpha, beta) = (self.alpha, self.beta);
+        match self.test.unwrap_or(by_mean) {
+            TestKind::Pentanomial => {
+                if self.payoff0.is_some() || self.payoff1.is_some() {
+                    return Err("--payoff0 and --payoff1 are the bounds of the payoff test; the pentanomial test \
+                                takes --elo0 and --elo1 (or --bounds), or add --test payoff"
+                        .to_string());
+                }
+                let (elo0, elo1) = match self.bounds {
+                    Some(bounds) => bounds.elo(),
+                    None => {
+                        let (default0, default1) = Bounds::Fine.elo();
+                        (self.elo0.unwrap_or(default0), self.elo1.unwrap_or(default1))
+                    }
+                };
+                let model = self.model.unwrap_or(Model::Normalized);
+                Ok(Test::Pentanomial(Sprt::new(elo0, elo1, alpha, beta, model)?))
+            }
+            TestKind::Payoff => {
+                if self.bounds.is_some() || self.elo0.is_some() || self.elo1.is_some() || self.model.is_some() {
+                    let why = match self.test {
+                        Some(_) => "the payoff test".to_string(),
+                        None => format!(
+                            "{game} ranks bots by {}/game, so arena sprt runs the payoff test, which",
+                            scoring.unit
+                        ),
+                    };
+                    return Err(format!(
+                        "--bounds, --elo0, --elo1 and --model are the pentanomial test's (pairwise results, in Elo); \
+                         {why} takes --payoff0 and --payoff1 in {}/game (default {PAYOFF0} and {PAYOFF1}); \
+                         for the pentanomial test add --test pentanomial",
+                        scoring.unit
+                    ));
+                }
+                let (payoff0, payoff1) = (self.payoff0.unwrap_or(PAYOFF0), self.payoff1.unwrap_or(PAYOFF1));
+                Ok(Test::Payoff(PayoffSprt::new(payoff0, payoff1, alpha, beta)?))
+            }
+        }
+    }
 }
 
 /// Named SPRT bounds (H0 and H1 in nElo), for the size of change being
@@ -147,12 +229,14 @@ pub(super) struct SprtConfig {
     #[serde(flatten)]
     pub(super) games: LeagueConfig,
     /// The test.
-    pub(super) test: Sprt,
+    pub(super) test: Test,
 }
 
-/// A test about to run.
+/// A test about to run: its games, and its test (stored, or to be chosen
+/// from the flags once the game's scoring is known).
 struct Prepared {
-    config: SprtConfig,
+    games: LeagueConfig,
+    test: Result<Test, TestFlags>,
     out: Option<OutDir>,
     played: Vec<GameSummary>,
     /// A new test, whose configuration is still to be written.
@@ -167,24 +251,16 @@ pub fn run(args: SprtArgs) -> Result<i32, Failure> {
             let mut config: SprtConfig = read_config(&dir, SPRT_CONFIG, "an SPRT configuration")?;
             config.games.resume_in(&dir, args.play.concurrency, args.play.cpus_per_game).map_err(usage)?;
             let (out, played) = reopen(&dir)?;
-            Prepared { config, out: Some(out), played, fresh: false }
+            Prepared { games: config.games, test: Ok(config.test), out: Some(out), played, fresh: false }
         }
-        None => Prepared { config: resolve(&args)?, out: None, played: Vec::new(), fresh: true },
+        None => Prepared { games: resolve(&args)?, test: Err(args.test), out: None, played: Vec::new(), fresh: true },
     };
-    let game = prepared.config.games.game.clone();
+    let game = prepared.games.game.clone();
     dispatch(&game, prepared).map_err(usage)?
 }
 
-/// The configuration of a new test from the flags.
-fn resolve(args: &SprtArgs) -> Result<SprtConfig, Failure> {
-    let (elo0, elo1) = match args.bounds {
-        Some(bounds) => bounds.elo(),
-        None => {
-            let (default0, default1) = Bounds::Fine.elo();
-            (args.elo0.unwrap_or(default0), args.elo1.unwrap_or(default1))
-        }
-    };
-    let test = Sprt::new(elo0, elo1, args.alpha, args.beta, args.model).map_err(usage)?;
+/// The games of a new test from the flags.
+fn resolve(args: &SprtArgs) -> Result<LeagueConfig, Failure> {
     let (new, base) = (args.new.clone().unwrap_or_default(), args.base.clone().unwrap_or_default());
     let cwd = current_dir()?;
     let mut names = Vec::new();
@@ -209,8 +285,7 @@ fn resolve(args: &SprtArgs) -> Result<SprtConfig, Failure> {
         out: args.out.clone(),
         ..args.play.overrides()
     };
-    let games = LeagueConfig::resolve(&flags, &cwd, random_seed(), cores()).map_err(usage)?;
-    Ok(SprtConfig { games, test })
+    LeagueConfig::resolve(&flags, &cwd, random_seed(), cores()).map_err(usage)
 }
 
 /// Seats copies of the base bot (`base.2`, `base.3`) so that the new bot
@@ -228,7 +303,9 @@ fn add_copies(games: &mut LeagueConfig, sides: usize) -> Result<(), Failure> {
 }
 
 fn play<G: Game>(prepared: Prepared) -> Result<i32, Failure> {
-    let Prepared { mut config, mut out, played, fresh } = prepared;
+    let Prepared { games, test, mut out, played, fresh } = prepared;
+    let test = test.or_else(|flags| flags.resolve(G::NAME, G::SCORING)).map_err(usage)?;
+    let mut config = SprtConfig { games, test };
     let variant = G::parse_variant(&config.games.settings).map_err(|e| usage(format!("variant: {e}")))?;
     let teams = G::teams(&variant);
     if fresh {
@@ -261,7 +338,7 @@ fn play<G: Game>(prepared: Prepared) -> Result<i32, Failure> {
     })?;
     let count = |sequence: &mut DealSequence, game: &GameSummary| {
         let spec = schedule.get(game.id).expect("a game of the schedule");
-        sequence.add(spec.deal, spec.arrangement, half_points(game, &names[0], &names[1..]));
+        sequence.add_game(game, spec.deal, spec.arrangement, &names[0], &names[1..]);
     };
     let mut standings = Standings::new(&names, G::SCORING);
     for game in &played {
@@ -276,12 +353,12 @@ fn play<G: Game>(prepared: Prepared) -> Result<i32, Failure> {
         names[0],
         names[1..].join(", "),
         G::seats(&variant),
-        parameters(&config.test),
+        parameters(&config.test, &config.test.unit(G::SCORING.unit)),
         schedule.len(),
         played.len(),
         config.games.seed
     );
-    if G::SCORING.rank_by_mean {
+    if G::SCORING.rank_by_mean && matches!(config.test, Test::Pentanomial(_)) {
         errln!(
             "note: {} ranks bots by {}/game, but this test judges pairwise results (which bot ends a game ahead), \
              not the size of what it wins: read it beside the {} per game in the standings",
@@ -307,12 +384,12 @@ fn play<G: Game>(prepared: Prepared) -> Result<i32, Failure> {
     };
     let report = execute_with(run, |progress, finished, _| {
         count(&mut sequence, &finished.summary);
-        progress.finished_with(finished, || status(&sequence));
+        progress.finished_with(finished, || status(&sequence, G::SCORING.unit));
         if sequence.verdict().is_some() { Flow::Stop } else { Flow::Continue }
     })
     .map_err(|failure| resumable(failure, "sprt", config.games.out.as_deref()))?;
     let conclusion = Conclusion::of(&sequence, report.interrupted);
-    let summary = Summary::new(&names[0], &names[1], &sequence, report.standings.games, conclusion);
+    let summary = Summary::new(&names[0], &names[1], &sequence, G::SCORING.unit, report.standings.games, conclusion);
     let _ = crate::console::out(format_args!("{}", summary.text()));
     finish(&config.games.out, &summary)
 }
@@ -359,7 +436,8 @@ mod tests {
             1,
         )
         .unwrap();
-        let config = SprtConfig { games, test: Sprt::new(-1.0, 3.0, 0.1, 0.2, Model::Logistic).unwrap() };
+        let config =
+            SprtConfig { games, test: Test::Pentanomial(Sprt::new(-1.0, 3.0, 0.1, 0.2, Model::Logistic).unwrap()) };
         let json = serde_json::to_string(&config).unwrap();
         let back: SprtConfig = serde_json::from_str(&json).unwrap();
         assert_eq!(serde_json::to_string(&back).unwrap(), json, "argv is not stored, and comes back from revalidation");

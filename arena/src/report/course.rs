@@ -1,49 +1,46 @@
-//! The course of an SPRT: the LLR and the Elo estimate after each deal
+//! The course of an SPRT: the LLR and the test's estimate after each deal
 //! counted, from the same [`DealSequence`] `arena sprt` runs, fed the games
 //! in schedule order. Pure.
 
 use crate::record::GameSummary;
-use crate::sprt::pairs::half_points;
-use crate::sprt::{DealSequence, Estimate, Sprt};
+use crate::sprt::{DealSequence, Test};
 use serde::Serialize;
 
 /// The test after some deals.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 pub struct Step {
-    /// The pairs counted.
-    pub pairs: u64,
     /// The games counted.
     pub games: u64,
     /// The LLR.
     pub llr: f64,
-    /// The Elo estimate, once two pairs scored differently.
-    pub elo: Option<Estimate>,
+    /// The test's estimate and half its 95% interval (the Elo difference, or
+    /// the mean payoff per game), once there is one.
+    pub estimate: Option<[f64; 2]>,
 }
 
 /// The test of `names[0]` against `names[1..]` over `games` (in id order),
 /// and its course: a step after every `every` deals counted (every deal
 /// while there are at most `points` of them) and after the last one.
 pub fn course(
-    sprt: Sprt,
+    test: Test,
     games_per_deal: usize,
     results_per_game: usize,
     names: &[String],
     games: &[GameSummary],
     points: usize,
 ) -> Result<(DealSequence, Vec<Step>, u64), String> {
-    let mut sequence = DealSequence::new(sprt, games_per_deal, results_per_game)?;
+    let mut sequence = DealSequence::new(test, games_per_deal, results_per_game)?;
     let deals = (games.len() / games_per_deal.max(1)) as u64;
     let every = deals.div_ceil(points.max(1) as u64).max(1);
     let step = |sequence: &DealSequence| Step {
-        pairs: sequence.counts().pairs(),
         games: sequence.games(),
         llr: sequence.llr(),
-        elo: sequence.counts().estimate(sprt.model),
+        estimate: sequence.evidence().estimate(&test),
     };
     let mut steps = Vec::new();
     let mut counted = 0;
     for game in games {
-        sequence.add(game.origin.deal, game.origin.arrangement, half_points(game, &names[0], &names[1..]));
+        sequence.add_game(game, game.origin.deal, game.origin.arrangement, &names[0], &names[1..]);
         let now = sequence.games() / games_per_deal as u64;
         if now > counted {
             counted = now;
@@ -61,7 +58,7 @@ pub fn course(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sprt::Model;
+    use crate::sprt::{Model, Sprt};
     use crate::standings::fixtures::{game, names};
 
     /// Deal `deal`'s two games: new wins the first and `second` says whether it wins the second.
@@ -78,18 +75,18 @@ mod tests {
 
     #[test]
     fn a_step_per_deal_ending_where_the_sequence_ends() {
-        let sprt = Sprt::new(0.0, 40.0, 0.05, 0.05, Model::Normalized).unwrap();
+        let sprt = Test::Pentanomial(Sprt::new(0.0, 40.0, 0.05, 0.05, Model::Normalized).unwrap());
         let games: Vec<GameSummary> = (0..6).flat_map(|d| deal(d, d % 3 != 0)).collect();
         let names = names(&["new", "base"]);
         let (sequence, steps, every) = course(sprt, 2, 1, &names, &games, 100).unwrap();
         assert_eq!(every, 1);
-        assert_eq!(steps.iter().map(|s| s.pairs).collect::<Vec<_>>(), [1, 2, 3, 4, 5, 6]);
+        assert_eq!(steps.iter().map(|s| s.games).collect::<Vec<_>>(), [2, 4, 6, 8, 10, 12]);
         let last = steps.last().unwrap();
         assert_eq!((last.llr, last.games), (sequence.llr(), 12));
-        assert_eq!(last.elo, sequence.counts().estimate(Model::Normalized));
-        assert_eq!(steps[0].elo, None, "one pair: no spread yet");
+        assert_eq!(last.estimate, sequence.evidence().estimate(&sprt));
+        assert_eq!(steps[0].estimate, None, "one pair: no spread yet");
         // Fewer points: every other deal, and the last.
         let (_, steps, every) = course(sprt, 2, 1, &names, &games[..10], 2).unwrap();
-        assert_eq!((every, steps.iter().map(|s| s.pairs).collect::<Vec<_>>()), (3, vec![3, 5]));
+        assert_eq!((every, steps.iter().map(|s| s.games).collect::<Vec<_>>()), (3, vec![6, 10]));
     }
 }

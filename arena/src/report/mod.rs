@@ -18,7 +18,7 @@ pub mod page;
 use crate::fault::FaultKind;
 use crate::fault_summary::{FaultSummary, KindSummary};
 use crate::record::GameSummary;
-use crate::sprt::Sprt;
+use crate::sprt::Test;
 use crate::sprt::report::{Conclusion, Summary};
 use crate::standings::Standings;
 use crate::standings::cells::{self, Grid};
@@ -49,7 +49,7 @@ pub enum Kind {
 #[derive(Debug, Clone, Copy)]
 pub struct SprtSetup {
     /// The test.
-    pub test: Sprt,
+    pub test: Test,
     /// Games per deal.
     pub games_per_deal: usize,
     /// The new bot's results per game (one per opponent).
@@ -228,7 +228,8 @@ pub fn build(input: Input) -> Result<(Report, String, Option<String>), String> {
             let (sequence, steps, every) =
                 course::course(setup.test, setup.games_per_deal, setup.results_per_game, &names, games, POINTS)?;
             let conclusion = Conclusion::of(&sequence, setup.interrupted);
-            let summary = Summary::new(&names[0], &names[1], &sequence, games.len() as u64, conclusion);
+            let played = games.len() as u64;
+            let summary = Summary::new(&names[0], &names[1], &sequence, scoring.unit, played, conclusion);
             let json = serde_json::to_string_pretty(&summary).expect("summaries serialize") + "\n";
             (Some(SprtReport { summary, course: steps, every }), Some(json))
         }
@@ -292,7 +293,7 @@ pub fn build(input: Input) -> Result<(Report, String, Option<String>), String> {
 mod tests {
     use super::*;
     use crate::record::FaultRecord;
-    use crate::sprt::Model;
+    use crate::sprt::{Model, Sprt};
     use crate::standings::fixtures::{names, results};
 
     fn input<'a>(games: &'a [GameSummary], replayed: &'a [bool]) -> Input<'a> {
@@ -378,14 +379,15 @@ mod tests {
     fn an_sprt_report_holds_sprt_json() {
         let games = numbered(results("new", "base", 30, 4, 6));
         let replayed = vec![true; games.len()];
-        let test = Sprt::new(0.0, 40.0, 0.05, 0.05, Model::Normalized).unwrap();
+        let test = Test::Pentanomial(Sprt::new(0.0, 40.0, 0.05, 0.05, Model::Normalized).unwrap());
         let setup = SprtSetup { test, games_per_deal: 2, results_per_game: 1, interrupted: true };
         let sprt_input =
             Input { kind: Kind::Sprt, names: names(&["new", "base"]), sprt: Some(setup), ..input(&games, &replayed) };
         let (report, _, sprt_json) = build(sprt_input).unwrap();
         let sprt = report.sprt.unwrap();
-        let json: serde_json::Value = serde_json::from_str(&sprt_json.unwrap()).unwrap();
-        assert_eq!(json, serde_json::to_value(&sprt.summary).unwrap());
+        let sprt_json = sprt_json.unwrap();
+        assert_eq!(sprt_json, serde_json::to_string_pretty(&sprt.summary).unwrap() + "\n");
+        let json: serde_json::Value = serde_json::from_str(&sprt_json).unwrap();
         assert_eq!(json["llr"].as_f64(), Some(sprt.course.last().unwrap().llr));
         assert_eq!(json["games_played"], 40);
     }

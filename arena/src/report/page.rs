@@ -73,7 +73,8 @@ pub fn chunk(index: usize, records: &[String]) -> String {
 
 /// The page of `data` (the report's JSON).
 pub fn page(data_json: &str) -> String {
-    TEMPLATE.replacen("/* STYLE */", STYLE, 1).replacen("/* SCRIPT */", SCRIPT, 1).replacen(
+    let script = format!("{}\n{SCRIPT}", game::html::EXACT_JSON);
+    TEMPLATE.replacen("/* STYLE */", STYLE, 1).replacen("/* SCRIPT */", &script, 1).replacen(
         "<!-- DATA -->",
         &json_script("report", data_json),
         1,

@@ -20,7 +20,7 @@ console.error = (...args) => { noteError(args.join(" ")); consoleError(...args);
 
 const $ = (id) => document.getElementById(id);
 const SVG = $("svg-namespace").namespaceURI;
-const D = JSON.parse($("report").textContent);
+const D = parseExact($("report").textContent);
 const S = D.standings;
 const PAGE_SIZE = 50;
 const COLORS = ["#2f6fb3", "#d9480f", "#2b8a3e", "#7048e8", "#0b7285", "#c2255c", "#5c940d", "#e67700",
@@ -42,7 +42,11 @@ function keyed(node, path, value) {
 }
 
 const pct = (x) => `${(x * 100).toFixed(1)}%`;
-const signed = (x, digits = 0) => `${x >= 0 ? "+" : "−"}${Math.abs(x).toFixed(digits)}`;
+// A difference with its sign, as rounded: −0.3 reads "0", not "−0".
+const signed = (x, digits = 0) => {
+  const size = Math.abs(x).toFixed(digits);
+  return Number(size) === 0 ? size : `${x > 0 ? "+" : "−"}${size}`;
+};
 const micros = (us) => (us >= 1000 ? `${(us / 1000).toFixed(us >= 100000 ? 0 : 1)} ms` : `${us} µs`);
 
 // ---- Charts: a frame with axes, in user units mapped to the SVG.
@@ -260,19 +264,31 @@ function sprt() {
   const { summary: s, course, every } = D.sprt;
   $("sprt-section").hidden = false;
   $("toc-sprt").hidden = false;
-  const unit = s.model === "logistic" ? "Elo" : "nElo";
-  const verdicts = { H1: `H1 accepted: ${s.new} is better than ${s.base} (within the test's bounds)`, H0: `H0 accepted: ${s.new} is not ${s.elo1} ${unit} better than ${s.base}`,
+  // The pentanomial test (in Elo) or the payoff test (in the game's unit per game).
+  const payoff = s.test === "payoff";
+  const unit = payoff ? `${s.unit}/game` : s.model === "logistic" ? "Elo" : "nElo";
+  const [bound0, bound1] = payoff ? ["payoff0", "payoff1"] : ["elo0", "elo1"];
+  const h1 = s[bound1] > 0 ? `${s.new} is better than ${s.base}` : s[bound1] === 0 ? `${s.new} is not worse than ${s.base}`
+    : `${s.new} is at most ${-s[bound1]} ${unit} worse than ${s.base}`;
+  const h0 = s[bound1] > 0 ? `${s.new} is not ${s[bound1]} ${unit} better than ${s.base}` : `${s.new} is worse than ${s.base}`;
+  const verdicts = { H1: `H1 accepted: ${h1}`, H0: `H0 accepted: ${h0}`,
     inconclusive: "inconclusive: the game limit was reached without a verdict", interrupted: D.partial ? "no verdict yet" : "interrupted before a verdict" };
   $("sprt-verdict").textContent = verdicts[s.conclusion];
   const table = $("sprt-summary");
-  const rows = [["new", s.new], ["base", s.base], ["model", s.model], ["elo0", s.elo0, ["elo0"]], ["elo1", s.elo1, ["elo1"]],
+  const digits = payoff ? 2 : 1;
+  const estimate = (label, value, path) => value ? [[label, signed(value[path[1]], digits), path, value[path[1]]],
+    ["± (95%)", value.margin.toFixed(digits), [path[0], "margin"], value.margin]] : [];
+  const share = (label, key) => (s[key] === null ? [] : [[label, pct(s[key]), [key], s[key]]]);
+  const rows = [["new", s.new], ["base", s.base], ["test", s.test], ...(payoff ? [["unit", unit]] : [["model", s.model]]),
+    [bound0, s[bound0], [bound0]], [bound1, s[bound1], [bound1]],
     ["alpha", s.alpha, ["alpha"]], ["beta", s.beta, ["beta"]], ["lower bound", s.lower.toFixed(3), ["lower"], s.lower],
     ["upper bound", s.upper.toFixed(3), ["upper"], s.upper], ["LLR", s.llr.toFixed(3), ["llr"], s.llr],
-    ["pairs", s.pairs, ["pairs"]], ["games counted", s.games, ["games"]], ["games played", s.games_played, ["games_played"]]];
-  if (s.elo) {
-    rows.push([unit, signed(s.elo.elo, 1), ["elo", "elo"], s.elo.elo]);
-    rows.push(["± (95%)", s.elo.margin.toFixed(1), ["elo", "margin"], s.elo.margin]);
-  }
+    payoff ? ["deals", s.deals, ["deals"]] : ["pairs", s.pairs, ["pairs"]],
+    ["games counted", s.games, ["games"]], ["games played", s.games_played, ["games_played"]],
+    ...(payoff ? estimate(`${s.new}'s ${unit}`, s.payoff, ["payoff", "mean"])
+      : [...estimate("Elo", s.logistic_elo, ["logistic_elo", "elo"]), ...estimate("nElo", s.normalized_elo, ["normalized_elo", "elo"]),
+        ...share("draw ratio (pairs scoring 1 point)", "draw_ratio")]),
+    ...share("LOS", "los")];
   for (const [label, text, path, value] of rows) {
     const td = el("td", { class: "num" }, String(text));
     if (path) keyed(td, ["sprt", ...path], value === undefined ? text : value);
@@ -280,32 +296,36 @@ function sprt() {
   }
   const last = course[course.length - 1];
   const llrs = course.map((p) => p.llr);
-  const llr = new Frame($("llr-chart"), { x: [0, last.pairs], y: [Math.min(s.lower, ...llrs), Math.max(s.upper, ...llrs)],
-    xLabel: "pairs", yLabel: "LLR" });
+  const llr = new Frame($("llr-chart"), { x: [0, last.games], y: [Math.min(s.lower, ...llrs), Math.max(s.upper, ...llrs)],
+    xLabel: "games", yLabel: "LLR" });
   for (const [bound, label] of [["lower", "H0"], ["upper", "H1"]]) {
     keyed(llr.add("svg:line", { class: "bound", stroke: bound === "upper" ? "#15803d" : "#c2410c",
       x1: llr.left, x2: llr.width - llr.right, y1: llr.Y(s[bound]), y2: llr.Y(s[bound]) }), ["sprt", bound], s[bound]);
     llr.add("svg:text", { x: llr.width - llr.right - 4, y: llr.Y(s[bound]) - 4, "text-anchor": "end" }, `${label} ${s[bound].toFixed(2)}`);
   }
-  llr.line([[0, 0], ...course.map((p) => [p.pairs, p.llr])], { stroke: COLORS[0] });
-  keyed(llr.add("svg:circle", { cx: llr.X(last.pairs), cy: llr.Y(last.llr), r: 4, fill: COLORS[0] }), ["sprt", "llr"], last.llr);
+  llr.line([[0, 0], ...course.map((p) => [p.games, p.llr])], { stroke: COLORS[0] });
+  keyed(llr.add("svg:circle", { cx: llr.X(last.games), cy: llr.Y(last.llr), r: 4, fill: COLORS[0] }), ["sprt", "llr"], last.llr);
   $("llr-caption").textContent = `The LLR after ${every === 1 ? "each deal" : `every ${every} deals`} (${course.length} points), between the bounds of H0 and H1.`;
-  const rated = course.filter((p) => p.elo && Number.isFinite(p.elo.margin));
+  const what = payoff ? `${s.new}'s mean payoff per game (${unit})` : `The ${unit} estimate`;
+  $("sprt-elo-caption").textContent = `${what} after each deal, with its 95% interval, between the bounds of H0 and H1.`;
+  const rated = course.filter((p) => p.estimate && Number.isFinite(p.estimate[1]));
   if (rated.length) {
-    const ends = rated.flatMap((p) => [p.elo.elo - p.elo.margin, p.elo.elo + p.elo.margin]);
-    const frame = new Frame($("sprt-elo-chart"), { x: [0, last.pairs], y: [Math.min(...ends, s.elo0), Math.max(...ends, s.elo1)],
-      xLabel: "pairs", yLabel: unit });
-    frame.band(rated.map((p) => [p.pairs, p.elo.elo - p.elo.margin, p.elo.elo + p.elo.margin]), { fill: COLORS[1] });
-    frame.line(rated.map((p) => [p.pairs, p.elo.elo]), { stroke: COLORS[1] });
-    for (const bound of ["elo0", "elo1"]) {
+    const ends = rated.flatMap(({ estimate: [value, margin] }) => [value - margin, value + margin]);
+    const frame = new Frame($("sprt-elo-chart"), { x: [0, last.games], y: [Math.min(...ends, s[bound0]), Math.max(...ends, s[bound1])],
+      xLabel: "games", yLabel: unit });
+    frame.band(rated.map(({ games, estimate: [value, margin] }) => [games, value - margin, value + margin]), { fill: COLORS[1] });
+    frame.line(rated.map((p) => [p.games, p.estimate[0]]), { stroke: COLORS[1] });
+    for (const bound of [bound0, bound1]) {
       frame.add("svg:line", { class: "bound", stroke: "var(--muted)", x1: frame.left, x2: frame.width - frame.right, y1: frame.Y(s[bound]), y2: frame.Y(s[bound]) });
     }
-    if (s.elo) keyed(frame.add("svg:circle", { cx: frame.X(last.pairs), cy: frame.Y(s.elo.elo), r: 4, fill: COLORS[1] }), ["sprt", "elo", "elo"], s.elo.elo);
+    const [key, final] = payoff ? [["payoff", "mean"], s.payoff && s.payoff.mean] : [["elo", "elo"], s.elo && s.elo.elo];
+    if (final !== null) keyed(frame.add("svg:circle", { cx: frame.X(last.games), cy: frame.Y(final), r: 4, fill: COLORS[1] }), ["sprt", ...key], final);
   } else {
     const svg = $("sprt-elo-chart");
     svg.setAttribute("viewBox", "0 0 900 40");
-    svg.append(el("svg:text", { x: 10, y: 24, class: "muted" }, "No estimate: every pair so far scored the same."));
+    svg.append(el("svg:text", { x: 10, y: 24, class: "muted" }, payoff ? "No estimate yet." : "No estimate: every pair so far scored the same."));
   }
+  if (payoff) { $("pentanomial-block").hidden = true; return; }
   const penta = $("pentanomial");
   const head = el("tr");
   const counts = el("tr");

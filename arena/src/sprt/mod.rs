@@ -1,18 +1,24 @@
 //! The sequential probability ratio test of `arena sprt`: is a new version of
 //! a bot better than its base? Pure: no I/O, no knowledge of any game.
 //!
-//! - [`pairs`]: finished games to pentanomial pairs, deal by deal in schedule order.
+//! - [`kind`]: which test runs (pentanomial or payoff) and what it counts.
+//! - [`pairs`]: finished games to the test's evidence, deal by deal in schedule order.
 //! - [`pentanomial`]: the counts of pairs, the Elo models, the Elo ± 95% estimate.
 //! - [`test`](mod@test): the LLR, its bounds and the verdict, as fishtest and fastchess compute them.
 //! - [`mle`]: the maximum-likelihood fits the LLR is made of.
+//! - [`payoff`]: the test of a payoff game (chips), on the new bot's mean payoff per deal.
 //! - [`report`]: the progress status, the final summary and `sprt.json`.
 
+pub mod kind;
 pub mod mle;
 pub mod pairs;
+pub mod payoff;
 pub mod pentanomial;
 pub mod report;
 pub mod test;
 
+pub use kind::{Evidence, Test};
 pub use pairs::DealSequence;
+pub use payoff::PayoffSprt;
 pub use pentanomial::{Estimate, Model, Pentanomial};
 pub use test::{Hypothesis, Sprt};

@@ -1,5 +1,6 @@
-//! From finished games to pentanomial pairs, deal by deal in schedule order,
-//! so that the test sees the same sequence whatever order games finish in. Pure.
+//! From finished games to the test's evidence (pentanomial pairs, or the
+//! payoffs of [`super::payoff`]), deal by deal in schedule order, so that
+//! the test sees the same sequence whatever order games finish in. Pure.
 //!
 //! The tested bot ("new") plays every deal in every seat arrangement against
 //! the base bot, or against copies of it that each count as an opponent.
@@ -12,8 +13,8 @@
 //! of fishtest and fastchess: the same deal with the seats swapped). Three
 //! sides give two results per game, which form a pair within that game.
 
-use super::pentanomial::Pentanomial;
-use super::test::{Hypothesis, Sprt};
+use super::kind::{Evidence, Test};
+use super::test::Hypothesis;
 use crate::ratings::pairwise::places;
 use crate::record::GameSummary;
 use std::collections::BTreeMap;
@@ -37,27 +38,28 @@ pub fn half_points(game: &GameSummary, new: &str, opponents: &[String]) -> Vec<u
 /// counted once all its games are in, in deal order, until a verdict.
 #[derive(Debug, Clone)]
 pub struct DealSequence {
-    sprt: Sprt,
+    test: Test,
     games_per_deal: usize,
-    /// Results of games of deals not counted yet: deal → arrangement → half-points.
-    waiting: BTreeMap<u64, BTreeMap<usize, Vec<u8>>>,
+    /// Results of games of deals not counted yet: deal → arrangement → results ([`Test::results`]).
+    waiting: BTreeMap<u64, BTreeMap<usize, Vec<f64>>>,
     next_deal: u64,
-    counts: Pentanomial,
+    evidence: Evidence,
     llr: f64,
     verdict: Option<Hypothesis>,
 }
 
 impl DealSequence {
     /// A test over deals of `games_per_deal` games, each giving `results_per_game`
-    /// results of new. Refuses shapes whose results do not pair up within a
-    /// game or (with one result per game) within a deal.
-    pub fn new(sprt: Sprt, games_per_deal: usize, results_per_game: usize) -> Result<DealSequence, String> {
+    /// results of new (one per opponent). The pentanomial test refuses shapes
+    /// whose results do not pair up within a game or (with one result per
+    /// game) within a deal.
+    pub fn new(test: Test, games_per_deal: usize, results_per_game: usize) -> Result<DealSequence, String> {
         let pairs = match results_per_game {
             1 => games_per_deal.is_multiple_of(2),
             2 => true,
             _ => false,
         };
-        if !pairs {
+        if !pairs && matches!(test, Test::Pentanomial(_)) {
             return Err(format!(
                 "with {} sides, each game gives the new bot {results_per_game} results (one against \
                  each copy of the base bot), which do not pair up within a game or a deal; \
@@ -66,11 +68,11 @@ impl DealSequence {
             ));
         }
         Ok(DealSequence {
-            sprt,
+            test,
             games_per_deal,
             waiting: BTreeMap::new(),
             next_deal: 0,
-            counts: Pentanomial::default(),
+            evidence: test.no_evidence(),
             llr: 0.0,
             verdict: None,
         })
@@ -78,7 +80,7 @@ impl DealSequence {
 
     /// Adds the results of arrangement `arrangement` of deal `deal`, then counts
     /// every deal now complete in order, stopping at a verdict. Later games change nothing.
-    pub fn add(&mut self, deal: u64, arrangement: usize, results: Vec<u8>) {
+    pub fn add(&mut self, deal: u64, arrangement: usize, results: Vec<f64>) {
         if self.verdict.is_some() || deal < self.next_deal {
             return;
         }
@@ -89,30 +91,40 @@ impl DealSequence {
                 break;
             }
             let games = self.waiting.remove(&self.next_deal).expect("complete");
-            let results: Vec<u8> = games.into_values().flatten().collect();
-            for pair in results.chunks(2) {
-                self.counts.add(pair.iter().map(|&h| h as usize).sum());
-            }
+            let results: Vec<f64> = games.into_values().flatten().collect();
+            self.evidence.add_deal(&results);
             self.next_deal += 1;
-            self.llr = self.sprt.llr(&self.counts);
-            self.verdict = self.sprt.verdict(self.llr);
+            self.llr = self.test.llr(&self.evidence);
+            self.verdict = self.test.errors().verdict(self.llr);
         }
         if self.verdict.is_some() {
             self.waiting.clear();
         }
     }
 
+    /// Adds `game`, arrangement `arrangement` of deal `deal`, as the test reads it
+    /// for `new` against `opponents` ([`Test::results`]).
+    pub fn add_game(&mut self, game: &GameSummary, deal: u64, arrangement: usize, new: &str, opponents: &[String]) {
+        let results = self.test.results(game, new, opponents);
+        self.add(deal, arrangement, results);
+    }
+
     /// The test.
-    pub fn sprt(&self) -> &Sprt {
-        &self.sprt
+    pub fn test(&self) -> &Test {
+        &self.test
     }
 
-    /// The pairs counted.
-    pub fn counts(&self) -> &Pentanomial {
-        &self.counts
+    /// What the test has counted.
+    pub fn evidence(&self) -> &Evidence {
+        &self.evidence
     }
 
-    /// The LLR of the pairs counted.
+    /// The deals counted.
+    pub fn deals(&self) -> u64 {
+        self.next_deal
+    }
+
+    /// The LLR of the deals counted.
     pub fn llr(&self) -> f64 {
         self.llr
     }
@@ -131,7 +143,8 @@ impl DealSequence {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sprt::pentanomial::Model;
+    use crate::sprt::pentanomial::{Model, Pentanomial};
+    use crate::sprt::test::Sprt;
     use crate::standings::fixtures::names;
 
     fn game(bots: &[&str], ranks: &[u32]) -> GameSummary {
@@ -151,37 +164,47 @@ mod tests {
     }
 
     fn sequence(games_per_deal: usize, per_game: usize) -> DealSequence {
-        DealSequence::new(Sprt::new(0.0, 5.0, 0.05, 0.05, Model::Normalized).unwrap(), games_per_deal, per_game)
-            .unwrap()
+        DealSequence::new(
+            Test::Pentanomial(Sprt::new(0.0, 5.0, 0.05, 0.05, Model::Normalized).unwrap()),
+            games_per_deal,
+            per_game,
+        )
+        .unwrap()
+    }
+
+    impl DealSequence {
+        fn pairs(&self) -> &Pentanomial {
+            self.evidence().pentanomial().expect("a pentanomial test")
+        }
     }
 
     #[test]
     fn two_sides_pair_the_two_arrangements_of_a_deal() {
         let mut seq = sequence(2, 1);
-        seq.add(1, 0, vec![2]);
-        seq.add(0, 1, vec![1]);
-        assert_eq!((seq.games(), seq.counts().pairs()), (0, 0), "no deal is complete");
-        seq.add(1, 1, vec![0]);
+        seq.add(1, 0, vec![2.0]);
+        seq.add(0, 1, vec![1.0]);
+        assert_eq!((seq.games(), seq.pairs().pairs()), (0, 0), "no deal is complete");
+        seq.add(1, 1, vec![0.0]);
         assert_eq!(seq.games(), 0, "deal 1 waits for deal 0");
-        seq.add(0, 0, vec![2]);
-        assert_eq!(seq.counts().counts, [0, 0, 1, 1, 0], "deal 0: win + draw = 3; deal 1: win + loss = 2");
+        seq.add(0, 0, vec![2.0]);
+        assert_eq!(seq.pairs().counts, [0, 0, 1, 1, 0], "deal 0: win + draw = 3; deal 1: win + loss = 2");
         assert_eq!(seq.games(), 4);
     }
 
     #[test]
     fn three_sides_pair_the_two_results_of_each_game() {
         let mut seq = sequence(3, 2);
-        for (arrangement, results) in [(2, vec![2, 2]), (0, vec![0, 1]), (1, vec![2, 0])] {
+        for (arrangement, results) in [(2, vec![2.0, 2.0]), (0, vec![0.0, 1.0]), (1, vec![2.0, 0.0])] {
             seq.add(0, arrangement, results);
         }
-        assert_eq!(seq.counts().counts, [0, 1, 1, 0, 1]);
+        assert_eq!(seq.pairs().counts, [0, 1, 1, 0, 1]);
         assert_eq!(seq.games(), 3);
     }
 
     #[test]
     fn the_order_of_arrival_does_not_matter_and_the_verdict_is_final() {
         // New wins three games in four and loses the others, on a fixed pattern.
-        let result = |deal: u64, arrangement: usize| if (deal * 2 + arrangement as u64) % 4 == 3 { 0 } else { 2 };
+        let result = |deal: u64, arrangement: usize| if (deal * 2 + arrangement as u64) % 4 == 3 { 0.0 } else { 2.0 };
         let deals = 400;
         let mut in_order = sequence(2, 1);
         let mut reversed = sequence(2, 1);
@@ -194,17 +217,17 @@ mod tests {
         }
         assert_eq!(in_order.verdict(), Some(Hypothesis::H1));
         assert_eq!(in_order.games(), reversed.games());
-        assert_eq!(in_order.counts(), reversed.counts());
+        assert_eq!(in_order.pairs(), reversed.pairs());
         assert_eq!(in_order.llr(), reversed.llr());
-        let before = in_order.counts().pairs();
+        let before = in_order.pairs().pairs();
         assert!(before < deals, "stopped at the verdict, after {before} pairs");
-        in_order.add(100, 0, vec![0]);
-        assert_eq!(in_order.counts().pairs(), before);
+        in_order.add(100, 0, vec![0.0]);
+        assert_eq!(in_order.pairs().pairs(), before);
     }
 
     #[test]
     fn four_individuals_do_not_pair() {
-        let sprt = Sprt::new(0.0, 5.0, 0.05, 0.05, Model::Normalized).unwrap();
+        let sprt = Test::Pentanomial(Sprt::new(0.0, 5.0, 0.05, 0.05, Model::Normalized).unwrap());
         let err = DealSequence::new(sprt, 4, 3).unwrap_err();
         assert!(err.contains("do not pair up"), "{err}");
     }

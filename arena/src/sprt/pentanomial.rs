@@ -2,6 +2,7 @@
 //! for the tested bot, and the Elo estimate they give. Pure.
 
 use super::mle::Pdf;
+use crate::ratings::normal::normal_cdf;
 use serde::Serialize;
 
 /// 800 / ln 10: normalized Elo per unit of t-value per game (fishtest's `nelo_divided_by_nt`).
@@ -109,6 +110,24 @@ impl Pentanomial {
         };
         Some(Estimate { elo: to_elo(mean), margin: (to_elo(mean + half) - to_elo(mean - half)) / 2.0 })
     }
+
+    /// The likelihood of superiority, as fastchess gives it: the probability
+    /// that the new bot's true expected pair score is above ½,
+    /// `Φ((μ - ½) / (σ/√N))`; `None` until two pairs score differently.
+    pub fn los(&self) -> Option<f64> {
+        let pairs = self.pairs();
+        let counts: Vec<f64> = self.counts.iter().map(|&c| c as f64).collect();
+        let pdf = (pairs > 0).then(|| pdf(&counts))?;
+        let spread = (pdf.variance() / pairs as f64).sqrt();
+        (spread > 0.0).then(|| normal_cdf((pdf.mean() - 0.5) / spread))
+    }
+
+    /// The share of pairs scoring 1 point of 2 (a win and a loss, or two
+    /// draws), fastchess's draw ratio; `None` before any pair.
+    pub fn draw_ratio(&self) -> Option<f64> {
+        let pairs = self.pairs();
+        (pairs > 0).then(|| self.counts[2] as f64 / pairs as f64)
+    }
 }
 
 /// The distribution of the pair score fraction from the five counts.
@@ -143,6 +162,17 @@ mod tests {
         let logistic = penta.estimate(Model::Logistic).unwrap();
         assert!(close(logistic.elo, 58.451, 1e-3), "{logistic:?}");
         assert!(close(logistic.margin, 40.064, 1e-3), "{logistic:?}");
+    }
+
+    #[test]
+    fn los_and_draw_ratio_by_hand() {
+        // The same counts: μ = 0.583333, σ² = 0.097222, N = 120, σ/√N = 0.028464;
+        // LOS = Φ(0.083333 / 0.028464) = Φ(2.927700) = 0.998293. Draw ratio: 40 / 120.
+        let penta = Pentanomial { counts: [10, 20, 40, 20, 30] };
+        assert!(close(penta.los().unwrap(), 0.998293, 1e-5), "{:?}", penta.los());
+        assert!(close(penta.draw_ratio().unwrap(), 1.0 / 3.0, 1e-12));
+        assert_eq!(Pentanomial { counts: [0, 0, 5, 0, 0] }.los(), None);
+        assert_eq!(Pentanomial::default().draw_ratio(), None);
     }
 
     #[test]

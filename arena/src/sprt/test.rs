@@ -21,12 +21,56 @@ pub struct Sprt {
     pub elo0: f64,
     /// The Elo difference of H1.
     pub elo1: f64,
+    /// The error rates.
+    #[serde(flatten)]
+    pub errors: ErrorRates,
+    /// The Elo scale of `elo0` and `elo1`.
+    pub model: Model,
+}
+
+/// The error rates of a test, which set the bounds of its LLR.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct ErrorRates {
     /// The probability of accepting H1 when H0 holds.
     pub alpha: f64,
     /// The probability of accepting H0 when H1 holds.
     pub beta: f64,
-    /// The Elo scale of `elo0` and `elo1`.
-    pub model: Model,
+}
+
+impl ErrorRates {
+    /// Checks `0 < α, β < 1` and `α + β < 1`.
+    pub fn new(alpha: f64, beta: f64) -> Result<ErrorRates, String> {
+        for (name, value) in [("--alpha", alpha), ("--beta", beta)] {
+            if !(value > 0.0 && value < 1.0) {
+                return Err(format!("{name} ({value}) must be between 0 and 1, e.g. 0.05"));
+            }
+        }
+        if alpha + beta >= 1.0 {
+            return Err(format!("--alpha + --beta ({}) must be less than 1", alpha + beta));
+        }
+        Ok(ErrorRates { alpha, beta })
+    }
+
+    /// The lower bound of the LLR, `ln(β / (1 - α))`: at or below it, H0 is accepted.
+    pub fn lower(&self) -> f64 {
+        (self.beta / (1.0 - self.alpha)).ln()
+    }
+
+    /// The upper bound of the LLR, `ln((1 - β) / α)`: at or above it, H1 is accepted.
+    pub fn upper(&self) -> f64 {
+        ((1.0 - self.beta) / self.alpha).ln()
+    }
+
+    /// The hypothesis this LLR accepts, if any.
+    pub fn verdict(&self, llr: f64) -> Option<Hypothesis> {
+        if llr >= self.upper() {
+            Some(Hypothesis::H1)
+        } else if llr <= self.lower() {
+            Some(Hypothesis::H0)
+        } else {
+            None
+        }
+    }
 }
 
 /// A hypothesis the test accepted.
@@ -44,25 +88,7 @@ impl Sprt {
         if !(elo0.is_finite() && elo1.is_finite()) || elo0 >= elo1 {
             return Err(format!("--elo0 ({elo0}) must be less than --elo1 ({elo1})"));
         }
-        for (name, value) in [("--alpha", alpha), ("--beta", beta)] {
-            if !(value > 0.0 && value < 1.0) {
-                return Err(format!("{name} ({value}) must be between 0 and 1, e.g. 0.05"));
-            }
-        }
-        if alpha + beta >= 1.0 {
-            return Err(format!("--alpha + --beta ({}) must be less than 1", alpha + beta));
-        }
-        Ok(Sprt { elo0, elo1, alpha, beta, model })
-    }
-
-    /// The lower bound of the LLR, `ln(β / (1 - α))`: at or below it, H0 is accepted.
-    pub fn lower(&self) -> f64 {
-        (self.beta / (1.0 - self.alpha)).ln()
-    }
-
-    /// The upper bound of the LLR, `ln((1 - β) / α)`: at or above it, H1 is accepted.
-    pub fn upper(&self) -> f64 {
-        ((1.0 - self.beta) / self.alpha).ln()
+        Ok(Sprt { elo0, elo1, errors: ErrorRates::new(alpha, beta)?, model })
     }
 
     /// The log-likelihood ratio of H1 against H0 given these pairs (0 before any).
@@ -105,17 +131,6 @@ impl Sprt {
             }
         }
     }
-
-    /// The hypothesis this LLR accepts, if any.
-    pub fn verdict(&self, llr: f64) -> Option<Hypothesis> {
-        if llr >= self.upper() {
-            Some(Hypothesis::H1)
-        } else if llr <= self.lower() {
-            Some(Hypothesis::H0)
-        } else {
-            None
-        }
-    }
 }
 
 /// `Σ p_i (ln p1_i - ln p0_i)`: the expected jump of the LLR per pair.
@@ -138,10 +153,10 @@ mod tests {
     #[test]
     fn bounds_by_hand() {
         // α = β = 0.05: ln(0.05 / 0.95) = -ln 19 = -2.944439, ln(0.95 / 0.05) = ln 19.
-        let test = sprt(0.0, 5.0, Model::Normalized);
+        let test = sprt(0.0, 5.0, Model::Normalized).errors;
         assert!(close(test.lower(), -2.944439, 1e-6) && close(test.upper(), 2.944439, 1e-6));
         // α = 0.1, β = 0.2: ln(0.2 / 0.9) = -1.504077, ln(0.8 / 0.1) = ln 8 = 2.079442.
-        let test = Sprt::new(0.0, 5.0, 0.1, 0.2, Model::Logistic).unwrap();
+        let test = Sprt::new(0.0, 5.0, 0.1, 0.2, Model::Logistic).unwrap().errors;
         assert!(close(test.lower(), -1.504077, 1e-6) && close(test.upper(), 2.079442, 1e-6));
         assert_eq!(test.verdict(2.1), Some(Hypothesis::H1));
         assert_eq!(test.verdict(-1.6), Some(Hypothesis::H0));

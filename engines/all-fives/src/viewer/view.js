@@ -3,8 +3,7 @@
 // its events up to the chosen step and shows the position (the board is
 // drawn by board.js). Step N is the position after the first N events.
 
-const TEXT = document.getElementById("record").textContent;
-const REC = JSON.parse(TEXT);
+const REC = parseExact(document.getElementById("record").textContent);
 const EVENTS = REC.events;
 const V = REC.variant;
 const SEATS = REC.bots.length;
@@ -12,8 +11,6 @@ const SIDES = V.players === 4 && V.partners ? [[0, 2], [1, 3]] : REC.bots.map((_
 const SIDE_OF = [];
 SIDES.forEach((seats, side) => seats.forEach((s) => { SIDE_OF[s] = side; }));
 const HAND_STARTS = EVENTS.map((e, i) => (e.type === "hand_start" ? i : -1)).filter((i) => i >= 0);
-// Seeds exceed 2^53: read them from the text, not from the parsed numbers.
-const SEED = (TEXT.match(/"seed":\s*(\d+)/) || [])[1];
 let step = 0; // the position shown: after the first `step` events
 
 const name = (seat) => `${REC.bots[seat]} (seat ${seat})`;
@@ -216,7 +213,7 @@ function setup() {
   const variant = [`${V.players} players${V.players === 4 ? (V.partners ? " in partnerships" : ", no partners") : ""}`,
     `deal ${V.deal}`, `boneyard keep ${V.boneyard_keep}`, `hand end ${V.hand_end}`, `target ${V.target}`,
     `at most ${V.max_hands} hands`];
-  $("meta").textContent = `deal ${REC.deal}, arrangement ${REC.arrangement ?? REC.rotation}, seed ${SEED} · ${variant.join(" · ")}`;
+  $("meta").textContent = `deal ${REC.deal}, arrangement ${REC.arrangement ?? REC.rotation}, seed ${REC.seed} · ${variant.join(" · ")}`;
   const r = REC.result;
   const places = SIDES.map((seats, side) => ({ side, rank: r.ranks[seats[0]], score: r.scores[seats[0]] }))
     .sort((a, b) => a.rank - b.rank);

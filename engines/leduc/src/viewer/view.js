@@ -1,9 +1,10 @@
 "use strict";
-// Replays a Leduc record: the position after the first N events (step N).
+// Replays a Leduc record: the position after the first N events (step N),
+// from step 0 (before the deal) unless the address gives #step=N.
 // The DOM says what is shown, for tests: #viewer carries data-step and
 // data-steps, each seat's element data-seat, data-put-in and data-card,
 // #pot data-pot and #public data-card.
-const record = JSON.parse(document.getElementById("record").textContent);
+const record = parseExact(document.getElementById("record").textContent);
 const events = record.events;
 const seats = record.bots.length;
 const SUITS = { s: "♠", h: "♥" };
@@ -81,6 +82,11 @@ function draw() {
 
 function go(n) { step = Math.max(0, Math.min(events.length, n)); draw(); }
 
+// The tab names the game, the bots and who won, as All Fives's does.
+const winners = [...new Set(record.bots.filter((_, s) => record.result.ranks[s] === 0))];
+const chips = record.result.scores.map((n) => (n > 0 ? "+" : n < 0 ? "−" : "±") + Math.abs(n)).join(", ");
+document.title = "Leduc Hold'em · game " + record.id + ": " + record.bots.join(" vs ") + " · " +
+  (winners.length === new Set(record.bots).size ? "split" : winners.join(" & ") + " won") + " (" + chips + ")";
 $("meta").textContent = "game " + record.id + ", deal " + record.deal + ", seed " + record.seed + ", " + seats + " players";
 $("result").textContent = "result: " + record.result.reason + "; scores " + record.result.scores.join(", ");
 $("viewer").dataset.steps = events.length;
@@ -96,4 +102,4 @@ document.addEventListener("keydown", (e) => {
   if (e.key in keys) { go(keys[e.key]); e.preventDefault(); }
 });
 const wanted = /step=(\d+)/.exec(location.hash);
-go(wanted ? Number(wanted[1]) : events.length);
+go(wanted ? Number(wanted[1]) : 0);
