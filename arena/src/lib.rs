@@ -3,7 +3,7 @@
 //! protocol and the time limits, recording every game and ranking the bots.
 //!
 //! - [`game`]: the boundary every game engine implements; [`games`]: the engines.
-//! - [`schedule`], [`seeds`], [`outcome`], [`standings`], [`ratings`], [`sprt`]: pure match logic.
+//! - [`schedule`], [`seeds`], [`outcome`], [`standings`], [`whole_deals`], [`ratings`], [`sprt`]: pure match logic.
 //! - [`bot`], [`session`], [`pool`], [`play`], [`run`], [`replay`]: processes and the protocol.
 //! - [`verify`]: re-checking a record against the engine.
 //! - [`record`], [`output`]: what is written; [`html`], [`report`]: pages that show it; [`setups`]: games set up from a file; [`cli`], [`console`], [`progress`], [`signals`]: the terminal; [`untrusted`]: what a bot wrote, made safe to show there.
@@ -45,3 +45,4 @@ pub mod start_failures;
 pub mod table;
 pub mod untrusted;
 pub mod verify;
+pub mod whole_deals;

@@ -8,6 +8,7 @@ use crate::fault_summary::FaultSummary;
 use crate::game::Game;
 use crate::output::OutDir;
 use crate::progress::Progress;
+use crate::record::GameSummary;
 use crate::run::{Finished, Flow, MatchReport, Work, run_games};
 use crate::schedule::{Schedule, Selection};
 use crate::signals;
@@ -35,8 +36,8 @@ pub struct Run<G: Game> {
     pub selection: Selection,
     /// Games at once.
     pub concurrency: usize,
-    /// Standings so far (games of an earlier run of a resumed league).
-    pub standings: Standings,
+    /// The games an earlier run played (of a resumed league or SPRT).
+    pub played: Vec<GameSummary>,
     /// Where to write, if anywhere.
     pub out: Option<OutDir>,
     /// Extra reports to write at the end.
@@ -139,6 +140,8 @@ pub fn execute_with<G: Game>(
     let registry = Registry::new();
     let cancel = Arc::new(AtomicBool::new(false));
     signals::watch(Arc::clone(&cancel), registry.clone());
+    let names: Vec<String> = run.bots.iter().map(|bot| bot.name.clone()).collect();
+    let standings = Standings::new(&names, G::SCORING);
     let logs = run.out.as_ref().map(OutDir::logs);
     let out_dir = run.out.as_ref().map(|out| out.path().to_path_buf());
     let table = Table::<G>::new(run.bots, run.variant, run.seed, run.limits, logs, registry)
@@ -153,7 +156,8 @@ pub fn execute_with<G: Game>(
     let result = run_games(
         table,
         Work { schedule: run.schedule, selection: run.selection, concurrency: run.concurrency },
-        run.standings,
+        standings,
+        run.played,
         run.out,
         cancel,
         |finished, standings| {
@@ -195,6 +199,18 @@ pub fn execute_with<G: Game>(
         request.write(&report.standings, G::NAME, run.seed, out_dir.as_deref())?;
     }
     Ok(report)
+}
+
+/// What the standings of a stopped run left out, if anything: the games of
+/// deals it did not finish (see [`crate::whole_deals`]).
+pub fn left_out(report: &MatchReport) -> Option<String> {
+    (report.unfinished > 0).then(|| {
+        format!(
+            "the standings count whole deals only ({} games): the {} finished games of unfinished deals are \
+             in the records but not counted, so that every bot has held every seat equally often",
+            report.standings.games, report.unfinished
+        )
+    })
 }
 
 /// A warning when more games run at once than the arena has cores: a game

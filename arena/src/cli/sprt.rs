@@ -20,7 +20,6 @@ use crate::signals;
 use crate::sprt::pairs::half_points;
 use crate::sprt::report::{Conclusion, Summary, parameters, status};
 use crate::sprt::{DealSequence, Model, Sprt};
-use crate::standings::Standings;
 use crate::start_failures::GiveUp;
 use clap::Args;
 use serde::{Deserialize, Serialize};
@@ -263,10 +262,8 @@ fn play<G: Game>(prepared: Prepared) -> Result<i32, Failure> {
         let spec = schedule.get(game.id).expect("a game of the schedule");
         sequence.add(spec.deal, spec.arrangement, half_points(game, &names[0], &names[1..]));
     };
-    let mut standings = Standings::new(&names, G::SCORING);
     for game in &played {
         count(&mut sequence, game);
-        standings.add(game);
     }
     let finished = sequence.verdict().is_some();
     let selection = Selection::new(&schedule, None, |id| finished || done.contains(&id));
@@ -299,7 +296,7 @@ fn play<G: Game>(prepared: Prepared) -> Result<i32, Failure> {
         schedule: Schedule::clone(&schedule),
         selection,
         concurrency: config.games.concurrency as usize,
-        standings,
+        played,
         out,
         reports: Vec::new(),
         give_up: GiveUp::StopRun,
