@@ -309,7 +309,8 @@ fn play<G: Game>(prepared: Prepared) -> Result<i32, Failure> {
     })
     .map_err(|failure| resumable(failure, "sprt", config.games.out.as_deref()))?;
     let conclusion = Conclusion::of(&sequence, report.interrupted);
-    let summary = Summary::new(&names[0], &names[1], &sequence, report.standings.games, conclusion);
+    let played = report.standings.games + report.unfinished;
+    let summary = Summary::new(&names[0], &names[1], &sequence, played, conclusion);
     let _ = crate::console::out(format_args!("{}", summary.text()));
     finish(&config.games.out, &summary)
 }
