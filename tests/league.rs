@@ -141,12 +141,15 @@ fn ctrl_c_stops_cleanly_and_the_league_resumes() {
     let output = finish(arena);
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert_eq!(output.status.code(), Some(130), "{stdout}");
-    assert!(stdout.contains(&format!("arena league --resume {out}")), "{stdout}");
+    assert!(stdout.contains(&format!("continue with: {} league --resume {out}", bin("arena"))), "{stdout}");
     assert!(scratch.leftover_processes().is_empty(), "{:?}", scratch.leftover_processes());
     let kept = records(&out).len();
     assert!((10..180).contains(&kept), "{kept} games kept");
     let counted = standings(&out)["games"].as_u64().unwrap();
-    assert!(counted <= kept as u64 && counted.is_multiple_of(6), "standings cover whole deals: {counted} of {kept} games");
+    assert!(
+        counted <= kept as u64 && counted.is_multiple_of(6),
+        "standings cover whole deals: {counted} of {kept} games"
+    );
     arena_expect(&["league", "--resume", &out, "--concurrency", "2"], 0);
     assert_eq!(records(&out).len(), 180);
 }

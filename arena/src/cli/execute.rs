@@ -108,11 +108,16 @@ impl ReportRequest {
 }
 
 /// Adds to a failure of a run that wrote to `out` how to continue it with
-/// `arena COMMAND --resume`.
+/// `arena COMMAND --resume` (the arena named as it was run).
 pub fn resumable(failure: Failure, command: &str, out: Option<&Path>) -> Failure {
     match out {
         Some(dir) => Failure {
-            message: format!("{}; continue with: arena {command} --resume {}", failure.message, dir.display()),
+            message: format!(
+                "{}; continue with: {} {command} --resume {}",
+                failure.message,
+                super::program(),
+                dir.display()
+            ),
             ..failure
         },
         None => failure,

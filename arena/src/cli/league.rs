@@ -255,8 +255,9 @@ fn play<G: Game>(prepared: Prepared) -> Result<i32, Failure> {
     match &config.out {
         Some(dir) if report.interrupted => {
             let _ = outln!(
-                "interrupted after {} games; continue with: arena league --resume {}",
+                "interrupted after {} games; continue with: {} league --resume {}",
                 report.games,
+                super::program(),
                 dir.display()
             );
             Ok(signals::INTERRUPTED)

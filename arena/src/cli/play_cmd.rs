@@ -147,8 +147,9 @@ fn play<G: Game>(args: PlayArgs) -> Result<i32, Failure> {
         out.finish(&standings.to_json(G::NAME, seed))
             .map_err(|e| internal(format!("cannot finish {}: {e}", path.display())))?;
         let _ = outln!(
-            "recorded in {}: `arena view {} --game 0 -o game.html` replays it",
+            "recorded in {}: `{} view {} --game 0 -o game.html` replays it",
             path.join(crate::output::GAMES).display(),
+            super::program(),
             path.display()
         );
     }

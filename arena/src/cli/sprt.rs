@@ -329,7 +329,7 @@ fn finish(out: &Option<PathBuf>, summary: &Summary) -> Result<i32, Failure> {
         Conclusion::Inconclusive => INCONCLUSIVE,
         Conclusion::Interrupted => {
             let _ = match out {
-                Some(dir) => outln!("continue with: arena sprt --resume {}", dir.display()),
+                Some(dir) => outln!("continue with: {} sprt --resume {}", super::program(), dir.display()),
                 None => outln!("(no --out, so the test cannot be resumed)"),
             };
             signals::INTERRUPTED
