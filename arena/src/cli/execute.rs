@@ -145,6 +145,7 @@ pub fn execute_with<G: Game>(
     let registry = Registry::new();
     let cancel = Arc::new(AtomicBool::new(false));
     signals::watch(Arc::clone(&cancel), registry.clone());
+    let already = run.played.len();
     let names: Vec<String> = run.bots.iter().map(|bot| bot.name.clone()).collect();
     let standings = Standings::new(&names, G::SCORING);
     let logs = run.out.as_ref().map(OutDir::logs);
@@ -190,8 +191,13 @@ pub fn execute_with<G: Game>(
     let _ = outln!("{}", report.standings.table());
     let _ = crate::console::out_bytes(&summary);
     let seconds = report.elapsed.as_secs_f64().max(1e-9);
+    // The rates are this run's: the games of an earlier run took time not counted here.
+    let earlier = match already {
+        0 => String::new(),
+        n => format!(" in this run ({n} played before)"),
+    };
     let _ = outln!(
-        "{} games, {} decisions in {:.2} s: {:.1} games/s, {:.0} decisions/s; peak memory {:.1} MB; seed {}",
+        "{} games{earlier}, {} decisions in {:.2} s: {:.1} games/s, {:.0} decisions/s; peak memory {:.1} MB; seed {}",
         report.games,
         report.decisions,
         seconds,
