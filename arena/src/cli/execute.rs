@@ -188,7 +188,7 @@ pub fn execute_with<G: Game>(
         }
     })?;
     // The run is done and recorded: a reader that has gone away loses only the report.
-    let _ = outln!("{}", report.standings.table());
+    let _ = outln!("{}", report.standings.table_within(crate::console::stdout_width()));
     let _ = crate::console::out_bytes(&summary);
     let seconds = report.elapsed.as_secs_f64().max(1e-9);
     // The rates are this run's: the games of an earlier run took time not counted here.

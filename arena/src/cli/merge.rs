@@ -151,7 +151,7 @@ fn write_merged<G: Game>(merge: Merge) -> Result<i32, Failure> {
     }
     out.finish(&standings.to_json(G::NAME, config.seed))
         .map_err(|e| internal(format!("cannot finish {}: {e}", args.out.display())))?;
-    let _ = outln!("{}", standings.table());
+    let _ = outln!("{}", standings.table_within(crate::console::stdout_width()));
     let _ = outln!(
         "merged {} games from {} shards into {}{}",
         entries.len(),
