@@ -55,6 +55,8 @@ fn a_piped_game_is_shown_re_asked_and_recorded_like_any_other() {
     ] {
         assert!(stdout.contains(wanted), "{wanted:?} not in:\n{stdout}");
     }
+    let hint = format!("`{} view {out} --game 0 -o game.html` replays it", bin("arena"));
+    assert!(stdout.contains(&hint), "the hint names the arena as it was run: {hint:?} not in:\n{stdout}");
     let records = records(&out);
     assert_eq!(records.len(), 1);
     assert_eq!(records[0]["bots"], serde_json::json!(["you", "greedy"]));
