@@ -111,6 +111,7 @@ fn play<G: Game>(args: PlayArgs) -> Result<i32, Failure> {
         spec.seats.iter().map(|&bot| table.bots.get(bot).map_or("", |b| &b.name).into()).collect();
     names[args.seat] = args.name.clone();
     let _ = outln!("{}: you are seat {} ({}), seed {seed}", G::NAME, args.seat, args.name);
+    let _ = outln!("rules: {} (`{} rules --game {}` explains them)", rules(&table.variant), super::program(), G::NAME);
 
     let interruption = signals::exit_on_interrupt(registry.clone());
     orphans::adopt();
@@ -154,6 +155,22 @@ fn play<G: Game>(args: PlayArgs) -> Result<i32, Failure> {
         );
     }
     Ok(0)
+}
+
+/// Every rule setting of `variant`, as `arena rules` names them: `players=2 target=250 …`.
+fn rules(variant: &impl serde::Serialize) -> String {
+    match serde_json::to_value(variant) {
+        Ok(serde_json::Value::Object(settings)) => settings
+            .iter()
+            .map(|(key, value)| match value {
+                serde_json::Value::String(text) => format!("{key}={text}"),
+                other => format!("{key}={other}"),
+            })
+            .collect::<Vec<_>>()
+            .join(" "),
+        Ok(other) => other.to_string(),
+        Err(_) => String::new(),
+    }
 }
 
 /// The bots, and the bot of each seat (an index into them; `usize::MAX`,
