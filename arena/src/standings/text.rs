@@ -6,7 +6,8 @@ use comfy_table::{CellAlignment, Table, presets::UTF8_FULL_CONDENSED};
 
 /// The main table and the head-to-head matrix and, with 3 bots or more, the
 /// LOS matrix, each under a title line and separated by a blank line; a
-/// matrix wider than `width` columns (if given) is fitted to it (see [`fitted`]).
+/// matrix wider than `width` columns (if given) is fitted to it: its columns
+/// numbered as its rows and split over as few tables as fit.
 pub fn render(ranking: &Ranking, width: Option<usize>) -> String {
     let mut parts = vec![
         format!("{}\n{}", cells::main_title(ranking), table(&cells::main_table(ranking))),
