@@ -219,3 +219,34 @@ fn the_bot_is_checked_under_the_limits_given() {
     let (_, stderr) = arena_expect(&["check-bot", "--limit", "colour=red", "sh"], 2);
     assert!(stderr.contains("colour"), "{stderr}");
 }
+
+/// What `check-bot` tells a bot in its whole games is what a match tells it:
+/// the bot's name (from its script) and the rules a match has by default.
+#[test]
+fn check_bot_hellos_are_those_of_a_real_match() {
+    let scratch = Scratch::new("check-bot-looks-real");
+    let (checked, matched) = (scratch.path().join("checked"), scratch.path().join("matched"));
+    let recorder = |dir: &std::path::Path| {
+        std::fs::create_dir_all(dir).unwrap();
+        format!("{} {} {}", python(), repo_path("tests/bots/recorder.py"), dir.display())
+    };
+    let hellos = |dir: &std::path::Path| -> Vec<serde_json::Value> {
+        let logs = std::fs::read_dir(dir).unwrap().map(|entry| std::fs::read_to_string(entry.unwrap().path()).unwrap());
+        let lines: Vec<String> = logs.flat_map(|log| log.lines().map(str::to_string).collect::<Vec<_>>()).collect();
+        lines.iter().filter(|l| l.contains("\"type\":\"hello\"")).map(|l| serde_json::from_str(l).unwrap()).collect()
+    };
+    let real_match =
+        match_args(&scratch, &[("recorder", &recorder(&matched)), ("g", &bin("greedy-bot"))], &["--games", "2"]);
+    arena_expect(&real_match, 0);
+    let real = hellos(&matched).into_iter().find(|h| h["name"] == "recorder").expect("the recorder's hello");
+    let output = arena(&["check-bot", &format!("{} {}", recorder(&checked), scratch.marker())]);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(stdout.starts_with("check-bot: recorder ("), "{stdout}");
+    let told = hellos(&checked);
+    assert!(told.len() > 10, "{told:?}");
+    for hello in &told {
+        assert_eq!(hello["name"], "recorder", "{hello}");
+        assert_eq!(hello["variant"]["max_hands"], real["variant"]["max_hands"], "{hello}");
+    }
+    assert!(told.iter().any(|hello| hello["variant"] == real["variant"]), "a 2-player game by the default rules");
+}

@@ -1,6 +1,7 @@
 //! Mistakes a user can make get a one-line error naming the cause and exit status 2.
 
 use e2e::*;
+use std::process::Command;
 
 fn expect_usage_error(args: &[&str], needle: &str) {
     let (stdout, stderr) = arena_expect(args, 2);
@@ -38,6 +39,34 @@ fn usage_errors_name_their_cause() {
     for (args, needle) in cases {
         expect_usage_error(&args, needle);
     }
+}
+
+#[test]
+fn an_unquoted_bot_command_is_explained_with_the_command_line_corrected() {
+    let arena = bin("arena");
+    let cases = [
+        (vec!["check-bot", "perl", "bot.pl"], format!("\n  {arena} check-bot 'perl bot.pl'\n")),
+        (
+            vec!["match", "--bot", "a=python3", "bot.py", "-v", "--bot", "g=./g", "--games", "4"],
+            format!("\n  {arena} match --bot 'a=python3 bot.py' -v --bot 'g=./g' --games 4\n"),
+        ),
+        (
+            vec!["sprt", "--new", "n=node", "n.js", "--base", "b=./b"],
+            format!("\n  {arena} sprt --new 'n=node n.js' --base 'b=./b'\n"),
+        ),
+    ];
+    for (args, corrected) in cases {
+        let (stdout, stderr) = arena_expect(&args, 2);
+        assert!(stderr.contains("error: unexpected argument"), "{stderr}");
+        assert!(stderr.contains("a bot command with arguments is one argument, in quotes"), "{stderr}");
+        assert!(stderr.contains(&corrected), "expected {corrected:?} in:\n{stderr}");
+        assert!(stdout.is_empty(), "{stdout}");
+    }
+    // Run by name from PATH, the arena is named so in the command it suggests.
+    let path = format!("{}:{}", bin_dir().display(), std::env::var("PATH").unwrap_or_default());
+    let output = output(Command::new("arena").args(["check-bot", "perl", "bot.pl"]).env("PATH", path));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("\n  arena check-bot 'perl bot.pl'\n"), "{stderr}");
 }
 
 #[test]

@@ -76,7 +76,8 @@ fn transcript(doc: &str, title: &str) -> Vec<String> {
 /// What the process in seat 0 exchanged in `arena match` with `args`, the
 /// seat-0 bot (`me`) being the Python sample bot `me_bot` wrapped in a logger.
 fn seat0_exchange(me_bot: &str, args: &[&str]) -> Vec<String> {
-    let scratch = Scratch::new("transcript-doc");
+    // One directory per bot: the two transcripts' tests run at once.
+    let scratch = Scratch::new(&format!("transcript-doc-{}", me_bot.replace('/', "-")));
     let tee = format!("python3 {} {} python3 {}", repo_path("tests/bots/tee.py"), scratch.marker(), repo_path(me_bot));
     let me = format!("me={tee}");
     arena_expect(&[&["match", "--bot", me.as_str()][..], args].concat(), 0);

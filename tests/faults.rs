@@ -183,6 +183,27 @@ fn a_stderr_flood_is_capped_in_the_log() {
     assert!(flooded > 0, "no log reached its cap");
 }
 
+/// Once a bot is given up, none of its processes plays again, not even one
+/// that started before and waits idle for its next game.
+#[test]
+fn a_bot_given_up_plays_no_more_games_even_with_a_process_at_hand() {
+    let scratch = Scratch::new("given-up-idle");
+    let out = scratch.join("out");
+    // Its seat-0 process of game 0 starts; every later start fails: in games
+    // 1, 3 and 5 (seat 1), while the seat-0 process plays games 2 and 4.
+    let counter = scratch.join("starts");
+    let once = format!("COUNTER={counter} {} {}", python(), repo_path("tests/bots/starts_once.py"));
+    let flags = ["--games", "8", "--seed", "3", "--concurrency", "1", "--out", &out];
+    arena_expect(&match_args(&scratch, &[("once", &once), ("g", &bin("greedy-bot"))], &flags), 0);
+    let faults: Vec<String> = records(&out)
+        .iter()
+        .map(|r| {
+            r["faults"].as_array().unwrap().iter().map(|f| f["kind"].as_str().unwrap()).collect::<Vec<_>>().join(",")
+        })
+        .collect();
+    assert_eq!(faults, ["", "exited", "", "exited", "", "exited", "not_started", "not_started"]);
+}
+
 #[test]
 fn a_bot_that_never_starts_is_given_up_after_three_tries() {
     let scratch = Scratch::new("never-starts");
@@ -219,7 +240,7 @@ fn a_bot_that_never_starts_is_given_up_after_three_tries() {
         stderr.contains("error: bot \"base\" cannot be started: it failed to start in 3 games in a row"),
         "{stderr}"
     );
-    assert!(stderr.contains("continue with: arena sprt --resume"), "{stderr}");
+    assert!(stderr.contains(&format!("continue with: {} sprt --resume", bin("arena"))), "{stderr}");
     assert!(scratch.leftover_processes().is_empty());
 }
 

@@ -32,7 +32,7 @@ fn a_process_that_cannot_start_stops_the_run_and_forfeits_nothing() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(1), "{stderr}");
     assert!(stderr.contains("error: cannot start a process of bot"), "{stderr}");
-    assert!(stderr.contains(&format!("continue with: arena league --resume {out}")), "{stderr}");
+    assert!(stderr.contains(&format!("continue with: {} league --resume {out}", bin("arena"))), "{stderr}");
     let kept = records(&out);
     assert!(kept.len() < 60, "the run stopped early: {} games", kept.len());
     for record in &kept {

@@ -141,13 +141,48 @@ fn ctrl_c_stops_cleanly_and_the_league_resumes() {
     let output = finish(arena);
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert_eq!(output.status.code(), Some(130), "{stdout}");
-    assert!(stdout.contains(&format!("arena league --resume {out}")), "{stdout}");
+    assert!(stdout.contains(&format!("continue with: {} league --resume {out}", bin("arena"))), "{stdout}");
     assert!(scratch.leftover_processes().is_empty(), "{:?}", scratch.leftover_processes());
     let kept = records(&out).len();
     assert!((10..180).contains(&kept), "{kept} games kept");
-    assert_eq!(standings(&out)["games"], kept as u64, "standings cover the finished games");
+    let counted = standings(&out)["games"].as_u64().unwrap();
+    assert!(
+        counted <= kept as u64 && counted.is_multiple_of(6),
+        "standings cover whole deals: {counted} of {kept} games"
+    );
     arena_expect(&["league", "--resume", &out, "--concurrency", "2"], 0);
     assert_eq!(records(&out).len(), 180);
+}
+
+#[test]
+fn a_league_stopped_in_the_middle_of_a_deal_counts_only_whole_deals() {
+    let scratch = Scratch::new("league-half-deal");
+    let out = scratch.join("out");
+    // Three bots, two deals of 6 games: h plays games 0-3 of deal 0 and
+    // 6-9 of deal 1, and hangs in game 7, its sixth.
+    let counter = scratch.join("games-started");
+    let hangs = format!("HANG_AT=6 COUNTER={counter} {} {}", python(), repo_path("tests/bots/hangs_in_game.py"));
+    let extra = ["--games", "4", "--seed", "5", "--concurrency", "1", "--move-timeout", "60000", "--out", &out];
+    let mut args = match_args(&scratch, &[("h", &hangs), ("g", &bin("greedy-bot")), ("r", &bin("random-bot"))], &extra);
+    args[0] = "league".to_string();
+    let arena = spawn_arena(&args);
+    wait_for_games(&out, 7);
+    nix::sys::signal::kill(nix::unistd::Pid::from_raw(arena.id() as i32), nix::sys::signal::Signal::SIGINT).unwrap();
+    let output = finish(arena);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(130), "{stdout}");
+    assert_eq!(records(&out).len(), 7, "game 7 hangs");
+    // Game 6 (h against g) is kept, but not counted: every bot has 4 games.
+    let standings = standings(&out);
+    assert_eq!(standings["games"], 6, "{standings}");
+    for bot in ["h", "g", "r"] {
+        assert_eq!(standing(&standings, bot)["games"], 4, "{bot}: {standings}");
+    }
+    assert!(stdout.contains("the standings count whole deals only (6 games): the 1 finished games"), "{stdout}");
+    let (stdout, _) = arena_expect(&["league", "--resume", &out], 0);
+    assert!(stdout.contains("5 games"), "{stdout}");
+    let standings = e2e::standings(&out);
+    assert_eq!(standings["games"], 12, "{standings}");
 }
 
 #[test]

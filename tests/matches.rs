@@ -191,3 +191,41 @@ fn every_message_a_bot_receives_is_valid_protocol() {
         processes.iter().map(|m| if let ToBot::Hello(h) = &m[0] { h.seat } else { unreachable!() }).collect();
     assert!(seats.contains(&0) && seats.contains(&1), "{seats:?}");
 }
+
+/// With stderr not a terminal, the plain progress line comes every ten
+/// seconds even while no game finishes: here the only game in flight waits
+/// on a bot that stops answering (its move timeout is long).
+#[test]
+fn the_plain_progress_line_comes_while_no_game_finishes() {
+    use std::io::BufRead;
+    use std::time::{Duration, Instant};
+    let scratch = Scratch::new("progress-waits");
+    let hangs = format!("{} {}", python(), repo_path("tests/bots/hang_mid_game.py"));
+    let extra = ["--games", "2", "--concurrency", "1", "--move-timeout", "60000"];
+    let args = match_args(&scratch, &[("h", &hangs), ("g", &bin("greedy-bot"))], &extra);
+    let mut arena = arena_command(&args).spawn().expect("arena starts");
+    let stderr = std::io::BufReader::new(arena.stderr.take().expect("stderr is piped"));
+    let (lines, received) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in stderr.lines().map_while(Result::ok) {
+            if lines.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    let deadline = Instant::now() + Duration::from_secs(120);
+    let mut seen = Vec::new();
+    loop {
+        let wait = deadline.saturating_duration_since(Instant::now());
+        let line =
+            received.recv_timeout(wait).unwrap_or_else(|_| panic!("no progress line before a game ended: {seen:?}"));
+        if line.starts_with("0/2 games, ") {
+            break;
+        }
+        assert!(!line.starts_with("1/2 games"), "the first progress line came only once a game ended: {seen:?}");
+        seen.push(line);
+    }
+    nix::sys::signal::kill(nix::unistd::Pid::from_raw(arena.id() as i32), nix::sys::signal::Signal::SIGINT).unwrap();
+    assert_eq!(finish(arena).status.code(), Some(130));
+    scratch.assert_nothing_left(Duration::from_secs(10));
+}

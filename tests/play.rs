@@ -44,6 +44,8 @@ fn a_piped_game_is_shown_re_asked_and_recorded_like_any_other() {
         "hand 1 begins: seat 0 (you) holds ",
         "  layout:  (empty: the next tile played is the lead)",
         "     1. [",
+        "rules: boneyard_keep=0 deal=standard hand_end=subtract-own max_hands=100 partners=false players=2 target=250 (",
+        "  unseen:  [",
         "your move (1-",
         "\"x\" is not a move: answer with a number from 1 to ",
         "\"0\" is not a move",
@@ -55,6 +57,8 @@ fn a_piped_game_is_shown_re_asked_and_recorded_like_any_other() {
     ] {
         assert!(stdout.contains(wanted), "{wanted:?} not in:\n{stdout}");
     }
+    let hint = format!("`{} view {out} --game 0 -o game.html` replays it", bin("arena"));
+    assert!(stdout.contains(&hint), "the hint names the arena as it was run: {hint:?} not in:\n{stdout}");
     let records = records(&out);
     assert_eq!(records.len(), 1);
     assert_eq!(records[0]["bots"], serde_json::json!(["you", "greedy"]));
@@ -125,4 +129,34 @@ fn the_readme_transcript_is_what_arena_play_prints() {
     for line in transcript.lines().filter(|line| *line != "…") {
         assert!(printed.any(|p| p == line), "not printed (in this order): {line:?}\n{stdout}");
     }
+}
+
+/// `--games N`: a session of Leduc hands, one after another in the same
+/// processes, with the running total after each; every hand is recorded.
+#[test]
+fn a_session_of_leduc_hands_keeps_a_running_total() {
+    let scratch = Scratch::new("play-session");
+    let out = scratch.join("out");
+    let rules = format!("rules={} --play rules {}", bin("leduc-bot"), scratch.marker());
+    let args = ["play", "--game", "leduc", "--bot", &rules, "--games", "3", "--seed", "1", "--out", &out];
+    let mut command = arena_command(&args);
+    command.stdin(Stdio::piped());
+    let mut child = command.spawn().expect("arena starts");
+    // Always the first move: a check, or a fold when owing.
+    child.stdin.take().unwrap().write_all("1\n".repeat(20).as_bytes()).unwrap();
+    let output = finish(child);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(0), "{stdout}");
+    let records = records(&out);
+    assert_eq!(records.len(), 3);
+    let mut total = 0;
+    for (n, record) in records.iter().enumerate() {
+        assert_eq!(record["deal"], n as u64);
+        total += record["result"]["scores"][0].as_i64().unwrap();
+        assert!(stdout.contains(&format!("\ngame {} of 3\n", n + 1)), "{stdout}");
+        let line = format!("after {} of 3 games: totals seat 0 (you) {total} · seat 1 (rules) {}", n + 1, -total);
+        assert!(stdout.contains(&line), "{line:?} not in:\n{stdout}");
+    }
+    let (verified, _) = arena_expect(&["verify", &out], 0);
+    assert!(verified.contains("3 games verified: every record agrees"), "{verified}");
 }

@@ -112,7 +112,7 @@ fn greedy_against_random_accepts_h1_whatever_the_concurrency_and_interruptions()
     let output = finish(arena);
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert_eq!(output.status.code(), Some(130), "{stdout}");
-    assert!(stdout.contains(&format!("continue with: arena sprt --resume {cut}")), "{stdout}");
+    assert!(stdout.contains(&format!("continue with: {} sprt --resume {cut}", bin("arena"))), "{stdout}");
     assert_eq!(result(&cut)["conclusion"], "interrupted");
 
     let (stdout, _) = arena_expect(&["sprt", "--resume", &cut, "--concurrency", "1"], 0);

@@ -31,6 +31,14 @@ pub fn out_bytes(bytes: &[u8]) -> io::Result<()> {
     stdout.flush()
 }
 
+/// The width of the terminal that stdout is, in columns; `None` when stdout
+/// is not a terminal (a pipe or a file takes lines of any length).
+pub fn stdout_width() -> Option<usize> {
+    use std::io::IsTerminal;
+    let table = comfy_table::Table::new();
+    io::stdout().is_terminal().then(|| table.width()).flatten().map(usize::from)
+}
+
 /// `eprintln!` that never panics: a line on stderr, dropped if it cannot be written.
 macro_rules! errln {
     ($($arg:tt)*) => {

@@ -112,10 +112,7 @@ pub async fn play_seated<G: Game, P: Person<G>>(
     let mut fresh = Vec::new();
     for seat in (0..seat_count).filter(|&seat| person_seat != Some(seat)) {
         let bot = spec.seats[seat];
-        if let Some(process) = pool.take(bot, seat) {
-            seats.processes[seat] = Some(process);
-            continue;
-        }
+        // Given up before an idle process is taken: none of its processes plays again.
         if let Some(why) = table.starts.given_up(bot) {
             match table.give_up {
                 GiveUp::Never => {}
@@ -131,6 +128,10 @@ pub async fn play_seated<G: Game, P: Person<G>>(
                     return Err(Unplayable(format!("bot {:?} cannot be started: {why}", bot_name(seat))));
                 }
             }
+        }
+        if let Some(process) = pool.take(bot, seat) {
+            seats.processes[seat] = Some(process);
+            continue;
         }
         match pool.start(&table.launch(bot, seat, pool.cpus())).await {
             Ok(process) => {

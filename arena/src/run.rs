@@ -14,6 +14,7 @@ use crate::record::GameSummary;
 use crate::schedule::{Schedule, Selection};
 use crate::standings::Standings;
 use crate::table::Table;
+use crate::whole_deals::WholeDeals;
 use game::Game;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -52,8 +53,12 @@ pub enum Flow {
 
 /// What a run produced.
 pub struct MatchReport {
-    /// Standings over all games counted (those of earlier runs included).
+    /// Standings over all games counted (those of earlier runs included):
+    /// for a run that was stopped, over its whole deals only.
     pub standings: Standings,
+    /// Finished games left out of the standings of a stopped run, their
+    /// deals unfinished (they are in the records, and a resumed run counts them).
+    pub unfinished: u64,
     /// Games finished in this run.
     pub games: u64,
     /// Decisions made by bots in them.
@@ -79,7 +84,8 @@ fn ends_by_death(kind: FaultKind) -> bool {
 }
 
 /// Plays the games of `schedule` in `selection` with up to `concurrency` games at once,
-/// adding each finished game to `standings` once it is on disk in `out`.
+/// after the games `played` before, adding each finished game to `standings`
+/// once it is on disk in `out` and its deal is whole (see [`WholeDeals`]).
 ///
 /// `observe` sees every finished game as it is counted; when it returns
 /// [`Flow::Stop`], no game starts after it, but the games in flight finish
@@ -91,7 +97,8 @@ fn ends_by_death(kind: FaultKind) -> bool {
 pub fn run_games<G: Game>(
     table: Table<G>,
     work: Work,
-    mut standings: Standings,
+    standings: Standings,
+    played: Vec<GameSummary>,
     mut out: Option<OutDir>,
     cancel: Arc<AtomicBool>,
     mut observe: impl FnMut(&Finished, &Standings) -> Flow,
@@ -118,6 +125,7 @@ pub fn run_games<G: Game>(
     let mut games = 0;
     let mut decisions = 0;
     let watch = orphans::watch(&shared.table.registry);
+    let mut counted = WholeDeals::new(standings, &shared.schedule, &shared.selection, played);
     std::thread::scope(|scope| {
         // Owned by this closure, so that if recording panics, unwinding drops
         // the receiver and the workers stop (their sends fail) instead of
@@ -145,10 +153,10 @@ pub fn run_games<G: Game>(
                 continue;
             }
             for finished in &batch {
-                standings.add(&finished.summary);
+                counted.add(&finished.summary);
                 games += 1;
                 decisions += finished.decisions as u64;
-                if observe(finished, &standings) == Flow::Stop {
+                if observe(finished, counted.standings()) == Flow::Stop {
                     shared.stop.store(true, Ordering::SeqCst);
                 }
             }
@@ -161,11 +169,13 @@ pub fn run_games<G: Game>(
         return Err(e);
     }
     let interrupted = cancel.load(Ordering::SeqCst);
+    let unfinished = if interrupted { counted.unfinished() } else { 0 };
+    let standings = counted.into_standings(!interrupted);
     if let Some(out) = out {
         out.finish(&standings.to_json(G::NAME, shared.table.seed))
             .map_err(|e| format!("cannot finish the output directory: {e}"))?;
     }
-    Ok(MatchReport { standings, games, decisions, elapsed: started.elapsed(), interrupted })
+    Ok(MatchReport { standings, unfinished, games, decisions, elapsed: started.elapsed(), interrupted })
 }
 
 /// What every worker of a run shares.

@@ -234,6 +234,13 @@ impl Schedule {
         Some(GameSpec { id, deal, arrangement, seed: seeds::deal_seed(self.seed, deal), seats, bot_seeds })
     }
 
+    /// The ids of the games of deal `deal`: every arrangement of it in every group.
+    pub fn deal_ids(&self, deal: u64) -> std::ops::Range<u64> {
+        let per_deal = self.groups.len() as u64 * self.games_per_deal();
+        let start = deal.saturating_mul(per_deal).min(self.len());
+        start..start.saturating_add(per_deal).min(self.len())
+    }
+
     /// Every game, in id order.
     pub fn iter(&self) -> impl Iterator<Item = GameSpec> + '_ {
         (0..self.len()).filter_map(|id| self.get(id))
@@ -488,6 +495,10 @@ mod tests {
         // After each deal, every group has played the same number of games.
         assert_eq!(specs[..6].iter().filter(|g| g.deal == 0).count(), 6);
         assert!(specs[6..12].iter().all(|g| g.deal == 1));
+        let schedule = Schedule::league(1, &free_for_all(2), &groups, Seating::EveryOrder, 20).unwrap();
+        assert_eq!(schedule.deal_ids(1), 6..12);
+        assert!(schedule.iter().all(|g| schedule.deal_ids(g.deal).contains(&g.id)));
+        assert_eq!(schedule.deal_ids(10), 60..60, "past the end");
     }
 
     #[test]

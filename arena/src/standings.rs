@@ -204,7 +204,14 @@ impl Standings {
     /// with 3 bots or more, the likelihood-of-superiority matrix, each under a
     /// title line (see [`text`]).
     pub fn table(&self) -> String {
-        text::render(&self.ranking())
+        text::render(&self.ranking(), None)
+    }
+
+    /// [`Standings::table`], its matrices fitted to `width` columns if given
+    /// (a terminal's): where a matrix is wider, its columns are numbered and
+    /// split over several tables.
+    pub fn table_within(&self, width: Option<usize>) -> String {
+        text::render(&self.ranking(), width)
     }
 }
 

@@ -42,9 +42,9 @@ pub struct CheckBotArgs {
     /// Time allowed for the bot to answer hello after it starts, in milliseconds.
     #[arg(long, value_name = "MS", default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..))]
     startup_timeout: u64,
-    /// The seed of the whole games played.
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
+    /// The seed of the games played (default: a fresh random one, printed, as in a match).
+    #[arg(long)]
+    seed: Option<u64>,
     /// Checks run at once (default: the number of cores, at least 2).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=64))]
     jobs: Option<u64>,
@@ -62,18 +62,35 @@ pub fn run(args: CheckBotArgs) -> Result<i32, Failure> {
     dispatch(&game, args).map_err(usage)?
 }
 
-/// The bot from `NAME=COMMAND`, or from a bare COMMAND (named `bot`): the
-/// text before the first `=` is a name only if it looks like one, and if
-/// the rest can be run; otherwise (as in `FOO=1 python3 bot.py`) the whole
-/// text is the command, its `VAR=value` words the bot's environment.
+/// The bot from `NAME=COMMAND`, or from a bare COMMAND (named as
+/// [`default_name`] says): the text before the first `=` is a name only if
+/// it looks like one, and if the rest can be run; otherwise (as in `FOO=1
+/// python3 bot.py`) the whole text is the command, its `VAR=value` words the
+/// bot's environment.
 fn parse_bot(text: &str) -> Result<BotSpec, Failure> {
     let cwd = current_dir()?;
     let named = text.split_once('=').is_some_and(|(name, _)| {
         !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || "._-".contains(c))
     });
-    let bare = || BotSpec::new("bot", text, &cwd, BTreeMap::new());
+    let bare =
+        || BotSpec::new("bot", text, &cwd, BTreeMap::new()).map(|spec| BotSpec { name: default_name(&spec), ..spec });
     let bot = if named { BotSpec::parse(text, &cwd).or_else(|named| bare().map_err(|_| named)) } else { bare() };
     bot.map_err(usage)
+}
+
+/// The name of a bot given without one, as its author would call it in a
+/// match (so that nothing tells the bot it is being checked): the stem of
+/// the last file its command names after the program (`python3 my_bot.py`
+/// is `my_bot`), or of the program itself (`./my-bot` is `my-bot`); `bot`
+/// when that is not a valid name.
+fn default_name(spec: &BotSpec) -> String {
+    let script = spec.argv.iter().skip(1).rev().map(|word| spec.dir.join(word)).find(|path| path.is_file());
+    let file = script.or_else(|| spec.argv.first().map(std::path::PathBuf::from));
+    let stem = file.as_deref().and_then(std::path::Path::file_stem).map(|stem| stem.to_string_lossy().into_owned());
+    match stem {
+        Some(stem) if !stem.is_empty() && stem.chars().all(|c| c.is_ascii_alphanumeric() || "._-".contains(c)) => stem,
+        _ => "bot".to_string(),
+    }
 }
 
 fn check<G: Game>(args: CheckBotArgs) -> Result<i32, Failure> {
@@ -92,23 +109,46 @@ fn check<G: Game>(args: CheckBotArgs) -> Result<i32, Failure> {
     };
     limits.resources.check().map_err(usage)?;
     let jobs = args.jobs.unwrap_or_else(|| super::cores().max(2)) as usize;
+    let seed = args.seed.unwrap_or_else(super::random_seed);
     outln!("check-bot: {} ({:?}), {}", bot.name, bot.command, G::NAME).map_err(unwritten)?;
     outln!(
         "move timeout {} ms, start-up timeout {} ms, exit grace {} ms, seed {}",
         args.move_timeout,
         args.startup_timeout,
         limits.exit_grace.as_millis(),
-        args.seed
+        seed
     )
     .map_err(unwritten)?;
     outln!("limits {}, sandbox {}", limits.resources, limits.sandbox).map_err(unwritten)?;
     let registry = Registry::new();
     let interruption = signals::exit_on_interrupt(registry.clone());
-    let outcomes = conformance::run::<G>(Settings { bot, limits, seed: args.seed, jobs }, registry);
+    let outcomes = conformance::run::<G>(Settings { bot, limits, seed, jobs }, registry);
     interruption.settle();
     let mut stdout = std::io::stdout().lock();
-    conformance::report::write(&outcomes, &mut stdout).and_then(|()| stdout.flush()).map_err(unwritten)?;
+    conformance::report::write(&outcomes, &mut stdout).map_err(unwritten)?;
+    if let Some(hint) = another_game(&outcomes, G::NAME) {
+        writeln!(stdout, "{hint}").map_err(unwritten)?;
+    }
+    stdout.flush().map_err(unwritten)?;
     Ok(if outcomes.iter().any(conformance::Outcome::failed) { 1 } else { 0 })
+}
+
+/// A hint when the bot started but no check that plays `game` passed: it
+/// may be a bot for another game.
+fn another_game(outcomes: &[conformance::Outcome], game: &str) -> Option<String> {
+    let passed = |outcome: &&conformance::Outcome| matches!(outcome.verdict, conformance::Verdict::Pass(_));
+    let started = outcomes.iter().any(|o| o.name == "handshake" && passed(&o));
+    let plays = |o: &&conformance::Outcome| o.name.starts_with("position:") || o.name.starts_with("game:");
+    let played = outcomes.iter().filter(plays).any(|o| passed(&o));
+    let others: Vec<String> =
+        crate::games::NAMES.iter().filter(|&&name| name != game).map(|name| format!("--game {name}")).collect();
+    (started && !played && !others.is_empty()).then(|| {
+        format!(
+            "hint: the bot started, but failed every position and game of {game}: if it plays another game, \
+             check it with {}",
+            others.join(" or ")
+        )
+    })
 }
 
 impl GameCommand for CheckBotArgs {
@@ -124,16 +164,35 @@ mod tests {
 
     #[test]
     fn a_name_is_optional() {
-        assert_eq!(parse_bot("sh -c 'exit 0'").unwrap().name, "bot");
+        assert_eq!(parse_bot("sh -c 'exit 0'").unwrap().name, "sh");
+        assert_eq!(parse_bot("sh src/main.rs --depth 3").unwrap().name, "main", "the script's stem");
         assert_eq!(parse_bot("me=sh -c 'exit 0'").unwrap().name, "me");
         let spec = parse_bot("sh -c 'a=b'").unwrap();
-        assert_eq!((spec.name.as_str(), spec.argv.len()), ("bot", 3));
+        assert_eq!((spec.name.as_str(), spec.argv.len()), ("sh", 3));
         assert_eq!(parse_bot("no-such-program-here").unwrap_err().status, 2);
         let spec = parse_bot("FOO=1 sh -c 'exit 0'").unwrap();
-        assert_eq!((spec.name.as_str(), spec.env["FOO"].as_str(), spec.argv[0].as_str()), ("bot", "1", "sh"));
+        assert_eq!((spec.name.as_str(), spec.env["FOO"].as_str(), spec.argv[0].as_str()), ("sh", "1", "sh"));
         let spec = parse_bot("me=FOO=1 sh -c 'exit 0'").unwrap();
         assert_eq!((spec.name.as_str(), spec.env["FOO"].as_str()), ("me", "1"));
         let err = parse_bot("me=no-such-program-here").unwrap_err().message;
         assert!(err.starts_with("--bot \"me=no-such-program-here\": bot \"me\": cannot run"), "{err}");
+    }
+
+    #[test]
+    fn a_bot_that_starts_but_plays_nothing_may_be_for_another_game() {
+        use conformance::{Outcome, Timing, Verdict};
+        let outcome = |name: &str, pass: bool| Outcome {
+            name: name.to_string(),
+            expect: None,
+            verdict: if pass { Verdict::Pass(String::new()) } else { Verdict::Skip(String::new()) },
+            timing: Timing::default(),
+        };
+        let run = |game: bool| {
+            vec![outcome("handshake", true), outcome("position:lead", false), outcome("game:2-players", game)]
+        };
+        let hint = another_game(&run(false), "all-fives").unwrap();
+        assert!(hint.ends_with("check it with --game leduc"), "{hint}");
+        assert_eq!(another_game(&run(true), "all-fives"), None, "it played a game");
+        assert_eq!(another_game(&[outcome("handshake", false)], "leduc"), None, "it did not start");
     }
 }

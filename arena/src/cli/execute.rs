@@ -7,6 +7,7 @@ use crate::console::{errln, outln};
 use crate::fault_summary::FaultSummary;
 use crate::output::OutDir;
 use crate::progress::Progress;
+use crate::record::GameSummary;
 use crate::run::{Finished, Flow, MatchReport, Work, run_games};
 use crate::schedule::{Schedule, Selection};
 use crate::signals;
@@ -35,8 +36,8 @@ pub struct Run<G: Game> {
     pub selection: Selection,
     /// Games at once.
     pub concurrency: usize,
-    /// Standings so far (games of an earlier run of a resumed league).
-    pub standings: Standings,
+    /// The games an earlier run played (of a resumed league or SPRT).
+    pub played: Vec<GameSummary>,
     /// Where to write, if anywhere.
     pub out: Option<OutDir>,
     /// Extra reports to write at the end.
@@ -107,11 +108,16 @@ impl ReportRequest {
 }
 
 /// Adds to a failure of a run that wrote to `out` how to continue it with
-/// `arena COMMAND --resume`.
+/// `arena COMMAND --resume` (the arena named as it was run).
 pub fn resumable(failure: Failure, command: &str, out: Option<&Path>) -> Failure {
     match out {
         Some(dir) => Failure {
-            message: format!("{}; continue with: arena {command} --resume {}", failure.message, dir.display()),
+            message: format!(
+                "{}; continue with: {} {command} --resume {}",
+                failure.message,
+                super::program(),
+                dir.display()
+            ),
             ..failure
         },
         None => failure,
@@ -139,6 +145,9 @@ pub fn execute_with<G: Game>(
     let registry = Registry::new();
     let cancel = Arc::new(AtomicBool::new(false));
     signals::watch(Arc::clone(&cancel), registry.clone());
+    let already = run.played.len();
+    let names: Vec<String> = run.bots.iter().map(|bot| bot.name.clone()).collect();
+    let standings = Standings::new(&names, G::SCORING);
     let logs = run.out.as_ref().map(OutDir::logs);
     let out_dir = run.out.as_ref().map(|out| out.path().to_path_buf());
     let table = Table::<G>::new(run.bots, run.variant, run.seed, run.limits, logs, registry)
@@ -153,7 +162,8 @@ pub fn execute_with<G: Game>(
     let result = run_games(
         table,
         Work { schedule: run.schedule, selection: run.selection, concurrency: run.concurrency },
-        run.standings,
+        standings,
+        run.played,
         run.out,
         cancel,
         |finished, standings| {
@@ -178,11 +188,16 @@ pub fn execute_with<G: Game>(
         }
     })?;
     // The run is done and recorded: a reader that has gone away loses only the report.
-    let _ = outln!("{}", report.standings.table());
+    let _ = outln!("{}", report.standings.table_within(crate::console::stdout_width()));
     let _ = crate::console::out_bytes(&summary);
     let seconds = report.elapsed.as_secs_f64().max(1e-9);
+    // The rates are this run's: the games of an earlier run took time not counted here.
+    let earlier = match already {
+        0 => String::new(),
+        n => format!(" in this run ({n} played before)"),
+    };
     let _ = outln!(
-        "{} games, {} decisions in {:.2} s: {:.1} games/s, {:.0} decisions/s; peak memory {:.1} MB; seed {}",
+        "{} games{earlier}, {} decisions in {:.2} s: {:.1} games/s, {:.0} decisions/s; peak memory {:.1} MB; seed {}",
         report.games,
         report.decisions,
         seconds,
@@ -195,6 +210,18 @@ pub fn execute_with<G: Game>(
         request.write(&report.standings, G::NAME, run.seed, out_dir.as_deref())?;
     }
     Ok(report)
+}
+
+/// What the standings of a stopped run left out, if anything: the games of
+/// deals it did not finish (see [`crate::whole_deals`]).
+pub fn left_out(report: &MatchReport) -> Option<String> {
+    (report.unfinished > 0).then(|| {
+        format!(
+            "the standings count whole deals only ({} games): the {} finished games of unfinished deals are \
+             in the records but not counted, so that every bot has held every seat equally often",
+            report.standings.games, report.unfinished
+        )
+    })
 }
 
 /// A warning when more games run at once than the arena has cores: a game

@@ -1,7 +1,7 @@
 //! `arena league`: a league from a configuration file and flags, resumable
 //! from its output directory.
 
-use super::execute::{ReportRequest, Run, execute, resumable};
+use super::execute::{ReportRequest, Run, execute, left_out, resumable};
 use super::flags::PlayFlags;
 use super::match_cmd::{binary_dir, sample_bot};
 use super::{Failure, cores, current_dir, internal, random_seed, usage};
@@ -15,7 +15,6 @@ use crate::record::GameSummary;
 use crate::schedule::{Seating, Selection, Shard};
 use crate::setups;
 use crate::signals;
-use crate::standings::Standings;
 use crate::start_failures::GiveUp;
 use clap::Args;
 use game::Game;
@@ -218,12 +217,8 @@ fn play<G: Game>(prepared: Prepared) -> Result<i32, Failure> {
     })?;
     let selection = Selection::new(&schedule, config.shard, |id| done.contains(&id));
     let total = selection.count() + played.len() as u64;
-    let mut standings = Standings::new(&names, G::SCORING);
-    for game in &played {
-        standings.add(game);
-    }
     let already = played.len();
-    drop((played, done));
+    drop(done);
     let shard = config.shard.map_or(String::new(), |s| format!(", shard {s}"));
     errln!(
         "{} {} league of {} bots: {total} games{shard}, {} already played — seed {}",
@@ -247,18 +242,22 @@ fn play<G: Game>(prepared: Prepared) -> Result<i32, Failure> {
         schedule,
         selection,
         concurrency: config.concurrency as usize,
-        standings,
+        played,
         out,
         reports,
         give_up: GiveUp::ForfeitRest,
         stops_early: false,
     };
     let report = execute(run).map_err(|failure| resumable(failure, "league", config.out.as_deref()))?;
+    if let Some(note) = left_out(&report) {
+        let _ = outln!("{note}; a resumed league counts them once their deals are played");
+    }
     match &config.out {
         Some(dir) if report.interrupted => {
             let _ = outln!(
-                "interrupted after {} games; continue with: arena league --resume {}",
+                "interrupted after {} games; continue with: {} league --resume {}",
                 report.games,
+                super::program(),
                 dir.display()
             );
             Ok(signals::INTERRUPTED)

@@ -1,6 +1,6 @@
 //! `arena match`: a match between bots, one per side.
 
-use super::execute::{ReportRequest, Run, execute};
+use super::execute::{ReportRequest, Run, execute, left_out};
 use super::{Failure, current_dir, random_seed, usage};
 use crate::bot::limits::ResourceLimits;
 use crate::bot::sandbox::Sandbox;
@@ -11,7 +11,6 @@ use crate::output::OutDir;
 use crate::schedule::{Schedule, Seating, Selection};
 use crate::setups;
 use crate::signals;
-use crate::standings::Standings;
 use crate::start_failures::GiveUp;
 use crate::table::Limits;
 use clap::Args;
@@ -125,7 +124,6 @@ fn play<G: Game>(args: MatchArgs) -> Result<i32, Failure> {
     let selection = Selection::new(&schedule, None, |_| false);
     let names: Vec<String> = bots.iter().map(|b| b.name.clone()).collect();
     errln!("{}: {} games, {} — seed {seed}", G::NAME, schedule.len(), names.join(" vs "));
-    let standings = Standings::new(&names, G::SCORING);
     let run = Run::<G> {
         bots,
         variant,
@@ -134,7 +132,7 @@ fn play<G: Game>(args: MatchArgs) -> Result<i32, Failure> {
         schedule,
         selection,
         concurrency: args.concurrency as usize,
-        standings,
+        played: Vec::new(),
         out,
         reports: args.reports.clone(),
         setups,
@@ -146,7 +144,10 @@ fn play<G: Game>(args: MatchArgs) -> Result<i32, Failure> {
         let _ = outln!("records: {}", dir.join(crate::output::GAMES).display());
     }
     if report.interrupted {
-        let _ = outln!("interrupted: the standings cover the {} games finished", report.games);
+        let _ = outln!("interrupted after {} games", report.games);
+        if let Some(note) = left_out(&report) {
+            let _ = outln!("{note}");
+        }
         return Ok(signals::INTERRUPTED);
     }
     Ok(0)

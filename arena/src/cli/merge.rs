@@ -113,10 +113,11 @@ fn write_merged<G: Game>(merge: Merge) -> Result<i32, Failure> {
         let first: Vec<String> =
             (0..schedule.len()).filter(|id| !seen.contains(id)).take(5).map(|id| id.to_string()).collect();
         return Err(usage(format!(
-            "{missing} of the league's {} games are in no shard (ids {}{}); finish those shards, or merge with --partial and complete the league with `arena league --resume`",
+            "{missing} of the league's {} games are in no shard (ids {}{}); finish those shards, or merge with --partial and complete the league with `{} league --resume`",
             schedule.len(),
             first.join(", "),
-            if missing > first.len() { ", …" } else { "" }
+            if missing > first.len() { ", …" } else { "" },
+            super::program()
         )));
     }
     entries.sort_by_key(|&(id, ..)| id);
@@ -150,14 +151,14 @@ fn write_merged<G: Game>(merge: Merge) -> Result<i32, Failure> {
     }
     out.finish(&standings.to_json(G::NAME, config.seed))
         .map_err(|e| internal(format!("cannot finish {}: {e}", args.out.display())))?;
-    let _ = outln!("{}", standings.table());
+    let _ = outln!("{}", standings.table_within(crate::console::stdout_width()));
     let _ = outln!(
         "merged {} games from {} shards into {}{}",
         entries.len(),
         shards.len(),
         args.out.display(),
         if missing > 0 {
-            format!(" ({missing} missing: complete with `arena league --resume {}`)", args.out.display())
+            format!(" ({missing} missing: complete with `{} league --resume {}`)", super::program(), args.out.display())
         } else {
             String::new()
         }

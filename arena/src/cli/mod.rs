@@ -27,11 +27,12 @@ mod replay;
 mod report;
 mod rules;
 mod sprt;
+mod unquoted;
 mod verify;
 mod view;
 
 use crate::console::errln;
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 use std::path::PathBuf;
 
 /// A bot arena for All Fives dominoes: bots are programs in any language that
@@ -150,7 +151,11 @@ fn unwritten(error: std::io::Error) -> Failure {
 
 /// Runs the command line; returns the exit status.
 pub fn main() -> i32 {
-    let cli = Cli::parse();
+    let args: Vec<String> = std::env::args_os().map(|arg| arg.to_string_lossy().into_owned()).collect();
+    let cli = match Cli::try_parse_from(&args) {
+        Ok(cli) => cli,
+        Err(error) => return refused(&error, &args),
+    };
     let result = match cli.command {
         Command::Match(args) => match_cmd::run(args),
         Command::League(args) => league::run(*args),
@@ -175,6 +180,34 @@ pub fn main() -> i32 {
             failure.status
         }
     }
+}
+
+/// Reports a command line clap refused and returns the exit status: an
+/// unexpected argument that continues a bot command (`arena check-bot perl
+/// bot.pl`) is explained, with the command line corrected.
+fn refused(error: &clap::Error, args: &[String]) -> i32 {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    let unexpected = match (error.kind(), error.get(ContextKind::InvalidArg)) {
+        (ErrorKind::UnknownArgument, Some(ContextValue::String(arg))) => Some(arg),
+        _ => None,
+    };
+    match unexpected.and_then(|arg| Some((arg, unquoted::corrected(&Cli::command(), args, &program(), arg)?))) {
+        Some((arg, line)) => {
+            errln!(
+                "error: unexpected argument {arg:?}: a bot command with arguments is one argument, in quotes (the \
+                 arena splits it into words itself); did you mean:\n  {line}"
+            );
+            2
+        }
+        None => error.exit(),
+    }
+}
+
+/// The arena's program as it was run (`target/release/arena`, or `arena`
+/// when found on PATH), quoted for a shell: what the commands it suggests start with.
+pub fn program() -> String {
+    let typed = std::env::args_os().next().map(|arg| arg.to_string_lossy().into_owned());
+    shell_words::quote(typed.as_deref().unwrap_or("arena")).into_owned()
 }
 
 fn current_dir() -> Result<PathBuf, Failure> {

@@ -38,6 +38,7 @@ pub const EXAMPLES: &str = "Examples:
   printf '1\\n2\\n1\\n' | arena play --bot greedy=target/release/greedy-bot --seed 3
 
 Answer each turn with the number of a move; q quits (the game is not recorded).
+With --games N, N games are played one after another, with the running total after each.
 Exit status: 0 when the game was played to its end, 130 when you left it, 2 for a usage error.";
 
 /// The flags of `arena play`.
@@ -68,6 +69,10 @@ pub struct PlayArgs {
     /// Your name in the record.
     #[arg(long, default_value = "you")]
     name: String,
+    /// Games to play one after another (deals 0, 1, …), with the running
+    /// total after each: a session of Leduc hands, say.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
+    games: u64,
     /// Time allowed for each move of a bot, in milliseconds (you have all the time you want).
     #[arg(long, value_name = "MS", default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
     move_timeout: u64,
@@ -105,12 +110,19 @@ fn play<G: Game>(args: PlayArgs) -> Result<i32, Failure> {
     };
     let registry = Registry::new();
     let table = Table::<G>::new(bots, variant, seed, limits, out.as_ref().map(OutDir::logs), registry.clone());
-    let bot_seeds = (0..seats).map(|seat| seeds::bot_seed(seed, 0, seat)).collect();
-    let spec = GameSpec { id: 0, deal: 0, arrangement: 0, seed: seeds::deal_seed(seed, 0), seats: seating, bot_seeds };
+    let spec = |id: u64| GameSpec {
+        id,
+        deal: id,
+        arrangement: 0,
+        seed: seeds::deal_seed(seed, id),
+        seats: seating.clone(),
+        bot_seeds: (0..seats).map(|seat| seeds::bot_seed(seed, id, seat)).collect(),
+    };
     let mut names: Vec<String> =
-        spec.seats.iter().map(|&bot| table.bots.get(bot).map_or("", |b| &b.name).into()).collect();
+        seating.iter().map(|&bot| table.bots.get(bot).map_or("", |b| &b.name).into()).collect();
     names[args.seat] = args.name.clone();
     let _ = outln!("{}: you are seat {} ({}), seed {seed}", G::NAME, args.seat, args.name);
+    let _ = outln!("rules: {} (`{} rules --game {}` explains them)", rules(&table.variant), super::program(), G::NAME);
 
     let interruption = signals::exit_on_interrupt(registry.clone());
     orphans::adopt();
@@ -119,40 +131,93 @@ fn play<G: Game>(args: PlayArgs) -> Result<i32, Failure> {
         .build()
         .map_err(|e| internal(format!("cannot start the runtime: {e}")))?;
     let mut terminal = Terminal::new(args.seat, args.name.clone(), names.clone());
-    let record = runtime.block_on(async {
+    let mut records = Vec::new();
+    let (left, unplayable) = runtime.block_on(async {
         let pool = Pool::new::<G>(None, pool::cap(1, seats), table.limits.exit_grace);
-        let record = play_seated(&table, &pool, &spec, Some(&mut terminal)).await;
+        let mut totals = vec![0i64; seats];
+        let mut ended = (false, None);
+        for id in 0..args.games {
+            terminal.told = 0;
+            if args.games > 1 {
+                let _ = outln!("\ngame {} of {}", id + 1, args.games);
+            }
+            match play_seated(&table, &pool, &spec(id), Some(&mut terminal)).await {
+                Ok(Some(record)) => {
+                    for fault in &record.faults {
+                        let message = crate::untrusted::escape(&fault.message);
+                        let _ = outln!("fault: seat {} ({}): {}: {message}", fault.seat, fault.bot, fault.kind);
+                    }
+                    totals.iter_mut().zip(&record.result.scores).for_each(|(total, score)| *total += score);
+                    records.push(record);
+                    if args.games > 1 {
+                        let _ =
+                            outln!("after {} of {} games: totals {}", id + 1, args.games, terminal.per_seat(&totals));
+                    }
+                }
+                Ok(None) => {
+                    ended = (true, None);
+                    break;
+                }
+                Err(unplayable) => {
+                    ended = (false, Some(unplayable));
+                    break;
+                }
+            }
+        }
         pool.close_all().await;
-        record
+        ended
     });
     orphans::sweep(&registry);
     interruption.settle();
-    let Some(record) = record.map_err(|unplayable| internal(unplayable.0))? else {
-        let _ = outln!("you left the game: it is not recorded");
-        return Ok(signals::INTERRUPTED);
-    };
-    for fault in &record.faults {
-        let message = crate::untrusted::escape(&fault.message);
-        let _ = outln!("fault: seat {} ({}): {}: {message}", fault.seat, fault.bot, fault.kind);
+    if let Some(unplayable) = unplayable {
+        return Err(internal(unplayable.0));
     }
-    if let Some(mut out) = out {
-        let line = serde_json::to_string(&record).expect("records serialize");
-        out.append([(record.id, line.as_str())])
+    match (left, records.len()) {
+        (true, 0) => {
+            let _ = outln!("you left the game: it is not recorded");
+        }
+        (true, done) => {
+            let _ = outln!("you left game {}: it is not recorded (the {done} before it are)", done + 1);
+        }
+        (false, _) => {}
+    }
+    if let (Some(mut out), false) = (out, records.is_empty()) {
+        let lines: Vec<String> = records.iter().map(|r| serde_json::to_string(r).expect("records serialize")).collect();
+        out.append(records.iter().zip(&lines).map(|(record, line)| (record.id, line.as_str())))
             .map_err(|e| internal(format!("cannot write {}: {e}", out.path().join(crate::output::GAMES).display())))?;
         let mut everyone = table.bots.iter().map(|bot| bot.name.clone()).collect::<Vec<_>>();
         everyone.push(args.name.clone());
         let mut standings = Standings::new(&everyone, G::SCORING);
-        standings.add(&record.summary());
+        for record in &records {
+            standings.add(&record.summary());
+        }
         let path = out.path().to_path_buf();
         out.finish(&standings.to_json(G::NAME, seed))
             .map_err(|e| internal(format!("cannot finish {}: {e}", path.display())))?;
         let _ = outln!(
-            "recorded in {}: `arena view {} --game 0 -o game.html` replays it",
+            "recorded in {}: `{} view {} --game 0 -o game.html` replays it",
             path.join(crate::output::GAMES).display(),
+            super::program(),
             path.display()
         );
     }
-    Ok(0)
+    Ok(if left { signals::INTERRUPTED } else { 0 })
+}
+
+/// Every rule setting of `variant`, as `arena rules` names them: `players=2 target=250 …`.
+fn rules(variant: &impl serde::Serialize) -> String {
+    match serde_json::to_value(variant) {
+        Ok(serde_json::Value::Object(settings)) => settings
+            .iter()
+            .map(|(key, value)| match value {
+                serde_json::Value::String(text) => format!("{key}={text}"),
+                other => format!("{key}={other}"),
+            })
+            .collect::<Vec<_>>()
+            .join(" "),
+        Ok(other) => other.to_string(),
+        Err(_) => String::new(),
+    }
 }
 
 /// The bots, and the bot of each seat (an index into them; `usize::MAX`,
@@ -222,6 +287,13 @@ impl Terminal {
         Terminal { seat, name, names, told: 0, input, echo: !std::io::stdin().is_terminal() }
     }
 
+    /// A number per seat, each after its seat: `seat 0 (you) 20 · seat 1 (greedy) -15`.
+    fn per_seat(&self, numbers: &[i64]) -> String {
+        let shown: Vec<String> =
+            numbers.iter().enumerate().map(|(seat, n)| format!("seat {seat} ({}) {n}", self.names[seat])).collect();
+        shown.join(" · ")
+    }
+
     /// Prints what the seat is told of the events since the last ones shown.
     fn show_events<G: Game>(&mut self, game: &G) {
         let mut out = std::io::stdout().lock();
@@ -276,15 +348,13 @@ impl<G: Game> Person<G> for Terminal {
     fn game_over(&mut self, game: &G, result: &GameResult) {
         self.show_events(game);
         let who = |seat: usize| format!("seat {seat} ({})", self.names[seat]);
-        let scores: Vec<String> =
-            result.scores.iter().enumerate().map(|(seat, score)| format!("{} {score}", who(seat))).collect();
         let places: Vec<String> = result
             .ranks
             .iter()
             .enumerate()
             .map(|(seat, rank)| format!("{} {}", who(seat), ordinal(rank + 1)))
             .collect();
-        let _ = outln!("\ngame over ({}): scores {}", result.reason, scores.join(" · "));
+        let _ = outln!("\ngame over ({}): scores {}", result.reason, self.per_seat(&result.scores));
         let _ = outln!("places: {}", places.join(" · "));
     }
 }

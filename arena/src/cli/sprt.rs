@@ -18,7 +18,6 @@ use crate::setups;
 use crate::signals;
 use crate::sprt::report::{Conclusion, Summary, parameters, status};
 use crate::sprt::{DealSequence, Model, PayoffSprt, Sprt, Test};
-use crate::standings::Standings;
 use crate::start_failures::GiveUp;
 use clap::Args;
 use game::{Game, Scoring};
@@ -340,10 +339,8 @@ fn play<G: Game>(prepared: Prepared) -> Result<i32, Failure> {
         let spec = schedule.get(game.id).expect("a game of the schedule");
         sequence.add_game(game, spec.deal, spec.arrangement, &names[0], &names[1..]);
     };
-    let mut standings = Standings::new(&names, G::SCORING);
     for game in &played {
         count(&mut sequence, game);
-        standings.add(game);
     }
     let finished = sequence.verdict().is_some();
     let selection = Selection::new(&schedule, None, |id| finished || done.contains(&id));
@@ -376,7 +373,7 @@ fn play<G: Game>(prepared: Prepared) -> Result<i32, Failure> {
         schedule: Schedule::clone(&schedule),
         selection,
         concurrency: config.games.concurrency as usize,
-        standings,
+        played,
         out,
         reports: Vec::new(),
         give_up: GiveUp::StopRun,
@@ -389,7 +386,8 @@ fn play<G: Game>(prepared: Prepared) -> Result<i32, Failure> {
     })
     .map_err(|failure| resumable(failure, "sprt", config.games.out.as_deref()))?;
     let conclusion = Conclusion::of(&sequence, report.interrupted);
-    let summary = Summary::new(&names[0], &names[1], &sequence, G::SCORING.unit, report.standings.games, conclusion);
+    let played = report.standings.games + report.unfinished;
+    let summary = Summary::new(&names[0], &names[1], &sequence, G::SCORING.unit, played, conclusion);
     let _ = crate::console::out(format_args!("{}", summary.text()));
     finish(&config.games.out, &summary)
 }
@@ -408,7 +406,7 @@ fn finish(out: &Option<PathBuf>, summary: &Summary) -> Result<i32, Failure> {
         Conclusion::Inconclusive => INCONCLUSIVE,
         Conclusion::Interrupted => {
             let _ = match out {
-                Some(dir) => outln!("continue with: arena sprt --resume {}", dir.display()),
+                Some(dir) => outln!("continue with: {} sprt --resume {}", super::program(), dir.display()),
                 None => outln!("(no --out, so the test cannot be resumed)"),
             };
             signals::INTERRUPTED

@@ -4,6 +4,7 @@ use super::report::{fix_for, lines};
 use super::{Context, Failure, Outcome, Timing, Verdict};
 use crate::bot::process::BotProcess;
 use crate::fault::{Fault, FaultKind};
+use crate::games::{self, GameCommand};
 use crate::play::play_game;
 use crate::pool::{self, Pool};
 use crate::schedule::GameSpec;
@@ -111,15 +112,44 @@ async fn start<G: Game>(table: &Table<G>, seat: usize) -> Result<(BotProcess, St
             let detail = format!("ready in {} ms: {:?}{version}{protocol}", started.elapsed().as_millis(), ready.name);
             Ok((process, detail))
         }
-        Err(fault) => Err(failure(fault, process).await),
+        Err(fault) => Err(failure::<G>(fault, process).await),
     }
 }
 
 /// The failure of a check whose process faulted; kills the process.
-async fn failure(fault: Fault, process: BotProcess) -> Failure {
+async fn failure<G: Game>(fault: Fault, process: BotProcess) -> Failure {
     let sent = lines(process.last_sent());
+    let mut fix = fix_for(fault.kind);
+    if matches!(fault.kind, FaultKind::BadMessage | FaultKind::IllegalMove)
+        && let Some(game) = other_game::<G>(process.last_received())
+    {
+        fix = format!(
+            "the bot answered with a move of {game}, not of {}: if it plays {game}, check it with --game {game}; \
+             otherwise, {fix}",
+            G::NAME
+        );
+    }
     let stderr = process.kill().await;
-    Failure { problem: fault.to_string(), sent, stderr, fix: fix_for(fault.kind) }
+    Failure { problem: fault.to_string(), sent, stderr, fix }
+}
+
+/// The game other than `G` whose move, by value, `answer` is, if any: a bot
+/// checked (or run) with the wrong `--game`.
+fn other_game<G: Game>(answer: &[u8]) -> Option<&'static str> {
+    /// Whether a line is a move of the game, by value.
+    struct NamesAMove<'a>(&'a [u8]);
+    impl GameCommand for NamesAMove<'_> {
+        type Output = bool;
+        fn run<H: Game>(self) -> bool {
+            let reply = protocol::line::decode::<protocol::messages::FromBot<H::Move>>(self.0);
+            matches!(reply, Ok(protocol::messages::FromBot::Move(reply)) if reply.value.is_some())
+        }
+    }
+    games::NAMES
+        .iter()
+        .copied()
+        .filter(|&name| name != G::NAME)
+        .find(|name| games::dispatch(name, NamesAMove(answer)).unwrap_or(false))
 }
 
 /// A table of the bot alone, for `variant`.
@@ -161,7 +191,7 @@ async fn ask<G: Game>(
         }
         Err(fault) => {
             timing.timed_out |= fault.kind == FaultKind::Timeout;
-            Err(failure(fault, process).await)
+            Err(failure::<G>(fault, process).await)
         }
     }
 }
@@ -369,4 +399,22 @@ pub fn leftovers(escaped: usize, remaining: usize) -> Outcome {
         }
     };
     Outcome { name: "no-leftovers".to_string(), expect: None, verdict, timing: Timing::default() }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use all_fives::AllFives;
+    use leduc::Leduc;
+
+    #[test]
+    fn a_move_of_another_game_names_that_game() {
+        let leduc = br#"{"type":"move","id":3,"move":{"action":"raise"}}"#;
+        let all_fives = br#"{"type":"move","id":3,"move":{"tile":[5,5],"end":null}}"#;
+        assert_eq!(other_game::<AllFives>(leduc), Some("leduc"));
+        assert_eq!(other_game::<Leduc>(all_fives), Some("all-fives"));
+        assert_eq!(other_game::<AllFives>(all_fives), None, "its own game's move");
+        assert_eq!(other_game::<Leduc>(br#"{"type":"move","id":3,"move":{"card":"K"}}"#), None);
+        assert_eq!(other_game::<Leduc>(b"not json"), None);
+    }
 }

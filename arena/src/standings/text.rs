@@ -5,16 +5,74 @@ use super::cells::{self, Grid};
 use comfy_table::{CellAlignment, Table, presets::UTF8_FULL_CONDENSED};
 
 /// The main table and the head-to-head matrix and, with 3 bots or more, the
-/// LOS matrix, each under a title line and separated by a blank line.
-pub fn render(ranking: &Ranking) -> String {
+/// LOS matrix, each under a title line and separated by a blank line; a
+/// matrix wider than `width` columns (if given) is fitted to it: its columns
+/// numbered as its rows and split over as few tables as fit.
+pub fn render(ranking: &Ranking, width: Option<usize>) -> String {
     let mut parts = vec![
         format!("{}\n{}", cells::main_title(ranking), table(&cells::main_table(ranking))),
-        format!("{}\n{}", cells::HEAD_TO_HEAD_TITLE, table(&cells::head_to_head(ranking))),
+        fitted(cells::HEAD_TO_HEAD_TITLE, &cells::head_to_head(ranking), width),
     ];
     if ranking.order.len() >= 3 {
-        parts.push(format!("{}\n{}", cells::los_title(ranking), table(&cells::los_matrix(ranking))));
+        parts.push(fitted(&cells::los_title(ranking), &cells::los_matrix(ranking), width));
     }
     parts.join("\n\n")
+}
+
+/// A matrix under its title, in at most `width` columns where it can be:
+/// as it is if it fits; otherwise with the column bots numbered by their
+/// rows (`3 greedy` is column 3), the columns split over as few tables,
+/// one under the other, as fit.
+fn fitted(title: &str, grid: &Grid, width: Option<usize>) -> String {
+    let whole = table(grid);
+    let Some(width) = width.filter(|&width| widest(&whole) > width) else {
+        return format!("{title}\n{whole}");
+    };
+    let bots = grid.rows.len();
+    let numbered = Grid {
+        header: std::iter::once(String::new()).chain((1..=bots).map(|n| n.to_string())).collect(),
+        rows: grid.rows.iter().enumerate().map(|(n, row)| numbered_row(n, row)).collect(),
+        numeric: grid.numeric.clone(),
+    };
+    let split = |per_table: usize| -> Vec<String> {
+        (0..bots)
+            .step_by(per_table)
+            .map(|from| table(&columns(&numbered, from..(from + per_table).min(bots))))
+            .collect()
+    };
+    let per_table = (1..=bots).rev().find(|&n| split(n).iter().all(|t| widest(t) <= width)).unwrap_or(1);
+    let parts = split(per_table);
+    let note = match parts.len() {
+        1 => "columns numbered as the rows".to_string(),
+        n => format!("columns numbered as the rows, in {n} tables of {per_table}"),
+    };
+    format!("{title} ({note})\n{}", parts.join("\n"))
+}
+
+/// A row of a matrix with its bot numbered: `3 greedy`.
+fn numbered_row(n: usize, row: &[String]) -> Vec<String> {
+    let mut row = row.to_vec();
+    row[0] = format!("{} {}", n + 1, row[0]);
+    row
+}
+
+/// The row labels and the matrix columns `bots` (from 0) of `grid`.
+fn columns(grid: &Grid, bots: std::ops::Range<usize>) -> Grid {
+    let pick = |row: &[String]| -> Vec<String> {
+        std::iter::once(row[0].clone()).chain(row[bots.start + 1..bots.end + 1].iter().cloned()).collect()
+    };
+    Grid {
+        header: pick(&grid.header),
+        rows: grid.rows.iter().map(|row| pick(row)).collect(),
+        numeric: std::iter::once(grid.numeric[0])
+            .chain(grid.numeric[bots.start + 1..bots.end + 1].iter().copied())
+            .collect(),
+    }
+}
+
+/// The width of the widest line of `text`, in characters.
+fn widest(text: &str) -> usize {
+    text.lines().map(|line| line.chars().count()).max().unwrap_or(0)
 }
 
 fn table(grid: &Grid) -> String {
@@ -36,6 +94,39 @@ fn table(grid: &Grid) -> String {
 mod tests {
     use super::super::fixtures::*;
     use super::cells;
+    use crate::record::GameSummary;
+
+    /// A round robin of 12 bots with long names, each pair 40 games, the
+    /// better-placed bot winning more.
+    fn twelve_bots() -> super::super::Standings {
+        let names: Vec<String> = (0..12).map(|i| format!("search-{}", 100 * (12 - i))).collect();
+        let names: Vec<&str> = names.iter().map(String::as_str).collect();
+        let mut games: Vec<GameSummary> = Vec::new();
+        for a in 0..12 {
+            for b in a + 1..12 {
+                let wins = 20 + (b - a);
+                games.extend(results(names[a], names[b], wins, 2, 38 - wins));
+            }
+        }
+        standings(&names, &games)
+    }
+
+    #[test]
+    fn the_matrices_of_twelve_bots_fit_the_width() {
+        let standings = twelve_bots();
+        let wide = standings.table();
+        assert!(wide.lines().any(|l| l.chars().count() > 150), "unfitted, the matrix is wide:\n{wide}");
+        let fitted = standings.table_within(Some(100));
+        let at = fitted.find(cells::HEAD_TO_HEAD_TITLE).unwrap();
+        let head_to_head = fitted[at..].split("\n\n").next().unwrap();
+        assert_eq!(head_to_head, include_str!("snapshots/head_to_head_12_bots_100_columns.txt").trim_end());
+        let los = fitted.split(cells::LOS_TITLE).nth(1).unwrap();
+        for matrix in [head_to_head, los] {
+            let rows = matrix.lines().filter(|l| l.starts_with(['┌', '│', '╞', '└']));
+            assert!(rows.clone().count() > 12 && rows.clone().all(|l| l.chars().count() <= 100), "{matrix}");
+        }
+        assert_eq!(standings.table_within(Some(1000)), wide, "what fits is left as it is");
+    }
 
     #[test]
     fn two_bots_show_ratings_and_the_head_to_head_matrix() {

@@ -128,12 +128,10 @@ pub fn positions() -> Vec<Position<AllFives>> {
 }
 
 /// The variants whole games are played in: every player count, with and
-/// without partners, each game ending after [`TABLE_HANDS`] hands at most.
+/// without partners, each with the rules a match has by default, so that a
+/// bot is checked as it will play (and cannot tell the check from a match).
 pub fn tables() -> Vec<(&'static str, Variant)> {
-    let hands = TABLE_HANDS.to_string();
-    let table = |players: &str, partners: &str| {
-        variant(&[("players", players), ("partners", partners), ("max_hands", hands.as_str())])
-    };
+    let table = |players: &str, partners: &str| variant(&[("players", players), ("partners", partners)]);
     vec![
         ("2-players", table("2", "false")),
         ("3-players", table("3", "false")),
@@ -141,10 +139,6 @@ pub fn tables() -> Vec<(&'static str, Variant)> {
         ("4-players", table("4", "false")),
     ]
 }
-
-/// The most hands of a whole game: enough for many hand ends, few enough that
-/// a bot that never reaches the target is checked quickly.
-pub const TABLE_HANDS: u32 = 12;
 
 #[cfg(test)]
 mod tests {

@@ -126,16 +126,28 @@ pub(super) fn turn(game: &AllFives, seat: usize, names: &[String]) -> String {
     let state = game.state(seat);
     let events = game.events();
     let hand_start = events.iter().rposition(|e| matches!(e, Event::HandStart(_))).map_or(0, |at| at + 1);
-    let plays = events[hand_start..].iter().filter_map(|event| match event {
-        Event::Play(play) => Some(play),
-        _ => None,
-    });
-    let arms = Arms::of(plays);
-    position(&state, &arms, &game.choices(), seat, names)
+    let plays: Vec<&Play> = events[hand_start..]
+        .iter()
+        .filter_map(|event| match event {
+            Event::Play(play) => Some(play),
+            _ => None,
+        })
+        .collect();
+    let arms = Arms::of(plays.iter().copied());
+    let unseen = unseen(&state.hand, plays.iter().map(|play| play.tile));
+    position(&state, &arms, &game.choices(), seat, names, &unseen)
+}
+
+/// The tiles of the set that the seat has not seen this hand: neither in
+/// its hand nor played (in the others' hands or the boneyard), in order.
+fn unseen(hand: &[Tile], played: impl Iterator<Item = Tile>) -> Vec<Tile> {
+    let normal = |[a, b]: Tile| [a.min(b), a.max(b)];
+    let seen: Vec<Tile> = hand.iter().copied().chain(played).map(normal).collect();
+    (0..=6u8).flat_map(|a| (a..=6).map(move |b| [a, b])).filter(|t| !seen.contains(t)).collect()
 }
 
 /// The text of a turn, from what the seat sees.
-fn position(state: &State, arms: &Arms, choices: &[Choice], seat: usize, names: &[String]) -> String {
+fn position(state: &State, arms: &Arms, choices: &[Choice], seat: usize, names: &[String], unseen: &[Tile]) -> String {
     let mut text = format!("hand {}, {} to play\n", state.hand_number, who(seat, names));
     text.push_str(&format!("  layout:  {}\n", arms.line()));
     if let Some(short) = arms.short_ends(&state.ends) {
@@ -156,6 +168,8 @@ fn position(state: &State, arms: &Arms, choices: &[Choice], seat: usize, names: 
     ));
     let hand: Vec<String> = state.hand.iter().map(|&t| tile(t)).collect();
     text.push_str(&format!("  hand:    {}\n", hand.join(" ")));
+    let unseen_tiles: Vec<String> = unseen.iter().map(|&t| tile(t)).collect();
+    text.push_str(&format!("  unseen:  {} (the others' hands and the boneyard)\n", unseen_tiles.join(" ")));
     text.push_str("  moves:\n");
     for (number, choice) in choices.iter().enumerate() {
         let place = match choice.end {
@@ -297,5 +311,10 @@ mod tests {
         let hand_line = text.lines().find(|l| l.contains("hand:")).unwrap();
         assert!(other.iter().all(|&t| !hand_line.contains(&tile(t))), "{text}");
         assert!(text.contains("the count is"), "{text}");
+        // The seat's hand and the lead are seen; the rest of the 28 tiles are not.
+        let unseen_line = text.lines().find(|l| l.starts_with("  unseen:")).unwrap();
+        let hidden = 28 - hand.len() - 1;
+        assert_eq!(unseen_line.matches('[').count(), hidden, "{text}");
+        assert!(other.iter().all(|&t| unseen_line.contains(&tile(t))), "the other seat's tiles are unseen: {text}");
     }
 }
