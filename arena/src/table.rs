@@ -88,8 +88,8 @@ pub struct Table<G: Game> {
     /// Games set up in advance: deal `d` is set up from `setups[d % len]`;
     /// `None` to set each game up from its seed.
     pub setups: Option<Vec<G::Setup>>,
-    /// The output directory, which no sandboxed bot sees.
-    pub private: Option<PathBuf>,
+    /// What no sandboxed bot sees: the output directory, the league file, the deals file.
+    pub private: Vec<PathBuf>,
     /// What the run does with a bot that keeps failing to start.
     pub give_up: GiveUp,
     /// Each bot's start-up failures in a row.
@@ -118,7 +118,7 @@ impl<G: Game> Table<G> {
             logs,
             registry,
             setups: None,
-            private: None,
+            private: Vec::new(),
             give_up: GiveUp::Never,
             starts,
         }
@@ -137,9 +137,9 @@ impl<G: Game> Table<G> {
         self
     }
 
-    /// Hides the output directory `dir` from sandboxed bots.
-    pub fn with_private(mut self, dir: Option<PathBuf>) -> Self {
-        self.private = dir;
+    /// Hides `private` (the output directory, the league file, the deals file) from sandboxed bots.
+    pub fn with_private(mut self, private: Vec<PathBuf>) -> Self {
+        self.private = private;
         self
     }
 
@@ -165,8 +165,10 @@ impl<G: Game> Table<G> {
     /// How to start a new process of `bot` for `seat`, on `cpu` if pinned.
     pub fn launch(&self, bot: usize, seat: usize, cpu: Option<usize>) -> Launch {
         let spec = &self.bots[bot];
+        let wrapped = self.limits.sandbox.wrap(&self.bots, bot, &self.private, self.limits.resources.tmp);
         Launch {
-            argv: self.limits.sandbox.wrap(&self.bots, bot, self.private.as_deref(), self.limits.resources.tmp),
+            argv: wrapped.argv,
+            options: wrapped.options,
             dir: spec.dir.clone(),
             env: bot_environment(&spec.env),
             resources: self.limits.resources.clone(),

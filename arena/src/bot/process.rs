@@ -63,6 +63,9 @@ impl std::fmt::Display for Awaited {
 pub struct Launch {
     /// The program and its arguments.
     pub argv: Vec<String>,
+    /// How many words after the program are a sandbox's options, handed to
+    /// it through a descriptor (see [`super::sandbox::Wrapped`]).
+    pub options: usize,
     /// The working directory.
     pub dir: PathBuf,
     /// The whole environment of the process (nothing else is inherited).
@@ -121,7 +124,7 @@ impl BotProcess {
         let mut command = Command::new(supervisor::PROGRAM);
         command
             .arg0("arena")
-            .args(supervisor::arguments(report, &launch.resources, &launch.argv))
+            .args(supervisor::arguments(report, &launch.resources, launch.options, &launch.argv))
             .current_dir(&launch.dir)
             .env_clear()
             .envs(launch.env.iter().map(|(k, v)| (k, v)))

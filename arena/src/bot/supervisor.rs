@@ -29,10 +29,14 @@
 //! pid or why it could not start it, and at the end what the bot left.
 //! A supervisor costs about a megabyte of memory and a millisecond at start.
 //!
-//! Sandboxed bots run the same way: the supervisor starts `bwrap`.
+//! Sandboxed bots run the same way: the supervisor starts `bwrap`, handing
+//! it its options through a descriptor of their own (`--args`, a memory
+//! file), so that `bwrap`'s command line, which the bot can read inside its
+//! sandbox, shows only the bot's own command.
 
 use super::limits::ResourceLimits;
 use super::tree;
+use nix::libc;
 use nix::sys::signal::{SigSet, Signal};
 use nix::sys::wait::{WaitPidFlag, WaitStatus, waitpid};
 use nix::unistd::Pid;
@@ -53,10 +57,14 @@ pub const PROGRAM: &str = "/proc/self/exe";
 const KILL_PATIENCE: Duration = Duration::from_secs(5);
 
 /// The arguments, after [`PROGRAM`], that supervise `argv` with these
-/// limits, reporting to descriptor `report`.
-pub fn arguments(report: RawFd, limits: &ResourceLimits, argv: &[String]) -> Vec<String> {
+/// limits, reporting to descriptor `report`; the `options` words after the
+/// program reach it through a descriptor, `--args FD` (see [`hand_over`]).
+pub fn arguments(report: RawFd, limits: &ResourceLimits, options: usize, argv: &[String]) -> Vec<String> {
     let limits = serde_json::to_string(limits).expect("limits serialize");
-    [MODE.to_string(), report.to_string(), limits, "--".to_string()].into_iter().chain(argv.iter().cloned()).collect()
+    [MODE.to_string(), report.to_string(), limits, options.to_string(), "--".to_string()]
+        .into_iter()
+        .chain(argv.iter().cloned())
+        .collect()
 }
 
 /// What the bot left when it exited: processes the supervisor then killed.
@@ -198,9 +206,9 @@ pub fn serve_if_asked() {
     if args.next().is_some_and(|first| first == MODE) {
         let args: Vec<OsString> = args.collect();
         let status = match parse(&args) {
-            Some((report, limits, argv)) => serve(report, limits, argv),
+            Some((report, limits, options, argv)) => serve(report, limits, options, argv),
             None => {
-                eprintln!("arena {MODE}: for the arena's own use (REPORT-FD LIMITS -- COMMAND...)");
+                eprintln!("arena {MODE}: for the arena's own use (REPORT-FD LIMITS OPTIONS -- COMMAND...)");
                 2
             }
         };
@@ -208,15 +216,48 @@ pub fn serve_if_asked() {
     }
 }
 
-fn parse(args: &[OsString]) -> Option<(RawFd, ResourceLimits, &[OsString])> {
-    let [report, limits, dashes, argv @ ..] = args else { return None };
+fn parse(args: &[OsString]) -> Option<(RawFd, ResourceLimits, usize, &[OsString])> {
+    let [report, limits, options, dashes, argv @ ..] = args else { return None };
     let report: RawFd = report.to_str()?.parse().ok()?;
     let limits = serde_json::from_str(limits.to_str()?).ok()?;
-    (dashes == "--" && !argv.is_empty() && report > 2).then_some((report, limits, argv))
+    let options: usize = options.to_str()?.parse().ok()?;
+    (dashes == "--" && argv.len() > options && report > 2).then_some((report, limits, options, argv))
+}
+
+/// The command that runs `argv` with its first `options` words after the
+/// program written to a memory file instead, each ended by a NUL, and
+/// given as `--args FD` (bubblewrap's way): the command and the descriptor,
+/// which the child must inherit.
+fn hand_over(argv: &[OsString], options: usize) -> io::Result<(Vec<OsString>, Option<OwnedFd>)> {
+    use std::os::unix::ffi::OsStrExt;
+    if options == 0 {
+        return Ok((argv.to_vec(), None));
+    }
+    // SAFETY: memfd_create takes a NUL-terminated name and flags.
+    let fd = unsafe { libc::memfd_create(c"bwrap-args".as_ptr(), libc::MFD_CLOEXEC) };
+    if fd < 0 {
+        return Err(io::Error::last_os_error());
+    }
+    // SAFETY: just created, and owned by nothing else.
+    let fd = unsafe { OwnedFd::from_raw_fd(fd) };
+    let mut file = File::from(fd);
+    for word in &argv[1..=options] {
+        file.write_all(word.as_bytes())?;
+        file.write_all(b"\0")?;
+    }
+    use std::io::Seek;
+    file.seek(io::SeekFrom::Start(0))?;
+    let fd = OwnedFd::from(file);
+    let number = std::os::fd::AsRawFd::as_raw_fd(&fd);
+    let command = [argv[0].clone(), "--args".into(), number.to_string().into()]
+        .into_iter()
+        .chain(argv[options + 1..].iter().cloned())
+        .collect();
+    Ok((command, Some(fd)))
 }
 
 /// Starts the bot and looks after it until it exits, or until the arena dies.
-fn serve(report: RawFd, limits: ResourceLimits, argv: &[OsString]) -> i32 {
+fn serve(report: RawFd, limits: ResourceLimits, options: usize, argv: &[OsString]) -> i32 {
     // SAFETY: the arena passed this descriptor, open, for this process alone.
     let report = unsafe { OwnedFd::from_raw_fd(report) };
     let _ = nix::fcntl::fcntl(report.as_fd(), nix::fcntl::FcntlArg::F_SETFD(nix::fcntl::FdFlag::FD_CLOEXEC));
@@ -229,6 +270,14 @@ fn serve(report: RawFd, limits: ResourceLimits, argv: &[OsString]) -> i32 {
     let _ = nix::sys::prctl::set_child_subreaper(true);
     let me = nix::unistd::getpid();
     let descriptors = super::descriptors::open_file_limit();
+    let (argv, handed) = match hand_over(argv, options) {
+        Ok(handed) => handed,
+        Err(e) => {
+            let _ = report.write_all(Report::Failed(e).encode().as_bytes());
+            return 127;
+        }
+    };
+    let handed_fd = handed.as_ref().map(std::os::fd::AsRawFd::as_raw_fd);
     let mut command = std::process::Command::new(&argv[0]);
     // The bot gets a process group of its own: the supervisor can then kill
     // it, and all that stayed in its group, at once.
@@ -243,11 +292,19 @@ fn serve(report: RawFd, limits: ResourceLimits, argv: &[OsString]) -> i32 {
                 return Err(nix::errno::Errno::ESRCH.into()); // the supervisor is gone
             }
             limits.apply()?;
-            // The bot starts with stdin, stdout and stderr only.
-            super::descriptors::close_on_exec_above_stderr(descriptors)
+            // The bot starts with stdin, stdout and stderr only (and the
+            // sandbox with its options, which it reads and closes).
+            super::descriptors::close_on_exec_above_stderr(descriptors)?;
+            if let Some(fd) = handed_fd {
+                let fd = std::os::fd::BorrowedFd::borrow_raw(fd);
+                nix::fcntl::fcntl(fd, nix::fcntl::FcntlArg::F_SETFD(nix::fcntl::FdFlag::empty()))?;
+            }
+            Ok(())
         });
     }
-    let bot = match command.spawn() {
+    let spawned = command.spawn();
+    drop(handed);
+    let bot = match spawned {
         Ok(child) => child.id() as i32,
         Err(e) => {
             let _ = report.write_all(Report::Failed(e).encode().as_bytes());
@@ -421,11 +478,25 @@ mod tests {
     #[test]
     fn arguments_parse_back() {
         let limits = ResourceLimits::default();
-        let args: Vec<OsString> =
-            arguments(5, &limits, &["python3".to_string(), "bot.py".to_string()]).into_iter().map(Into::into).collect();
+        let words = ["bwrap", "--ro-bind", "/secret", "/secret", "python3", "bot.py"].map(String::from);
+        let args: Vec<OsString> = arguments(5, &limits, 3, &words).into_iter().map(Into::into).collect();
         assert_eq!(args[0], MODE);
-        let (fd, parsed, argv) = parse(&args[1..]).unwrap();
-        assert_eq!((fd, parsed, argv.len()), (5, limits, 2));
-        assert!(parse(&args[1..3]).is_none());
+        let (fd, parsed, options, argv) = parse(&args[1..]).unwrap();
+        assert_eq!((fd, parsed, options, argv.len()), (5, limits, 3, 6));
+        assert!(parse(&args[1..4]).is_none());
+    }
+
+    #[test]
+    fn options_are_handed_over_through_a_descriptor() {
+        use std::io::Read;
+        let argv: Vec<OsString> = ["bwrap", "--ro-bind", "/secret", "/secret", "--", "bot"].map(Into::into).to_vec();
+        let (command, fd) = hand_over(&argv, 3).unwrap();
+        let fd = fd.unwrap();
+        let number = std::os::fd::AsRawFd::as_raw_fd(&fd).to_string();
+        assert_eq!(command, ["bwrap", "--args", &number, "--", "bot"].map(OsString::from));
+        let mut text = String::new();
+        File::from(fd).read_to_string(&mut text).unwrap();
+        assert_eq!(text, "--ro-bind\0/secret\0/secret\0");
+        assert_eq!(hand_over(&argv, 0).unwrap().0, argv, "nothing to hand over");
     }
 }
