@@ -17,6 +17,7 @@ pub mod cli;
 pub mod config;
 pub mod conformance;
 pub mod console;
+pub mod dealer;
 pub mod fault;
 pub mod fault_summary;
 pub mod fuzz_input;

@@ -12,6 +12,7 @@ pub mod orphans;
 pub mod process;
 pub mod registry;
 pub mod sandbox;
+pub mod seccomp;
 pub mod spec;
 pub mod stderr;
 pub mod supervisor;

@@ -5,10 +5,12 @@
 //! read-only (`/proc/sys` too), with an empty writable `/tmp` (also its
 //! `HOME`) and `/dev/shm` of bounded size (the `tmp` limit), no network, its
 //! own process, IPC and host-name namespaces and terminal session; it dies
-//! with the arena. bubblewrap's options reach it through a descriptor
+//! with the arena, and it cannot make the system calls [`super::seccomp`]
+//! refuses. Each process plays one game. bubblewrap's options reach it through a descriptor
 //! (`--args`), so its command line, which the bot can read as process 1 of
 //! its namespace, names none of the host's paths.
 
+use super::seccomp;
 use super::spec::BotSpec;
 use super::visible::{self, View};
 use serde::{Deserialize, Serialize};
@@ -49,6 +51,13 @@ impl fmt::Display for Sandbox {
 }
 
 impl Sandbox {
+    /// Whether each bot process plays a single game: under bwrap, so that
+    /// nothing a process saw (a deal it will meet again in another order,
+    /// or in another group) outlives its game; its `/tmp` dies with it.
+    pub fn process_per_game(&self) -> bool {
+        *self == Sandbox::Bwrap
+    }
+
     /// Checks that the sandbox can run here and that `bots` can run in it
     /// with `private` (the output directory, the league file, the deals
     /// file) hidden, with a message saying how to fix it if not.
@@ -94,6 +103,9 @@ impl Sandbox {
             Sandbox::None => Wrapped { argv: spec.argv.clone(), options: 0 },
             Sandbox::Bwrap => {
                 let mut argv = bwrap(&visible::view(bots, bot, private), tmp);
+                if seccomp::program().is_some() {
+                    argv.extend(["--seccomp".to_string(), seccomp::PLACEHOLDER.to_string()]);
+                }
                 let dir = spec.dir.to_string_lossy().into_owned();
                 argv.extend(
                     ["--setenv", "HOME", "/tmp", "--setenv", "TMPDIR", "/tmp", "--chdir", &dir].map(String::from),

@@ -35,6 +35,7 @@
 //! sandbox, shows only the bot's own command.
 
 use super::limits::ResourceLimits;
+use super::seccomp;
 use super::tree;
 use nix::libc;
 use nix::sys::signal::{SigSet, Signal};
@@ -226,34 +227,51 @@ fn parse(args: &[OsString]) -> Option<(RawFd, ResourceLimits, usize, &[OsString]
 
 /// The command that runs `argv` with its first `options` words after the
 /// program written to a memory file instead, each ended by a NUL, and
-/// given as `--args FD` (bubblewrap's way): the command and the descriptor,
-/// which the child must inherit.
-fn hand_over(argv: &[OsString], options: usize) -> io::Result<(Vec<OsString>, Option<OwnedFd>)> {
+/// given as `--args FD` (bubblewrap's way), the word
+/// [`seccomp::PLACEHOLDER`] among them replaced by the number of another
+/// holding the seccomp filter: the command and the descriptors, which the
+/// child must inherit.
+fn hand_over(argv: &[OsString], options: usize) -> io::Result<(Vec<OsString>, Vec<OwnedFd>)> {
+    use std::os::fd::AsRawFd;
     use std::os::unix::ffi::OsStrExt;
     if options == 0 {
-        return Ok((argv.to_vec(), None));
+        return Ok((argv.to_vec(), Vec::new()));
     }
+    let mut handed = Vec::new();
+    let mut text = Vec::new();
+    for word in &argv[1..=options] {
+        match (word == seccomp::PLACEHOLDER, seccomp::program()) {
+            (true, Some(filter)) => {
+                let fd = memory_file(&filter)?;
+                text.extend_from_slice(fd.as_raw_fd().to_string().as_bytes());
+                handed.push(fd);
+            }
+            _ => text.extend_from_slice(word.as_bytes()),
+        }
+        text.push(0);
+    }
+    let fd = memory_file(&text)?;
+    let command = [argv[0].clone(), "--args".into(), fd.as_raw_fd().to_string().into()]
+        .into_iter()
+        .chain(argv[options + 1..].iter().cloned())
+        .collect();
+    handed.push(fd);
+    Ok((command, handed))
+}
+
+/// A memory file holding `bytes`, read from its start (close-on-exec).
+fn memory_file(bytes: &[u8]) -> io::Result<OwnedFd> {
+    use std::io::Seek;
     // SAFETY: memfd_create takes a NUL-terminated name and flags.
-    let fd = unsafe { libc::memfd_create(c"bwrap-args".as_ptr(), libc::MFD_CLOEXEC) };
+    let fd = unsafe { libc::memfd_create(c"arena-sandbox".as_ptr(), libc::MFD_CLOEXEC) };
     if fd < 0 {
         return Err(io::Error::last_os_error());
     }
     // SAFETY: just created, and owned by nothing else.
-    let fd = unsafe { OwnedFd::from_raw_fd(fd) };
-    let mut file = File::from(fd);
-    for word in &argv[1..=options] {
-        file.write_all(word.as_bytes())?;
-        file.write_all(b"\0")?;
-    }
-    use std::io::Seek;
+    let mut file = File::from(unsafe { OwnedFd::from_raw_fd(fd) });
+    file.write_all(bytes)?;
     file.seek(io::SeekFrom::Start(0))?;
-    let fd = OwnedFd::from(file);
-    let number = std::os::fd::AsRawFd::as_raw_fd(&fd);
-    let command = [argv[0].clone(), "--args".into(), number.to_string().into()]
-        .into_iter()
-        .chain(argv[options + 1..].iter().cloned())
-        .collect();
-    Ok((command, Some(fd)))
+    Ok(OwnedFd::from(file))
 }
 
 /// Starts the bot and looks after it until it exits, or until the arena dies.
@@ -277,7 +295,7 @@ fn serve(report: RawFd, limits: ResourceLimits, options: usize, argv: &[OsString
             return 127;
         }
     };
-    let handed_fd = handed.as_ref().map(std::os::fd::AsRawFd::as_raw_fd);
+    let handed_fds: Vec<RawFd> = handed.iter().map(std::os::fd::AsRawFd::as_raw_fd).collect();
     let mut command = std::process::Command::new(&argv[0]);
     // The bot gets a process group of its own: the supervisor can then kill
     // it, and all that stayed in its group, at once.
@@ -295,7 +313,7 @@ fn serve(report: RawFd, limits: ResourceLimits, options: usize, argv: &[OsString
             // The bot starts with stdin, stdout and stderr only (and the
             // sandbox with its options, which it reads and closes).
             super::descriptors::close_on_exec_above_stderr(descriptors)?;
-            if let Some(fd) = handed_fd {
+            for &fd in &handed_fds {
                 let fd = std::os::fd::BorrowedFd::borrow_raw(fd);
                 nix::fcntl::fcntl(fd, nix::fcntl::FcntlArg::F_SETFD(nix::fcntl::FdFlag::empty()))?;
             }
@@ -490,13 +508,25 @@ mod tests {
     fn options_are_handed_over_through_a_descriptor() {
         use std::io::Read;
         let argv: Vec<OsString> = ["bwrap", "--ro-bind", "/secret", "/secret", "--", "bot"].map(Into::into).to_vec();
-        let (command, fd) = hand_over(&argv, 3).unwrap();
-        let fd = fd.unwrap();
+        let (command, mut fds) = hand_over(&argv, 3).unwrap();
+        let fd = fds.pop().unwrap();
+        assert!(fds.is_empty(), "no filter asked for");
         let number = std::os::fd::AsRawFd::as_raw_fd(&fd).to_string();
         assert_eq!(command, ["bwrap", "--args", &number, "--", "bot"].map(OsString::from));
         let mut text = String::new();
         File::from(fd).read_to_string(&mut text).unwrap();
         assert_eq!(text, "--ro-bind\0/secret\0/secret\0");
         assert_eq!(hand_over(&argv, 0).unwrap().0, argv, "nothing to hand over");
+        let filtered: Vec<OsString> =
+            ["bwrap", "--seccomp", seccomp::PLACEHOLDER, "--", "bot"].map(Into::into).to_vec();
+        let (_, fds) = hand_over(&filtered, 2).unwrap();
+        if let Some(filter) = seccomp::program() {
+            let [held, args] = <[OwnedFd; 2]>::try_from(fds).unwrap();
+            let (mut text, mut bytes) = (String::new(), Vec::new());
+            File::from(args).read_to_string(&mut text).unwrap();
+            File::from(held.try_clone().unwrap()).read_to_end(&mut bytes).unwrap();
+            assert_eq!(text, format!("--seccomp\0{}\0", std::os::fd::AsRawFd::as_raw_fd(&held)));
+            assert_eq!(bytes, filter);
+        }
     }
 }
