@@ -1,6 +1,7 @@
 //! What every game of a match shares: the bots, the variant, the limits, and
 //! where processes are recorded and logged.
 
+use crate::bot::cgroup::BotGroups;
 use crate::bot::limits::ResourceLimits;
 use crate::bot::logs::Logs;
 use crate::bot::process::Launch;
@@ -94,6 +95,8 @@ pub struct Table<G: Game> {
     pub give_up: GiveUp,
     /// Each bot's start-up failures in a row.
     pub starts: StartFailures,
+    /// A control group for each sandboxed bot, where the arena may make them.
+    pub groups: BotGroups,
 }
 
 impl<G: Game> Table<G> {
@@ -109,6 +112,10 @@ impl<G: Game> Table<G> {
         let teams = G::teams(&variant);
         let logs = logs.map(|dir| Arc::new(Logs::new(dir, limits.log_budget)));
         let starts = StartFailures::new(bots.len());
+        let groups = match limits.sandbox {
+            Sandbox::Bwrap => BotGroups::create(bots.len(), &limits.resources),
+            Sandbox::None => BotGroups::default(),
+        };
         Table {
             bots,
             variant,
@@ -121,6 +128,7 @@ impl<G: Game> Table<G> {
             private: Vec::new(),
             give_up: GiveUp::Never,
             starts,
+            groups,
         }
     }
 
@@ -172,6 +180,7 @@ impl<G: Game> Table<G> {
             dir: spec.dir.clone(),
             env: bot_environment(&spec.env),
             resources: self.limits.resources.clone(),
+            groups: self.groups.of(bot).to_vec(),
             cpu,
             log: self.logs.as_ref().map(|logs| logs.place(&spec.name, seat)),
             stderr_cap: self.limits.stderr_cap,

@@ -3,6 +3,7 @@
 //! wrong comes out of here as a [`crate::fault::Fault`], never as a panic.
 
 pub mod census;
+pub mod cgroup;
 pub mod cpus;
 pub mod descriptors;
 pub mod limits;

@@ -72,6 +72,8 @@ pub struct Launch {
     pub env: Vec<(String, String)>,
     /// Resource limits.
     pub resources: ResourceLimits,
+    /// The control groups the process joins (see [`super::cgroup`]).
+    pub groups: Vec<PathBuf>,
     /// The CPU to run on, if pinned.
     pub cpu: Option<usize>,
     /// Where to copy the process's stderr, if anywhere.
@@ -124,7 +126,7 @@ impl BotProcess {
         let mut command = Command::new(supervisor::PROGRAM);
         command
             .arg0("arena")
-            .args(supervisor::arguments(report, &launch.resources, launch.options, &launch.argv))
+            .args(supervisor::arguments(report, &launch.resources, launch.options, &launch.groups, &launch.argv))
             .current_dir(&launch.dir)
             .env_clear()
             .envs(launch.env.iter().map(|(k, v)| (k, v)))

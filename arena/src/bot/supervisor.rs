@@ -48,6 +48,7 @@ use std::fs::File;
 use std::io::{self, Read, Write};
 use std::os::fd::{AsFd, FromRawFd, OwnedFd, RawFd};
 use std::os::unix::process::CommandExt;
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 /// The first argument that makes the arena's executable a supervisor.
@@ -59,10 +60,18 @@ const KILL_PATIENCE: Duration = Duration::from_secs(5);
 
 /// The arguments, after [`PROGRAM`], that supervise `argv` with these
 /// limits, reporting to descriptor `report`; the `options` words after the
-/// program reach it through a descriptor, `--args FD` (see [`hand_over`]).
-pub fn arguments(report: RawFd, limits: &ResourceLimits, options: usize, argv: &[String]) -> Vec<String> {
+/// program reach it through a descriptor, `--args FD` (see [`hand_over`]);
+/// the bot joins the control groups `groups` (see [`super::cgroup`]).
+pub fn arguments(
+    report: RawFd,
+    limits: &ResourceLimits,
+    options: usize,
+    groups: &[PathBuf],
+    argv: &[String],
+) -> Vec<String> {
     let limits = serde_json::to_string(limits).expect("limits serialize");
-    [MODE.to_string(), report.to_string(), limits, options.to_string(), "--".to_string()]
+    let groups = serde_json::to_string(groups).expect("paths serialize");
+    [MODE.to_string(), report.to_string(), limits, options.to_string(), groups, "--".to_string()]
         .into_iter()
         .chain(argv.iter().cloned())
         .collect()
@@ -207,9 +216,9 @@ pub fn serve_if_asked() {
     if args.next().is_some_and(|first| first == MODE) {
         let args: Vec<OsString> = args.collect();
         let status = match parse(&args) {
-            Some((report, limits, options, argv)) => serve(report, limits, options, argv),
+            Some(Parsed { report, limits, options, groups, argv }) => serve(report, limits, options, &groups, argv),
             None => {
-                eprintln!("arena {MODE}: for the arena's own use (REPORT-FD LIMITS OPTIONS -- COMMAND...)");
+                eprintln!("arena {MODE}: for the arena's own use (REPORT-FD LIMITS OPTIONS GROUPS -- COMMAND...)");
                 2
             }
         };
@@ -217,12 +226,23 @@ pub fn serve_if_asked() {
     }
 }
 
-fn parse(args: &[OsString]) -> Option<(RawFd, ResourceLimits, usize, &[OsString])> {
-    let [report, limits, options, dashes, argv @ ..] = args else { return None };
+/// A supervisor's arguments, read back.
+#[derive(Debug)]
+struct Parsed<'a> {
+    report: RawFd,
+    limits: ResourceLimits,
+    options: usize,
+    groups: Vec<PathBuf>,
+    argv: &'a [OsString],
+}
+
+fn parse(args: &[OsString]) -> Option<Parsed<'_>> {
+    let [report, limits, options, groups, dashes, argv @ ..] = args else { return None };
     let report: RawFd = report.to_str()?.parse().ok()?;
     let limits = serde_json::from_str(limits.to_str()?).ok()?;
     let options: usize = options.to_str()?.parse().ok()?;
-    (dashes == "--" && argv.len() > options && report > 2).then_some((report, limits, options, argv))
+    let groups = serde_json::from_str(groups.to_str()?).ok()?;
+    (dashes == "--" && argv.len() > options && report > 2).then_some(Parsed { report, limits, options, groups, argv })
 }
 
 /// The command that runs `argv` with its first `options` words after the
@@ -275,7 +295,7 @@ fn memory_file(bytes: &[u8]) -> io::Result<OwnedFd> {
 }
 
 /// Starts the bot and looks after it until it exits, or until the arena dies.
-fn serve(report: RawFd, limits: ResourceLimits, options: usize, argv: &[OsString]) -> i32 {
+fn serve(report: RawFd, limits: ResourceLimits, options: usize, groups: &[PathBuf], argv: &[OsString]) -> i32 {
     // SAFETY: the arena passed this descriptor, open, for this process alone.
     let report = unsafe { OwnedFd::from_raw_fd(report) };
     let _ = nix::fcntl::fcntl(report.as_fd(), nix::fcntl::FcntlArg::F_SETFD(nix::fcntl::FdFlag::FD_CLOEXEC));
@@ -296,6 +316,7 @@ fn serve(report: RawFd, limits: ResourceLimits, options: usize, argv: &[OsString
         }
     };
     let handed_fds: Vec<RawFd> = handed.iter().map(std::os::fd::AsRawFd::as_raw_fd).collect();
+    let procs = super::cgroup::procs_files(groups);
     let mut command = std::process::Command::new(&argv[0]);
     // The bot gets a process group of its own: the supervisor can then kill
     // it, and all that stayed in its group, at once.
@@ -310,6 +331,9 @@ fn serve(report: RawFd, limits: ResourceLimits, options: usize, argv: &[OsString
                 return Err(nix::errno::Errno::ESRCH.into()); // the supervisor is gone
             }
             limits.apply()?;
+            for procs in &procs {
+                super::cgroup::join(procs)?;
+            }
             // The bot starts with stdin, stdout and stderr only (and the
             // sandbox with its options, which it reads and closes).
             super::descriptors::close_on_exec_above_stderr(descriptors)?;
@@ -497,11 +521,13 @@ mod tests {
     fn arguments_parse_back() {
         let limits = ResourceLimits::default();
         let words = ["bwrap", "--ro-bind", "/secret", "/secret", "python3", "bot.py"].map(String::from);
-        let args: Vec<OsString> = arguments(5, &limits, 3, &words).into_iter().map(Into::into).collect();
+        let groups = [PathBuf::from("/sys/fs/cgroup/pids/arena-1/bot-0")];
+        let args: Vec<OsString> = arguments(5, &limits, 3, &groups, &words).into_iter().map(Into::into).collect();
         assert_eq!(args[0], MODE);
-        let (fd, parsed, options, argv) = parse(&args[1..]).unwrap();
-        assert_eq!((fd, parsed, options, argv.len()), (5, limits, 3, 6));
-        assert!(parse(&args[1..4]).is_none());
+        let parsed = parse(&args[1..]).unwrap();
+        assert_eq!((parsed.report, &parsed.limits, parsed.options, parsed.argv.len()), (5, &limits, 3, 6));
+        assert_eq!(parsed.groups, groups);
+        assert!(parse(&args[1..5]).is_none());
     }
 
     #[test]
