@@ -143,7 +143,8 @@ pub fn run_games<G: Game>(
                 && let Err(e) = out.append(batch.iter().map(|f| (f.summary.id, f.line.as_str())))
             {
                 // Without a place to record games there is no point going on.
-                shared.fail(format!("cannot append to {}: {e}", out.path().join(crate::output::GAMES).display()));
+                let why = crate::signals::explain_write_error(&e);
+                shared.fail(format!("cannot append to {}: {why}", out.path().join(crate::output::GAMES).display()));
                 continue;
             }
             for finished in &batch {
@@ -165,7 +166,7 @@ pub fn run_games<G: Game>(
     let interrupted = cancel.load(Ordering::SeqCst);
     if let Some(out) = out {
         out.finish(&standings.to_json(G::NAME, shared.table.seed))
-            .map_err(|e| format!("cannot finish the output directory: {e}"))?;
+            .map_err(|e| format!("cannot finish the output directory: {}", crate::signals::explain_write_error(&e)))?;
     }
     Ok(MatchReport { standings, games, decisions, elapsed: started.elapsed(), interrupted })
 }

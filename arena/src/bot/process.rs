@@ -140,7 +140,7 @@ impl BotProcess {
         let descriptors = super::descriptors::open_file_limit();
         let held = supervisor::awaited_signals();
         // SAFETY: the closure runs in the child between fork and exec; it
-        // only makes sigprocmask, prctl, getppid, sched_setaffinity,
+        // only makes sigprocmask, prctl, getppid, signal, sched_setaffinity,
         // close_range and fcntl system calls, which are async-signal-safe,
         // and allocates nothing.
         unsafe {
@@ -154,6 +154,8 @@ impl BotProcess {
                 if nix::unistd::getppid() != arena {
                     return Err(nix::errno::Errno::ESRCH.into()); // the arena is gone
                 }
+                // The arena ignores SIGXFSZ; the supervisor and the bot keep the default.
+                crate::signals::restore_file_size_signal();
                 if let Some(cpu) = &cpu {
                     super::cpus::pin_this_process(cpu)?;
                 }
