@@ -229,7 +229,7 @@ pub async fn play_seated<G: Game, P: Person<G>>(
                 forfeits: forfeits.clone(),
             };
             process.queue(&Envelope::<G>::GameEnd(end));
-            match table.limits.sandbox.process_per_game() {
+            match table.process_per_game {
                 true => pool.retire(process).await,
                 false => pool.put(spec.seats[seat], seat, process),
             }

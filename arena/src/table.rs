@@ -97,6 +97,9 @@ pub struct Table<G: Game> {
     pub starts: StartFailures,
     /// A control group for each sandboxed bot, where the arena may make them.
     pub groups: BotGroups,
+    /// Whether each bot process plays one game only (as under the sandbox:
+    /// see [`Sandbox::process_per_game`]).
+    pub process_per_game: bool,
 }
 
 impl<G: Game> Table<G> {
@@ -112,6 +115,7 @@ impl<G: Game> Table<G> {
         let teams = G::teams(&variant);
         let logs = logs.map(|dir| Arc::new(Logs::new(dir, limits.log_budget)));
         let starts = StartFailures::new(bots.len());
+        let process_per_game = limits.sandbox.process_per_game();
         let groups = match limits.sandbox {
             Sandbox::Bwrap => BotGroups::create(bots.len(), &limits.resources),
             Sandbox::None => BotGroups::default(),
@@ -127,9 +131,17 @@ impl<G: Game> Table<G> {
             setups: None,
             private: Vec::new(),
             give_up: GiveUp::Never,
+            process_per_game,
             starts,
             groups,
         }
+    }
+
+    /// Keeps bot processes across games even when sandboxed: `check-bot`,
+    /// which checks that a process plays its next game.
+    pub fn keeping_processes(mut self) -> Self {
+        self.process_per_game = false;
+        self
     }
 
     /// Gives up on a bot that fails to start [`IN_A_ROW`](crate::start_failures::IN_A_ROW)
