@@ -250,3 +250,16 @@ fn check_bot_hellos_are_those_of_a_real_match() {
     }
     assert!(told.iter().any(|hello| hello["variant"] == real["variant"]), "a 2-player game by the default rules");
 }
+
+#[test]
+fn a_sandboxed_check_still_plays_the_next_game_with_the_same_process() {
+    if optional_tool(BWRAP).is_none() {
+        return;
+    }
+    // In a match, a sandboxed process plays one game; check-bot keeps it for its next one all the same.
+    let bot = format!("{} {}", python(), repo_path("tests/bots/one_game.py"));
+    let output = arena(&["check-bot", "--sandbox", "bwrap", "--move-timeout", "500", &bot]);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(1), "{stdout}");
+    assert!(marks(&stdout).contains(&("next-game".to_string(), '✗')), "{stdout}");
+}

@@ -183,12 +183,115 @@ fn a_sandboxed_bot_sees_neither_the_output_directory_nor_other_bots() {
     let extra = ["--sandbox", "bwrap", "--bot-env", &spy_paths];
     let reports = hostile_league(&scratch, "spy.py", &args, &extra, "spy: ", |c| c);
     assert!(reports.len() >= 2, "the spy looks at hello and at every game_start: {reports:?}");
-    for report in &reports {
+    assert_blind(&reports);
+}
+
+/// Checks that every spy report found nothing: an error, an empty listing or an empty file.
+fn assert_blind(reports: &[Value]) {
+    for report in reports {
         for (path, seen) in report.as_object().unwrap() {
-            let hidden = seen.get("error").is_some() || seen.as_array().is_some_and(|listing| listing.is_empty());
+            let hidden = seen.get("error").is_some()
+                || seen.as_array().is_some_and(|listing| listing.is_empty())
+                || seen.as_str() == Some("");
             assert!(hidden, "a sandboxed bot saw {path}: {seen}");
         }
     }
+}
+
+#[test]
+fn a_sandboxed_bot_sees_neither_the_league_file_nor_the_deals_file_nor_the_sandbox_options() {
+    if optional_tool(BWRAP).is_none() {
+        return;
+    }
+    let scratch = scratch_outside_tmp("secrets-spy");
+    // As the README's sharding recipe has it: the league file, with its seed, beside the bots.
+    std::fs::write(scratch.path().join("league.toml"), "seed = 3\nvariant.max_hands = 1\nvariant.deal = \"five\"\n")
+        .unwrap();
+    let deal =
+        five_tile_deal([&[[5, 5], [0, 5], [1, 4], [2, 3], [6, 6]], &[[0, 0], [1, 1], [2, 2], [3, 3], [4, 4]]], 0);
+    std::fs::write(scratch.path().join("deals.json"), serde_json::json!({ "deals": [deal] }).to_string()).unwrap();
+    let extra = ["--sandbox", "bwrap", "--config", "league.toml", "--deals", "deals.json"];
+    let reports = hostile_league(&scratch, "spy.py", &["league.toml", "deals.json"], &extra, "spy: ", |c| c);
+    assert_blind(&reports);
+    // bwrap's command line, process 1's inside the sandbox, names no host path but the bot's own command.
+    let scratch = scratch_outside_tmp("cmdline-spy");
+    let reports = hostile_league(&scratch, "spy.py", &["/proc/1/cmdline"], &["--sandbox", "bwrap"], "spy: ", |c| c);
+    for report in &reports {
+        let cmdline = report["/proc/1/cmdline"].as_str().expect("process 1's command line is readable");
+        assert!(cmdline.starts_with("bwrap\0--args\0"), "{cmdline:?}");
+        for host in ["--ro-bind", "--tmpfs", "other"] {
+            assert!(!cmdline.contains(host), "{host} in {cmdline:?}");
+        }
+    }
+}
+
+#[test]
+fn a_bot_s_own_shebang_line_binds_nothing() {
+    if optional_tool(BWRAP).is_none() {
+        return;
+    }
+    let scratch = scratch_outside_tmp("shebang");
+    let elsewhere = scratch_outside_tmp("shebang-secret");
+    let secret = elsewhere.path().join("secret");
+    std::fs::create_dir_all(secret.join("bin")).unwrap();
+    std::fs::write(secret.join("key"), "the secret").unwrap();
+    std::fs::copy("/bin/true", secret.join("bin/tool")).unwrap();
+    let key = secret.join("key").to_string_lossy().into_owned();
+    // The reviewer's attack: env's -u takes `SECRET/bin/tool` as its argument, which the
+    // arena once took for the interpreter, showing SECRET (its installation) to the bot.
+    let attack = format!("#!/usr/bin/env -S -u {}/bin/tool python3\n", secret.display());
+    // The secret's path reaches the bot through its environment: a path its command named would be its own.
+    let spy_paths = format!("hostile=SPY_PATHS={key}");
+    let extra = ["--sandbox", "bwrap", "--bot-env", &spy_paths];
+    let reports = hostile_league(&scratch, "spy.py", &[], &extra, "spy: ", |mut arena| {
+        use std::os::unix::fs::PermissionsExt;
+        let bots = scratch.path().join("bots");
+        let spy = std::fs::read_to_string(bots.join("spy.py")).unwrap();
+        let script = bots.join("shebang.py");
+        std::fs::write(&script, spy.replacen("#!/usr/bin/env python3\n", &attack, 1)).unwrap();
+        std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+        let args: Vec<String> = arena.get_args().map(|a| a.to_string_lossy().into_owned()).collect();
+        let mut direct = std::process::Command::new(arena.get_program());
+        direct.current_dir(scratch.path());
+        direct.args(args.iter().map(|a| match a.starts_with("hostile=") && a.ends_with("spy.py ") {
+            true => "hostile=bots/shebang.py".to_string(),
+            false => a.clone(),
+        }));
+        arena = direct;
+        arena
+    });
+    assert_blind(&reports);
+}
+
+#[test]
+fn a_sandboxed_bot_whose_directory_shows_too_much_is_refused() {
+    if optional_tool(BWRAP).is_none() {
+        return;
+    }
+    let scratch = Scratch::new("sandbox-too-much");
+    let greedy = bin("greedy-bot");
+    let league = scratch.path().join("league.toml");
+    let bot = |name: &str, dir: &str| format!("[[bot]]\nname = \"{name}\"\ncommand = \"{greedy}\"\ndir = \"{dir}\"\n");
+    std::fs::write(&league, bot("root", "/") + &bot("g", ".")).unwrap();
+    let league_path = league.to_string_lossy().into_owned();
+    let run = |extra: &[&str]| {
+        let mut command = std::process::Command::new(bin("arena"));
+        command.current_dir(scratch.path()).args(["league", "--sandbox", "bwrap", "--config", &league_path]);
+        command.args(["--out", "out", "--games", "2"]).args(extra);
+        let output = output(&mut command);
+        let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+        assert_eq!(output.status.code(), Some(2), "{stderr}");
+        assert!(!scratch.path().join("out").exists(), "a refused run writes nothing");
+        stderr
+    };
+    let stderr = run(&[]);
+    assert!(stderr.contains("bot \"root\" would see all of /"), "{stderr}");
+    // Another run's records in the bot's directory (an earlier run, another shard).
+    std::fs::write(&league, bot("a", ".") + &bot("g", ".")).unwrap();
+    std::fs::create_dir_all(scratch.path().join("shard-1")).unwrap();
+    std::fs::write(scratch.path().join("shard-1/league.json"), "{}").unwrap();
+    let stderr = run(&[]);
+    assert!(stderr.contains("another run's records") && stderr.contains("shard-1/league.json"), "{stderr}");
 }
 
 #[test]
@@ -229,13 +332,20 @@ fn python_node_and_java_bots_play_in_the_sandbox() {
     let scratch = Scratch::new("sandbox-interpreters");
     let out = scratch.join("out");
     let java = format!("java {}", repo_path("tests/bots/FirstLegal.java"));
-    let bots = [
-        ("py", "python3 sample-bots/python/greedy.py".to_string()),
-        ("js", "node sample-bots/js/greedy.js".to_string()),
-        ("java", java),
-    ];
+    let bots =
+        [("py", "python3 python/greedy.py".to_string()), ("js", "node js/greedy.js".to_string()), ("java", java)];
     let mut command = std::process::Command::new(bin("arena"));
-    command.current_dir(root()).args(["league", "--sandbox", "bwrap", "--out", &out, "--games", "3"]);
+    // Not from the checkout: the other tests' runs below target/ would be
+    // another run's records in the bots' directory, which is refused.
+    command.current_dir(root().join("sample-bots")).args([
+        "league",
+        "--sandbox",
+        "bwrap",
+        "--out",
+        &out,
+        "--games",
+        "3",
+    ]);
     // Generous time limits: Java compiles the bot's source as it starts.
     command.args(["--players", "3", "--concurrency", "1", "--seed", "4"]);
     command.args(["--startup-timeout", "60000", "--move-timeout", "10000"]);

@@ -17,6 +17,8 @@ const CASES: &[(&str, Option<&str>, &[&str])] = &[
     ("crash_mid_game.py", Some("exited"), &[]),
     ("hang_mid_game.py", Some("timeout"), &[]),
     ("late_answer.py", Some("timeout"), &[]),
+    // Answered in time, but read past the limit (the arena ran late).
+    ("stops_arena.py", Some("timeout"), &[]),
     ("half_line.py", Some("timeout"), &[]),
     ("close_stdout.py", Some("closed_stdout"), &[]),
     ("not_json.py", Some("not_json"), &[]),

@@ -82,3 +82,18 @@ fn a_limit_above_the_arena_s_own_hard_limit_is_refused_before_any_bot_starts() {
     );
     assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
 }
+
+#[test]
+fn a_low_file_size_limit_is_a_clear_error_not_a_silent_death() {
+    let scratch = Scratch::new("host-file-size");
+    let out = scratch.join("out");
+    let mut args = match_args(&scratch, &[("g", &bin("greedy-bot")), ("r", &bin("random-bot"))], &["--out", &out]);
+    args.extend(["--games", "20"].map(String::from));
+    // A soft limit of 2 KiB (dash counts 512-byte blocks): the first record is larger.
+    let mut shell = Command::new("sh");
+    shell.arg("-c").arg("ulimit -S -f 4; exec \"$0\" \"$@\"").arg(bin("arena")).args(&args);
+    let output = output(&mut shell);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "killed by SIGXFSZ, or not stopped: {stderr}");
+    assert!(stderr.contains("File too large") && stderr.contains("ulimit -f"), "{stderr}");
+}

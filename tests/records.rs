@@ -6,13 +6,7 @@ use all_fives::wire::ToBot;
 use e2e::*;
 use serde_json::{Value, json};
 
-/// A deal of a one-hand, five-tile game: hands for seat 0 and seat 1, the rest in the boneyard.
-fn deal(hands: [&[[u8; 2]]; 2], leader: usize) -> Value {
-    let dealt: Vec<[u8; 2]> = hands.iter().flat_map(|hand| hand.iter().copied()).collect();
-    let boneyard: Vec<[u8; 2]> =
-        (0..=6u8).flat_map(|a| (a..=6).map(move |b| [a, b])).filter(|tile| !dealt.contains(tile)).collect();
-    json!({"hands": hands, "boneyard": boneyard, "leader": leader})
-}
+use e2e::five_tile_deal as deal;
 
 const FIVE: &[&str] = &["--variant", "deal=five", "--variant", "max_hands=1"];
 

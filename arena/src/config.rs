@@ -148,6 +148,10 @@ pub struct LeagueConfig {
     /// The output directory, if any (not stored; it is where the file is).
     #[serde(skip)]
     pub out: Option<PathBuf>,
+    /// Files no sandboxed bot sees besides the output directory: the league
+    /// file and the deals file (stored, so that a resumed run hides them too).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub secrets: Vec<PathBuf>,
 }
 
 /// Defaults of a league.
@@ -157,6 +161,7 @@ impl LeagueConfig {
     /// Reads the file named by `--config` (if any) and applies the flags.
     /// `cwd` resolves relative flag paths; `random_seed` is used when no seed is given.
     pub fn resolve(flags: &Overrides, cwd: &Path, random_seed: u64, cores: u64) -> Result<LeagueConfig, String> {
+        let mut secrets: Vec<PathBuf> = flags.config.iter().map(|path| cwd.join(path)).collect();
         let (file, base, origin) = match &flags.config {
             Some(path) => {
                 let path = cwd.join(path);
@@ -247,6 +252,8 @@ impl LeagueConfig {
             Some(v) => Ok(v),
             None => Ok(default),
         };
+        let deals_file = flags.deals.as_ref().map(|d| cwd.join(d)).or(file.deals.map(|d| base.join(d)));
+        secrets.extend(deals_file.clone());
         Ok(LeagueConfig {
             game: flags.game.clone().or(file.game).unwrap_or_else(|| "all-fives".to_string()),
             format,
@@ -266,10 +273,16 @@ impl LeagueConfig {
             sandbox,
             cpus_per_game,
             shard: flags.shard,
-            deals_file: flags.deals.as_ref().map(|d| cwd.join(d)).or(file.deals.map(|d| base.join(d))),
+            deals_file,
             deals: serde_json::Value::Null,
             out: flags.out.as_ref().map(|o| cwd.join(o)).or(file.out.map(|o| base.join(o))),
+            secrets,
         })
+    }
+
+    /// What no sandboxed bot sees: the output directory and the [`secrets`](Self::secrets).
+    pub fn private(&self) -> Vec<PathBuf> {
+        self.out.iter().chain(&self.secrets).cloned().collect()
     }
 
     /// The limits of every bot process.

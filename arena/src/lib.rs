@@ -18,6 +18,7 @@ pub mod cli;
 pub mod config;
 pub mod conformance;
 pub mod console;
+pub mod dealer;
 pub mod engine;
 pub mod fault;
 pub mod fault_summary;

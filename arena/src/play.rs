@@ -230,7 +230,10 @@ pub async fn play_seated<G: Game, P: Person<G>>(
                 forfeits: forfeits.clone(),
             };
             process.queue(&Envelope::<G>::GameEnd(end));
-            pool.put(spec.seats[seat], seat, process);
+            match table.process_per_game {
+                true => pool.retire(process).await,
+                false => pool.put(spec.seats[seat], seat, process),
+            }
         }
     }
 

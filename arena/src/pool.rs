@@ -2,7 +2,9 @@
 //! how many processes a worker keeps alive.
 //!
 //! A process plays the seat it was started for (its `hello` names the seat)
-//! for as long as it lives, across the games of a match. A worker keeps at
+//! for as long as it lives, across the games of a match; in a sandbox that
+//! isolates games ([`crate::bot::sandbox::Sandbox::process_per_game`]) it
+//! plays one game and is retired. A worker keeps at
 //! most [`cap`] processes alive, in games or idle: when it needs a new one
 //! and has that many, it first ends the one idle longest (`bye`, then up to
 //! the grace period to exit, as at the end of a run).
@@ -140,6 +142,12 @@ impl Pool {
         for idle in self.drain() {
             idle.process.kill().await;
         }
+    }
+
+    /// Ends a process that plays no more games: `bye`, then up to the grace
+    /// period to exit, as at the end of a run.
+    pub async fn retire(&self, process: BotProcess) {
+        self.farewell(process).await;
     }
 
     async fn farewell(&self, mut process: BotProcess) {

@@ -6,6 +6,7 @@
 //! game's bot processes are always driven from the same thread.
 
 use crate::bot::{cpus, orphans};
+use crate::dealer::Dealer;
 use crate::fault::FaultKind;
 use crate::output::OutDir;
 use crate::play::play_game;
@@ -16,7 +17,7 @@ use crate::standings::Standings;
 use crate::table::Table;
 use crate::whole_deals::WholeDeals;
 use game::Game;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use tokio::sync::mpsc;
@@ -109,11 +110,12 @@ pub fn run_games<G: Game>(
     let Work { schedule, selection, concurrency } = work;
     let concurrency = concurrency.max(1).min(selection.count().max(1) as usize);
     let threads = concurrency.min(cores);
+    let dealer = Dealer::new(table.setups.as_ref().map(|setups| setups.len() as u64));
     let shared = Arc::new(Shared {
         table,
         schedule,
         selection,
-        next: AtomicU64::new(0),
+        dealer,
         cancel: Arc::clone(&cancel),
         stop: AtomicBool::new(false),
         failure: Mutex::new(None),
@@ -149,7 +151,8 @@ pub fn run_games<G: Game>(
                 && let Err(e) = out.append(batch.iter().map(|f| (f.summary.id, f.line.as_str())))
             {
                 // Without a place to record games there is no point going on.
-                shared.fail(format!("cannot append to {}: {e}", out.path().join(crate::output::GAMES).display()));
+                let why = crate::signals::explain_write_error(&e);
+                shared.fail(format!("cannot append to {}: {why}", out.path().join(crate::output::GAMES).display()));
                 continue;
             }
             for finished in &batch {
@@ -173,7 +176,7 @@ pub fn run_games<G: Game>(
     let standings = counted.into_standings(!interrupted);
     if let Some(out) = out {
         out.finish(&standings.to_json(G::NAME, shared.table.seed))
-            .map_err(|e| format!("cannot finish the output directory: {e}"))?;
+            .map_err(|e| format!("cannot finish the output directory: {}", crate::signals::explain_write_error(&e)))?;
     }
     Ok(MatchReport { standings, unfinished, games, decisions, elapsed: started.elapsed(), interrupted })
 }
@@ -183,8 +186,8 @@ struct Shared<G: Game> {
     table: Table<G>,
     schedule: Schedule,
     selection: Selection,
-    /// The id of the next game to consider starting.
-    next: AtomicU64,
+    /// Which game to start next.
+    dealer: Dealer,
     cancel: Arc<AtomicBool>,
     /// Set when no new game is to start, the games in flight still counting.
     stop: AtomicBool,
@@ -224,12 +227,14 @@ fn run_worker<G: Game>(shared: Arc<Shared<G>>, tx: mpsc::Sender<Finished>, slots
             let (shared, tx, pool) = (Arc::clone(&shared), tx.clone(), Arc::clone(&pool));
             tasks.spawn(async move {
                 while !shared.cancel.load(Ordering::SeqCst) && !shared.stop.load(Ordering::SeqCst) {
-                    let id = shared.next.fetch_add(1, Ordering::SeqCst);
-                    let Some(spec) = shared.schedule.get(id) else { break };
-                    if !shared.selection.contains(id) {
-                        continue;
+                    let Some(spec) = shared.dealer.next(&shared.schedule, &shared.selection).await else { break };
+                    if shared.cancel.load(Ordering::SeqCst) || shared.stop.load(Ordering::SeqCst) {
+                        shared.dealer.done(&spec);
+                        break;
                     }
-                    let record = match play_game(&shared.table, &pool, &spec).await {
+                    let played = play_game(&shared.table, &pool, &spec).await;
+                    shared.dealer.done(&spec);
+                    let record = match played {
                         Ok(record) => record,
                         Err(unplayable) => {
                             shared.fail(unplayable.0);

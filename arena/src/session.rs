@@ -84,6 +84,7 @@ pub async fn ask_move<G: Game>(
     let start = Instant::now();
     let line = process.exchange(start + limit, limit, Awaited::Turn(id)).await?;
     let elapsed = start.elapsed();
+    in_time(elapsed, limit, id)?;
     if let Some((answered, index)) = protocol::messages::move_by_index(line)
         && answered == id
         && index < count
@@ -133,6 +134,24 @@ pub async fn ask_move<G: Game>(
     Ok(Decision { index, elapsed })
 }
 
+/// Whether a move read `elapsed` after its request came within `limit`. A
+/// line can be read past the deadline when the arena's thread ran late (an
+/// oversubscribed machine): such a move is a timeout all the same, never
+/// recorded as made in time.
+fn in_time(elapsed: Duration, limit: Duration, id: u64) -> Result<(), Fault> {
+    if elapsed <= limit {
+        return Ok(());
+    }
+    Err(Fault::new(
+        FaultKind::Timeout,
+        format!(
+            "the answer to turn {id} was read {} ms after its request, over the limit of {} ms",
+            elapsed.as_millis(),
+            limit.as_millis()
+        ),
+    ))
+}
+
 /// Queues what `seat` is told of every event of `game` from number `from` on,
 /// and returns the number of the next event to tell.
 pub fn tell<G: Game>(process: &mut BotProcess, game: &G, seat: usize, from: usize) -> usize {
@@ -162,4 +181,22 @@ pub(crate) fn excerpt(line: &[u8]) -> String {
     const MAX: usize = 160;
     let text = String::from_utf8_lossy(&line[..line.len().min(MAX)]);
     if line.len() > MAX { format!("{text}… ({} bytes)", line.len()) } else { text.into_owned() }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_move_read_past_the_limit_is_a_timeout() {
+        let limit = Duration::from_millis(30);
+        assert!(in_time(limit, limit, 1).is_ok());
+        let late = in_time(Duration::from_millis(294), limit, 7).unwrap_err();
+        assert_eq!(late.kind, FaultKind::Timeout);
+        assert!(
+            late.message.contains("turn 7 was read 294 ms after its request, over the limit of 30 ms"),
+            "{}",
+            late.message
+        );
+    }
 }

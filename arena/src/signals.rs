@@ -89,3 +89,31 @@ fn listen(mut on_signal: impl FnMut(u32) + Send + 'static) {
         }
     });
 }
+
+/// Makes a write past the file-size limit (a low soft `ulimit -f`) fail with
+/// `EFBIG`, which the arena reports (see [`explain_write_error`]), rather
+/// than kill the arena silently with SIGXFSZ. Bot processes get the default
+/// back as they start (see [`restore_file_size_signal`]).
+pub fn ignore_file_size_signal() {
+    // SAFETY: ignoring a signal installs no handler.
+    let _ =
+        unsafe { nix::sys::signal::signal(nix::sys::signal::Signal::SIGXFSZ, nix::sys::signal::SigHandler::SigIgn) };
+}
+
+/// Gives SIGXFSZ its default action back. Meant for a child between fork
+/// and exec: it makes one `signal` system call.
+pub fn restore_file_size_signal() {
+    // SAFETY: the default action installs no handler.
+    let _ =
+        unsafe { nix::sys::signal::signal(nix::sys::signal::Signal::SIGXFSZ, nix::sys::signal::SigHandler::SigDfl) };
+}
+
+/// `e`, a failed write, with what to do when it is the file-size limit.
+pub fn explain_write_error(e: &std::io::Error) -> String {
+    match e.raw_os_error() {
+        Some(nix::libc::EFBIG) => {
+            format!("{e}: the arena's file-size limit (ulimit -f) is reached; raise it (ulimit -f unlimited)")
+        }
+        _ => e.to_string(),
+    }
+}

@@ -1,6 +1,7 @@
 //! What every game of a match shares: the bots, the variant, the limits, and
 //! where processes are recorded and logged.
 
+use crate::bot::cgroup::BotGroups;
 use crate::bot::limits::ResourceLimits;
 use crate::bot::logs::Logs;
 use crate::bot::process::Launch;
@@ -95,12 +96,17 @@ pub struct Table<G: Game> {
     /// Games set up in advance: deal `d` is set up from `setups[d % len]`;
     /// `None` to set each game up from its seed.
     pub setups: Option<Vec<G::Setup>>,
-    /// The output directory, which no sandboxed bot sees.
-    pub private: Option<PathBuf>,
+    /// What no sandboxed bot sees: the output directory, the league file, the deals file.
+    pub private: Vec<PathBuf>,
     /// What the run does with a bot that keeps failing to start.
     pub give_up: GiveUp,
     /// Each bot's start-up failures in a row.
     pub starts: StartFailures,
+    /// A control group for each sandboxed bot, where the arena may make them.
+    pub groups: BotGroups,
+    /// Whether each bot process plays one game only (as under the sandbox:
+    /// see [`Sandbox::process_per_game`]).
+    pub process_per_game: bool,
 }
 
 impl<G: Game> Table<G> {
@@ -116,6 +122,11 @@ impl<G: Game> Table<G> {
         let teams = G::teams(&variant);
         let logs = logs.map(|dir| Arc::new(Logs::new(dir, limits.log_budget)));
         let starts = StartFailures::new(bots.len());
+        let process_per_game = limits.sandbox.process_per_game();
+        let groups = match limits.sandbox {
+            Sandbox::Bwrap => BotGroups::create(bots.len(), &limits.resources),
+            Sandbox::None => BotGroups::default(),
+        };
         Table {
             bots,
             variant,
@@ -125,10 +136,19 @@ impl<G: Game> Table<G> {
             logs,
             registry,
             setups: None,
-            private: None,
+            private: Vec::new(),
             give_up: GiveUp::Never,
+            process_per_game,
             starts,
+            groups,
         }
+    }
+
+    /// Keeps bot processes across games even when sandboxed: `check-bot`,
+    /// which checks that a process plays its next game.
+    pub fn keeping_processes(mut self) -> Self {
+        self.process_per_game = false;
+        self
     }
 
     /// Gives up on a bot that fails to start [`IN_A_ROW`](crate::start_failures::IN_A_ROW)
@@ -144,9 +164,9 @@ impl<G: Game> Table<G> {
         self
     }
 
-    /// Hides the output directory `dir` from sandboxed bots.
-    pub fn with_private(mut self, dir: Option<PathBuf>) -> Self {
-        self.private = dir;
+    /// Hides `private` (the output directory, the league file, the deals file) from sandboxed bots.
+    pub fn with_private(mut self, private: Vec<PathBuf>) -> Self {
+        self.private = private;
         self
     }
 
@@ -172,11 +192,14 @@ impl<G: Game> Table<G> {
     /// How to start a new process of `bot` for `seat`, on `cpu` if pinned.
     pub fn launch(&self, bot: usize, seat: usize, cpus: Option<Vec<usize>>) -> Launch {
         let spec = &self.bots[bot];
+        let wrapped = self.limits.sandbox.wrap(&self.bots, bot, &self.private, self.limits.resources.tmp);
         Launch {
-            argv: self.limits.sandbox.wrap(&self.bots, bot, self.private.as_deref(), self.limits.resources.tmp),
+            argv: wrapped.argv,
+            options: wrapped.options,
             dir: spec.dir.clone(),
             env: bot_environment(&spec.env),
             resources: self.limits.resources.clone(),
+            groups: self.groups.of(bot).to_vec(),
             cpus,
             log: self.logs.as_ref().map(|logs| logs.place(&spec.name, seat)),
             stderr_cap: self.limits.stderr_cap,

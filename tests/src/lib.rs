@@ -479,3 +479,12 @@ pub fn java_greedy(dir: &Path) -> Option<String> {
     assert!(status.success(), "sample-bots/java/Greedy.java does not compile");
     Some(format!("{} {JVM_FLAGS} -cp {} Greedy", java.display(), classes.display()))
 }
+
+/// A deal of a one-hand, five-tile All Fives game (`deal=five`): hands for
+/// seat 0 and seat 1, the rest in the boneyard.
+pub fn five_tile_deal(hands: [&[[u8; 2]]; 2], leader: usize) -> serde_json::Value {
+    let dealt: Vec<[u8; 2]> = hands.iter().flat_map(|hand| hand.iter().copied()).collect();
+    let boneyard: Vec<[u8; 2]> =
+        (0..=6u8).flat_map(|a| (a..=6).map(move |b| [a, b])).filter(|tile| !dealt.contains(tile)).collect();
+    serde_json::json!({"hands": hands, "boneyard": boneyard, "leader": leader})
+}

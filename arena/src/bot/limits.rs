@@ -26,11 +26,30 @@ pub struct ResourceLimits {
     /// sizes them). Read back from a league written before it existed, the default.
     #[serde(default = "default_tmp")]
     pub tmp: Option<u64>,
+    /// Processes (and threads) of one sandboxed bot, all its processes
+    /// together, where the arena can make a control group for each bot (see
+    /// [`super::cgroup`]). Read back from an older league, the default.
+    #[serde(default = "default_bot_processes")]
+    pub bot_processes: Option<u64>,
+    /// Bytes of memory of one sandboxed bot, all its processes together
+    /// (their `/tmp` and `/dev/shm` included), likewise.
+    #[serde(default = "default_bot_memory")]
+    pub bot_memory: Option<u64>,
 }
 
 /// 64 MiB.
 fn default_tmp() -> Option<u64> {
     Some(64 << 20)
+}
+
+/// 256 processes and threads.
+fn default_bot_processes() -> Option<u64> {
+    Some(256)
+}
+
+/// 8 GiB.
+fn default_bot_memory() -> Option<u64> {
+    Some(8 << 30)
 }
 
 impl Default for ResourceLimits {
@@ -46,12 +65,15 @@ impl Default for ResourceLimits {
             file_size: Some(64 << 20),
             open_files: Some(1024),
             tmp: default_tmp(),
+            bot_processes: default_bot_processes(),
+            bot_memory: default_bot_memory(),
         }
     }
 }
 
 /// The names of the limits, as given to `--limit NAME=VALUE`.
-pub const NAMES: [&str; 6] = ["cpu", "address-space", "processes", "file-size", "open-files", "tmp"];
+pub const NAMES: [&str; 8] =
+    ["cpu", "address-space", "processes", "file-size", "open-files", "tmp", "bot-processes", "bot-memory"];
 
 impl ResourceLimits {
     /// Sets one limit from `NAME=VALUE`: a number (sizes may end in K, M or G) or `none`.
@@ -67,6 +89,8 @@ impl ResourceLimits {
             "file-size" => &mut self.file_size,
             "open-files" => &mut self.open_files,
             "tmp" => &mut self.tmp,
+            "bot-processes" => &mut self.bot_processes,
+            "bot-memory" => &mut self.bot_memory,
             other => return Err(format!("--limit: unknown limit {other:?}; the limits are {}", NAMES.join(", "))),
         };
         let amount = parse_amount(value).map_err(|why| format!("--limit {name}={value}: {why}"))?;
@@ -152,13 +176,15 @@ impl fmt::Display for ResourceLimits {
         let show = |v: Option<u64>| v.map_or("none".to_string(), |v| v.to_string());
         write!(
             f,
-            "cpu={} address-space={} processes={} file-size={} open-files={} tmp={}",
+            "cpu={} address-space={} processes={} file-size={} open-files={} tmp={} bot-processes={} bot-memory={}",
             show(self.cpu_seconds),
             show(self.address_space),
             show(self.processes),
             show(self.file_size),
             show(self.open_files),
-            show(self.tmp)
+            show(self.tmp),
+            show(self.bot_processes),
+            show(self.bot_memory)
         )
     }
 }
@@ -196,6 +222,9 @@ mod tests {
         assert_eq!(limits.tmp, Some(64 << 20), "the default bound of a sandboxed /tmp");
         limits.set("tmp=8M").unwrap();
         assert_eq!(limits.tmp, Some(8 << 20));
+        limits.set("bot-processes=500").unwrap();
+        limits.set("bot-memory=1G").unwrap();
+        assert_eq!((limits.bot_processes, limits.bot_memory), (Some(500), Some(1 << 30)));
         assert_eq!(limits.address_space, Some(512 << 20));
         assert_eq!(limits.cpu_seconds, Some(60));
         assert_eq!(limits.open_files, None);
@@ -218,6 +247,7 @@ mod tests {
         let old = r#"{"cpu_seconds":null,"address_space":1024,"processes":null,"file_size":null,"open_files":null}"#;
         let limits: ResourceLimits = serde_json::from_str(old).unwrap();
         assert_eq!(limits.tmp, ResourceLimits::default().tmp);
+        assert_eq!(limits.bot_memory, ResourceLimits::default().bot_memory);
         assert_eq!(limits.address_space, Some(1024));
     }
 

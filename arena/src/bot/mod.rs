@@ -3,6 +3,7 @@
 //! wrong comes out of here as a [`crate::fault::Fault`], never as a panic.
 
 pub mod census;
+pub mod cgroup;
 pub mod cpus;
 pub mod descriptors;
 pub mod limits;
@@ -12,6 +13,7 @@ pub mod orphans;
 pub mod process;
 pub mod registry;
 pub mod sandbox;
+pub mod seccomp;
 pub mod spec;
 pub mod stderr;
 pub mod supervisor;

@@ -66,12 +66,17 @@ impl std::fmt::Display for Awaited {
 pub struct Launch {
     /// The program and its arguments.
     pub argv: Vec<String>,
+    /// How many words after the program are a sandbox's options, handed to
+    /// it through a descriptor (see [`super::sandbox::Wrapped`]).
+    pub options: usize,
     /// The working directory.
     pub dir: PathBuf,
     /// The whole environment of the process (nothing else is inherited).
     pub env: Vec<(String, String)>,
     /// Resource limits.
     pub resources: ResourceLimits,
+    /// The control groups the process joins (see [`super::cgroup`]).
+    pub groups: Vec<PathBuf>,
     /// The CPUs to run on, if pinned.
     pub cpus: Option<Vec<usize>>,
     /// Where to copy the process's stderr, if anywhere.
@@ -124,7 +129,7 @@ impl BotProcess {
         let mut command = Command::new(supervisor::PROGRAM);
         command
             .arg0("arena")
-            .args(supervisor::arguments(report, &launch.resources, &launch.argv))
+            .args(supervisor::arguments(report, &launch.resources, launch.options, &launch.groups, &launch.argv))
             .current_dir(&launch.dir)
             .env_clear()
             .envs(launch.env.iter().map(|(k, v)| (k, v)))
@@ -138,7 +143,7 @@ impl BotProcess {
         let descriptors = super::descriptors::open_file_limit();
         let held = supervisor::awaited_signals();
         // SAFETY: the closure runs in the child between fork and exec; it
-        // only makes sigprocmask, prctl, getppid, sched_setaffinity,
+        // only makes sigprocmask, prctl, getppid, signal, sched_setaffinity,
         // close_range and fcntl system calls, which are async-signal-safe,
         // and allocates nothing.
         unsafe {
@@ -152,6 +157,8 @@ impl BotProcess {
                 if nix::unistd::getppid() != arena {
                     return Err(nix::errno::Errno::ESRCH.into()); // the arena is gone
                 }
+                // The arena ignores SIGXFSZ; the supervisor and the bot keep the default.
+                crate::signals::restore_file_size_signal();
                 if let Some(cpu) = &cpu {
                     super::cpus::pin_this_process(cpu)?;
                 }

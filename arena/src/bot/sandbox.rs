@@ -5,8 +5,12 @@
 //! read-only (`/proc/sys` too), with an empty writable `/tmp` (also its
 //! `HOME`) and `/dev/shm` of bounded size (the `tmp` limit), no network, its
 //! own process, IPC and host-name namespaces and terminal session; it dies
-//! with the arena.
+//! with the arena, and it cannot make the system calls [`super::seccomp`]
+//! refuses. Each process plays one game. bubblewrap's options reach it through a descriptor
+//! (`--args`), so its command line, which the bot can read as process 1 of
+//! its namespace, names none of the host's paths.
 
+use super::seccomp;
 use super::spec::BotSpec;
 use super::visible::{self, View};
 use serde::{Deserialize, Serialize};
@@ -47,10 +51,17 @@ impl fmt::Display for Sandbox {
 }
 
 impl Sandbox {
+    /// Whether each bot process plays a single game: under bwrap, so that
+    /// nothing a process saw (a deal it will meet again in another order,
+    /// or in another group) outlives its game; its `/tmp` dies with it.
+    pub fn process_per_game(&self) -> bool {
+        *self == Sandbox::Bwrap
+    }
+
     /// Checks that the sandbox can run here and that `bots` can run in it
-    /// with `private` (the output directory) hidden, with a message saying
-    /// how to fix it if not.
-    pub fn check(&self, bots: &[BotSpec], private: Option<&Path>) -> Result<(), String> {
+    /// with `private` (the output directory, the league file, the deals
+    /// file) hidden, with a message saying how to fix it if not.
+    pub fn check(&self, bots: &[BotSpec], private: &[PathBuf]) -> Result<(), String> {
         match self {
             Sandbox::None => Ok(()),
             Sandbox::Bwrap => {
@@ -75,7 +86,7 @@ impl Sandbox {
                     }
                     Err(e) => return Err(format!("--sandbox bwrap: cannot run bwrap: {e}")),
                 }
-                match private.and_then(|dir| visible::refusal(bots, dir)) {
+                match visible::refusal(bots, private) {
                     Some(why) => Err(format!("--sandbox bwrap: {why}")),
                     None => Ok(()),
                 }
@@ -83,24 +94,40 @@ impl Sandbox {
         }
     }
 
-    /// The command line that runs bot `bot` of `bots` inside the sandbox,
-    /// `private` (the output directory) hidden, its `/tmp` and `/dev/shm`
-    /// each holding at most `tmp` bytes.
-    pub fn wrap(&self, bots: &[BotSpec], bot: usize, private: Option<&Path>, tmp: Option<u64>) -> Vec<String> {
+    /// The command that runs bot `bot` of `bots` inside the sandbox,
+    /// `private` (the output directory, the league file, the deals file)
+    /// hidden, its `/tmp` and `/dev/shm` each holding at most `tmp` bytes.
+    pub fn wrap(&self, bots: &[BotSpec], bot: usize, private: &[PathBuf], tmp: Option<u64>) -> Wrapped {
         let spec = &bots[bot];
         match self {
-            Sandbox::None => spec.argv.clone(),
+            Sandbox::None => Wrapped { argv: spec.argv.clone(), options: 0 },
             Sandbox::Bwrap => {
                 let mut argv = bwrap(&visible::view(bots, bot, private), tmp);
+                if seccomp::program().is_some() {
+                    argv.extend(["--seccomp".to_string(), seccomp::PLACEHOLDER.to_string()]);
+                }
                 let dir = spec.dir.to_string_lossy().into_owned();
                 argv.extend(
-                    ["--setenv", "HOME", "/tmp", "--setenv", "TMPDIR", "/tmp", "--chdir", &dir, "--"].map(String::from),
+                    ["--setenv", "HOME", "/tmp", "--setenv", "TMPDIR", "/tmp", "--chdir", &dir].map(String::from),
                 );
+                let options = argv.len() - 1;
+                argv.push("--".to_string());
                 argv.extend(spec.argv.iter().cloned());
-                argv
+                Wrapped { argv, options }
             }
         }
     }
+}
+
+/// A bot's command as the sandbox wraps it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Wrapped {
+    /// The program and its arguments.
+    pub argv: Vec<String>,
+    /// How many words after the program are the sandbox's own options, to be
+    /// passed through a descriptor rather than on its command line (see
+    /// [`super::supervisor`]).
+    pub options: usize,
 }
 
 /// The bubblewrap command line that shows `view`, up to the working
@@ -145,6 +172,9 @@ fn bwrap(view: &View, tmp: Option<u64>) -> Vec<String> {
     for hidden in &view.hidden {
         argv.extend(["--tmpfs".to_string(), text(hidden), "--remount-ro".to_string(), text(hidden)]);
     }
+    for blanked in &view.blanked {
+        argv.extend(["--ro-bind".to_string(), "/dev/null".to_string(), text(blanked)]);
+    }
     argv.extend(["--remount-ro", "/dev", "--remount-ro", "/"].map(String::from));
     argv
 }
@@ -157,8 +187,12 @@ mod tests {
     fn wraps_only_when_asked_in_a_user_namespace_without_capabilities() {
         let dir = Path::new(env!("CARGO_MANIFEST_DIR"));
         let bots = [BotSpec::new("b", "sh -c true", dir, Default::default()).unwrap()];
-        assert_eq!(Sandbox::None.wrap(&bots, 0, None, Some(1 << 20)), bots[0].argv);
-        let wrapped = Sandbox::Bwrap.wrap(&bots, 0, None, Some(1 << 20));
+        assert_eq!(
+            Sandbox::None.wrap(&bots, 0, &[], Some(1 << 20)),
+            Wrapped { argv: bots[0].argv.clone(), options: 0 }
+        );
+        let Wrapped { argv: wrapped, options } = Sandbox::Bwrap.wrap(&bots, 0, &[], Some(1 << 20));
+        assert_eq!(wrapped[options + 1], "--", "every option comes before the command: {wrapped:?}");
         assert_eq!(wrapped[0], "bwrap");
         for flag in ["--unshare-all", "--unshare-user", "--disable-userns", "--die-with-parent", "--new-session"] {
             assert!(wrapped.contains(&flag.to_string()), "{flag}: {wrapped:?}");
@@ -173,7 +207,7 @@ mod tests {
         let mounts = ["--ro-bind", "--tmpfs", "--symlink", "--dev", "--proc"];
         assert!(wrapped[root_read_only..].iter().all(|arg| !mounts.contains(&arg.as_str())), "{wrapped:?}");
         assert_eq!(&wrapped[wrapped.len() - 4..], ["--", "sh", "-c", "true"]);
-        let unbounded = Sandbox::Bwrap.wrap(&bots, 0, None, None);
+        let unbounded = Sandbox::Bwrap.wrap(&bots, 0, &[], None).argv;
         assert!(!unbounded.contains(&"--size".to_string()), "tmp=none: {unbounded:?}");
         assert_eq!("bwrap".parse::<Sandbox>(), Ok(Sandbox::Bwrap));
         assert!("docker".parse::<Sandbox>().unwrap_err().contains("none and bwrap"));

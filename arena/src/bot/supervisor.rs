@@ -29,10 +29,15 @@
 //! pid or why it could not start it, and at the end what the bot left.
 //! A supervisor costs about a megabyte of memory and a millisecond at start.
 //!
-//! Sandboxed bots run the same way: the supervisor starts `bwrap`.
+//! Sandboxed bots run the same way: the supervisor starts `bwrap`, handing
+//! it its options through a descriptor of their own (`--args`, a memory
+//! file), so that `bwrap`'s command line, which the bot can read inside its
+//! sandbox, shows only the bot's own command.
 
 use super::limits::ResourceLimits;
+use super::seccomp;
 use super::tree;
+use nix::libc;
 use nix::sys::signal::{SigSet, Signal};
 use nix::sys::wait::{WaitPidFlag, WaitStatus, waitpid};
 use nix::unistd::Pid;
@@ -43,6 +48,7 @@ use std::fs::File;
 use std::io::{self, Read, Write};
 use std::os::fd::{AsFd, FromRawFd, OwnedFd, RawFd};
 use std::os::unix::process::CommandExt;
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 /// The first argument that makes the arena's executable a supervisor.
@@ -53,10 +59,22 @@ pub const PROGRAM: &str = "/proc/self/exe";
 const KILL_PATIENCE: Duration = Duration::from_secs(5);
 
 /// The arguments, after [`PROGRAM`], that supervise `argv` with these
-/// limits, reporting to descriptor `report`.
-pub fn arguments(report: RawFd, limits: &ResourceLimits, argv: &[String]) -> Vec<String> {
+/// limits, reporting to descriptor `report`; the `options` words after the
+/// program reach it through a descriptor, `--args FD` (see [`hand_over`]);
+/// the bot joins the control groups `groups` (see [`super::cgroup`]).
+pub fn arguments(
+    report: RawFd,
+    limits: &ResourceLimits,
+    options: usize,
+    groups: &[PathBuf],
+    argv: &[String],
+) -> Vec<String> {
     let limits = serde_json::to_string(limits).expect("limits serialize");
-    [MODE.to_string(), report.to_string(), limits, "--".to_string()].into_iter().chain(argv.iter().cloned()).collect()
+    let groups = serde_json::to_string(groups).expect("paths serialize");
+    [MODE.to_string(), report.to_string(), limits, options.to_string(), groups, "--".to_string()]
+        .into_iter()
+        .chain(argv.iter().cloned())
+        .collect()
 }
 
 /// What the bot left when it exited: processes the supervisor then killed.
@@ -198,9 +216,9 @@ pub fn serve_if_asked() {
     if args.next().is_some_and(|first| first == MODE) {
         let args: Vec<OsString> = args.collect();
         let status = match parse(&args) {
-            Some((report, limits, argv)) => serve(report, limits, argv),
+            Some(Parsed { report, limits, options, groups, argv }) => serve(report, limits, options, &groups, argv),
             None => {
-                eprintln!("arena {MODE}: for the arena's own use (REPORT-FD LIMITS -- COMMAND...)");
+                eprintln!("arena {MODE}: for the arena's own use (REPORT-FD LIMITS OPTIONS GROUPS -- COMMAND...)");
                 2
             }
         };
@@ -208,15 +226,76 @@ pub fn serve_if_asked() {
     }
 }
 
-fn parse(args: &[OsString]) -> Option<(RawFd, ResourceLimits, &[OsString])> {
-    let [report, limits, dashes, argv @ ..] = args else { return None };
+/// A supervisor's arguments, read back.
+#[derive(Debug)]
+struct Parsed<'a> {
+    report: RawFd,
+    limits: ResourceLimits,
+    options: usize,
+    groups: Vec<PathBuf>,
+    argv: &'a [OsString],
+}
+
+fn parse(args: &[OsString]) -> Option<Parsed<'_>> {
+    let [report, limits, options, groups, dashes, argv @ ..] = args else { return None };
     let report: RawFd = report.to_str()?.parse().ok()?;
     let limits = serde_json::from_str(limits.to_str()?).ok()?;
-    (dashes == "--" && !argv.is_empty() && report > 2).then_some((report, limits, argv))
+    let options: usize = options.to_str()?.parse().ok()?;
+    let groups = serde_json::from_str(groups.to_str()?).ok()?;
+    (dashes == "--" && argv.len() > options && report > 2).then_some(Parsed { report, limits, options, groups, argv })
+}
+
+/// The command that runs `argv` with its first `options` words after the
+/// program written to a memory file instead, each ended by a NUL, and
+/// given as `--args FD` (bubblewrap's way), the word
+/// [`seccomp::PLACEHOLDER`] among them replaced by the number of another
+/// holding the seccomp filter: the command and the descriptors, which the
+/// child must inherit.
+fn hand_over(argv: &[OsString], options: usize) -> io::Result<(Vec<OsString>, Vec<OwnedFd>)> {
+    use std::os::fd::AsRawFd;
+    use std::os::unix::ffi::OsStrExt;
+    if options == 0 {
+        return Ok((argv.to_vec(), Vec::new()));
+    }
+    let mut handed = Vec::new();
+    let mut text = Vec::new();
+    for word in &argv[1..=options] {
+        match (word == seccomp::PLACEHOLDER, seccomp::program()) {
+            (true, Some(filter)) => {
+                let fd = memory_file(&filter)?;
+                text.extend_from_slice(fd.as_raw_fd().to_string().as_bytes());
+                handed.push(fd);
+            }
+            _ => text.extend_from_slice(word.as_bytes()),
+        }
+        text.push(0);
+    }
+    let fd = memory_file(&text)?;
+    let command = [argv[0].clone(), "--args".into(), fd.as_raw_fd().to_string().into()]
+        .into_iter()
+        .chain(argv[options + 1..].iter().cloned())
+        .collect();
+    handed.push(fd);
+    Ok((command, handed))
+}
+
+/// A memory file holding `bytes`, read from its start (close-on-exec).
+fn memory_file(bytes: &[u8]) -> io::Result<OwnedFd> {
+    use std::io::Seek;
+    // SAFETY: memfd_create takes a NUL-terminated name and flags.
+    let fd = unsafe { libc::memfd_create(c"arena-sandbox".as_ptr(), libc::MFD_CLOEXEC) };
+    if fd < 0 {
+        return Err(io::Error::last_os_error());
+    }
+    // SAFETY: just created, and owned by nothing else.
+    let mut file = File::from(unsafe { OwnedFd::from_raw_fd(fd) });
+    file.write_all(bytes)?;
+    file.seek(io::SeekFrom::Start(0))?;
+    Ok(OwnedFd::from(file))
 }
 
 /// Starts the bot and looks after it until it exits, or until the arena dies.
-fn serve(report: RawFd, limits: ResourceLimits, argv: &[OsString]) -> i32 {
+fn serve(report: RawFd, limits: ResourceLimits, options: usize, groups: &[PathBuf], argv: &[OsString]) -> i32 {
     // SAFETY: the arena passed this descriptor, open, for this process alone.
     let report = unsafe { OwnedFd::from_raw_fd(report) };
     let _ = nix::fcntl::fcntl(report.as_fd(), nix::fcntl::FcntlArg::F_SETFD(nix::fcntl::FdFlag::FD_CLOEXEC));
@@ -229,6 +308,15 @@ fn serve(report: RawFd, limits: ResourceLimits, argv: &[OsString]) -> i32 {
     let _ = nix::sys::prctl::set_child_subreaper(true);
     let me = nix::unistd::getpid();
     let descriptors = super::descriptors::open_file_limit();
+    let (argv, handed) = match hand_over(argv, options) {
+        Ok(handed) => handed,
+        Err(e) => {
+            let _ = report.write_all(Report::Failed(e).encode().as_bytes());
+            return 127;
+        }
+    };
+    let handed_fds: Vec<RawFd> = handed.iter().map(std::os::fd::AsRawFd::as_raw_fd).collect();
+    let procs = super::cgroup::procs_files(groups);
     let mut command = std::process::Command::new(&argv[0]);
     // The bot gets a process group of its own: the supervisor can then kill
     // it, and all that stayed in its group, at once.
@@ -243,11 +331,22 @@ fn serve(report: RawFd, limits: ResourceLimits, argv: &[OsString]) -> i32 {
                 return Err(nix::errno::Errno::ESRCH.into()); // the supervisor is gone
             }
             limits.apply()?;
-            // The bot starts with stdin, stdout and stderr only.
-            super::descriptors::close_on_exec_above_stderr(descriptors)
+            for procs in &procs {
+                super::cgroup::join(procs)?;
+            }
+            // The bot starts with stdin, stdout and stderr only (and the
+            // sandbox with its options, which it reads and closes).
+            super::descriptors::close_on_exec_above_stderr(descriptors)?;
+            for &fd in &handed_fds {
+                let fd = std::os::fd::BorrowedFd::borrow_raw(fd);
+                nix::fcntl::fcntl(fd, nix::fcntl::FcntlArg::F_SETFD(nix::fcntl::FdFlag::empty()))?;
+            }
+            Ok(())
         });
     }
-    let bot = match command.spawn() {
+    let spawned = command.spawn();
+    drop(handed);
+    let bot = match spawned {
         Ok(child) => child.id() as i32,
         Err(e) => {
             let _ = report.write_all(Report::Failed(e).encode().as_bytes());
@@ -421,11 +520,39 @@ mod tests {
     #[test]
     fn arguments_parse_back() {
         let limits = ResourceLimits::default();
-        let args: Vec<OsString> =
-            arguments(5, &limits, &["python3".to_string(), "bot.py".to_string()]).into_iter().map(Into::into).collect();
+        let words = ["bwrap", "--ro-bind", "/secret", "/secret", "python3", "bot.py"].map(String::from);
+        let groups = [PathBuf::from("/sys/fs/cgroup/pids/arena-1/bot-0")];
+        let args: Vec<OsString> = arguments(5, &limits, 3, &groups, &words).into_iter().map(Into::into).collect();
         assert_eq!(args[0], MODE);
-        let (fd, parsed, argv) = parse(&args[1..]).unwrap();
-        assert_eq!((fd, parsed, argv.len()), (5, limits, 2));
-        assert!(parse(&args[1..3]).is_none());
+        let parsed = parse(&args[1..]).unwrap();
+        assert_eq!((parsed.report, &parsed.limits, parsed.options, parsed.argv.len()), (5, &limits, 3, 6));
+        assert_eq!(parsed.groups, groups);
+        assert!(parse(&args[1..5]).is_none());
+    }
+
+    #[test]
+    fn options_are_handed_over_through_a_descriptor() {
+        use std::io::Read;
+        let argv: Vec<OsString> = ["bwrap", "--ro-bind", "/secret", "/secret", "--", "bot"].map(Into::into).to_vec();
+        let (command, mut fds) = hand_over(&argv, 3).unwrap();
+        let fd = fds.pop().unwrap();
+        assert!(fds.is_empty(), "no filter asked for");
+        let number = std::os::fd::AsRawFd::as_raw_fd(&fd).to_string();
+        assert_eq!(command, ["bwrap", "--args", &number, "--", "bot"].map(OsString::from));
+        let mut text = String::new();
+        File::from(fd).read_to_string(&mut text).unwrap();
+        assert_eq!(text, "--ro-bind\0/secret\0/secret\0");
+        assert_eq!(hand_over(&argv, 0).unwrap().0, argv, "nothing to hand over");
+        let filtered: Vec<OsString> =
+            ["bwrap", "--seccomp", seccomp::PLACEHOLDER, "--", "bot"].map(Into::into).to_vec();
+        let (_, fds) = hand_over(&filtered, 2).unwrap();
+        if let Some(filter) = seccomp::program() {
+            let [held, args] = <[OwnedFd; 2]>::try_from(fds).unwrap();
+            let (mut text, mut bytes) = (String::new(), Vec::new());
+            File::from(args).read_to_string(&mut text).unwrap();
+            File::from(held.try_clone().unwrap()).read_to_end(&mut bytes).unwrap();
+            assert_eq!(text, format!("--seccomp\0{}\0", std::os::fd::AsRawFd::as_raw_fd(&held)));
+            assert_eq!(bytes, filter);
+        }
     }
 }

@@ -1,22 +1,32 @@
 //! What a sandboxed bot sees of the file system, all of it read-only: the
 //! system directories programs need to run, its own files and its
 //! interpreter's installation. Nothing else exists for it: never the arena's
-//! output directory, and not the directories of the other bots (unless it
-//! shares them).
+//! output directory, the league file or the deals file, and not the
+//! directories of the other bots (unless it shares them).
 //!
 //! A bot's own files are its working directory and the directories of the
 //! files its command names (an argument naming a file shows the directory
 //! holding it; one naming a directory shows that directory). Its program is
-//! found like a shell finds it (through the bot's `PATH`), and so is the
-//! interpreter a script's `#!` line names; a program in a `bin`, `sbin` or
-//! `shims` directory is shown with the directory above it, its installation
-//! (`lib/` beside `bin/`: a Python, Node or Java installed in a home
-//! directory, a virtual environment, pyenv), unless that is `/` or the home
-//! directory.
+//! found like a shell finds it (through the bot's `PATH`); a program in a
+//! `bin`, `sbin` or `shims` directory is shown with the directory above it,
+//! its installation (`lib/` beside `bin/`: a Python, Node or Java installed
+//! in a home directory, a virtual environment, pyenv), unless that is `/` or
+//! the home directory.
+//!
+//! Nothing a bot's files say decides what it sees: what the operator's
+//! command, `PATH` and the system name is shown, and a link or a `#!` line is
+//! followed only where it is not the bot's. A program outside the bot's
+//! directory (found through `PATH`, or named there by the command) is shown
+//! with its real file's installation and the interpreter its `#!` line
+//! names; a program inside the bot's directory is shown where it is, and a
+//! path of the bot's directory that is a link leading out of it (to
+//! anything but the system) is not shown at all.
 
 use super::spec::{BotSpec, find_in_path};
 use std::ffi::OsStr;
 use std::path::{Component, Path, PathBuf};
+
+mod records;
 
 /// The system directories every sandboxed bot sees: the programs and
 /// libraries. Those that are symbolic links on the host (`/bin` on a
@@ -47,6 +57,8 @@ pub struct View {
     pub binds: Vec<(PathBuf, PathBuf)>,
     /// Directories inside those shown that are covered by an empty one, outermost only.
     pub hidden: Vec<PathBuf>,
+    /// Files inside those shown (and outside `hidden`) that are covered by an empty one.
+    pub blanked: Vec<PathBuf>,
 }
 
 /// A bot's own paths, absolute.
@@ -63,10 +75,13 @@ impl Own {
     fn of(bot: &BotSpec) -> Own {
         let mut essential = vec![bot.dir.clone()];
         if let Some(program) = bot.program() {
-            let real_program = real(&program);
-            essential.extend([installation(&program), installation(&real_program)]);
-            if let Some(interpreter) = interpreter(&real_program, &bot.search_path()) {
-                essential.extend([installation(&interpreter), installation(&real(&interpreter))]);
+            essential.push(installation(&program));
+            if !lexical(&program).starts_with(lexical(&bot.dir)) {
+                let real_program = real(&program);
+                essential.push(installation(&real_program));
+                if let Some(interpreter) = interpreter(&real_program, &bot.search_path()) {
+                    essential.extend([installation(&interpreter), installation(&real(&interpreter))]);
+                }
             }
         }
         let named = bot.argv.iter().skip(1).filter(|arg| !arg.starts_with('-')).filter_map(|arg| {
@@ -74,12 +89,45 @@ impl Own {
             let meta = std::fs::metadata(&path).ok()?;
             if meta.is_dir() { Some(path) } else { path.parent().map(Path::to_path_buf) }
         });
-        Own { essential, named: named.collect() }
+        let mut own = Own { essential, named: named.collect() };
+        let followed = |path: &PathBuf| !leads_out(bot, path);
+        own.essential.retain(followed);
+        own.named.retain(followed);
+        own
     }
 
     fn all(&self) -> impl Iterator<Item = &PathBuf> {
         self.essential.iter().chain(&self.named)
     }
+}
+
+/// Whether `path`, in `bot`'s directory, is (or goes through) a link that
+/// leads out of it, to anything but the system: the bot wrote it, so it
+/// decides nothing the bot sees.
+fn leads_out(bot: &BotSpec, path: &Path) -> bool {
+    let dir = lexical(&bot.dir);
+    if !lexical(path).starts_with(&dir) {
+        return false;
+    }
+    let target = real(path);
+    let system = SYSTEM.iter().filter_map(|dir| Path::new(dir).canonicalize().ok());
+    !target.starts_with(real(&dir)) && !system.into_iter().any(|dir| target.starts_with(dir))
+}
+
+/// `path` made absolute with `.` and `..` resolved as written (no link followed).
+fn lexical(path: &Path) -> PathBuf {
+    let absolute = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+    let mut clean = PathBuf::new();
+    for component in absolute.components() {
+        match component {
+            Component::ParentDir => {
+                clean.pop();
+            }
+            Component::CurDir => {}
+            other => clean.push(other),
+        }
+    }
+    clean
 }
 
 /// The system part of every view: the links and binds of [`SYSTEM`] and
@@ -114,13 +162,14 @@ pub fn system() -> View {
 }
 
 /// What bot `bot` of `bots` sees: the system, its own paths, and not
-/// `private` (the output directory) nor the other bots' paths.
-pub fn view(bots: &[BotSpec], bot: usize, private: Option<&Path>) -> View {
+/// `private` (the output directory, the league file, the deals file) nor
+/// the other bots' paths.
+pub fn view(bots: &[BotSpec], bot: usize, private: &[PathBuf]) -> View {
     let mut view = system();
     let system_dirs: Vec<PathBuf> =
         view.binds.iter().map(|(source, _)| source.clone()).chain([PathBuf::from("/etc")]).collect();
-    let private = private.map(real);
-    let inside_private = |path: &Path| private.as_ref().is_some_and(|dir| path.starts_with(dir));
+    let private: Vec<PathBuf> = private.iter().map(|path| real(path)).collect();
+    let inside_private = |path: &Path| private.iter().any(|dir| path.starts_with(dir));
     let own = Own::of(&bots[bot]);
     let mut shown: Vec<PathBuf> = own.essential.clone();
     shown.extend(own.named.iter().filter(|path| !inside_private(&real(path))).cloned());
@@ -155,10 +204,13 @@ pub fn view(bots: &[BotSpec], bot: usize, private: Option<&Path>) -> View {
         .filter(|path| !system_dirs.iter().any(|dir| path.starts_with(dir)))
         .filter(|path| !own_real.iter().any(|own| own.starts_with(path)));
     let mut hidden: Vec<PathBuf> = Vec::new();
+    let mut blanked: Vec<PathBuf> = Vec::new();
     for (target, strictly) in private.iter().map(|dir| (dir.clone(), false)).chain(others.map(|path| (path, true))) {
+        let file = target.is_file();
         for (source, at) in &view.binds {
             if target.starts_with(source) && !(strictly && target == *source) {
-                hidden.push(at.join(target.strip_prefix(source).expect("target is inside")));
+                let covered = at.join(target.strip_prefix(source).expect("target is inside"));
+                if file { blanked.push(covered) } else { hidden.push(covered) }
             }
         }
     }
@@ -169,30 +221,57 @@ pub fn view(bots: &[BotSpec], bot: usize, private: Option<&Path>) -> View {
         .filter(|path| !hidden.iter().any(|outer| outer != *path && path.starts_with(outer)))
         .cloned()
         .collect();
+    blanked.sort();
+    blanked.dedup();
+    blanked.retain(|file| !view.hidden.iter().any(|dir| file.starts_with(dir)));
+    view.blanked = blanked;
     view
 }
 
-/// Why the bots cannot run sandboxed with `private` (the output directory)
-/// hidden from them, if they cannot: a bot's working directory, program or
-/// interpreter, or a system directory, lies inside it.
-pub fn refusal(bots: &[BotSpec], private: &Path) -> Option<String> {
-    let private = real(private);
-    let holds = |path: &Path| real(path).starts_with(&private);
-    if let Some((dir, _)) = system().binds.iter().find(|(dir, _)| holds(dir)) {
+/// Why the bots cannot run sandboxed with `private` (the output directory,
+/// the league file, the deals file) hidden from them, if they cannot: a
+/// bot's working directory, program or interpreter, or a system directory,
+/// lies inside one of them; a directory of a bot's own is `/` or the home
+/// directory (it would show everything); or it holds another run's records
+/// (another shard's, an earlier run's), which tell the deals.
+pub fn refusal(bots: &[BotSpec], private: &[PathBuf]) -> Option<String> {
+    let private: Vec<PathBuf> = private.iter().map(|path| real(path)).collect();
+    let holder = |path: &Path| private.iter().find(|dir| real(path).starts_with(dir));
+    if let Some((dir, inside)) = system().binds.iter().find_map(|(dir, _)| holder(dir).map(|p| (dir, p))) {
         return Some(format!(
             "the output directory {} holds {}, which every sandboxed bot needs; write the output elsewhere (--out)",
-            private.display(),
+            inside.display(),
             dir.display()
         ));
     }
+    let home = std::env::var_os("HOME").map(|home| real(Path::new(&home)));
     for bot in bots {
-        if let Some(path) = Own::of(bot).essential.iter().find(|path| holds(path)) {
+        let own = Own::of(bot);
+        if let Some((path, inside)) = own.essential.iter().find_map(|path| holder(path).map(|p| (path, p))) {
             return Some(format!(
-                "bot {:?} needs {}, which is inside the output directory {}; sandboxed bots never see the output \
-                 directory: write the output elsewhere (--out) or move the bot",
+                "bot {:?} needs {}, which is inside {}; sandboxed bots never see the output directory, the league \
+                 file nor the deals file: write the output elsewhere (--out) or move the bot",
                 bot.name,
                 path.display(),
-                private.display()
+                inside.display()
+            ));
+        }
+        let dirs: Vec<PathBuf> = [bot.dir.clone()].into_iter().chain(own.named).map(|dir| real(&dir)).collect();
+        if let Some(dir) = dirs.iter().find(|dir| *dir == Path::new("/") || Some(*dir) == home.as_ref()) {
+            return Some(format!(
+                "bot {:?} would see all of {} (its directory, or one its command names): a sandboxed bot sees its \
+                 own directories whole; give it a directory of its own (`dir` in a league file, or run the arena \
+                 from one)",
+                bot.name,
+                dir.display()
+            ));
+        }
+        if let Some(found) = dirs.iter().find_map(|dir| records::find(dir, &private)) {
+            return Some(format!(
+                "bot {:?} would see {}, another run's records (they tell the deals and the seed); move them out of \
+                 the bot's directory, or give the bot a directory of its own (`dir` in a league file)",
+                bot.name,
+                found.display()
             ));
         }
     }

@@ -99,7 +99,7 @@ fn check<G: Game>(args: CheckBotArgs) -> Result<i32, Failure> {
     for text in &args.limits {
         resources.set(text).map_err(usage)?;
     }
-    args.sandbox.check(std::slice::from_ref(&bot), None).map_err(usage)?;
+    args.sandbox.check(std::slice::from_ref(&bot), &[]).map_err(usage)?;
     let limits = Limits {
         move_timeout: Duration::from_millis(args.move_timeout),
         startup_timeout: Duration::from_millis(args.startup_timeout),

@@ -44,6 +44,8 @@ pub struct Run<G: Game> {
     pub reports: Vec<ReportRequest>,
     /// Games set up in advance, by deal number (`--deals`).
     pub setups: Option<Vec<G::Setup>>,
+    /// Files no sandboxed bot sees besides the output directory: the league file, the deals file.
+    pub secrets: Vec<PathBuf>,
     /// What to do with a bot that keeps failing to start.
     pub give_up: GiveUp,
     /// Whether the run stops as soon as it has its answer (an SPRT at its
@@ -152,7 +154,7 @@ pub fn execute_with<G: Game>(
     let out_dir = run.out.as_ref().map(|out| out.path().to_path_buf());
     let table = Table::<G>::new(run.bots, run.variant, run.seed, run.limits, logs, registry)
         .with_setups(run.setups)
-        .with_private(out_dir.clone())
+        .with_private(out_dir.iter().chain(&run.secrets).cloned().collect())
         .with_give_up(run.give_up);
     let mut progress = match run.stops_early {
         true => Progress::at_most(run.selection.count()),

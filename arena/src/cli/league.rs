@@ -195,7 +195,7 @@ fn play<G: Game>(prepared: Prepared) -> Result<i32, Failure> {
     let variant = G::parse_variant(&config.settings).map_err(|e| usage(format!("variant: {e}")))?;
     let teams = G::teams(&variant);
     let schedule = full_schedule(&config, &teams, Seating::EveryOrder).map_err(usage)?;
-    config.sandbox.check(&config.bots, config.out.as_deref()).map_err(usage)?;
+    config.sandbox.check(&config.bots, &config.private()).map_err(usage)?;
     config.limits.check().map_err(usage)?;
     let at_once = config.concurrency.min(schedule.len()) as usize;
     crate::pool::reserve_descriptors(at_once, G::seats(&variant)).map_err(usage)?;
@@ -247,6 +247,7 @@ fn play<G: Game>(prepared: Prepared) -> Result<i32, Failure> {
         reports,
         give_up: GiveUp::ForfeitRest,
         stops_early: false,
+        secrets: config.secrets.clone(),
     };
     let report = execute(run).map_err(|failure| resumable(failure, "league", config.out.as_deref()))?;
     if let Some(note) = left_out(&report) {

@@ -103,7 +103,9 @@ fn play<G: Game>(args: MatchArgs) -> Result<i32, Failure> {
     for text in &args.limits {
         resources.set(text).map_err(usage)?;
     }
-    args.sandbox.check(&bots, args.out.as_deref()).map_err(usage)?;
+    let secrets: Vec<PathBuf> = args.deals.iter().cloned().collect();
+    let private: Vec<PathBuf> = args.out.iter().chain(&secrets).cloned().collect();
+    args.sandbox.check(&bots, &private).map_err(usage)?;
     resources.check().map_err(usage)?;
     let limits = Limits {
         move_timeout: Duration::from_millis(args.move_timeout),
@@ -138,6 +140,7 @@ fn play<G: Game>(args: MatchArgs) -> Result<i32, Failure> {
         setups,
         give_up: GiveUp::ForfeitRest,
         stops_early: false,
+        secrets,
     };
     let report = execute(run)?;
     if let Some(dir) = &args.out {

@@ -257,6 +257,37 @@ fn seat_bots(args: &PlayArgs, seats: usize) -> Result<(Vec<BotSpec>, Vec<usize>)
     Ok((bots, seating))
 }
 
+/// The longest answer read, in bytes: a longer line is cut there (the rest
+/// of it is skipped), so that no input makes the arena hold more.
+const ANSWER_CAP: usize = 1024;
+/// How many answers are read ahead of the game, at most (the reader then
+/// waits), so that piped input is never buffered whole.
+const READ_AHEAD: usize = 16;
+
+/// The next line of `input`, without its line ending, cut to [`ANSWER_CAP`]
+/// bytes and lossily decoded; `None` at the end of the input (or when it
+/// cannot be read).
+fn read_answer(input: &mut impl BufRead) -> Option<String> {
+    let mut line = Vec::new();
+    loop {
+        let chunk = input.fill_buf().ok()?;
+        if chunk.is_empty() {
+            return (!line.is_empty()).then(|| String::from_utf8_lossy(&line).into_owned());
+        }
+        let end = chunk.iter().position(|&b| b == b'\n');
+        let take = end.map_or(chunk.len(), |at| at + 1);
+        let room = ANSWER_CAP.saturating_sub(line.len());
+        line.extend_from_slice(&chunk[..take.min(room)]);
+        input.consume(take);
+        if end.is_some() {
+            while matches!(line.last(), Some(b'\n' | b'\r')) {
+                line.pop();
+            }
+            return Some(String::from_utf8_lossy(&line).into_owned());
+        }
+    }
+}
+
 /// A person at the terminal: the seat's view of the game on stdout, moves
 /// read from stdin (on a thread of its own, so that the bots' processes are
 /// served meanwhile).
@@ -268,18 +299,18 @@ struct Terminal {
     /// The events already shown.
     told: usize,
     /// Lines of standard input; closed at its end.
-    input: mpsc::UnboundedReceiver<String>,
+    input: mpsc::Receiver<String>,
     /// Whether to show the answers read (when they do not come from a terminal, which shows them).
     echo: bool,
 }
 
 impl Terminal {
     fn new(seat: usize, name: String, names: Vec<String>) -> Terminal {
-        let (tx, input) = mpsc::unbounded_channel();
+        let (tx, input) = mpsc::channel(READ_AHEAD);
         std::thread::spawn(move || {
-            for line in std::io::stdin().lock().lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
+            let mut stdin = std::io::stdin().lock();
+            while let Some(line) = read_answer(&mut stdin) {
+                if tx.blocking_send(line).is_err() {
                     break;
                 }
             }
@@ -368,4 +399,21 @@ fn ordinal(place: u32) -> String {
         _ => "th",
     };
     format!("{place}{suffix}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn answers_are_read_a_line_at_a_time_and_cut_at_the_cap() {
+        let long = "7".repeat(3 * ANSWER_CAP);
+        let text = format!("1\r\n{long}\n\nlast");
+        let mut input = std::io::BufReader::with_capacity(100, text.as_bytes());
+        assert_eq!(read_answer(&mut input).as_deref(), Some("1"));
+        assert_eq!(read_answer(&mut input), Some("7".repeat(ANSWER_CAP)), "cut, and the rest skipped");
+        assert_eq!(read_answer(&mut input).as_deref(), Some(""));
+        assert_eq!(read_answer(&mut input).as_deref(), Some("last"));
+        assert_eq!(read_answer(&mut input), None);
+    }
 }

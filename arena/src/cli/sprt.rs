@@ -316,7 +316,7 @@ fn play<G: Game>(prepared: Prepared) -> Result<i32, Failure> {
         full_schedule(&config.games, &teams, Seating::Rotations).map_err(|e| usage(format!("--max-games: {e}")))?;
     let mut sequence =
         DealSequence::new(config.test, schedule.games_per_deal() as usize, teams.len() - 1).map_err(usage)?;
-    config.games.sandbox.check(&config.games.bots, config.games.out.as_deref()).map_err(usage)?;
+    config.games.sandbox.check(&config.games.bots, &config.games.private()).map_err(usage)?;
     config.games.limits.check().map_err(usage)?;
     let at_once = config.games.concurrency.min(schedule.len()) as usize;
     crate::pool::reserve_descriptors(at_once, G::seats(&variant)).map_err(usage)?;
@@ -378,6 +378,7 @@ fn play<G: Game>(prepared: Prepared) -> Result<i32, Failure> {
         reports: Vec::new(),
         give_up: GiveUp::StopRun,
         stops_early: true,
+        secrets: config.games.secrets.clone(),
     };
     let report = execute_with(run, |progress, finished, _| {
         count(&mut sequence, &finished.summary);

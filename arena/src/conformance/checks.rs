@@ -163,6 +163,7 @@ fn table<G: Game>(context: &Context<G>, variant: &G::Variant) -> Table<G> {
         None,
         context.registry.clone(),
     )
+    .keeping_processes()
 }
 
 async fn handshake<G: Game>(context: &Context<G>) -> Outcome {

@@ -82,9 +82,11 @@ impl EngineProcess {
             .map_err(|e| EngineError { message: format!("engine {command:?}: {e}"), stderr: Vec::new() })?;
         let launch = Launch {
             argv: spec.argv.clone(),
+            options: 0,
             dir: spec.dir.clone(),
             env: crate::table::bot_environment(&spec.env),
             resources: ResourceLimits::default(),
+            groups: Vec::new(),
             cpus: None,
             log: None,
             stderr_cap: STDERR_CAP,

@@ -53,14 +53,14 @@ fn a_bot_sees_its_own_files_and_the_output_directory_and_other_bots_are_hidden()
         tree.bot("a", &format!("a/bot {}/data out/logs {}/out", root.display(), root.display()), ""),
         tree.bot("b", "b/bot", ""),
     ];
-    let view = view(&bots, 0, Some(&root.join("out")));
+    let view = view(&bots, 0, &[root.join("out")]);
     let at = shown(&view);
     assert!(at.contains(&root.as_path()), "its working directory: {view:?}");
     assert!(at.contains(&Path::new("/usr")), "the system: {view:?}");
     assert!(!at.iter().any(|p| p.starts_with(root.join("out"))), "nothing of the output directory: {view:?}");
     assert_eq!(view.hidden, vec![root.join("b"), root.join("out")], "{view:?}");
     // What a's command names is a's: hidden from b.
-    let view_b = super::view(&bots, 1, Some(&root.join("out")));
+    let view_b = super::view(&bots, 1, &[root.join("out")]);
     assert_eq!(view_b.hidden, vec![root.join("a"), root.join("data"), root.join("out")], "{view_b:?}");
 }
 
@@ -70,7 +70,7 @@ fn a_directory_shared_with_the_bot_stays_visible() {
     tree.program("bots/a", "#!/bin/sh\n");
     tree.program("bots/b", "#!/bin/sh\n");
     let bots = [tree.bot("a", "./a", "bots"), tree.bot("b", "./b", "bots")];
-    assert_eq!(view(&bots, 0, None).hidden, Vec::<PathBuf>::new());
+    assert_eq!(view(&bots, 0, &[]).hidden, Vec::<PathBuf>::new());
 }
 
 #[test]
@@ -81,16 +81,16 @@ fn a_program_in_a_bin_directory_is_shown_with_its_installation() {
     let mut env = BTreeMap::new();
     env.insert("PATH".to_string(), tree.0.join("py/bin").to_string_lossy().into_owned());
     let dir = tree.0.join("bot");
-    let bots = [
-        BotSpec::new("direct", &format!("{} bot.py", python.display()), &dir, BTreeMap::new()).unwrap(),
-        BotSpec::new("by-path", "./bot.py", &dir, env).unwrap(),
-    ];
-    for bot in 0..2 {
-        let view = view(&bots, bot, None);
-        assert!(shown(&view).contains(&tree.0.join("py").as_path()), "{view:?}");
-        assert!(shown(&view).contains(&dir.as_path()), "{view:?}");
-    }
-    assert_eq!(interpreter(&dir.join("bot.py"), bots[1].search_path().as_os_str()), Some(python.clone()));
+    let bots = [BotSpec::new("direct", &format!("{} bot.py", python.display()), &dir, BTreeMap::new()).unwrap()];
+    let view = super::view(&bots, 0, &[]);
+    assert!(shown(&view).contains(&tree.0.join("py").as_path()), "{view:?}");
+    assert!(shown(&view).contains(&dir.as_path()), "{view:?}");
+    let path = env["PATH"].clone();
+    assert_eq!(interpreter(&dir.join("bot.py"), path.as_ref()), Some(python.clone()));
+    // The bot's own `#!` line decides nothing: its interpreter is not shown.
+    let script = [BotSpec::new("script", "./bot.py", &dir, env).unwrap()];
+    let view = super::view(&script, 0, &[]);
+    assert!(!shown(&view).iter().any(|p| p.starts_with(tree.0.join("py"))), "{view:?}");
     assert_eq!(installation(Path::new("/bin/sh")), PathBuf::from("/bin"), "never all of /");
     if let Some(home) = std::env::var_os("HOME") {
         let program = Path::new(&home).join("bin/tool");
@@ -103,10 +103,10 @@ fn a_bot_inside_the_output_directory_is_refused() {
     let tree = Tree::new("refused");
     tree.program("bot", "#!/bin/sh\n");
     let bots = [tree.bot("a", "./bot", "")];
-    let why = refusal(&bots, &tree.0).expect("its directory is the output directory");
+    let why = refusal(&bots, std::slice::from_ref(&tree.0)).expect("its directory is the output directory");
     assert!(why.contains("bot \"a\"") && why.contains("output directory"), "{why}");
-    assert!(refusal(&bots, &tree.0.join("out")).is_none(), "an output directory inside the bot's is hidden");
-    assert!(refusal(&bots, Path::new("/")).unwrap().contains("/usr"));
+    assert!(refusal(&bots, &[tree.0.join("out")]).is_none(), "an output directory inside the bot's is hidden");
+    assert!(refusal(&bots, &[PathBuf::from("/")]).unwrap().contains("/usr"));
 }
 
 #[test]
@@ -117,4 +117,48 @@ fn real_paths_resolve_links_and_keep_what_does_not_exist() {
     assert_eq!(real(&tree.0.join("link/new/file")), tree.0.join("target/new/file"));
     assert!(plain(&tree.0.join("link")));
     assert!(!plain(Path::new("/a/../b")));
+}
+
+#[test]
+fn nothing_a_bot_wrote_decides_what_it_sees() {
+    let tree = Tree::new("written");
+    std::fs::create_dir_all(tree.0.join("secret/bin")).unwrap();
+    std::fs::write(tree.0.join("secret/key"), "secret").unwrap();
+    tree.program("secret/bin/tool", "binary");
+    // The reviewer's attack: env's -u takes the next word, which names the secret's installation.
+    let attack = format!("#!/usr/bin/env -S -u {}/bin/tool python3\n", tree.0.join("secret").display());
+    tree.program("bot/bot.py", &attack);
+    std::os::unix::fs::symlink(tree.0.join("secret"), tree.0.join("bot/lib")).unwrap();
+    std::os::unix::fs::symlink(tree.0.join("secret/bin/tool"), tree.0.join("bot/run")).unwrap();
+    std::os::unix::fs::symlink("/usr/bin", tree.0.join("bot/system")).unwrap();
+    let dir = tree.0.join("bot");
+    for command in ["./bot.py", "./run", "./bot.py lib", "./bot.py lib/key", "./bot.py system"] {
+        let bots = [BotSpec::new("b", command, &dir, BTreeMap::new()).unwrap()];
+        let view = view(&bots, 0, &[]);
+        let sources: Vec<&Path> = view.binds.iter().map(|(source, _)| source.as_path()).collect();
+        assert!(!sources.iter().any(|p| p.starts_with(tree.0.join("secret"))), "{command}: {view:?}");
+        assert!(shown(&view).contains(&dir.as_path()), "{command}: {view:?}");
+    }
+}
+
+#[test]
+fn the_league_file_and_the_deals_file_are_blanked_and_directories_that_show_too_much_refused() {
+    let tree = Tree::new("secrets");
+    tree.program("bot", "#!/bin/sh\n");
+    std::fs::write(tree.0.join("league.toml"), "seed = 1").unwrap();
+    std::fs::create_dir_all(tree.0.join("out")).unwrap();
+    std::fs::write(tree.0.join("out/deals.json"), "[]").unwrap();
+    let bots = [tree.bot("a", "./bot", "")];
+    let private = [tree.0.join("league.toml"), tree.0.join("out"), tree.0.join("out/deals.json")];
+    let view = view(&bots, 0, &private);
+    assert_eq!(view.blanked, vec![tree.0.join("league.toml")], "{view:?}");
+    assert_eq!(view.hidden, vec![tree.0.join("out")], "{view:?}");
+    assert_eq!(refusal(&bots, &private), None);
+    std::fs::create_dir_all(tree.0.join("shard-2")).unwrap();
+    std::fs::write(tree.0.join("shard-2/games.jsonl"), "").unwrap();
+    let why = refusal(&bots, &private).expect("another run's records");
+    assert!(why.contains("shard-2/games.jsonl") && why.contains("another run"), "{why}");
+    let everything = [BotSpec::new("root", "/bin/sh", Path::new("/"), BTreeMap::new()).unwrap()];
+    let why = refusal(&everything, &[]).expect("all of /");
+    assert!(why.contains("would see all of /"), "{why}");
 }

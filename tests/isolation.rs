@@ -1,0 +1,183 @@
+//! Under `--sandbox bwrap`, no bot process carries anything from one game
+//! into another, and none can signal another through a file both read:
+//! the memory and covert-channel bots of `tests/bots/` find nothing.
+
+use e2e::*;
+use serde_json::Value;
+
+/// Plays a sandboxed match of `bots` (name, script and its arguments; each
+/// a Python bot of `tests/bots/` run from `scratch/bots`, or greedy-bot for
+/// the script "greedy-bot") from `scratch`, and returns every report (the
+/// JSON after `prefix`) in the logs.
+fn sandboxed_match(scratch: &Scratch, bots: &[(&str, &str)], extra: &[&str], prefix: &str) -> Vec<Value> {
+    let dir = scratch.path().join("bots");
+    std::fs::create_dir_all(&dir).unwrap();
+    for file in ["covert.py", "memory.py", "botlib.py"] {
+        std::fs::copy(repo_path(&format!("tests/bots/{file}")), dir.join(file)).unwrap();
+    }
+    std::fs::copy(bin("greedy-bot"), dir.join("greedy-bot")).unwrap();
+    // The output directory lies outside the bots' directory.
+    let out = format!("{}-out", scratch.path().display());
+    let _ = std::fs::remove_dir_all(&out);
+    let mut command = std::process::Command::new(bin("arena"));
+    command.current_dir(scratch.path()).args(["match", "--sandbox", "bwrap", "--out", &out, "--seed", "11"]);
+    command.args(["--concurrency", "2", "--startup-timeout", "60000"]).args(extra);
+    for (name, script) in bots {
+        let run = match *script {
+            "greedy-bot" => "bots/greedy-bot".to_string(),
+            script => format!("{} bots/{script}", python()),
+        };
+        command.args(["--bot", &format!("{name}={run}")]);
+    }
+    let output = output(&mut command);
+    assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
+    let mut reports = Vec::new();
+    for entry in std::fs::read_dir(format!("{out}/logs")).unwrap().flatten() {
+        let text = std::fs::read_to_string(entry.path()).unwrap();
+        reports.extend(text.lines().filter_map(|l| l.strip_prefix(prefix)).map(|l| serde_json::from_str(l).unwrap()));
+    }
+    std::fs::remove_dir_all(&out).unwrap();
+    reports
+}
+
+/// Checks that no covert report found another process's lock, nor could watch or probe a file.
+fn assert_no_channel(reports: &[Value], games: usize) {
+    assert_eq!(reports.len(), games, "a report per game and process: {reports:?}");
+    for report in reports {
+        // Locks succeed without locking: every process "holds" it, so none learns anything.
+        assert_eq!(report["flock"], "held", "another process's lock was seen: {report}");
+        for probe in ["inotify", "mincore"] {
+            assert_ne!(report[probe], "ok", "{probe} works: {report}");
+        }
+    }
+}
+
+#[test]
+fn partners_cannot_signal_each_other_through_a_lock() {
+    if optional_tool(BWRAP).is_none() {
+        return;
+    }
+    // At 4 players a bot's two seats are partners: two processes alive at once.
+    let scratch = Scratch::new("covert-partners");
+    let reports = sandboxed_match(
+        &scratch,
+        &[("c", "covert.py"), ("g", "greedy-bot")],
+        &["--players", "4", "--games", "8"],
+        "covert: ",
+    );
+    assert_no_channel(&reports, 16);
+}
+
+#[test]
+fn two_bots_cannot_signal_each_other_through_a_system_file() {
+    if optional_tool(BWRAP).is_none() {
+        return;
+    }
+    let scratch = Scratch::new("covert-pair");
+    let bots = [("c", "covert.py /usr/share/zoneinfo/UTC"), ("d", "covert.py /usr/share/zoneinfo/UTC")];
+    let reports = sandboxed_match(&scratch, &bots, &["--games", "6"], "covert: ");
+    assert_no_channel(&reports, 12);
+}
+
+#[test]
+fn a_bot_never_meets_a_deal_it_remembers() {
+    if optional_tool(BWRAP).is_none() {
+        return;
+    }
+    // At 3 players a process kept across games met its deals again in 12 of 60 games.
+    let scratch = Scratch::new("memory");
+    let bots = [("m", "memory.py"), ("g", "greedy-bot"), ("h", "greedy-bot")];
+    let reports = sandboxed_match(&scratch, &bots, &["--players", "3", "--games", "24"], "memory: ");
+    assert_eq!(reports.len(), 24, "{reports:?}");
+    for report in &reports {
+        assert_eq!(
+            (&report["seen_seed"], &report["seen_hand"]),
+            (&Value::Bool(false), &Value::Bool(false)),
+            "{report}"
+        );
+    }
+}
+
+/// Whether the arena can make a control group for each bot here (as root,
+/// with cgroup v1's pids and memory hierarchies or at the root of a cgroup
+/// v2 namespace); says so when it cannot.
+fn bot_groups_possible() -> bool {
+    let own = std::fs::read_to_string("/proc/self/cgroup").unwrap_or_default();
+    let probe = match own
+        .lines()
+        .find_map(|line| line.split(':').nth(1).filter(|c| c.split(',').any(|c| c == "pids")).map(|_| line))
+    {
+        Some(line) => std::path::Path::new("/sys/fs/cgroup/pids")
+            .join(line.splitn(3, ':').nth(2).unwrap_or("").trim_start_matches('/'))
+            .join(format!("arena-e2e-probe-{}", std::process::id())),
+        None => std::path::PathBuf::from(format!("/sys/fs/cgroup/arena-e2e-probe-{}", std::process::id())),
+    };
+    let possible = std::fs::create_dir(&probe).is_ok() && std::fs::remove_dir(&probe).is_ok();
+    if !possible {
+        eprintln!("skipped: the arena cannot make control groups here (it needs root and a writable /sys/fs/cgroup)");
+    }
+    possible
+}
+
+/// Plays a sandboxed round robin of `swarm.py ARGS` against two greedy
+/// bots; returns the swarm's reports, and checks that the greedy bots'
+/// games against each other went as usual.
+fn swarm_league(test: &str, args: &str, extra: &[&str]) -> Vec<Value> {
+    let scratch = Scratch::new(test);
+    let dir = scratch.path().join("bots");
+    std::fs::create_dir_all(&dir).unwrap();
+    for file in ["swarm.py", "botlib.py"] {
+        std::fs::copy(repo_path(&format!("tests/bots/{file}")), dir.join(file)).unwrap();
+    }
+    std::fs::copy(bin("greedy-bot"), dir.join("greedy-bot")).unwrap();
+    let out = format!("{}-out", scratch.path().display());
+    let _ = std::fs::remove_dir_all(&out);
+    let mut command = std::process::Command::new(bin("arena"));
+    command.current_dir(scratch.path()).args(["league", "--sandbox", "bwrap", "--out", &out, "--seed", "5"]);
+    // Starting hundreds of processes takes a while on a busy machine.
+    command.args(["--games", "2", "--concurrency", "2", "--startup-timeout", "60000", "--move-timeout", "60000"]);
+    command.args(extra);
+    command.args(["--bot", &format!("swarm={} bots/swarm.py {args}", python())]);
+    command.args(["--bot", "g=bots/greedy-bot", "--bot", "h=bots/greedy-bot"]);
+    let output = output(&mut command);
+    assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
+    let mut reports = Vec::new();
+    for entry in std::fs::read_dir(format!("{out}/logs")).unwrap().flatten() {
+        let text = std::fs::read_to_string(entry.path()).unwrap();
+        reports
+            .extend(text.lines().filter_map(|l| l.strip_prefix("swarm: ")).map(|l| serde_json::from_str(l).unwrap()));
+    }
+    assert!(!reports.is_empty(), "the swarm reported nothing");
+    for record in records(&out) {
+        if !record["bots"].as_array().unwrap().contains(&Value::from("swarm")) {
+            assert_eq!(record["faults"], serde_json::json!([]), "the other bots' games are unaffected: {record}");
+        }
+    }
+    std::fs::remove_dir_all(&out).unwrap();
+    reports
+}
+
+#[test]
+fn a_sandboxed_bot_s_processes_are_bounded_together_even_as_root() {
+    if optional_tool(BWRAP).is_none() || !bot_groups_possible() {
+        return;
+    }
+    // 500 children, where the default bound of a bot is 256 processes and threads.
+    for report in &swarm_league("swarm-processes", "500 0", &[]) {
+        let started = report["started"].as_u64().unwrap();
+        assert!(started < 256, "{report}");
+        assert_eq!(report["stop"], "Resource temporarily unavailable", "{report}");
+    }
+}
+
+#[test]
+fn a_sandboxed_bot_s_memory_is_bounded_together_even_as_root() {
+    if optional_tool(BWRAP).is_none() || !bot_groups_possible() {
+        return;
+    }
+    // 4 GiB across 8 processes (which each may hold 8), where the bot may hold 1 GiB:
+    // the kernel kills in the bot's group what is past it.
+    for report in &swarm_league("swarm-memory", "8 512", &["--limit", "bot-memory=1G"]) {
+        assert!(report["held_mib"].as_u64().unwrap() <= 1024, "{report}");
+    }
+}
