@@ -60,7 +60,7 @@ const KILL_PATIENCE: Duration = Duration::from_secs(5);
 
 /// The arguments, after [`PROGRAM`], that supervise `argv` with these
 /// limits, reporting to descriptor `report`; the `options` words after the
-/// program reach it through a descriptor, `--args FD` (see [`hand_over`]);
+/// program reach it through a descriptor, `--args FD` (see `hand_over`);
 /// the bot joins the control groups `groups` (see [`super::cgroup`]).
 pub fn arguments(
     report: RawFd,
