@@ -150,7 +150,16 @@ fn a_league_report_shows_the_files_numbers_and_opens_replays() {
 
     let Some(browser) = Browser::find(&scratch) else { return };
     let records = records(&out);
-    let dom = page_dom(&browser, &page, "open=7");
+    // The replay loads in a frame of its own, which a busy machine can hold
+    // past Chromium's virtual time: look again (a few times) until it has.
+    let loaded = |dom: &String| attribute(dom, "<dialog id=\"replay\"", "data-title").is_some();
+    let mut dom = page_dom(&browser, &page, "open=7");
+    for _ in 0..4 {
+        if loaded(&dom) {
+            break;
+        }
+        dom = page_dom(&browser, &page, "open=7");
+    }
     let numbers = marked_numbers(&dom);
     // Per bot: its rating, its interval and its last point of the course; each ordered pair: score, games, LOS, games.
     assert!(numbers.len() >= 3 * 3 + 6 * 4, "only {} numbers are marked", numbers.len());
