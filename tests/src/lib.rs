@@ -370,21 +370,55 @@ pub fn optional_tool(tool: Tool) -> Option<PathBuf> {
     let found = std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default())
         .map(|dir| dir.join(tool.command))
         .find(|path| path.is_file());
-    if found.is_some() {
-        return found;
+    if found.is_none() {
+        let install = format!("apt-get install {} (Debian), or run .ci/run, which installs it", tool.package);
+        skip_for_want_of(tool.command, "is not on PATH", &install);
     }
+    found
+}
+
+/// An optional Python module some tests need: its name, and the PyPI package that installs it.
+#[derive(Debug, Clone, Copy)]
+pub struct PythonModule {
+    /// The module imported, e.g. `"pyspiel"`.
+    pub module: &'static str,
+    /// The PyPI package that provides it.
+    pub package: &'static str,
+}
+
+/// OpenSpiel's Python module, for the OpenSpiel bridge's tests.
+pub const PYSPIEL: PythonModule = PythonModule { module: "pyspiel", package: "open-spiel" };
+
+/// Whether [`python`] can import `module`, for a test that needs it; when it
+/// cannot, the test is skipped (or fails) as [`optional_tool`] describes.
+pub fn optional_python_module(module: PythonModule) -> bool {
+    let imported = Command::new(python())
+        .args(["-c", &format!("import {}", module.module)])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|status| status.success());
+    if !imported {
+        let install = format!("python3 -m pip install {}, or run .ci/run, which installs it", module.package);
+        skip_for_want_of(module.module, "cannot be imported by python3", &install);
+    }
+    imported
+}
+
+/// The current test is skipped for want of `what`, which `absent` (e.g.
+/// "is not on PATH"): a notice on stderr and in `ARENA_SKIPPED_LOG`, or a
+/// panic with `ARENA_REQUIRE_TOOLS=1`; `install` says how to get it.
+fn skip_for_want_of(what: &str, absent: &str, install: &str) {
     let test = std::thread::current().name().unwrap_or("a test").to_string();
-    let install = format!("apt-get install {} (Debian), or run .ci/run, which installs it", tool.package);
     if std::env::var("ARENA_REQUIRE_TOOLS").is_ok_and(|v| v == "1") {
-        panic!("{test} needs {}, which is not on PATH, and ARENA_REQUIRE_TOOLS=1: {install}", tool.command);
+        panic!("{test} needs {what}, which {absent}, and ARENA_REQUIRE_TOOLS=1: {install}");
     }
-    let notice = format!("notice: SKIPPED {test}: {} is not on PATH ({install})", tool.command);
+    let notice = format!("notice: SKIPPED {test}: {what} {absent} ({install})");
     let _ = writeln!(std::io::stderr(), "{notice}");
     if let Some(log) = std::env::var_os("ARENA_SKIPPED_LOG") {
         let file = std::fs::OpenOptions::new().create(true).append(true).open(log);
-        let _ = file.and_then(|mut file| writeln!(file, "{test} (no {})", tool.command));
+        let _ = file.and_then(|mut file| writeln!(file, "{test} (no {what})"));
     }
-    None
 }
 
 /// Headless Chromium (Debian's `chromium`) with its own profile directory,

@@ -1,0 +1,99 @@
+//! The OpenSpiel bridge (engines/openspiel): it passes `arena check-engine`
+//! for a sequential and a simultaneous game, it refuses a bad setup and a
+//! bad setting naming the cause, and the cross-check finds the arena's
+//! Leduc Hold'em and OpenSpiel's `leduc_poker` in agreement. Skipped with a
+//! notice when python3 cannot import pyspiel (unless ARENA_REQUIRE_TOOLS=1).
+
+use e2e::{PYSPIEL, arena, bin, optional_python_module, python, repo_path};
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+/// `python3 engines/openspiel/bridge.py GAME`.
+fn bridge(game: &str) -> String {
+    format!("{} {} {game}", python(), repo_path("engines/openspiel/bridge.py"))
+}
+
+#[test]
+fn the_bridge_passes_check_engine_for_a_sequential_and_a_simultaneous_game() {
+    if !optional_python_module(PYSPIEL) {
+        return;
+    }
+    for (game, variant) in [("leduc_poker", "players=3"), ("goofspiel", "num_cards=4")] {
+        let output = arena(&["check-engine", &bridge(game), "--variant", variant, "--games", "5"]);
+        let checklist =
+            format!("{}{}", String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr));
+        assert_eq!(output.status.code(), Some(0), "{game}:\n{checklist}");
+        assert!(checklist.contains("13 checks: 12 passed, 0 failed, 1 skipped"), "{game}:\n{checklist}");
+        assert!(checklist.contains(&format!("openspiel-{}", game.replace('_', "-"))), "{checklist}");
+    }
+}
+
+/// The bridge's answers, one per line, to `requests` (one per line).
+fn answers(game: &str, requests: &[&str]) -> Vec<serde_json::Value> {
+    let mut child = Command::new(python())
+        .args([repo_path("engines/openspiel/bridge.py"), game.to_string()])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("python3 starts");
+    let mut stdin = child.stdin.take().expect("stdin");
+    for request in requests {
+        writeln!(stdin, "{request}").expect("the bridge reads");
+    }
+    drop(stdin);
+    let output = child.wait_with_output().expect("the bridge exits at the end of input");
+    String::from_utf8(output.stdout).expect("UTF-8").lines().map(|l| serde_json::from_str(l).expect("JSON")).collect()
+}
+
+#[test]
+fn a_setup_deals_the_chance_actions_given_and_bad_requests_name_the_cause() {
+    if !optional_python_module(PYSPIEL) {
+        return;
+    }
+    let variant = r#"{"action_mapping":false,"players":2,"starting_player":0,"suit_isomorphism":false,"scale":1}"#;
+    let got = answers(
+        "leduc_poker",
+        &[
+            r#"{"type":"variant","settings":[["players","x"]]}"#,
+            r#"{"type":"variant","settings":[["no_such","1"]]}"#,
+            &format!(r#"{{"type":"start","variant":{variant},"setup":{{"chance":[0,0]}}}}"#),
+            &format!(r#"{{"type":"start","variant":{variant},"setup":{{"chance":[0,5]}}}}"#),
+            r#"{"type":"play","index":0}"#,
+            r#"{"type":"play","index":0}"#,
+            r#"{"type":"observe","seat":0}"#,
+        ],
+    );
+    assert_eq!(got[0]["message"], "players takes a whole number, not \"x\"");
+    assert!(got[1]["message"].as_str().unwrap().starts_with("leduc_poker has no setting \"no_such\""), "{}", got[1]);
+    assert_eq!(
+        got[2]["message"],
+        "setup chance action 1 is 0, which chance node 1 cannot give: it gives [1, 2, 3, 4, 5]"
+    );
+    // Seat 0 holds card 0, seat 1 card 5; each is told only its own.
+    let deal = &got[3]["events"];
+    assert_eq!(deal[0]["views"][1], serde_json::Value::Null, "seat 1 learns nothing of seat 0's card: {deal}");
+    assert!(deal[1]["views"][1]["information_state"].as_str().unwrap().contains("[Private: 5]"), "{deal}");
+    assert_eq!(got[4]["to_act"], 1, "seat 0 checked");
+    // Seat 1 checks too: round 1 ends, and the public card's chance node is past the setup.
+    assert!(got[5]["message"].as_str().unwrap().contains("ran out"), "{}", got[5]);
+    assert!(
+        got[6]["state"]["information_state"].as_str().unwrap().contains("[Round 1]"),
+        "nothing changed: {}",
+        got[6]
+    );
+}
+
+#[test]
+fn the_cross_check_finds_the_arena_s_leduc_and_openspiel_s_in_agreement() {
+    if !optional_python_module(PYSPIEL) {
+        return;
+    }
+    let native = format!("{} engine leduc", bin("arena"));
+    let output = Command::new(python())
+        .args([&repo_path("engines/openspiel/cross_check.py"), "--native", &native, "--games", "300", "--seed", "5"])
+        .output()
+        .expect("python3 starts");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(0), "{stdout}{}", String::from_utf8_lossy(&output.stderr));
+    assert!(stdout.contains("2 players: 300 games, ") && stdout.ends_with(" 0 disagreements\n"), "{stdout}");
+}
