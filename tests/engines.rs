@@ -146,3 +146,118 @@ fn each_broken_engine_fails_the_check_meant_for_it() {
         assert!(line(&checklist, "no-leftovers").contains("✓"), "{engine}:\n{checklist}");
     }
 }
+
+/// A bot of any game, in Python, from tests/bots.
+fn test_bot(name: &str) -> String {
+    format!("{}={} {}", name, python(), repo_path(&format!("tests/bots/{name}.py")))
+}
+
+/// The sample Connect Four bot.
+fn connect_four_bot(name: &str) -> String {
+    format!("{name}={} {}", python(), repo_path("sample-bots/python/connect_four.py"))
+}
+
+#[test]
+fn a_league_of_an_engine_program_is_recorded_verified_viewed_and_reported() {
+    let scratch = Scratch::new("engine-league");
+    let out = scratch.join("out");
+    let engine = python_engine("engines/connect-four/engine.py");
+    let bots = [connect_four_bot("c4"), test_bot("first_legal"), test_bot("last_legal")];
+    let mut args = vec!["league", "--engine", &engine, "--games", "4", "--seed", "3", "--out", &out];
+    for bot in &bots {
+        args.extend(["--bot", bot]);
+    }
+    let (stdout, stderr) = arena_expect(&args, 0);
+    assert!(stderr.contains("connect-four round-robin league of 3 bots: 12 games"), "{stderr}");
+    assert!(stdout.contains("c4"), "{stdout}");
+    let records = records(&out);
+    assert_eq!(records.len(), 12);
+    for record in &records {
+        assert_eq!(record["game"], "connect-four");
+        assert_eq!(record["engine"]["command"], engine.as_str(), "the record names the engine");
+        assert_eq!(record["engine"]["teams"], serde_json::json!([[0], [1]]));
+        assert!(record["faults"].as_array().unwrap().is_empty(), "{record}");
+        for event in record["events"].as_array().unwrap() {
+            assert_eq!(event["choice"].is_u64(), event["time_us"].is_u64(), "a move has a choice and a time: {event}");
+        }
+    }
+    let standings = standings(&out);
+    assert_eq!(standings["games"], 12);
+    assert_eq!(standings["game"], "connect-four");
+
+    let (verified, _) = arena_expect(&["verify", &out], 0);
+    assert!(verified.contains("12 games verified: every record agrees with the engine"), "{verified}");
+    let page = scratch.join("game.html");
+    arena_expect(&["view", &out, "--game", "5", "-o", &page], 0);
+    let html = std::fs::read_to_string(&page).unwrap();
+    assert!(
+        html.contains("id=\"log\"") && html.contains("\"game\":\"connect-four\""),
+        "the generic page of the events"
+    );
+    let (reported, _) = arena_expect(&["report", &out], 0);
+    assert!(reported.contains("12 games"), "{reported}");
+    assert!(std::path::Path::new(&out).join("report.html").is_file());
+    // Resuming a finished league plays nothing more, and the engine is remembered.
+    let (_, stderr) = arena_expect(&["league", "--resume", &out], 0);
+    assert!(stderr.contains("12 already played"), "{stderr}");
+    scratch.assert_nothing_left(std::time::Duration::from_secs(30));
+}
+
+#[test]
+fn verify_replays_through_a_fresh_engine_and_catches_one_that_is_not_a_function_of_its_requests() {
+    let scratch = Scratch::new("engine-verify");
+    let out = scratch.join("out");
+    let engine = python_engine("tests/engines/nondeterministic.py");
+    let (first, last) = (test_bot("first_legal"), test_bot("last_legal"));
+    let args = ["match", "--engine", &engine, "--bot", &first, "--bot", &last, "--games", "4", "--out", &out];
+    arena_expect(&args, 0);
+    let output = arena(&["verify", &out]);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(1), "{stdout}");
+    assert!(stdout.contains("disagree with the engine"), "{stdout}");
+    scratch.assert_nothing_left(std::time::Duration::from_secs(30));
+}
+
+#[test]
+fn an_engine_that_fails_stops_the_run_without_blaming_a_bot() {
+    let cases = [("hangs", "no complete line"), ("refuses_choice", "refused choice"), ("garbage", "answered hello")];
+    for (name, problem) in cases {
+        let scratch = Scratch::new(&format!("engine-fails-{name}"));
+        let out = scratch.join("out");
+        let engine = python_engine(&format!("tests/engines/{name}.py"));
+        let (first, last) = (test_bot("first_legal"), test_bot("last_legal"));
+        let args = [
+            "league",
+            "--engine",
+            &engine,
+            "--engine-timeout",
+            "2000",
+            "--bot",
+            &first,
+            "--bot",
+            &last,
+            "--games",
+            "4",
+            "--concurrency",
+            "1",
+            "--out",
+            &out,
+        ];
+        let output = arena(&args);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        if name == "garbage" {
+            // Before any game: the league is not even started.
+            assert_eq!(output.status.code(), Some(1), "{name}: {stderr}");
+            assert!(stderr.contains(problem) && stderr.contains(&engine), "{name}: {stderr}");
+            continue;
+        }
+        assert_eq!(output.status.code(), Some(1), "{name}: {stderr}");
+        assert!(stderr.contains(problem), "{name}: the engine's failure is said: {stderr}");
+        assert!(stderr.contains(&format!("engine {engine:?}")), "{name}: the engine is named: {stderr}");
+        assert!(stderr.contains("league --resume"), "{name}: the run can be resumed: {stderr}");
+        for record in records(&out) {
+            assert!(record["faults"].as_array().unwrap().is_empty(), "{name}: no bot is blamed: {record}");
+        }
+        scratch.assert_nothing_left(std::time::Duration::from_secs(30));
+    }
+}

@@ -97,3 +97,29 @@ fn the_cross_check_finds_the_arena_s_leduc_and_openspiel_s_in_agreement() {
     assert_eq!(output.status.code(), Some(0), "{stdout}{}", String::from_utf8_lossy(&output.stderr));
     assert!(stdout.contains("2 players: 300 games, ") && stdout.ends_with(" 0 disagreements\n"), "{stdout}");
 }
+
+/// The README's league of a Python bot and a JavaScript bot at OpenSpiel's
+/// Kuhn poker, with its `verify` and `report`, run as the README gives it
+/// (fewer games): the rule bot ends ahead of the random one.
+#[test]
+fn the_readme_s_kuhn_poker_league_runs_verifies_and_reports() {
+    if !optional_python_module(PYSPIEL) {
+        return;
+    }
+    let scratch = e2e::Scratch::new("kuhn-league");
+    let out = scratch.join("kuhn");
+    let random = format!("random={} {}", python(), repo_path("sample-bots/python/random_any.py"));
+    let rules = format!("rules=node {}", repo_path("sample-bots/js/kuhn.js"));
+    let engine = bridge("kuhn_poker");
+    let args = ["league", "--engine", &engine, "--bot", &random, "--bot", &rules, "--games", "200", "--seed", "1"];
+    let (_, stderr) = e2e::arena_expect(&[&args[..], &["--out", &out]].concat(), 0);
+    assert!(stderr.contains("openspiel-kuhn-poker round-robin league of 2 bots: 200 games"), "{stderr}");
+    let standings = e2e::standings(&out);
+    assert_eq!(standings["games"], 200);
+    let mean = |name: &str| e2e::standing(&standings, name)["points_for"].as_f64().expect("a mean score");
+    assert!(mean("rules") > mean("random"), "{standings}");
+    let (verified, _) = e2e::arena_expect(&["verify", &out], 0);
+    assert!(verified.contains("200 games verified: every record agrees with the engine"), "{verified}");
+    let (reported, _) = e2e::arena_expect(&["report", &out], 0);
+    assert!(reported.contains("200 games"), "{reported}");
+}

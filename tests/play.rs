@@ -44,7 +44,7 @@ fn a_piped_game_is_shown_re_asked_and_recorded_like_any_other() {
         "hand 1 begins: seat 0 (you) holds ",
         "  layout:  (empty: the next tile played is the lead)",
         "     1. [",
-        "rules: boneyard_keep=0 deal=standard hand_end=subtract-own max_hands=100 partners=false players=2 target=250 (",
+        "rules: players=2 partners=false deal=standard boneyard_keep=0 hand_end=subtract-own target=250 max_hands=100 (",
         "  unseen:  [",
         "your move (1-",
         "\"x\" is not a move: answer with a number from 1 to ",

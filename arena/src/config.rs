@@ -10,6 +10,7 @@
 use crate::bot::limits::ResourceLimits;
 use crate::bot::sandbox::Sandbox;
 use crate::bot::spec::BotSpec;
+use crate::engine::spec::{ENGINE_TIMEOUT, Program};
 use crate::schedule::{Format, Shard};
 use crate::table::{CPUS_PER_GAME, Limits};
 use serde::{Deserialize, Serialize};
@@ -22,6 +23,8 @@ use std::time::Duration;
 #[serde(deny_unknown_fields)]
 struct ConfigFile {
     game: Option<String>,
+    engine: Option<String>,
+    engine_timeout: Option<u64>,
     format: Option<String>,
     players: Option<u64>,
     games: Option<u64>,
@@ -65,6 +68,10 @@ pub struct Overrides {
     pub bot_envs: Vec<String>,
     /// `--game`.
     pub game: Option<String>,
+    /// `--engine`.
+    pub engine: Option<String>,
+    /// `--engine-timeout`.
+    pub engine_timeout: Option<u64>,
     /// `--format`.
     pub format: Option<String>,
     /// `--players`.
@@ -104,8 +111,11 @@ fn default_cpus_per_game() -> u64 {
 /// A league's resolved configuration: everything that decides its games.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct LeagueConfig {
-    /// The game's name.
+    /// The game's name (an engine program's, as it gives it).
     pub game: String,
+    /// The engine program that plays the game, when it is not built in.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub engine: Option<Program>,
     /// Who meets whom.
     pub format: Format,
     /// The bots, in order.
@@ -156,6 +166,9 @@ pub struct LeagueConfig {
 
 /// Defaults of a league.
 const DEFAULT_GAMES: u64 = 20;
+
+/// The game of a league that names none.
+pub const DEFAULT_GAME: &str = "all-fives";
 
 impl LeagueConfig {
     /// Reads the file named by `--config` (if any) and applies the flags.
@@ -254,8 +267,24 @@ impl LeagueConfig {
         };
         let deals_file = flags.deals.as_ref().map(|d| cwd.join(d)).or(file.deals.map(|d| base.join(d)));
         secrets.extend(deals_file.clone());
+        if (flags.engine.is_some() || file.engine.is_some()) && (flags.game.is_some() || file.game.is_some()) {
+            return Err(key_error("engine", "give a game or an engine, not both".to_string()));
+        }
+        let engine_timeout = positive(
+            "engine_timeout",
+            flags.engine_timeout.or(file.engine_timeout),
+            ENGINE_TIMEOUT.as_millis() as u64,
+        )?;
+        let engine = match (&flags.engine, file.engine) {
+            (Some(command), _) => {
+                Some(Program { command: command.clone(), dir: cwd.to_path_buf(), timeout_ms: engine_timeout })
+            }
+            (None, Some(command)) => Some(Program { command, dir: base.to_path_buf(), timeout_ms: engine_timeout }),
+            (None, None) => None,
+        };
         Ok(LeagueConfig {
-            game: flags.game.clone().or(file.game).unwrap_or_else(|| "all-fives".to_string()),
+            game: flags.game.clone().or(file.game).unwrap_or_else(|| DEFAULT_GAME.to_string()),
+            engine,
             format,
             bots,
             settings,

@@ -1,12 +1,13 @@
-//! The game engines the arena can run, by name. This registry is the only
-//! place where the arena core meets a particular game.
+//! The games built into the arena. This table is the only place where the
+//! arena meets a particular game: a built-in game is one crate and one line
+//! of `built_in!`. Everything else reaches a game through its engine
+//! (`crate::engine`), built in or a program of its own.
 
+use crate::engine::spec::{BuiltIn, Native};
 use game::Game;
 
-/// The names of the games, for help and error messages.
-pub const NAMES: &[&str] = &["all-fives", "leduc"];
-
-/// Something to do with a game chosen by name at run time.
+/// Something to do with a built-in game chosen by name at run time, with
+/// its Rust types (the commands that read a built-in game's records typed).
 pub trait GameCommand {
     /// What it returns.
     type Output;
@@ -14,11 +15,26 @@ pub trait GameCommand {
     fn run<G: Game>(self) -> Self::Output;
 }
 
-/// Runs `command` with the game called `name`.
-pub fn dispatch<C: GameCommand>(name: &str, command: C) -> Result<C::Output, String> {
-    match name {
-        "all-fives" => Ok(command.run::<all_fives::AllFives>()),
-        "leduc" => Ok(command.run::<leduc::Leduc>()),
-        other => Err(format!("unknown game {other:?}; the games are: {}", NAMES.join(", "))),
-    }
+/// Declares the built-in games: [`BUILT_IN`], [`NAMES`] and [`dispatch`].
+macro_rules! built_in {
+    ($($game:ty),+ $(,)?) => {
+        /// The built-in games' engines.
+        pub const BUILT_IN: &[&dyn BuiltIn] = &[$(&Native::<$game>::NEW),+];
+
+        /// The names of the built-in games, for help and error messages.
+        pub const NAMES: &[&str] = &[$(<$game as Game>::NAME),+];
+
+        /// Runs `command` with the built-in game called `name`.
+        ///
+        /// # Errors
+        /// When no built-in game has that name.
+        pub fn dispatch<C: GameCommand>(name: &str, command: C) -> Result<C::Output, String> {
+            $(if name == <$game as Game>::NAME {
+                return Ok(command.run::<$game>());
+            })+
+            Err(format!("unknown game {name:?}; the games are: {}", NAMES.join(", ")))
+        }
+    };
 }
+
+built_in!(all_fives::AllFives, leduc::Leduc);

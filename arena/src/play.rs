@@ -1,20 +1,26 @@
 //! Playing one game of a match with real processes.
 
 use crate::bot::process::BotProcess;
+use crate::engine::link::Link;
+use crate::engine::process::EngineError;
+use crate::engine::running::{Found, Origin, Running};
+use crate::engine::spec::Trouble;
 use crate::fault::{Fault, FaultKind};
 use crate::outcome::forfeit_ranks;
 use crate::pool::Pool;
-use crate::record::{FaultRecord, GameRecord, GameResult, Timed};
+use crate::record::{Entry, FaultRecord, GameRecord, GameResult, Timed};
 use crate::schedule::GameSpec;
-use crate::session::{self, Envelope};
+use crate::session::{self, Answered, Envelope};
 use crate::start_failures::GiveUp;
 use crate::table::Table;
-use game::Game;
+use protocol::engine::Raw;
 use protocol::messages::{Forfeit, GameEnd, GameStart};
+use serde_json::Value;
 use std::time::Instant;
 
-/// The record of a game of `G`.
-pub type Record<G> = GameRecord<<G as Game>::Variant, <G as Game>::Event>;
+/// The record of a game, whatever the engine: its variant and events as
+/// the engine gave them.
+pub type Record = GameRecord<Value, Entry>;
 
 /// The processes seated at one game; a seat is empty once its process faulted.
 struct Seats {
@@ -40,62 +46,87 @@ impl Seats {
 /// Why a game could not be played at all, so that the run must stop: a bot
 /// process could not be started (too few file descriptors or processes, no
 /// memory, a resource limit the arena may not set, a full disk), which is
-/// never the bot's doing and so never recorded as its fault; or a run that
-/// means nothing without a bot gave up on it ([`GiveUp::StopRun`]).
+/// never the bot's doing and so never recorded as its fault; a run that
+/// means nothing without a bot gave up on it ([`GiveUp::StopRun`]); or the
+/// engine failed, which is never a bot's fault either.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Unplayable(pub String);
 
+impl From<EngineError> for Unplayable {
+    fn from(e: EngineError) -> Self {
+        Unplayable(format!("{e}; the game was not recorded (fix the engine, then resume)"))
+    }
+}
+
 /// A seat whose moves come from elsewhere than a bot process: a person at
-/// the terminal, for `arena play`. It sees the game as it likes (through
-/// [`Game::view`], as its seat may see it) when it is asked to move and when
-/// the game is over.
-pub trait Person<G: Game> {
+/// the terminal, for `arena play`. It is shown the game as its seat may see
+/// it when it is asked to move and when the game is over.
+pub trait Person {
     /// The seat it plays.
     fn seat(&self) -> usize;
     /// Its name in the record.
     fn name(&self) -> &str;
+    /// Notes the start of a game set up from `origin`.
+    fn begin(&mut self, table: &Table, origin: Origin<'_>);
     /// Its move in `game`, where its seat is to act: an index into
-    /// [`Game::choices`], or `None` when it leaves the game.
-    fn choose(&mut self, game: &G) -> impl Future<Output = Option<usize>>;
+    /// [`Running::choices`], or `None` when it leaves the game.
+    fn choose(&mut self, game: &Running<'_>) -> impl Future<Output = Option<usize>>;
+    /// Notes that the seat to act played choice `index` (any seat's move).
+    fn played(&mut self, index: usize);
     /// Shows it the end of the game, which came out as `result`.
-    fn game_over(&mut self, game: &G, result: &GameResult);
+    fn game_over(&mut self, game: &Running<'_>, result: &GameResult);
 }
 
 /// No person: every seat is played by a bot process.
 enum Nobody {}
 
-impl<G: Game> Person<G> for Nobody {
+impl Person for Nobody {
     fn seat(&self) -> usize {
         match *self {}
     }
     fn name(&self) -> &str {
         match *self {}
     }
-    async fn choose(&mut self, _: &G) -> Option<usize> {
+    fn begin(&mut self, _: &Table, _: Origin<'_>) {
         match *self {}
     }
-    fn game_over(&mut self, _: &G, _: &GameResult) {
+    async fn choose(&mut self, _: &Running<'_>) -> Option<usize> {
+        match *self {}
+    }
+    fn played(&mut self, _: usize) {
+        match *self {}
+    }
+    fn game_over(&mut self, _: &Running<'_>, _: &GameResult) {
         match *self {}
     }
 }
 
 /// Plays the game `spec` with processes from `pool` (starting any that are
-/// missing), returns the healthy ones to the pool, and returns the record.
-pub async fn play_game<G: Game>(table: &Table<G>, pool: &Pool, spec: &GameSpec) -> Result<Record<G>, Unplayable> {
-    let record = play_seated::<G, Nobody>(table, pool, spec, None).await?;
+/// missing) and the engine on `link`, returns the healthy processes to the
+/// pool, and returns the record.
+pub async fn play_game(table: &Table, pool: &Pool, link: &mut dyn Link, spec: &GameSpec) -> Result<Record, Unplayable> {
+    let record = play_seated::<Nobody>(table, pool, link, spec, None).await?;
     Ok(record.expect("only a person leaves a game unfinished"))
+}
+
+/// Kills every process still seated.
+async fn kill_seated(seats: &mut Seats) {
+    for process in seats.processes.iter_mut().filter_map(Option::take) {
+        process.kill().await;
+    }
 }
 
 /// [`play_game`] with `person` (if any) in its seat instead of a bot
 /// process (`spec.seats` is not read for that seat). `Ok(None)` when the
 /// person leaves the game before its end: every process is then killed and
 /// nothing is recorded.
-pub async fn play_seated<G: Game, P: Person<G>>(
-    table: &Table<G>,
+pub async fn play_seated<P: Person>(
+    table: &Table,
     pool: &Pool,
+    link: &mut dyn Link,
     spec: &GameSpec,
     mut person: Option<&mut P>,
-) -> Result<Option<Record<G>>, Unplayable> {
+) -> Result<Option<Record>, Unplayable> {
     let started = Instant::now();
     let seat_count = table.seats();
     let person_seat = person.as_ref().map(|person| person.seat());
@@ -122,9 +153,7 @@ pub async fn play_seated<G: Game, P: Person<G>>(
                     continue;
                 }
                 GiveUp::StopRun => {
-                    for process in seats.processes.iter_mut().filter_map(Option::take) {
-                        process.kill().await;
-                    }
+                    kill_seated(&mut seats).await;
                     return Err(Unplayable(format!("bot {:?} cannot be started: {why}", bot_name(seat))));
                 }
             }
@@ -144,9 +173,7 @@ pub async fn play_seated<G: Game, P: Person<G>>(
                 seats.fault(seat, bot_name(seat), fault).await;
             }
             Err(fault) => {
-                for process in seats.processes.iter_mut().filter_map(Option::take) {
-                    process.kill().await;
-                }
+                kill_seated(&mut seats).await;
                 return Err(Unplayable(format!(
                     "cannot start a process of bot {:?} for seat {seat}: {}",
                     bot_name(seat),
@@ -158,7 +185,7 @@ pub async fn play_seated<G: Game, P: Person<G>>(
     for seat in fresh {
         let bot = spec.seats[seat];
         let process = seats.processes[seat].as_mut().expect("just started");
-        match session::handshake::<G>(process, table.hello(bot, seat), table.limits.startup_timeout).await {
+        match session::handshake(process, table.hello(bot, seat), table.limits.startup_timeout).await {
             Ok(_) => table.starts.started(bot),
             Err(fault) => {
                 table.starts.failed(bot, &fault);
@@ -167,12 +194,26 @@ pub async fn play_seated<G: Game, P: Person<G>>(
         }
     }
 
-    let mut game = table.new_game(spec);
+    let mut game = match Running::start(&table.engine, link, &table.variant, &table.teams, table.origin(spec)).await {
+        Ok(game) => game,
+        Err(trouble) => {
+            kill_seated(&mut seats).await;
+            return Err(match trouble {
+                Trouble::Failed(e) => e.into(),
+                Trouble::Refused(why) => {
+                    table.engine.failed(format!("refused to start game {}: {why}", spec.id)).into()
+                }
+            });
+        }
+    };
+    if let Some(person) = person.as_deref_mut() {
+        person.begin(table, table.origin(spec));
+    }
     let mut times = MoveTimes::default();
     for (seat, process) in seats.processes.iter_mut().enumerate() {
         if let Some(process) = process {
             let start = GameStart { id: spec.id, seed: spec.bot_seeds[seat], seat };
-            process.queue(&Envelope::<G>::GameStart(start));
+            process.queue(&Envelope::GameStart(start));
         }
     }
     // A seat that could not start forfeits before the first move.
@@ -180,41 +221,57 @@ pub async fn play_seated<G: Game, P: Person<G>>(
         let mut delivered = 0;
         while let Some(seat) = game.to_act() {
             deliver(&game, &mut seats, &mut delivered);
-            if let Some(person) = person.as_deref_mut().filter(|person| person.seat() == seat) {
+            let (index, elapsed) = if let Some(person) = person.as_deref_mut().filter(|person| person.seat() == seat) {
                 let asked = Instant::now();
                 let Some(index) = person.choose(&game).await else {
-                    for process in seats.processes.iter_mut().filter_map(Option::take) {
-                        process.kill().await;
-                    }
+                    kill_seated(&mut seats).await;
                     return Ok(None);
                 };
-                let before = game.event_count();
-                game.play(index).expect("a person chooses one of the legal moves");
-                times.note(before, asked.elapsed().as_micros() as u64);
-                continue;
-            }
-            let process =
-                seats.processes[seat].as_mut().expect("only faulted seats are empty, and a fault ends the game");
-            match session::ask_move(process, &game, seat, table.limits.move_timeout).await {
-                Ok(decision) => {
-                    let before = game.event_count();
-                    if let Err(illegal) = game.play(decision.index) {
-                        let message = format!("the game refused move {} of {}", illegal.index, illegal.legal);
-                        seats.fault(seat, bot_name(seat), Fault::new(FaultKind::IllegalMove, message)).await;
+                (index, asked.elapsed())
+            } else {
+                let process =
+                    seats.processes[seat].as_mut().expect("only faulted seats are empty, and a fault ends the game");
+                let asked = session::ask_move(process, game.state(), game.choices(), table.limits.move_timeout).await;
+                let decision = match asked {
+                    Ok(Answered::Index(decision)) => Ok(decision),
+                    Ok(Answered::Named(named)) => match game.find(link, named.named.clone()).await {
+                        Ok(Found::Index(index)) => Ok(named.found(index)),
+                        Ok(Found::Illegal(why)) => Err(named.not_legal(why)),
+                        Err(e) => {
+                            kill_seated(&mut seats).await;
+                            return Err(e.into());
+                        }
+                    },
+                    Err(fault) => Err(fault),
+                };
+                match decision {
+                    Ok(decision) => (decision.index, decision.elapsed),
+                    Err(fault) => {
+                        seats.fault(seat, bot_name(seat), fault).await;
                         break;
                     }
-                    times.note(before, decision.elapsed.as_micros() as u64);
                 }
-                Err(fault) => {
-                    seats.fault(seat, bot_name(seat), fault).await;
-                    break;
-                }
+            };
+            let before = game.events().len();
+            if let Err(e) = game.play(link, index).await {
+                kill_seated(&mut seats).await;
+                return Err(e.into());
             }
+            if let Some(person) = person.as_deref_mut() {
+                person.played(index);
+            }
+            times.note(before, elapsed.as_micros() as u64, index);
         }
         deliver(&game, &mut seats, &mut delivered);
     }
 
-    let result = game_result(&game, &table.teams, &seats.faulted_seats());
+    let result = match game_result(&game, link, &table.teams, &seats.faulted_seats()).await {
+        Ok(result) => result,
+        Err(e) => {
+            kill_seated(&mut seats).await;
+            return Err(e.into());
+        }
+    };
     if let Some(person) = person {
         person.game_over(&game, &result);
     }
@@ -229,7 +286,7 @@ pub async fn play_seated<G: Game, P: Person<G>>(
                 ranks: result.ranks.clone(),
                 forfeits: forfeits.clone(),
             };
-            process.queue(&Envelope::<G>::GameEnd(end));
+            process.queue(&Envelope::GameEnd(end));
             match table.process_per_game {
                 true => pool.retire(process).await,
                 false => pool.put(spec.seats[seat], seat, process),
@@ -239,15 +296,20 @@ pub async fn play_seated<G: Game, P: Person<G>>(
 
     Ok(Some(GameRecord {
         id: spec.id,
-        game: G::NAME.to_string(),
+        game: table.engine.name().to_string(),
+        engine: table.engine.identity(&table.teams),
         deal: spec.deal,
         arrangement: spec.arrangement,
         seed: spec.seed,
         preset: table.setups.is_some(),
+        setup: match (table.engine.program_of(), table.origin(spec)) {
+            (Some(_), Origin::Setup(setup)) => Some(setup.clone()),
+            _ => None,
+        },
         variant: table.variant.clone(),
         bots: (0..seat_count).map(|seat| bot_name(seat).to_string()).collect(),
         bot_seeds: spec.bot_seeds.clone(),
-        events: times.attach(game.events()),
+        events: times.entries(game.events().iter().map(|event| event.event.clone()).collect()),
         result,
         faults: seats.faults,
         duration_ms: started.elapsed().as_millis() as u64,
@@ -255,48 +317,75 @@ pub async fn play_seated<G: Game, P: Person<G>>(
 }
 
 /// How a game came out: the game's own outcome, or, when any seat faulted
-/// (`faulted`, the seats that did), a forfeit by the sides of those seats.
-pub fn game_result<G: Game>(game: &G, teams: &[Vec<usize>], faulted: &[usize]) -> GameResult {
+/// (`faulted`, the seats that did), a forfeit by the sides of those seats,
+/// at the scores the engine says a forfeit costs.
+///
+/// # Errors
+/// When the engine fails to say.
+pub async fn game_result(
+    game: &Running<'_>,
+    link: &mut dyn Link,
+    teams: &[Vec<usize>],
+    faulted: &[usize],
+) -> Result<GameResult, EngineError> {
     match (faulted.is_empty(), game.outcome()) {
-        (true, Some(outcome)) => {
-            GameResult { reason: outcome.reason.to_string(), scores: game.scores(), ranks: outcome.ranks }
-        }
+        (true, Some(outcome)) => Ok(GameResult {
+            reason: outcome.reason.clone(),
+            scores: game.scores().to_vec(),
+            ranks: outcome.ranks.clone(),
+        }),
         _ => {
-            let scores = game.forfeit_scores(faulted);
+            let scores = game.forfeit(link, faulted).await?;
             let ranks = forfeit_ranks(teams, &scores, faulted);
-            GameResult { reason: "forfeit".to_string(), scores, ranks }
+            Ok(GameResult { reason: "forfeit".to_string(), scores, ranks })
         }
     }
 }
 
-/// The thinking time of each move of a game, kept by the index of the event
-/// that is the move (the first event [`Game::play`] appends).
+/// The thinking time and the choice of each move of a game, kept by the
+/// index of the event that is the move (the first event a play appends).
 #[derive(Debug, Default)]
-pub struct MoveTimes(Vec<Option<u64>>);
+pub struct MoveTimes(Vec<Option<(u64, usize)>>);
 
 impl MoveTimes {
-    /// Notes that the move recorded as event `at` took `time_us` microseconds.
-    pub fn note(&mut self, at: usize, time_us: u64) {
+    /// Notes that the move recorded as event `at` was choice `choice`, made
+    /// in `time_us` microseconds.
+    pub fn note(&mut self, at: usize, time_us: u64, choice: usize) {
         self.0.resize(at, None);
-        self.0.push(Some(time_us));
+        self.0.push(Some((time_us, choice)));
     }
 
-    /// Every event, with its time when it was a move.
+    /// Every event as a run writes it, with its time and choice when it was a move.
+    pub fn entries(self, events: Vec<Raw>) -> Vec<Entry> {
+        self.attach(events)
+            .into_iter()
+            .map(|t| Entry { event: t.event, time_us: t.time_us, choice: t.choice })
+            .collect()
+    }
+
+    /// Every event, with its time and choice when it was a move.
     pub fn attach<E>(mut self, events: Vec<E>) -> Vec<Timed<E>> {
         self.0.resize(events.len(), None);
-        events.into_iter().zip(self.0).map(|(event, time_us)| Timed { event, time_us }).collect()
+        events
+            .into_iter()
+            .zip(self.0)
+            .map(|(event, decided)| Timed {
+                event,
+                time_us: decided.map(|(time_us, _)| time_us),
+                choice: decided.map(|(_, choice)| choice),
+            })
+            .collect()
     }
 }
 
 /// Queues every event since `delivered` to each seat that may see it.
-fn deliver<G: Game>(game: &G, seats: &mut Seats, delivered: &mut usize) {
-    let events = game.events_since(*delivered);
-    for event in &events {
-        for (seat, process) in seats.processes.iter_mut().enumerate() {
-            if let (Some(process), Some(view)) = (process.as_mut(), game.view(event, seat)) {
-                process.queue(&view);
+fn deliver(game: &Running<'_>, seats: &mut Seats, delivered: &mut usize) {
+    for event in &game.events()[*delivered..] {
+        for (process, view) in seats.processes.iter_mut().zip(&event.views) {
+            if let (Some(process), Some(view)) = (process.as_mut(), view) {
+                process.queue(view);
             }
         }
     }
-    *delivered = game.event_count();
+    *delivered = game.events().len();
 }

@@ -13,7 +13,6 @@ use crate::bot::census::Census;
 use crate::bot::process::{BotProcess, Launch};
 use crate::fault::Fault;
 use crate::session::Envelope;
-use game::Game;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -66,7 +65,6 @@ pub struct Pool {
     cpus: Option<Vec<usize>>,
     census: Arc<Census>,
     grace: Duration,
-    bye: fn(&mut BotProcess),
 }
 
 /// A process waiting for its next game.
@@ -77,10 +75,10 @@ struct Idle {
 }
 
 impl Pool {
-    /// A pool of processes of a game `G`, run on `cpus` (if pinned), at most
-    /// `cap` of them alive, each given `grace` to exit after `bye`.
-    pub fn new<G: Game>(cpus: Option<Vec<usize>>, cap: usize, grace: Duration) -> Pool {
-        Pool { idle: Mutex::default(), cpus, census: Census::new(cap), grace, bye: queue_bye::<G> }
+    /// A pool of processes run on `cpus` (if pinned), at most `cap` of them
+    /// alive, each given `grace` to exit after `bye`.
+    pub fn new(cpus: Option<Vec<usize>>, cap: usize, grace: Duration) -> Pool {
+        Pool { idle: Mutex::default(), cpus, census: Census::new(cap), grace }
     }
 
     /// The CPUs new processes of this pool are pinned to, if any.
@@ -131,7 +129,7 @@ impl Pool {
         let mut closing = tokio::task::JoinSet::new();
         for idle in self.drain() {
             let mut process = idle.process;
-            (self.bye)(&mut process);
+            process.queue(&Envelope::Bye);
             closing.spawn(process.close(self.grace));
         }
         while closing.join_next().await.is_some() {}
@@ -151,17 +149,13 @@ impl Pool {
     }
 
     async fn farewell(&self, mut process: BotProcess) {
-        (self.bye)(&mut process);
+        process.queue(&Envelope::Bye);
         process.close(self.grace).await;
     }
 
     fn drain(&self) -> Vec<Idle> {
         std::mem::take(&mut *self.idle.lock().expect("pool lock"))
     }
-}
-
-fn queue_bye<G: Game>(process: &mut BotProcess) {
-    process.queue(&Envelope::<G>::Bye);
 }
 
 #[cfg(test)]

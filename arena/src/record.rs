@@ -1,8 +1,18 @@
 //! The game record: one JSON object per finished game, one per line of
 //! `games.jsonl`. `RECORDS.md` documents every field.
 
+use crate::engine::spec::Identity;
 use crate::fault::FaultKind;
+use protocol::engine::Raw;
+use serde::ser::Error as _;
 use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
+
+/// The record of a game of any engine, as read back: its payloads as JSON values.
+pub type JsonRecord = GameRecord<serde_json::Value, Timed<serde_json::Value>>;
+
+/// The record of a game of the typed game `G` (a built-in game), as read back.
+pub type RecordOf<G> = GameRecord<<G as game::Game>::Variant, Timed<<G as game::Game>::Event>>;
 
 /// A finished game, as written to `games.jsonl`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -11,6 +21,10 @@ pub struct GameRecord<V, E> {
     pub id: u64,
     /// The game's name, e.g. `"all-fives"`.
     pub game: String,
+    /// The engine program that played it, for a game that is not built in
+    /// (`--engine`); written only then.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub engine: Option<Identity>,
     /// The deal number; every arrangement of a deal has the same seed.
     pub deal: u64,
     /// The arrangement of the bots over the seats for this deal (read as
@@ -23,20 +37,65 @@ pub struct GameRecord<V, E> {
     /// --deals`) rather than from `seed`; written only when true.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub preset: bool,
+    /// The setup it was played from, for a game of an engine program set
+    /// up in advance (a built-in game's setup is read off its events).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub setup: Option<serde_json::Value>,
     /// Every variant setting in force.
     pub variant: V,
     /// The bot playing each seat.
     pub bots: Vec<String>,
     /// The seed each seat was told in `game_start`.
     pub bot_seeds: Vec<u64>,
-    /// Every event, in order, with full information.
-    pub events: Vec<Timed<E>>,
+    /// Every event, in order, with full information (each a [`Timed`] event
+    /// as read back, an [`Entry`] as written).
+    pub events: Vec<E>,
     /// How the game came out.
     pub result: GameResult,
     /// Faults, in the order they happened.
     pub faults: Vec<FaultRecord>,
     /// Wall-clock time the game took, in milliseconds (a timing field).
     pub duration_ms: u64,
+}
+
+/// An event as a run writes it: the engine's JSON object as it gave it,
+/// with the time and the choice spliced in when it was a move (so that it
+/// reads back as a [`Timed`] event).
+#[derive(Debug, Clone)]
+pub struct Entry {
+    /// The event: a JSON object.
+    pub event: Raw,
+    /// Microseconds from writing the request to reading the answer (a timing field).
+    pub time_us: Option<u64>,
+    /// The index of the choice made, when it was a move.
+    pub choice: Option<usize>,
+}
+
+impl Serialize for Entry {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        if self.time_us.is_none() && self.choice.is_none() {
+            return self.event.serialize(serializer);
+        }
+        let text = self.event.get();
+        let body =
+            text.trim_end().strip_suffix('}').ok_or_else(|| S::Error::custom("an event is not a JSON object"))?;
+        let mut spliced = String::with_capacity(text.len() + 40);
+        spliced.push_str(body);
+        let mut field = |key: &str, value: u64| {
+            if !spliced.trim_end().ends_with('{') {
+                spliced.push(',');
+            }
+            spliced.push_str(&format!("\"{key}\":{value}"));
+        };
+        if let Some(time_us) = self.time_us {
+            field("time_us", time_us);
+        }
+        if let Some(choice) = self.choice {
+            field("choice", choice as u64);
+        }
+        spliced.push('}');
+        RawValue::from_string(spliced).map_err(S::Error::custom)?.serialize(serializer)
+    }
 }
 
 /// An event, with the time the deciding bot took when it was a bot's move.
@@ -48,6 +107,9 @@ pub struct Timed<E> {
     /// Microseconds from writing the request to reading the answer (a timing field).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub time_us: Option<u64>,
+    /// The index of the choice made, when it was a move: what a replay plays.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub choice: Option<usize>,
 }
 
 /// How a game came out.
@@ -123,7 +185,9 @@ impl<V, E> GameRecord<V, E> {
             faults: self.faults.clone(),
         }
     }
+}
 
+impl<V> GameRecord<V, Entry> {
     /// How many decisions bots made in this game.
     pub fn decisions(&self) -> usize {
         self.events.iter().filter(|e| e.time_us.is_some()).count()

@@ -6,7 +6,7 @@
 
 use crate::bot::process::BotProcess;
 use crate::fault::Fault;
-use crate::play::Record;
+use crate::record::RecordOf;
 use crate::session::{self, Envelope};
 use crate::table::Table;
 use crate::untrusted;
@@ -43,18 +43,17 @@ pub struct Replayed {
 /// Replays `record` to bot 0 of `table`, seated in `seat`. Fails, before
 /// any process starts, when the record cannot be replayed (see
 /// [`verify::check`]).
-pub async fn replay<G: Game>(table: &Table<G>, record: &Record<G>, seat: usize) -> Result<Replayed, String> {
+pub async fn replay<G: Game>(table: &Table, record: &RecordOf<G>, seat: usize) -> Result<Replayed, String> {
     let mut game = verify::set_up::<G>(record)?;
     let mut replayed = Replayed::default();
     let mut process = match BotProcess::spawn(&table.launch(0, seat, None)) {
         Ok(process) => process,
         Err(fault) => return Ok(Replayed { fault: Some(fault), ..replayed }),
     };
-    if let Err(fault) = session::handshake::<G>(&mut process, table.hello(0, seat), table.limits.startup_timeout).await
-    {
+    if let Err(fault) = session::handshake(&mut process, table.hello(0, seat), table.limits.startup_timeout).await {
         return Ok(failed(process, fault, replayed).await);
     }
-    process.queue(&Envelope::<G>::GameStart(GameStart { id: record.id, seed: record.bot_seeds[seat], seat }));
+    process.queue(&Envelope::GameStart(GameStart { id: record.id, seed: record.bot_seeds[seat], seat }));
     let mut delivered = 0;
     while let Some(to_act) = game.to_act() {
         delivered = session::tell(&mut process, &game, seat, delivered);
@@ -65,7 +64,7 @@ pub async fn replay<G: Game>(table: &Table<G>, record: &Record<G>, seat: usize) 
         let recorded = verify::recorded_move(&game, record, at)
             .map_err(|e| format!("event {at}: {e} (`arena verify` lists every disagreement)"))?;
         if to_act == seat {
-            match session::ask_move(&mut process, &game, seat, table.limits.move_timeout).await {
+            match session::ask_typed_move(&mut process, &game, seat, table.limits.move_timeout).await {
                 Ok(decision) => {
                     replayed.decisions += 1;
                     replayed.time_us += decision.elapsed.as_micros() as u64;
@@ -86,14 +85,14 @@ pub async fn replay<G: Game>(table: &Table<G>, record: &Record<G>, seat: usize) 
     session::tell(&mut process, &game, seat, delivered);
     let result = &record.result;
     let forfeits = record.faults.iter().map(|f| Forfeit { seat: f.seat, kind: f.kind.name().to_string() }).collect();
-    process.queue(&Envelope::<G>::GameEnd(GameEnd {
+    process.queue(&Envelope::GameEnd(GameEnd {
         id: record.id,
         reason: result.reason.clone(),
         scores: result.scores.clone(),
         ranks: result.ranks.clone(),
         forfeits,
     }));
-    process.queue(&Envelope::<G>::Bye);
+    process.queue(&Envelope::Bye);
     process.close(table.limits.exit_grace).await;
     Ok(replayed)
 }

@@ -16,7 +16,6 @@ use crate::schedule::{Schedule, Selection};
 use crate::standings::Standings;
 use crate::table::Table;
 use crate::whole_deals::WholeDeals;
-use game::Game;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -95,8 +94,8 @@ fn ends_by_death(kind: FaultKind) -> bool {
 /// through the registry). A game that cannot be played for a reason that is
 /// not a bot's doing ([`Unplayable`](crate::play::Unplayable)) stops the run
 /// the same way, and is the error returned.
-pub fn run_games<G: Game>(
-    table: Table<G>,
+pub fn run_games(
+    table: Table,
     work: Work,
     standings: Standings,
     played: Vec<GameSummary>,
@@ -175,15 +174,15 @@ pub fn run_games<G: Game>(
     let unfinished = if interrupted { counted.unfinished() } else { 0 };
     let standings = counted.into_standings(!interrupted);
     if let Some(out) = out {
-        out.finish(&standings.to_json(G::NAME, shared.table.seed))
+        out.finish(&standings.to_json(shared.table.engine.name(), shared.table.seed))
             .map_err(|e| format!("cannot finish the output directory: {}", crate::signals::explain_write_error(&e)))?;
     }
     Ok(MatchReport { standings, unfinished, games, decisions, elapsed: started.elapsed(), interrupted })
 }
 
 /// What every worker of a run shares.
-struct Shared<G: Game> {
-    table: Table<G>,
+struct Shared {
+    table: Table,
     schedule: Schedule,
     selection: Selection,
     /// Which game to start next.
@@ -197,7 +196,7 @@ struct Shared<G: Game> {
     keep_records: bool,
 }
 
-impl<G: Game> Shared<G> {
+impl Shared {
     /// Stops the run because of `why` (the first reason given is kept): no
     /// game starts, games in flight are dropped and their bots killed.
     fn fail(&self, why: String) {
@@ -213,7 +212,7 @@ impl<G: Game> Shared<G> {
 }
 
 /// One worker thread: `slots` games at a time, it and its processes on `cpus` if pinned.
-fn run_worker<G: Game>(shared: Arc<Shared<G>>, tx: mpsc::Sender<Finished>, slots: usize, cpus: Option<Vec<usize>>) {
+fn run_worker(shared: Arc<Shared>, tx: mpsc::Sender<Finished>, slots: usize, cpus: Option<Vec<usize>>) {
     if let Some(cpus) = &cpus {
         cpus::pin_this_thread(cpus);
     }
@@ -221,18 +220,26 @@ fn run_worker<G: Game>(shared: Arc<Shared<G>>, tx: mpsc::Sender<Finished>, slots
         tokio::runtime::Builder::new_current_thread().enable_all().build().expect("a single-threaded runtime starts");
     runtime.block_on(async move {
         let cap = pool::cap(slots, shared.table.seats());
-        let pool = Arc::new(Pool::new::<G>(cpus, cap, shared.table.limits.exit_grace));
+        let pool = Arc::new(Pool::new(cpus.clone(), cap, shared.table.limits.exit_grace));
         let mut tasks = tokio::task::JoinSet::new();
         for _ in 0..slots {
-            let (shared, tx, pool) = (Arc::clone(&shared), tx.clone(), Arc::clone(&pool));
+            let (shared, tx, pool, cpus) = (Arc::clone(&shared), tx.clone(), Arc::clone(&pool), cpus.clone());
             tasks.spawn(async move {
+                // This slot's engine: in process, or a process of its own on the worker's CPUs.
+                let mut link = match shared.table.engine.connect(&shared.table.registry, cpus).await {
+                    Ok(link) => link,
+                    Err(e) => {
+                        shared.fail(crate::play::Unplayable::from(e).0);
+                        return;
+                    }
+                };
                 while !shared.cancel.load(Ordering::SeqCst) && !shared.stop.load(Ordering::SeqCst) {
                     let Some(spec) = shared.dealer.next(&shared.schedule, &shared.selection).await else { break };
                     if shared.cancel.load(Ordering::SeqCst) || shared.stop.load(Ordering::SeqCst) {
                         shared.dealer.done(&spec);
                         break;
                     }
-                    let played = play_game(&shared.table, &pool, &spec).await;
+                    let played = play_game(&shared.table, &pool, link.as_mut(), &spec).await;
                     shared.dealer.done(&spec);
                     let record = match played {
                         Ok(record) => record,
@@ -256,6 +263,12 @@ fn run_worker<G: Game>(shared: Arc<Shared<G>>, tx: mpsc::Sender<Finished>, slots
                     if tx.send(finished).await.is_err() {
                         break;
                     }
+                }
+                if !shared.cancel.load(Ordering::SeqCst)
+                    && let Err(e) = link.close().await
+                {
+                    // Every game it played is recorded and checked; only its exit is late.
+                    crate::console::errln!("warning: {e}");
                 }
             });
         }

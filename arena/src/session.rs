@@ -7,21 +7,24 @@ use crate::fault::{Fault, FaultKind};
 use game::Game;
 use protocol::line::{self, LineError};
 use protocol::messages::{FromBot, Hello, Ready, ToBot, Turn};
+use serde::Serialize;
+use serde_json::Value;
 use std::time::Duration;
 use tokio::time::Instant;
 
-/// The envelope messages of game `G`.
-pub type Envelope<G> = ToBot<<G as Game>::Variant, <G as Game>::State, <G as Game>::Choice>;
+/// An envelope message that carries no payload of the game's (`game_start`,
+/// `game_end`, `bye`).
+pub type Envelope = ToBot<(), (), ()>;
 
 /// Sends `hello` (with whatever else is queued) and waits for `ready`.
-pub async fn handshake<G: Game>(
+pub async fn handshake<V: Serialize>(
     process: &mut BotProcess,
-    hello: Hello<G::Variant>,
+    hello: Hello<V>,
     limit: Duration,
 ) -> Result<Ready, Fault> {
-    process.queue(&Envelope::<G>::Hello(hello));
+    process.queue(&ToBot::<V, (), ()>::Hello(hello));
     let line = process.exchange(Instant::now() + limit, limit, Awaited::Hello).await?;
-    let answer = match decode::<G>(line) {
+    let answer = match decode(line) {
         Ok(answer) => answer,
         Err(fault) if fault.kind == FaultKind::NotJson => return Err(not_started(process, fault).await),
         Err(fault) => return Err(fault),
@@ -69,18 +72,59 @@ pub struct Decision {
     pub elapsed: Duration,
 }
 
-/// Asks the bot in `seat` for its move and checks the answer against `game`.
-pub async fn ask_move<G: Game>(
+/// A bot's answer to a turn, in time and well formed.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Answered {
+    /// A choice by its index, in range.
+    Index(Decision),
+    /// A move named by value, which the game must find among the choices.
+    Named(Named),
+}
+
+/// A move a bot named by value.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Named {
+    /// The move, as the bot sent it.
+    pub named: Value,
+    /// From writing the request to reading the answer.
+    pub elapsed: Duration,
+    /// The turn's id.
+    pub id: u64,
+    /// How many choices the turn listed.
+    pub count: usize,
+    /// The start of the bot's line, for a fault's message.
+    pub excerpt: String,
+}
+
+impl Named {
+    /// The decision, once the game found the move at `index`.
+    pub fn found(&self, index: usize) -> Decision {
+        Decision { index, elapsed: self.elapsed }
+    }
+
+    /// The fault of a move that is none of the choices; `why`, if the game says.
+    pub fn not_legal(&self, why: Option<String>) -> Fault {
+        let why = why.map(|why| format!(" ({why})")).unwrap_or_default();
+        Fault::new(
+            FaultKind::IllegalMove,
+            format!("the move is not one of the {} legal moves of turn {}{why}: {}", self.count, self.id, self.excerpt),
+        )
+    }
+}
+
+/// Asks the bot in `process` for its move: sends a turn with `state` and
+/// the `legal` choices, and checks that the answer is one of them (by index)
+/// or names a move by value.
+pub async fn ask_move<S: Serialize, C: Serialize>(
     process: &mut BotProcess,
-    game: &G,
-    seat: usize,
+    state: &S,
+    legal: &[C],
     limit: Duration,
-) -> Result<Decision, Fault> {
+) -> Result<Answered, Fault> {
     let id = process.next_request_id();
-    let legal = game.choices();
     let count = legal.len();
-    let turn = Turn { id, time_ms: limit.as_millis() as u64, state: game.state(seat), legal };
-    process.queue(&Envelope::<G>::Turn(turn));
+    let turn = Turn { id, time_ms: limit.as_millis() as u64, state, legal: legal.iter().collect() };
+    process.queue(&ToBot::<(), &S, &C>::Turn(turn));
     let start = Instant::now();
     let line = process.exchange(start + limit, limit, Awaited::Turn(id)).await?;
     let elapsed = start.elapsed();
@@ -89,9 +133,9 @@ pub async fn ask_move<G: Game>(
         && answered == id
         && index < count
     {
-        return Ok(Decision { index, elapsed });
+        return Ok(Answered::Index(Decision { index, elapsed }));
     }
-    let reply = match decode::<G>(line)? {
+    let reply = match decode(line)? {
         FromBot::Move(reply) => reply,
         FromBot::Ready(_) => {
             return Err(Fault::new(
@@ -106,32 +150,46 @@ pub async fn ask_move<G: Game>(
             format!("answered id {} while turn {id} was pending: {}", reply.id, excerpt(line)),
         ));
     }
-    let index = match (reply.index, &reply.value) {
-        (Some(index), None) if index < count => index,
-        (Some(index), None) => {
-            return Err(Fault::new(
-                FaultKind::IllegalMove,
-                format!(
-                    "index {index} is out of range: turn {id} listed {count} legal moves (indices 0 to {})",
-                    count.saturating_sub(1)
-                ),
-            ));
+    match (reply.index, reply.value) {
+        (Some(index), None) if index < count => Ok(Answered::Index(Decision { index, elapsed })),
+        (Some(index), None) => Err(Fault::new(
+            FaultKind::IllegalMove,
+            format!(
+                "index {index} is out of range: turn {id} listed {count} legal moves (indices 0 to {})",
+                count.saturating_sub(1)
+            ),
+        )),
+        (None, Some(named)) => Ok(Answered::Named(Named { named, elapsed, id, count, excerpt: excerpt(line) })),
+        _ => Err(Fault::new(
+            FaultKind::BadMessage,
+            format!("a move must give exactly one of \"index\" and \"move\": {}", excerpt(line)),
+        )),
+    }
+}
+
+/// [`ask_move`] for the seat to act in a typed game, the move found by the game itself.
+pub async fn ask_typed_move<G: Game>(
+    process: &mut BotProcess,
+    game: &G,
+    seat: usize,
+    limit: Duration,
+) -> Result<Decision, Fault> {
+    // As JSON, so that nothing of the game is held across the wait.
+    let state = serde_json::to_value(game.state(seat)).expect("states serialize");
+    let choices: Vec<Value> =
+        game.choices().iter().map(|choice| serde_json::to_value(choice).expect("choices serialize")).collect();
+    match ask_move(process, &state, &choices, limit).await? {
+        Answered::Index(decision) => Ok(decision),
+        Answered::Named(named) => {
+            let parsed: G::Move = serde_json::from_value(named.named.clone()).map_err(|e| {
+                Fault::new(FaultKind::BadMessage, format!("not a move of {}: {e}: {}", G::NAME, named.excerpt))
+            })?;
+            match game.find_move(&parsed) {
+                Some(index) => Ok(named.found(index)),
+                None => Err(named.not_legal(game.why_illegal(&parsed))),
+            }
         }
-        (None, Some(named)) => game.find_move(named).ok_or_else(|| {
-            let why = game.why_illegal(named).map(|why| format!(" ({why})")).unwrap_or_default();
-            Fault::new(
-                FaultKind::IllegalMove,
-                format!("the move is not one of the {count} legal moves of turn {id}{why}: {}", excerpt(line)),
-            )
-        })?,
-        _ => {
-            return Err(Fault::new(
-                FaultKind::BadMessage,
-                format!("a move must give exactly one of \"index\" and \"move\": {}", excerpt(line)),
-            ));
-        }
-    };
-    Ok(Decision { index, elapsed })
+    }
 }
 
 /// Whether a move read `elapsed` after its request came within `limit`. A
@@ -163,7 +221,7 @@ pub fn tell<G: Game>(process: &mut BotProcess, game: &G, seat: usize, from: usiz
     game.event_count()
 }
 
-fn decode<G: Game>(line: &[u8]) -> Result<FromBot<G::Move>, Fault> {
+fn decode(line: &[u8]) -> Result<FromBot<Value>, Fault> {
     if line.iter().all(u8::is_ascii_whitespace) {
         return Err(Fault::new(FaultKind::NotJson, crate::fault::EMPTY_LINE));
     }

@@ -1,33 +1,26 @@
 //! Games set up in advance: a file of setups (for All Fives, every hand's
-//! deal), read and checked against the variant before any bot starts.
+//! deal), read before any bot starts and checked by the engine itself
+//! (`cli::game::check_setups`).
 //!
 //! The file holds one JSON value per game, one after another: one per line,
-//! or spread over several lines, separated by whitespace. Each is checked by
-//! [`Game::from_setup`], and the first that cannot be played is refused with
-//! its number, its line and the game's reason.
+//! or spread over several lines, separated by whitespace.
 
 use crate::config::LeagueConfig;
-use game::Game;
-use std::path::Path;
+use serde_json::Value;
 
-/// Reads the setups in `path` and checks each against `variant`.
-pub fn read<G: Game>(path: &Path, variant: &G::Variant) -> Result<Vec<G::Setup>, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    parse::<G>(&text, variant).map_err(|e| format!("{}: {e}", path.display()))
-}
-
-/// Parses and checks setups from the text of a setups file.
-pub fn parse<G: Game>(text: &str, variant: &G::Variant) -> Result<Vec<G::Setup>, String> {
+/// The setups in the text of a setups file, each with the line (from 1) it starts on.
+///
+/// # Errors
+/// When the text is not a sequence of JSON values, or holds none.
+pub fn parse(text: &str) -> Result<Vec<(usize, Value)>, String> {
     let mut setups = Vec::new();
-    let mut stream = serde_json::Deserializer::from_str(text).into_iter::<G::Setup>();
+    let mut stream = serde_json::Deserializer::from_str(text).into_iter::<Value>();
     loop {
         let start = stream.byte_offset();
         let Some(next) = stream.next() else { break };
         let number = setups.len() + 1;
         let setup = next.map_err(|e| format!("game {number}: {e}"))?;
-        let line = line_of(text, start);
-        G::from_setup(variant, &setup).map_err(|e| format!("game {number} (line {line}): {e}"))?;
-        setups.push(setup);
+        setups.push((line_of(text, start), setup));
     }
     if setups.is_empty() {
         return Err("no games in the file".to_string());
@@ -35,24 +28,31 @@ pub fn parse<G: Game>(text: &str, variant: &G::Variant) -> Result<Vec<G::Setup>,
     Ok(setups)
 }
 
-/// The setups of a league's configuration: read from its deals file on a
-/// new run (and then kept in `config.deals`, so that a resumed run plays the
-/// same games whatever became of the file), or read back from `config.deals`.
-pub fn of_league<G: Game>(config: &mut LeagueConfig, variant: &G::Variant) -> Result<Option<Vec<G::Setup>>, String> {
+/// Where a league's setups come from.
+pub enum LeagueSetups {
+    /// None: every game is dealt from its seed.
+    None,
+    /// The deals file of a new run, whose text is to be checked and then
+    /// kept in the configuration (so that a resumed run plays the same games
+    /// whatever became of the file).
+    File(std::path::PathBuf),
+    /// The setups kept in the configuration by an earlier run.
+    Stored(Vec<Value>),
+}
+
+/// Where the setups of a league's configuration come from.
+///
+/// # Errors
+/// When the stored setups are not a list.
+pub fn of_league(config: &LeagueConfig) -> Result<LeagueSetups, String> {
     if let Some(path) = &config.deals_file {
-        let setups = read::<G>(path, variant)?;
-        config.deals = serde_json::to_value(&setups).expect("setups serialize");
-        return Ok(Some(setups));
+        return Ok(LeagueSetups::File(path.clone()));
     }
-    if config.deals.is_null() {
-        return Ok(None);
+    match &config.deals {
+        Value::Null => Ok(LeagueSetups::None),
+        Value::Array(setups) => Ok(LeagueSetups::Stored(setups.clone())),
+        _ => Err("the stored deals cannot be read: not a list".to_string()),
     }
-    let setups: Vec<G::Setup> =
-        serde_json::from_value(config.deals.clone()).map_err(|e| format!("the stored deals cannot be read: {e}"))?;
-    for (number, setup) in (1..).zip(&setups) {
-        G::from_setup(variant, setup).map_err(|e| format!("stored deals, game {number}: {e}"))?;
-    }
-    Ok(Some(setups))
 }
 
 /// The line (from 1) of the first non-blank character at or after `offset`.
@@ -65,50 +65,19 @@ fn line_of(text: &str, offset: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use all_fives::wire::Variant;
-    use all_fives::{AllFives, Deal, Setup};
-
-    fn variant() -> Variant {
-        AllFives::parse_variant(&[("max_hands".to_string(), "1".to_string())]).expect("a variant")
-    }
-
-    fn seeded(seed: u64) -> Setup {
-        let variant = variant();
-        Setup { deals: vec![Deal::seeded(seed, 1, variant.players, variant.hand_size())] }
-    }
 
     #[test]
     fn reads_one_game_per_line_or_spread_over_lines() {
-        let (a, b) = (seeded(1), seeded(2));
-        let text = format!(
-            "{}\n{}\n",
-            serde_json::to_string(&a).expect("json"),
-            serde_json::to_string_pretty(&b).expect("json")
-        );
-        assert_eq!(parse::<AllFives>(&text, &variant()), Ok(vec![a, b]));
-    }
-
-    #[test]
-    fn refuses_a_deal_that_is_not_a_partition_naming_the_game_and_line() {
-        let mut bad = seeded(3);
-        bad.deals[0].boneyard[0] = bad.deals[0].hands[0][0];
-        let text = format!(
-            "{}\n\n{}\n",
-            serde_json::to_string(&seeded(1)).expect("json"),
-            serde_json::to_string(&bad).expect("json")
-        );
-        let error = parse::<AllFives>(&text, &variant()).expect_err("refused");
-        assert!(error.starts_with("game 2 (line 3): hand 1: "), "{error}");
-        assert!(error.contains("dealt twice"), "{error}");
+        let text = "{\"deals\": [1]}\n{\n  \"deals\": [\n    2\n  ]\n}\n";
+        let parsed = parse(text).expect("parsed");
+        assert_eq!(parsed.iter().map(|(line, _)| *line).collect::<Vec<_>>(), vec![1, 2]);
+        assert_eq!(parsed[1].1, serde_json::json!({"deals": [2]}));
     }
 
     #[test]
     fn refuses_malformed_files() {
-        let variant = variant();
-        assert_eq!(parse::<AllFives>(" \n", &variant), Err("no games in the file".to_string()));
-        let error = parse::<AllFives>(r#"{"deals": [], "extra": 1}"#, &variant).expect_err("refused");
-        assert!(error.starts_with("game 1: unknown field `extra`"), "{error}");
-        let error = parse::<AllFives>(r#"{"deals": []}"#, &variant).expect_err("refused");
-        assert_eq!(error, "game 1 (line 1): no deals given");
+        assert_eq!(parse(" \n"), Err("no games in the file".to_string()));
+        let error = parse("{\"deals\": []}\n{\"deals\": [").expect_err("refused");
+        assert!(error.starts_with("game 2: "), "{error}");
     }
 }

@@ -389,7 +389,7 @@ mod tests {
         ];
         let names = names(&["a", "b", "idle"]);
         let mut by_elo = Standings::new(&names, Scoring::POINTS);
-        let mut by_mean = Standings::new(&names, Scoring { unit: "chips", rank_by_mean: true });
+        let mut by_mean = Standings::new(&names, Scoring::new("chips", true));
         for game in &games {
             by_elo.add(game);
             by_mean.add(game);

@@ -8,10 +8,12 @@ use crate::bot::process::Launch;
 use crate::bot::registry::Registry;
 use crate::bot::sandbox::Sandbox;
 use crate::bot::spec::BotSpec;
+use crate::engine::running::Origin;
+use crate::engine::spec::Engine;
 use crate::schedule::GameSpec;
 use crate::start_failures::{GiveUp, StartFailures};
-use game::Game;
 use protocol::messages::Hello;
+use serde_json::Value;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
@@ -78,12 +80,14 @@ pub(crate) fn bot_environment(own: &std::collections::BTreeMap<String, String>) 
 }
 
 /// The shared setting of a match's games.
-pub struct Table<G: Game> {
+pub struct Table {
     /// The bots, indexed as in the schedule.
     pub bots: Vec<BotSpec>,
-    /// The variant in force.
-    pub variant: G::Variant,
-    /// The sides of the game (from the variant).
+    /// The game's engine.
+    pub engine: Arc<Engine>,
+    /// The variant in force, as the engine resolved it.
+    pub variant: Value,
+    /// The sides of the game (from the variant): each the seats that score together.
     pub teams: Vec<Vec<usize>>,
     /// The match seed.
     pub seed: u64,
@@ -95,7 +99,7 @@ pub struct Table<G: Game> {
     pub registry: Registry,
     /// Games set up in advance: deal `d` is set up from `setups[d % len]`;
     /// `None` to set each game up from its seed.
-    pub setups: Option<Vec<G::Setup>>,
+    pub setups: Option<Vec<Value>>,
     /// What no sandboxed bot sees: the output directory, the league file, the deals file.
     pub private: Vec<PathBuf>,
     /// What the run does with a bot that keeps failing to start.
@@ -109,17 +113,34 @@ pub struct Table<G: Game> {
     pub process_per_game: bool,
 }
 
-impl<G: Game> Table<G> {
-    /// A table for these bots and this variant.
+/// A variant as the engine resolved it: the settings and the sides.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Resolved {
+    /// Every setting, as the engine gives it.
+    pub variant: Value,
+    /// The sides: each the seats that score together.
+    pub teams: Vec<Vec<usize>>,
+}
+
+impl Resolved {
+    /// A variant of the typed game `G`.
+    pub fn of<G: game::Game>(variant: &G::Variant) -> Resolved {
+        Resolved { variant: serde_json::to_value(variant).expect("variants serialize"), teams: G::teams(variant) }
+    }
+}
+
+impl Table {
+    /// A table for these bots and this variant of `engine`'s game.
     pub fn new(
         bots: Vec<BotSpec>,
-        variant: G::Variant,
+        engine: Arc<Engine>,
+        resolved: Resolved,
         seed: u64,
         limits: Limits,
         logs: Option<PathBuf>,
         registry: Registry,
     ) -> Self {
-        let teams = G::teams(&variant);
+        let Resolved { variant, teams } = resolved;
         let logs = logs.map(|dir| Arc::new(Logs::new(dir, limits.log_budget)));
         let starts = StartFailures::new(bots.len());
         let process_per_game = limits.sandbox.process_per_game();
@@ -129,6 +150,7 @@ impl<G: Game> Table<G> {
         };
         Table {
             bots,
+            engine,
             variant,
             teams,
             seed,
@@ -159,7 +181,7 @@ impl<G: Game> Table<G> {
     }
 
     /// Sets up deal `d` of the schedule from `setups[d % len]` instead of from its seed.
-    pub fn with_setups(mut self, setups: Option<Vec<G::Setup>>) -> Self {
+    pub fn with_setups(mut self, setups: Option<Vec<Value>>) -> Self {
         self.setups = setups;
         self
     }
@@ -170,23 +192,18 @@ impl<G: Game> Table<G> {
         self
     }
 
-    /// A new game for `spec`: from its setup when the table has setups, else from its seed.
-    ///
-    /// # Panics
-    /// If a setup cannot be played: setups are checked when they are read.
-    pub fn new_game(&self, spec: &GameSpec) -> G {
+    /// How the game of `spec` is set up: from its setup when the table has
+    /// setups, else from its seed.
+    pub fn origin(&self, spec: &GameSpec) -> Origin<'_> {
         match &self.setups {
-            Some(setups) => {
-                let setup = &setups[(spec.deal % setups.len() as u64) as usize];
-                G::from_setup(&self.variant, setup).expect("setups are checked when read")
-            }
-            None => G::new(&self.variant, spec.seed),
+            Some(setups) => Origin::Setup(&setups[(spec.deal % setups.len() as u64) as usize]),
+            None => Origin::Seed(spec.seed),
         }
     }
 
     /// The number of seats.
     pub fn seats(&self) -> usize {
-        G::seats(&self.variant)
+        self.teams.iter().map(Vec::len).sum()
     }
 
     /// How to start a new process of `bot` for `seat`, on `cpu` if pinned.
@@ -209,10 +226,10 @@ impl<G: Game> Table<G> {
     }
 
     /// The `hello` for a process of `bot` in `seat`.
-    pub fn hello(&self, bot: usize, seat: usize) -> Hello<G::Variant> {
+    pub fn hello(&self, bot: usize, seat: usize) -> Hello<Value> {
         Hello {
             protocol: protocol::VERSION,
-            game: G::NAME.to_string(),
+            game: self.engine.name().to_string(),
             variant: self.variant.clone(),
             seat,
             seats: self.seats(),

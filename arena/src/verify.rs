@@ -3,7 +3,8 @@
 //! every recorded decision is played again, and every event the engine
 //! produces, and the result, must be exactly what the record says. Pure.
 
-use crate::play::{Record, game_result};
+use crate::outcome::forfeit_ranks;
+use crate::record::{GameRecord, GameResult, RecordOf};
 use game::Game;
 use serde::Serialize;
 use serde_json::Value;
@@ -18,18 +19,18 @@ pub struct Disagreement {
 }
 
 impl Disagreement {
-    fn at(event: usize, message: String) -> Self {
+    pub(crate) fn at(event: usize, message: String) -> Self {
         Disagreement { event: Some(event), message }
     }
 
-    fn whole(message: String) -> Self {
+    pub(crate) fn whole(message: String) -> Self {
         Disagreement { event: None, message }
     }
 }
 
 /// A game set up again as its record says it was: from the recorded deals
 /// when it was set up in advance (`preset`), else from its seed.
-pub fn set_up<G: Game>(record: &Record<G>) -> Result<G, String> {
+pub fn set_up<G: Game>(record: &RecordOf<G>) -> Result<G, String> {
     G::check_variant(&record.variant).map_err(|e| format!("the variant cannot be played: {e}"))?;
     let seats = G::seats(&record.variant);
     if record.bots.len() != seats || record.bot_seeds.len() != seats {
@@ -51,7 +52,7 @@ pub fn set_up<G: Game>(record: &Record<G>) -> Result<G, String> {
 /// The recorded decision at event `at`, as the index of the move among the
 /// legal moves of `game` (which must be at that event): an error when the
 /// record says something else happens there.
-pub fn recorded_move<G: Game>(game: &G, record: &Record<G>, at: usize) -> Result<usize, String> {
+pub fn recorded_move<G: Game>(game: &G, record: &RecordOf<G>, at: usize) -> Result<usize, String> {
     let seat = game.to_act().ok_or("the game is over")?;
     let timed = record.events.get(at).ok_or("the record ends here")?;
     let Some((mover, named)) = G::decision(&timed.event) else {
@@ -65,7 +66,7 @@ pub fn recorded_move<G: Game>(game: &G, record: &Record<G>, at: usize) -> Result
 
 /// Every disagreement between `record` and a replay of it (empty when the
 /// record is exactly what the engine gives).
-pub fn check<G: Game>(record: &Record<G>) -> Vec<Disagreement> {
+pub fn check<G: Game>(record: &RecordOf<G>) -> Vec<Disagreement> {
     let mut game = match set_up::<G>(record) {
         Ok(game) => game,
         Err(message) => return vec![Disagreement::whole(message)],
@@ -107,18 +108,9 @@ pub fn check<G: Game>(record: &Record<G>) -> Vec<Disagreement> {
     if !replayed_all {
         return found;
     }
-    if record.events.len() > compared {
-        let extra = record.events.len() - compared;
-        found.push(Disagreement::at(compared, format!("the game is over, but the record goes on for {extra} events")));
-    }
-    if game.to_act().is_none() && !record.faults.is_empty() {
-        found.push(Disagreement::whole("the game was played to its end, but the record lists faults".into()));
-    }
-    let faulted: Vec<usize> = record.faults.iter().map(|fault| fault.seat).collect();
-    if let Some(&seat) = faulted.iter().find(|&&seat| seat >= record.bots.len()) {
-        found.push(Disagreement::whole(format!("a fault names seat {seat}, which is not a seat of this game")));
+    let Some(faulted) = check_ending(&mut found, record, compared, game.to_act().is_none()) else {
         return found;
-    }
+    };
     let result = game_result(&game, &G::teams(&record.variant), &faulted);
     if result != record.result {
         found.push(Disagreement::whole(format!("result: {}", differences(&record.result, &result))));
@@ -126,9 +118,50 @@ pub fn check<G: Game>(record: &Record<G>) -> Vec<Disagreement> {
     found
 }
 
+/// What must hold of a replay once it stopped `compared` events into
+/// `record` (with the game over when `over`): the record ends there, lists
+/// faults only for a game cut short, and names seats of the game. Adds what
+/// does not hold to `found`; returns the faulted seats, or `None` when a
+/// fault names no seat of the game (the result cannot then be checked).
+pub(crate) fn check_ending<V, E>(
+    found: &mut Vec<Disagreement>,
+    record: &GameRecord<V, E>,
+    compared: usize,
+    over: bool,
+) -> Option<Vec<usize>> {
+    if record.events.len() > compared {
+        let extra = record.events.len() - compared;
+        found.push(Disagreement::at(compared, format!("the game is over, but the record goes on for {extra} events")));
+    }
+    if over && !record.faults.is_empty() {
+        found.push(Disagreement::whole("the game was played to its end, but the record lists faults".into()));
+    }
+    let faulted: Vec<usize> = record.faults.iter().map(|fault| fault.seat).collect();
+    if let Some(&seat) = faulted.iter().find(|&&seat| seat >= record.bots.len()) {
+        found.push(Disagreement::whole(format!("a fault names seat {seat}, which is not a seat of this game")));
+        return None;
+    }
+    Some(faulted)
+}
+
+/// How a game of `G` came out: its own outcome, or, when any seat faulted
+/// (`faulted`), a forfeit by the sides of those seats.
+pub fn game_result<G: Game>(game: &G, teams: &[Vec<usize>], faulted: &[usize]) -> GameResult {
+    match (faulted.is_empty(), game.outcome()) {
+        (true, Some(outcome)) => {
+            GameResult { reason: outcome.reason.to_string(), scores: game.scores(), ranks: outcome.ranks }
+        }
+        _ => {
+            let scores = game.forfeit_scores(faulted);
+            let ranks = forfeit_ranks(teams, &scores, faulted);
+            GameResult { reason: "forfeit".to_string(), scores, ranks }
+        }
+    }
+}
+
 /// The fields of two JSON objects that differ, as "FIELD: recorded X, the
 /// replay gives Y"; the whole values when they are not both objects.
-fn differences<T: Serialize>(recorded: &T, replayed: &T) -> String {
+pub(crate) fn differences<T: Serialize>(recorded: &T, replayed: &T) -> String {
     let (recorded, replayed) = (to_value(recorded), to_value(replayed));
     match (&recorded, &replayed) {
         (Value::Object(old), Value::Object(new)) => {

@@ -8,9 +8,9 @@ use all_fives::AllFives;
 use all_fives::wire::{DealSize, HandEndRule, Variant};
 use arena::fault::FaultKind;
 use arena::output;
-use arena::play::{MoveTimes, Record, game_result};
-use arena::record::{FaultRecord, GameRecord};
-use arena::verify;
+use arena::play::MoveTimes;
+use arena::record::{FaultRecord, GameRecord, RecordOf};
+use arena::verify::{self, game_result};
 use game::Game;
 use proptest::prelude::*;
 
@@ -73,7 +73,7 @@ fn plans() -> impl Strategy<Value = Plan> {
 }
 
 /// Plays the planned game and records it as `play::play_game` does.
-fn record(plan: &Plan) -> Record<AllFives> {
+fn record(plan: &Plan) -> RecordOf<AllFives> {
     let mut game = AllFives::new(&plan.variant, plan.seed);
     let mut times = MoveTimes::default();
     let mut faults = Vec::new();
@@ -95,7 +95,7 @@ fn record(plan: &Plan) -> Record<AllFives> {
         let index = usize::from(plan.picks[moves % plan.picks.len()]) % game.choices().len();
         let before = game.event_count();
         game.play(index).expect("a listed move");
-        times.note(before, plan.times[moves % plan.times.len()]);
+        times.note(before, plan.times[moves % plan.times.len()], index);
         moves += 1;
     }
     let faulted: Vec<usize> = faults.iter().map(|f| f.seat).collect();
@@ -103,10 +103,12 @@ fn record(plan: &Plan) -> Record<AllFives> {
     GameRecord {
         id: plan.id,
         game: AllFives::NAME.to_string(),
+        engine: None,
         deal: plan.id / 2,
         arrangement: (plan.id % seats as u64) as usize,
         seed: plan.seed,
         preset: false,
+        setup: None,
         variant: plan.variant.clone(),
         bots: plan.bots.clone(),
         bot_seeds: (0..seats as u64).map(|seat| plan.seed ^ seat).collect(),
@@ -120,7 +122,7 @@ fn record(plan: &Plan) -> Record<AllFives> {
 /// Checks that the record read back is exactly what the engine gives when
 /// its deals and decisions are replayed (as `arena verify` does), and that
 /// exactly the decisions carry a time.
-fn recheck(record: &Record<AllFives>) {
+fn recheck(record: &RecordOf<AllFives>) {
     assert_eq!(verify::check::<AllFives>(record), vec![]);
     for (at, timed) in record.events.iter().enumerate() {
         let decision = AllFives::decision(&timed.event).is_some();
@@ -156,7 +158,7 @@ proptest! {
         prop_assert_eq!(&scan.spans, &vec![(0, lines[0].len()), (lines[0].len() as u64 + 1, lines[1].len())]);
 
         for (record, line) in [&first, &second].into_iter().zip(&lines) {
-            let back: Record<AllFives> = serde_json::from_str(line).expect("a record reads back");
+            let back: RecordOf<AllFives> = serde_json::from_str(line).expect("a record reads back");
             prop_assert_eq!(&back, record);
             recheck(&back);
         }

@@ -11,7 +11,10 @@
 //!    and its bots on a CPU of their own) and, at `--concurrency 2`, unpinned
 //!    (`--cpus-per-game 0`, the system placing every process), in decisions
 //!    per second and peak memory;
-//! 3. the arena with 64 games in flight (peak memory);
+//! 3. the same engine behind the engine protocol: the arena's own All
+//!    Fives served as a process (`--engine "arena engine all-fives"`),
+//!    against the engine built in, at `--concurrency 1` and `2`;
+//! 4. the arena with 64 games in flight (peak memory);
 //!
 //! and prints each figure with its ratio to the floor. Run it with
 //! `bench/arena-throughput` (which builds everything in release mode first).
@@ -44,6 +47,8 @@ fn main() {
     // alternation, several rounds, and compare each arena figure with the
     // floor measured next to it.
     let random = dir.join("random-bot");
+    let served = format!("{} engine all-fives", dir.join("arena").display());
+    let engine_mode = ["--engine", served.as_str()];
     let mut rounds = Vec::new();
     for round in 1..=ROUNDS {
         let r = Round {
@@ -52,6 +57,8 @@ fn main() {
             two_pairs: ping_pairs(2, true),
             c2: arena(&dir, &random, games, 2, DEFAULT_MODE),
             c2_unpinned: arena(&dir, &random, games, 2, UNPINNED),
+            c1_process: arena(&dir, &random, games, 1, &engine_mode),
+            c2_process: arena(&dir, &random, games, 2, &engine_mode),
         };
         println!(
             "round {round}: floor {:.0} rt/s, c1 {:.0} decisions/s ({:.2}×); floor of 2 pairs {:.0} rt/s, c2 {:.0} decisions/s ({:.2}×), unpinned {:.0} ({:.2}×)",
@@ -100,6 +107,24 @@ fn main() {
         "  --concurrency 2 --cpus-per-game 0 (unpinned): {unpinned:.0} decisions/s = {unpinned_ratio:.2} × the 2-pair floor"
     );
     println!("  scaling c2/c1:     {scaling:.2} × (target ≥ 1.70: {})", verdict(scaling >= 1.7));
+    for (label, process, ratio) in [
+        (
+            "1",
+            median(rounds.iter().map(|r| r.c1_process.decisions_per_second)),
+            median(rounds.iter().map(|r| r.c1_process.decisions_per_second / r.c1.decisions_per_second)),
+        ),
+        (
+            "2",
+            median(rounds.iter().map(|r| r.c2_process.decisions_per_second)),
+            median(rounds.iter().map(|r| r.c2_process.decisions_per_second / r.c2.decisions_per_second)),
+        ),
+    ] {
+        println!(
+            "  --concurrency {label}, the engine as a process (--engine \"arena engine all-fives\"): {process:.0} decisions/s = \
+             {ratio:.2} × built in (target ≥ 0.40: {})",
+            verdict(ratio >= 0.4)
+        );
+    }
     println!("  peak memory:       {peak:.1} MB");
     println!(
         "  --concurrency 64:  {:>9.0} decisions/s, peak memory {:.1} MB (target < 50 MB: {})",
@@ -119,6 +144,8 @@ struct Round {
     two_pairs: f64,
     c2: Run,
     c2_unpinned: Run,
+    c1_process: Run,
+    c2_process: Run,
 }
 
 /// The arena's flags of its default mode (none).

@@ -20,6 +20,7 @@ pub mod html;
 
 use serde::Serialize;
 use serde::de::DeserializeOwned;
+use std::borrow::Cow;
 use std::fmt::Debug;
 
 /// One variant setting a game accepts, for `arena rules` and error messages.
@@ -36,11 +37,11 @@ pub struct VariantOption {
 }
 
 /// How the standings read a game's final scores.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Scoring {
     /// What a score counts, in the plural (`"points"`, `"chips"`), for the
     /// standings' per-game means.
-    pub unit: &'static str,
+    pub unit: Cow<'static, str>,
     /// Whether the bots are ranked by their mean final score per game
     /// (for a game whose score is a payoff, where winning chips matters and
     /// winning often does not) rather than by Elo from pairwise results.
@@ -49,7 +50,12 @@ pub struct Scoring {
 
 impl Scoring {
     /// Points, the bots ranked by Elo.
-    pub const POINTS: Scoring = Scoring { unit: "points", rank_by_mean: false };
+    pub const POINTS: Scoring = Scoring::new("points", false);
+
+    /// Scores that count `unit`, the bots ranked by their mean score when `rank_by_mean`.
+    pub const fn new(unit: &'static str, rank_by_mean: bool) -> Scoring {
+        Scoring { unit: Cow::Borrowed(unit), rank_by_mean }
+    }
 }
 
 /// A variant setting that could not be accepted.

@@ -7,6 +7,7 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
+use serde_json::value::RawValue;
 
 /// The engine protocol version the arena speaks, sent in `hello`.
 pub const ENGINE_VERSION: u32 = 1;
@@ -62,16 +63,21 @@ pub enum Request {
     Bye,
 }
 
-/// What an engine answers.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+/// A game's payload (a state, a choice, an event, a view) as JSON text
+/// kept as it is: what the arena passes on without reading.
+pub type Raw = Box<RawValue>;
+
+/// What an engine answers, its game's payloads as `J`: JSON values as read
+/// from an engine program, or [`Raw`] text where the arena only passes them on.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
-pub enum Answer {
+pub enum Answer<J = Value> {
     /// The answer to `hello`.
     Engine(EngineInfo),
     /// A resolved variant.
     Variant(VariantInfo),
     /// What is new after `start` or `play`.
-    Step(Step),
+    Step(Step<J>),
     /// The answer to `find`.
     Found {
         /// The index of the choice, or `None` when the move is not legal.
@@ -83,7 +89,7 @@ pub enum Answer {
     /// The answer to `observe`.
     Observe {
         /// What the seat observes.
-        state: Value,
+        state: J,
     },
     /// The answer to `forfeit`.
     Scores {
@@ -154,16 +160,16 @@ pub struct VariantInfo {
 }
 
 /// Everything new after `start` or `play`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
-pub struct Step {
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Step<J = Value> {
     /// What happened, in order, each with what every seat is told of it.
-    pub events: Vec<StepEvent>,
+    pub events: Vec<StepEvent<J>>,
     /// The seat to choose now, or `None` when the game is over.
     pub to_act: Option<usize>,
     /// Its legal choices, in a fixed order.
-    pub choices: Vec<Value>,
+    pub choices: Vec<J>,
     /// What it observes (`null` when the game is over).
-    pub state: Value,
+    pub state: J,
     /// Each seat's score now.
     pub scores: Vec<i64>,
     /// How the game came out, once it is over.
@@ -174,12 +180,112 @@ pub struct Step {
 }
 
 /// One event with full information and what each seat is told of it.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
-pub struct StepEvent {
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct StepEvent<J = Value> {
     /// The event as the record keeps it.
-    pub event: Value,
+    pub event: J,
     /// What each seat is told, `None` for a seat told nothing.
-    pub views: Vec<Option<Value>>,
+    pub views: Vec<Option<J>>,
+}
+
+/// What the arena needs to know of a payload it otherwise passes on.
+pub trait Payload {
+    /// Whether it is JSON `null`.
+    fn is_null(&self) -> bool;
+    /// Whether it is a JSON object (as an event must be).
+    fn is_object(&self) -> bool;
+}
+
+impl Payload for Value {
+    fn is_null(&self) -> bool {
+        Value::is_null(self)
+    }
+    fn is_object(&self) -> bool {
+        Value::is_object(self)
+    }
+}
+
+impl Payload for Raw {
+    fn is_null(&self) -> bool {
+        self.get() == "null"
+    }
+    fn is_object(&self) -> bool {
+        self.get().starts_with('{')
+    }
+}
+
+/// A payload as [`Raw`] text.
+pub fn raw(value: &Value) -> Raw {
+    serde_json::value::to_raw_value(value).expect("a JSON value serializes")
+}
+
+/// A `step` answer read straight into [`Raw`] payloads: an untagged struct,
+/// which serde reads without first buffering the whole answer.
+#[derive(Deserialize)]
+struct StepLine {
+    #[serde(rename = "type")]
+    _type: StepTag,
+    events: Vec<StepEvent<Raw>>,
+    to_act: Option<usize>,
+    choices: Vec<Raw>,
+    state: Raw,
+    scores: Vec<i64>,
+    outcome: Option<OutcomeInfo>,
+    #[serde(default)]
+    private: Option<Vec<Vec<Value>>>,
+}
+
+/// The only `type` a [`StepLine`] takes.
+#[derive(Deserialize)]
+enum StepTag {
+    #[serde(rename = "step")]
+    Step,
+}
+
+/// An engine's answer line, its payloads as [`Raw`] text: a `step` read
+/// directly (the answer to every move, so the one that must be quick), any
+/// other answer as [`Answer`] is.
+///
+/// # Errors
+/// As [`crate::line::decode`].
+pub fn decode_raw(line: &[u8]) -> Result<Answer<Raw>, crate::line::LineError> {
+    if crate::line::message_type(line) == Some("step")
+        && let Ok(step) = crate::line::decode::<StepLine>(line)
+    {
+        let StepLine { _type: StepTag::Step, events, to_act, choices, state, scores, outcome, private } = step;
+        return Ok(Answer::Step(Step { events, to_act, choices, state, scores, outcome, private }));
+    }
+    crate::line::decode::<Answer>(line).map(Answer::into_raw)
+}
+
+impl Answer<Value> {
+    /// The same answer, its payloads as [`Raw`] text.
+    pub fn into_raw(self) -> Answer<Raw> {
+        match self {
+            Answer::Engine(info) => Answer::Engine(info),
+            Answer::Variant(variant) => Answer::Variant(variant),
+            Answer::Step(step) => Answer::Step(Step {
+                events: step
+                    .events
+                    .iter()
+                    .map(|e| StepEvent {
+                        event: raw(&e.event),
+                        views: e.views.iter().map(|v| v.as_ref().map(raw)).collect(),
+                    })
+                    .collect(),
+                to_act: step.to_act,
+                choices: step.choices.iter().map(raw).collect(),
+                state: raw(&step.state),
+                scores: step.scores,
+                outcome: step.outcome,
+                private: step.private,
+            }),
+            Answer::Found { index, why } => Answer::Found { index, why },
+            Answer::Observe { state } => Answer::Observe { state: raw(&state) },
+            Answer::Scores { scores } => Answer::Scores { scores },
+            Answer::Error { message } => Answer::Error { message },
+        }
+    }
 }
 
 /// How a finished game came out.

@@ -4,6 +4,7 @@ use super::{Failure, internal};
 use crate::bot::registry::Registry;
 use crate::bot::spec::BotSpec;
 use crate::console::{errln, outln};
+use crate::engine::spec::Engine;
 use crate::fault_summary::FaultSummary;
 use crate::output::OutDir;
 use crate::progress::Progress;
@@ -13,19 +14,21 @@ use crate::schedule::{Schedule, Selection};
 use crate::signals;
 use crate::standings::{ReportFormat, Standings};
 use crate::start_failures::GiveUp;
-use crate::table::{Limits, Table};
-use game::Game;
+use crate::table::{Limits, Resolved, Table};
+use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
 /// Everything a run needs.
-pub struct Run<G: Game> {
+pub struct Run {
     /// The bots.
     pub bots: Vec<BotSpec>,
+    /// The game's engine.
+    pub engine: Arc<Engine>,
     /// The variant in force.
-    pub variant: G::Variant,
+    pub variant: Resolved,
     /// The seed of the schedule.
     pub seed: u64,
     /// Process limits.
@@ -43,7 +46,7 @@ pub struct Run<G: Game> {
     /// Extra reports to write at the end.
     pub reports: Vec<ReportRequest>,
     /// Games set up in advance, by deal number (`--deals`).
-    pub setups: Option<Vec<G::Setup>>,
+    pub setups: Option<Vec<Value>>,
     /// Files no sandboxed bot sees besides the output directory: the league file, the deals file.
     pub secrets: Vec<PathBuf>,
     /// What to do with a bot that keeps failing to start.
@@ -127,7 +130,7 @@ pub fn resumable(failure: Failure, command: &str, out: Option<&Path>) -> Failure
 }
 
 /// Plays the games with Ctrl-C handling and a progress display; prints the standings.
-pub fn execute<G: Game>(run: Run<G>) -> Result<MatchReport, Failure> {
+pub fn execute(run: Run) -> Result<MatchReport, Failure> {
     execute_with(run, |progress, finished, standings| {
         progress.finished(finished, standings);
         Flow::Continue
@@ -136,8 +139,8 @@ pub fn execute<G: Game>(run: Run<G>) -> Result<MatchReport, Failure> {
 
 /// [`execute`], with `watch` shown every finished game (and the progress
 /// display to update): it may stop the run ([`Flow::Stop`]).
-pub fn execute_with<G: Game>(
-    run: Run<G>,
+pub fn execute_with(
+    run: Run,
     mut watch: impl FnMut(&mut Progress, &Finished, &Standings) -> Flow,
 ) -> Result<MatchReport, Failure> {
     let games_at_once = (run.concurrency as u64).min(run.selection.count());
@@ -149,10 +152,11 @@ pub fn execute_with<G: Game>(
     signals::watch(Arc::clone(&cancel), registry.clone());
     let already = run.played.len();
     let names: Vec<String> = run.bots.iter().map(|bot| bot.name.clone()).collect();
-    let standings = Standings::new(&names, G::SCORING);
+    let standings = Standings::new(&names, run.engine.scoring());
+    let game = run.engine.name().to_string();
     let logs = run.out.as_ref().map(OutDir::logs);
     let out_dir = run.out.as_ref().map(|out| out.path().to_path_buf());
-    let table = Table::<G>::new(run.bots, run.variant, run.seed, run.limits, logs, registry)
+    let table = Table::new(run.bots, run.engine, run.variant, run.seed, run.limits, logs, registry)
         .with_setups(run.setups)
         .with_private(out_dir.iter().chain(&run.secrets).cloned().collect())
         .with_give_up(run.give_up);
@@ -209,7 +213,7 @@ pub fn execute_with<G: Game>(
         run.seed
     );
     for request in &run.reports {
-        request.write(&report.standings, G::NAME, run.seed, out_dir.as_deref())?;
+        request.write(&report.standings, &game, run.seed, out_dir.as_deref())?;
     }
     Ok(report)
 }

@@ -3,23 +3,27 @@
 
 use super::execute::{ReportRequest, Run, execute, left_out, resumable};
 use super::flags::PlayFlags;
+use super::game::{GameArgs, Setting, SetupTrouble, read_setups};
 use super::match_cmd::{binary_dir, sample_bot};
 use super::{Failure, cores, current_dir, internal, random_seed, usage};
 use crate::bot::spec::BotSpec;
 use crate::config::{LeagueConfig, Overrides};
 use crate::console::{errln, outln};
-use crate::games::{GameCommand, dispatch};
+use crate::engine::spec::Engine;
 use crate::league::{check_played, full_schedule};
 use crate::output::{LEAGUE, OutDir};
 use crate::record::GameSummary;
 use crate::schedule::{Seating, Selection, Shard};
 use crate::setups;
+use crate::setups::LeagueSetups;
 use crate::signals;
 use crate::start_failures::GiveUp;
+use crate::table::Resolved;
 use clap::Args;
-use game::Game;
 use serde::de::DeserializeOwned;
+use serde_json::Value;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 /// Examples shown by `arena league --help`.
 pub const EXAMPLES: &str = "Examples:
@@ -37,7 +41,7 @@ pub struct LeagueArgs {
     config: Option<PathBuf>,
     /// Continue the stopped league in DIR (its configuration is in DIR/league.json).
     #[arg(long, value_name = "DIR", conflicts_with_all = [
-        "config", "bots", "bot_dirs", "bot_envs", "game", "format", "players", "games", "seed",
+        "config", "bots", "bot_dirs", "bot_envs", "game", "engine", "engine_timeout", "format", "players", "games", "seed",
         "move_timeout", "startup_timeout", "variants", "out", "shard", "limits", "sandbox", "deals",
     ])]
     resume: Option<PathBuf>,
@@ -50,9 +54,8 @@ pub struct LeagueArgs {
     /// An environment variable of a bot: NAME=KEY=VALUE.
     #[arg(long = "bot-env", value_name = "NAME=KEY=VALUE")]
     bot_envs: Vec<String>,
-    /// The game (default all-fives).
-    #[arg(long)]
-    game: Option<String>,
+    #[command(flatten)]
+    game: GameArgs,
     /// round-robin (every group of bots) or gauntlet (the first bot against the others).
     #[arg(long)]
     format: Option<String>,
@@ -91,7 +94,9 @@ impl LeagueArgs {
             bots: self.bots.clone(),
             bot_dirs: self.bot_dirs.clone(),
             bot_envs: self.bot_envs.clone(),
-            game: self.game.clone(),
+            game: self.game.game.clone(),
+            engine: self.game.engine.clone(),
+            engine_timeout: self.game.engine_timeout,
             format: self.format.clone(),
             players: self.players,
             games: self.games,
@@ -128,8 +133,7 @@ pub fn run(args: LeagueArgs) -> Result<i32, Failure> {
         Prepared { config, out: None, played: Vec::new(), fresh: true, reports: Vec::new() }
     };
     prepared.reports = args.reports.clone();
-    let game = prepared.config.game.clone();
-    dispatch(&game, prepared).map_err(usage)?
+    play(prepared)
 }
 
 /// Reads a stopped league back from its output directory.
@@ -190,20 +194,19 @@ fn demo(args: &LeagueArgs, cwd: &Path) -> Result<LeagueConfig, Failure> {
     LeagueConfig::resolve(&overrides, cwd, random_seed(), cores()).map_err(usage)
 }
 
-fn play<G: Game>(prepared: Prepared) -> Result<i32, Failure> {
+fn play(prepared: Prepared) -> Result<i32, Failure> {
     let Prepared { mut config, mut out, played, fresh, reports } = prepared;
-    let variant = G::parse_variant(&config.settings).map_err(|e| usage(format!("variant: {e}")))?;
-    let teams = G::teams(&variant);
+    let (engine, variant, setups) = open_engine(&mut config)?;
+    let teams = variant.teams.clone();
     let schedule = full_schedule(&config, &teams, Seating::EveryOrder).map_err(usage)?;
     config.sandbox.check(&config.bots, &config.private()).map_err(usage)?;
     config.limits.check().map_err(usage)?;
     let at_once = config.concurrency.min(schedule.len()) as usize;
-    crate::pool::reserve_descriptors(at_once, G::seats(&variant)).map_err(usage)?;
-    let setups = setups::of_league::<G>(&mut config, &variant).map_err(usage)?;
+    crate::pool::reserve_descriptors(at_once, teams.iter().map(Vec::len).sum()).map_err(usage)?;
     if let (true, Some(dir)) = (fresh, &config.out) {
         // Everything is checked: only now is the output directory made.
         let created = OutDir::create(dir).map_err(usage)?;
-        config.variant = serde_json::to_value(&variant).expect("variants serialize");
+        config.variant = variant.variant.clone();
         let json = serde_json::to_string_pretty(&config).expect("configurations serialize");
         created.write_config(&json).map_err(|e| internal(format!("cannot write {LEAGUE}: {e}")))?;
         out = Some(created);
@@ -222,7 +225,7 @@ fn play<G: Game>(prepared: Prepared) -> Result<i32, Failure> {
     let shard = config.shard.map_or(String::new(), |s| format!(", shard {s}"));
     errln!(
         "{} {} league of {} bots: {total} games{shard}, {} already played — seed {}",
-        G::NAME,
+        engine.name(),
         config.format,
         names.len(),
         already,
@@ -233,9 +236,10 @@ fn play<G: Game>(prepared: Prepared) -> Result<i32, Failure> {
         errln!("this {what} is finished: all {total} games are in {}; its standings follow", dir.display());
     }
     let limits = config.limits();
-    let run = Run::<G> {
+    let run = Run {
         setups,
         bots: config.bots.clone(),
+        engine,
         variant,
         seed: config.seed,
         limits,
@@ -275,9 +279,34 @@ fn play<G: Game>(prepared: Prepared) -> Result<i32, Failure> {
     }
 }
 
-impl GameCommand for Prepared {
-    type Output = Result<i32, Failure>;
-    fn run<G: Game>(self) -> Result<i32, Failure> {
-        play::<G>(self)
-    }
+/// A run's engine, its variant and its games' setups (if set up in advance).
+pub(super) type Opened = (Arc<Engine>, Resolved, Option<Vec<Value>>);
+
+/// The engine of a league's configuration, the variant its settings resolve
+/// to and the setups of its games (if set up in advance), checked by the
+/// engine; the game's name and the setups are kept in `config`.
+pub(super) fn open_engine(config: &mut LeagueConfig) -> Result<Opened, Failure> {
+    let mut setting = Setting::open(&config.game, config.engine.clone())?;
+    config.game = setting.engine().name().to_string();
+    let variant = setting.resolve(&config.settings)?;
+    let setups = match setups::of_league(config).map_err(usage)? {
+        LeagueSetups::None => None,
+        LeagueSetups::File(path) => {
+            let setups = read_setups(&mut setting, &variant, &path)?;
+            config.deals = Value::Array(setups.clone());
+            Some(setups)
+        }
+        LeagueSetups::Stored(stored) => {
+            for (number, setup) in (1..).zip(&stored) {
+                if let Err(trouble) = setting.check_setup(&variant, setup) {
+                    return Err(match trouble {
+                        SetupTrouble::Refused(why) => usage(format!("stored deals, game {number}: {why}")),
+                        SetupTrouble::Failed(failure) => failure,
+                    });
+                }
+            }
+            Some(stored)
+        }
+    };
+    Ok((setting.close()?, variant, setups))
 }

@@ -1,20 +1,18 @@
 //! `arena match`: a match between bots, one per side.
 
 use super::execute::{ReportRequest, Run, execute, left_out};
+use super::game::{GameArgs, Setting, read_setups};
 use super::{Failure, current_dir, random_seed, usage};
 use crate::bot::limits::ResourceLimits;
 use crate::bot::sandbox::Sandbox;
 use crate::bot::spec::BotSpec;
 use crate::console::{errln, outln};
-use crate::games::{GameCommand, dispatch};
 use crate::output::OutDir;
 use crate::schedule::{Schedule, Seating, Selection};
-use crate::setups;
 use crate::signals;
 use crate::start_failures::GiveUp;
 use crate::table::Limits;
 use clap::Args;
-use game::Game;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -30,9 +28,8 @@ pub struct MatchArgs {
     /// A bot: NAME=COMMAND, the command split like a shell splits words (no shell syntax; VAR=value words before the program set its environment). Give one per side.
     #[arg(long = "bot", value_name = "NAME=COMMAND")]
     bots: Vec<String>,
-    /// The game.
-    #[arg(long, default_value = "all-fives")]
-    game: String,
+    #[command(flatten)]
+    game: GameArgs,
     /// Number of players (2, 3 or 4; 4 plays partnerships unless --variant partners=false).
     #[arg(long)]
     players: Option<usize>,
@@ -81,13 +78,9 @@ pub struct MatchArgs {
 
 /// Runs `arena match`.
 pub fn run(args: MatchArgs) -> Result<i32, Failure> {
-    let game = args.game.clone();
-    dispatch(&game, args).map_err(usage)?
-}
-
-fn play<G: Game>(args: MatchArgs) -> Result<i32, Failure> {
-    let variant = variant::<G>(args.players, &args.variants)?;
-    let teams = G::teams(&variant);
+    let mut setting = Setting::open(args.game.game(), args.game.program()?)?;
+    let variant = setting.variant(args.players, &args.variants)?;
+    let teams = variant.teams.clone();
     let bots = if args.bots.is_empty() { demo_bots()? } else { parse_bots(&args.bots)? };
     if bots.len() != teams.len() {
         return Err(usage(format!(
@@ -115,19 +108,21 @@ fn play<G: Game>(args: MatchArgs) -> Result<i32, Failure> {
         cpus_per_game: args.cpus_per_game as usize,
         ..Limits::default()
     };
-    let setups = args.deals.as_deref().map(|path| setups::read::<G>(path, &variant)).transpose().map_err(usage)?;
+    let setups = args.deals.as_deref().map(|path| read_setups(&mut setting, &variant, path)).transpose()?;
+    let engine = setting.close()?;
     let per_deal = Seating::EveryOrder.games_per_deal(teams.len());
     let games = setups.as_ref().map_or(args.games, |setups| (setups.len() as u64).saturating_mul(per_deal));
     let schedule =
         Schedule::duplicate_match(seed, &teams, games).map_err(|e| usage(format!("--games {games}: {e}")))?;
     let at_once = args.concurrency.min(schedule.len()) as usize;
-    crate::pool::reserve_descriptors(at_once, G::seats(&variant)).map_err(usage)?;
+    crate::pool::reserve_descriptors(at_once, teams.iter().map(Vec::len).sum()).map_err(usage)?;
     let out = args.out.as_deref().map(OutDir::create).transpose().map_err(usage)?;
     let selection = Selection::new(&schedule, None, |_| false);
     let names: Vec<String> = bots.iter().map(|b| b.name.clone()).collect();
-    errln!("{}: {} games, {} — seed {seed}", G::NAME, schedule.len(), names.join(" vs "));
-    let run = Run::<G> {
+    errln!("{}: {} games, {} — seed {seed}", engine.name(), schedule.len(), names.join(" vs "));
+    let run = Run {
         bots,
+        engine,
         variant,
         seed,
         limits,
@@ -154,20 +149,6 @@ fn play<G: Game>(args: MatchArgs) -> Result<i32, Failure> {
         return Ok(signals::INTERRUPTED);
     }
     Ok(0)
-}
-
-/// The variant of `--players N` (if given) and the `--variant KEY=VALUE` settings.
-pub fn variant<G: Game>(players: Option<usize>, variants: &[String]) -> Result<G::Variant, Failure> {
-    let mut settings = Vec::new();
-    if let Some(players) = players {
-        settings.push(("players".to_string(), players.to_string()));
-    }
-    for pair in variants {
-        let (key, value) =
-            pair.split_once('=').ok_or_else(|| usage(format!("--variant {pair:?}: expected KEY=VALUE")))?;
-        settings.push((key.trim().to_string(), value.trim().to_string()));
-    }
-    G::parse_variant(&settings).map_err(|e| usage(format!("variant: {e}")))
 }
 
 fn parse_bots(given: &[String]) -> Result<Vec<BotSpec>, Failure> {
@@ -202,11 +183,4 @@ fn demo_bots() -> Result<Vec<BotSpec>, Failure> {
     let bots = vec![sample_bot("greedy")?, sample_bot("random")?];
     errln!("no --bot given: playing the sample bots greedy-bot and random-bot");
     Ok(bots)
-}
-
-impl GameCommand for MatchArgs {
-    type Output = Result<i32, Failure>;
-    fn run<G: Game>(self) -> Result<i32, Failure> {
-        play::<G>(self)
-    }
 }

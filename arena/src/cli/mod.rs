@@ -18,6 +18,7 @@ mod check_bot;
 mod engine;
 mod execute;
 mod flags;
+mod game;
 mod league;
 mod match_cmd;
 mod merge;

@@ -8,14 +8,16 @@
 //! in, so a game can be scripted. With `--out` the game is recorded like any
 //! other, so `arena view` replays it and `arena verify` checks it.
 
+use super::game::{GameArgs, Setting};
 use super::{Failure, current_dir, internal, random_seed, usage};
 use crate::bot::orphans;
 use crate::bot::registry::Registry;
 use crate::bot::spec::BotSpec;
 use crate::console::outln;
-use crate::games::{GameCommand, dispatch};
+use crate::engine::running::{Origin, Running};
+use crate::engine::spec::Mirror;
 use crate::output::OutDir;
-use crate::play::{Person, play_seated};
+use crate::play::{Person, Unplayable, play_seated};
 use crate::pool::{self, Pool};
 use crate::record::GameResult;
 use crate::schedule::GameSpec;
@@ -24,9 +26,9 @@ use crate::signals;
 use crate::standings::Standings;
 use crate::table::{Limits, Table};
 use clap::Args;
-use game::Game;
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::mpsc;
 
@@ -48,9 +50,8 @@ pub struct PlayArgs {
     /// seat); or give one per other seat, in seat order.
     #[arg(long = "bot", value_name = "NAME=COMMAND", required = true)]
     bots: Vec<String>,
-    /// The game.
-    #[arg(long, default_value = "all-fives")]
-    game: String,
+    #[command(flatten)]
+    game: GameArgs,
     /// Number of players (2, 3 or 4; 4 plays partnerships unless --variant partners=false).
     #[arg(long)]
     players: Option<usize>,
@@ -83,20 +84,10 @@ pub struct PlayArgs {
 
 /// Runs `arena play`.
 pub fn run(args: PlayArgs) -> Result<i32, Failure> {
-    let game = args.game.clone();
-    dispatch(&game, args).map_err(usage)?
-}
-
-impl GameCommand for PlayArgs {
-    type Output = Result<i32, Failure>;
-    fn run<G: Game>(self) -> Result<i32, Failure> {
-        play::<G>(self)
-    }
-}
-
-fn play<G: Game>(args: PlayArgs) -> Result<i32, Failure> {
-    let variant = super::match_cmd::variant::<G>(args.players, &args.variants)?;
-    let seats = G::seats(&variant);
+    let mut setting = Setting::open(args.game.game(), args.game.program()?)?;
+    let variant = setting.variant(args.players, &args.variants)?;
+    let engine = setting.close()?;
+    let seats: usize = variant.teams.iter().map(Vec::len).sum();
     if args.seat >= seats {
         return Err(usage(format!("--seat {}: this game has seats 0 to {}", args.seat, seats - 1)));
     }
@@ -109,7 +100,10 @@ fn play<G: Game>(args: PlayArgs) -> Result<i32, Failure> {
         ..Limits::default()
     };
     let registry = Registry::new();
-    let table = Table::<G>::new(bots, variant, seed, limits, out.as_ref().map(OutDir::logs), registry.clone());
+    let name = engine.name().to_string();
+    let logs = out.as_ref().map(OutDir::logs);
+    let table = Table::new(bots, Arc::clone(&engine), variant, seed, limits, logs, registry.clone());
+
     let spec = |id: u64| GameSpec {
         id,
         deal: id,
@@ -121,8 +115,11 @@ fn play<G: Game>(args: PlayArgs) -> Result<i32, Failure> {
     let mut names: Vec<String> =
         seating.iter().map(|&bot| table.bots.get(bot).map_or("", |b| &b.name).into()).collect();
     names[args.seat] = args.name.clone();
-    let _ = outln!("{}: you are seat {} ({}), seed {seed}", G::NAME, args.seat, args.name);
-    let _ = outln!("rules: {} (`{} rules --game {}` explains them)", rules(&table.variant), super::program(), G::NAME);
+    let _ = outln!("{name}: you are seat {} ({}), seed {seed}", args.seat, args.name);
+    let _ = match engine.program_of() {
+        None => outln!("rules: {} (`{} rules --game {name}` explains them)", rules(&table.variant), super::program()),
+        Some(_) => outln!("rules: {}", rules(&table.variant)),
+    };
 
     let interruption = signals::exit_on_interrupt(registry.clone());
     orphans::adopt();
@@ -133,7 +130,11 @@ fn play<G: Game>(args: PlayArgs) -> Result<i32, Failure> {
     let mut terminal = Terminal::new(args.seat, args.name.clone(), names.clone());
     let mut records = Vec::new();
     let (left, unplayable) = runtime.block_on(async {
-        let pool = Pool::new::<G>(None, pool::cap(1, seats), table.limits.exit_grace);
+        let pool = Pool::new(None, pool::cap(1, seats), table.limits.exit_grace);
+        let mut link = match engine.connect(&registry, None).await {
+            Ok(link) => link,
+            Err(e) => return (false, Some(Unplayable::from(e))),
+        };
         let mut totals = vec![0i64; seats];
         let mut ended = (false, None);
         for id in 0..args.games {
@@ -141,7 +142,7 @@ fn play<G: Game>(args: PlayArgs) -> Result<i32, Failure> {
             if args.games > 1 {
                 let _ = outln!("\ngame {} of {}", id + 1, args.games);
             }
-            match play_seated(&table, &pool, &spec(id), Some(&mut terminal)).await {
+            match play_seated(&table, &pool, link.as_mut(), &spec(id), Some(&mut terminal)).await {
                 Ok(Some(record)) => {
                     for fault in &record.faults {
                         let message = crate::untrusted::escape(&fault.message);
@@ -165,6 +166,9 @@ fn play<G: Game>(args: PlayArgs) -> Result<i32, Failure> {
             }
         }
         pool.close_all().await;
+        if let Err(e) = link.close().await {
+            let _ = outln!("warning: {e}");
+        }
         ended
     });
     orphans::sweep(&registry);
@@ -187,12 +191,12 @@ fn play<G: Game>(args: PlayArgs) -> Result<i32, Failure> {
             .map_err(|e| internal(format!("cannot write {}: {e}", out.path().join(crate::output::GAMES).display())))?;
         let mut everyone = table.bots.iter().map(|bot| bot.name.clone()).collect::<Vec<_>>();
         everyone.push(args.name.clone());
-        let mut standings = Standings::new(&everyone, G::SCORING);
+        let mut standings = Standings::new(&everyone, engine.scoring());
         for record in &records {
             standings.add(&record.summary());
         }
         let path = out.path().to_path_buf();
-        out.finish(&standings.to_json(G::NAME, seed))
+        out.finish(&standings.to_json(&name, seed))
             .map_err(|e| internal(format!("cannot finish {}: {e}", path.display())))?;
         let _ = outln!(
             "recorded in {}: `{} view {} --game 0 -o game.html` replays it",
@@ -298,6 +302,8 @@ struct Terminal {
     names: Vec<String>,
     /// The events already shown.
     told: usize,
+    /// The game drawn in text, for a built-in game.
+    mirror: Option<Box<dyn Mirror>>,
     /// Lines of standard input; closed at its end.
     input: mpsc::Receiver<String>,
     /// Whether to show the answers read (when they do not come from a terminal, which shows them).
@@ -315,7 +321,7 @@ impl Terminal {
                 }
             }
         });
-        Terminal { seat, name, names, told: 0, input, echo: !std::io::stdin().is_terminal() }
+        Terminal { seat, name, names, told: 0, mirror: None, input, echo: !std::io::stdin().is_terminal() }
     }
 
     /// A number per seat, each after its seat: `seat 0 (you) 20 · seat 1 (greedy) -15`.
@@ -325,19 +331,39 @@ impl Terminal {
         shown.join(" · ")
     }
 
-    /// Prints what the seat is told of the events since the last ones shown.
-    fn show_events<G: Game>(&mut self, game: &G) {
+    /// Prints what the seat is told of the events since the last ones
+    /// shown: as the game draws them, or else as they are.
+    fn show_events(&mut self, game: &Running<'_>) {
         let mut out = std::io::stdout().lock();
-        for event in game.events_since(self.told) {
-            if let Some(view) = game.view(&event, self.seat) {
-                let _ = writeln!(out, "{}", G::text_view(&view, self.seat, &self.names));
-            }
+        let news = match self.mirror.as_mut() {
+            Some(mirror) => mirror.news(self.seat, &self.names),
+            None => game.events()[self.told..]
+                .iter()
+                .filter_map(|event| event.views[self.seat].as_ref())
+                .map(|view| view.get().to_string())
+                .collect(),
+        };
+        for line in news {
+            let _ = writeln!(out, "{line}");
         }
-        self.told = game.event_count();
+        self.told = game.events().len();
+    }
+
+    /// The position and the moves numbered from 1: as the game draws them,
+    /// or else the state and each choice as they are.
+    fn turn(&self, game: &Running<'_>) -> String {
+        if let Some(mirror) = &self.mirror {
+            return mirror.turn(self.seat, &self.names);
+        }
+        let mut text = format!("{}\n", game.state());
+        for (number, choice) in (1..).zip(game.choices()) {
+            text.push_str(&format!("  {number}. {choice}\n"));
+        }
+        text
     }
 }
 
-impl<G: Game> Person<G> for Terminal {
+impl Person for Terminal {
     fn seat(&self) -> usize {
         self.seat
     }
@@ -346,10 +372,21 @@ impl<G: Game> Person<G> for Terminal {
         &self.name
     }
 
-    async fn choose(&mut self, game: &G) -> Option<usize> {
+    fn begin(&mut self, table: &Table, origin: Origin<'_>) {
+        self.told = 0;
+        self.mirror = table.engine.mirror(&table.variant, origin);
+    }
+
+    fn played(&mut self, index: usize) {
+        if let Some(mirror) = self.mirror.as_mut() {
+            mirror.played(index);
+        }
+    }
+
+    async fn choose(&mut self, game: &Running<'_>) -> Option<usize> {
         self.show_events(game);
         let count = game.choices().len();
-        let _ = crate::console::out(format_args!("\n{}", game.text_turn(self.seat, &self.names)));
+        let _ = crate::console::out(format_args!("\n{}", self.turn(game)));
         let range = if count == 1 { "1".to_string() } else { format!("1-{count}") };
         loop {
             let _ = crate::console::out(format_args!("your move ({range}, q to quit): "));
@@ -376,7 +413,7 @@ impl<G: Game> Person<G> for Terminal {
         }
     }
 
-    fn game_over(&mut self, game: &G, result: &GameResult) {
+    fn game_over(&mut self, game: &Running<'_>, result: &GameResult) {
         self.show_events(game);
         let who = |seat: usize| format!("seat {seat} ({})", self.names[seat]);
         let places: Vec<String> = result

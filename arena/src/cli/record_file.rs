@@ -20,6 +20,9 @@ pub struct Header {
     pub id: u64,
     /// The game's name.
     pub game: String,
+    /// The engine program that played it, when it is not a built-in game.
+    #[serde(default)]
+    pub engine: Option<crate::engine::spec::Identity>,
 }
 
 /// A line of the file: its number (from 1), its text and what it says it is.

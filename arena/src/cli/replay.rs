@@ -7,14 +7,16 @@ use crate::bot::orphans;
 use crate::bot::registry::Registry;
 use crate::bot::spec::BotSpec;
 use crate::console::{errln, outln};
+use crate::engine::spec::Engine;
 use crate::games::{GameCommand, dispatch};
-use crate::play::Record;
+use crate::record::RecordOf;
 use crate::replay::replay;
-use crate::table::{Limits, Table};
+use crate::table::{Limits, Resolved, Table};
 use crate::untrusted;
 use clap::Args;
 use game::Game;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::Duration;
 use tokio::runtime::Runtime;
 
@@ -153,7 +155,7 @@ impl GameCommand for ReplayRecord<'_> {
     fn run<G: Game>(self) -> Result<(), Failure> {
         let ReplayRecord { context, text } = self;
         let Context { args, bot, path, runtime, registry, totals } = context;
-        let record: Record<G> = serde_json::from_str(text)
+        let record: RecordOf<G> = serde_json::from_str(text)
             .map_err(|e| usage(format!("{}: a line is not a {} record: {e}", path.display(), G::NAME)))?;
         let id = record.id;
         let seats: Vec<usize> = match (args.seat, &args.as_bot) {
@@ -169,13 +171,14 @@ impl GameCommand for ReplayRecord<'_> {
             startup_timeout: Duration::from_millis(args.startup_timeout),
             ..Limits::default()
         };
-        let table = Table::<G>::new(vec![bot.clone()], record.variant.clone(), 0, limits, None, registry.clone());
+        let (engine, resolved) = (Arc::new(Engine::of::<G>()), Resolved::of::<G>(&record.variant));
+        let table = Table::new(vec![bot.clone()], engine, resolved, 0, limits, None, registry.clone());
         let name = &bot.name;
         let mut differs = false;
         totals.games += usize::from(!seats.is_empty());
         for seat in seats {
             let replayed = runtime
-                .block_on(replay(&table, &record, seat))
+                .block_on(replay::<G>(&table, &record, seat))
                 .map_err(|e| usage(format!("game {id} of {} cannot be replayed: {e}", path.display())))?;
             if let Some(fault) = &replayed.fault {
                 return Err(usage(format!(

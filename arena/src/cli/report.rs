@@ -8,14 +8,13 @@ use super::sprt::{SPRT_CONFIG, SPRT_RESULT, SprtConfig};
 use super::{Failure, internal, usage};
 use crate::config::LeagueConfig;
 use crate::console::{errln, outln};
-use crate::games::{GameCommand, dispatch};
+use crate::engine::spec::Engine;
 use crate::output::{GAMES, LEAGUE, read_record_line};
-use crate::record::{GameRecord, GameSummary};
+use crate::record::{GameSummary, JsonRecord};
 use crate::report::page::{self, CHUNK, Viewer};
 use crate::report::{self as core, Input, Kind, SprtSetup};
 use crate::schedule::Seating;
 use clap::Args;
-use game::Game;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -98,16 +97,35 @@ pub fn run(args: ReportArgs) -> Result<i32, Failure> {
         }
         Err(failure) => return Err(failure),
     };
-    let game = match (&setup, first) {
+    let header = first
+        .map(|line| line.header.map_err(|e| usage(format!("{} line {}: {e}", games.display(), line.number))))
+        .transpose()?;
+    let game = match (&setup, &header) {
         (Setup::League(config), _) => config.game.clone(),
         (Setup::Sprt(config), _) => config.games.game.clone(),
-        (Setup::Match, Some(line)) => line
-            .header
-            .map(|h: Header| h.game)
-            .map_err(|e| usage(format!("{} line {}: {e}", games.display(), line.number)))?,
+        (Setup::Match, Some(header)) => header.game.clone(),
         (Setup::Match, None) => return Err(usage(format!("{} holds no games yet", games.display()))),
     };
-    dispatch(&game, Job { dir, output, setup, limit: args.replays }).map_err(usage)?
+    let identity = header.and_then(|header: Header| header.engine);
+    let program = match &setup {
+        Setup::League(config) => config.engine.is_some(),
+        Setup::Sprt(config) => config.games.engine.is_some(),
+        Setup::Match => identity.is_some(),
+    };
+    let scoring = match (program, &identity) {
+        (false, _) => Engine::built_in(&game).map_err(usage)?.scoring(),
+        (true, Some(identity)) => crate::engine::spec::scoring(&identity.scoring),
+        (true, None) => return Err(usage(format!("{} holds no games yet", games.display()))),
+    };
+    write_report(Job { dir, output, setup, limit: args.replays }, GameOf { name: game, program, scoring })
+}
+
+/// The game of the records.
+struct GameOf {
+    name: String,
+    /// Whether an engine program played it.
+    program: bool,
+    scoring: game::Scoring,
 }
 
 /// A configuration file of the directory.
@@ -130,7 +148,7 @@ struct Games {
 
 /// Reads every record of `games` (a damaged last line is taken as one
 /// being written), collecting what the report needs.
-fn read_games<G: Game>(games: &Path) -> Result<Games, Failure> {
+fn read_games(games: &Path, game: &str) -> Result<Games, Failure> {
     let name = games.display();
     let file = std::fs::File::open(games).map_err(|e| usage(format!("cannot read {name}: {e}")))?;
     let mut reader = std::io::BufReader::with_capacity(1 << 20, file);
@@ -147,13 +165,13 @@ fn read_games<G: Game>(games: &Path) -> Result<Games, Failure> {
         let span = (offset, bytes.strip_suffix(b"\n").unwrap_or(&bytes).len());
         offset += length as u64;
         if let Some((number, why)) = damaged.take() {
-            return Err(usage(format!("{name} line {number} is not a valid {} record: {why}", G::NAME)));
+            return Err(usage(format!("{name} line {number} is not a valid {game} record: {why}")));
         }
         let text = String::from_utf8_lossy(&bytes[..span.1]);
         if text.trim().is_empty() {
             continue;
         }
-        let record = match serde_json::from_str::<GameRecord<G::Variant, G::Event>>(&text) {
+        let record = match serde_json::from_str::<JsonRecord>(&text) {
             Ok(record) => record,
             Err(e) => {
                 damaged = Some((number, e.to_string()));
@@ -161,8 +179,10 @@ fn read_games<G: Game>(games: &Path) -> Result<Games, Failure> {
             }
         };
         for event in &record.events {
-            if let (Some(time), Some((seat, _))) = (event.time_us, G::decision(&event.event)) {
-                read.move_times.entry(record.bots[seat].clone()).or_default().push(time);
+            // A move names its seat (engines/ENGINES.md); the time is the bot's.
+            let seat = event.event.get("seat").and_then(serde_json::Value::as_u64);
+            if let (Some(time), Some(bot)) = (event.time_us, seat.and_then(|seat| record.bots.get(seat as usize))) {
+                read.move_times.entry(bot.clone()).or_default().push(time);
             }
         }
         read.summaries.push((record.summary(), span));
@@ -240,12 +260,12 @@ fn existing(path: &Path) -> Result<Option<String>, Failure> {
     }
 }
 
-fn write_report<G: Game>(job: Job) -> Result<i32, Failure> {
+fn write_report(job: Job, game: GameOf) -> Result<i32, Failure> {
     let Job { dir, output, setup, limit } = job;
     let file_name = output.file_name().expect("checked").to_string_lossy().into_owned();
     let files_name = page::files_dir(&file_name);
     let files = output.parent().unwrap_or(Path::new("")).join(&files_name);
-    let read = read_games::<G>(&dir.join(GAMES))?;
+    let read = read_games(&dir.join(GAMES), &game.name)?;
     let standings_file = existing(&dir.join("standings.json"))?;
     let written: Option<serde_json::Value> = standings_file.as_deref().and_then(|text| serde_json::from_str(text).ok());
     let count = read.summaries.len() as u64;
@@ -263,9 +283,8 @@ fn write_report<G: Game>(job: Job) -> Result<i32, Failure> {
         Setup::Match => (Kind::Match, written.as_ref().and_then(|json| json["seed"].as_u64()), None),
         Setup::League(config) => (Kind::League, Some(config.seed), None),
         Setup::Sprt(config) => {
-            let variant =
-                G::parse_variant(&config.games.settings).map_err(|e| usage(format!("{SPRT_CONFIG}: variant: {e}")))?;
-            let sides = G::teams(&variant).len();
+            // The new bot, and a copy of the base bot for every other side.
+            let sides = config.games.bots.len();
             if sprt_file.is_none() {
                 partial.push(format!("there is no {SPRT_RESULT} yet: the test is in progress or was stopped"));
             }
@@ -280,9 +299,13 @@ fn write_report<G: Game>(job: Job) -> Result<i32, Failure> {
             (Kind::Sprt, Some(config.games.seed), Some(setup))
         }
     };
-    let viewer = Viewer::cut(G::html_page, &read.samples.iter().map(String::as_str).collect::<Vec<_>>());
+    let page = |record: &str| crate::engine::spec::html_page(&game.name, game.program, record);
+    let viewer = Viewer::cut(page, &read.samples.iter().map(String::as_str).collect::<Vec<_>>());
     if viewer.is_none() && count > 0 {
-        errln!("warning: the {} replay page cannot be rebuilt from the records, so the report has no replays", G::NAME);
+        errln!(
+            "warning: the {} replay page cannot be rebuilt from the records, so the report has no replays",
+            game.name
+        );
     }
     let names = bot_names(&setup, &read.summaries);
     let (summaries, spans): (Vec<GameSummary>, Vec<(u64, usize)>) = read.summaries.into_iter().unzip();
@@ -292,8 +315,8 @@ fn write_report<G: Game>(job: Job) -> Result<i32, Failure> {
     let chunks = write_chunks(&dir.join(GAMES), &spans, &files)?;
     let partial = (!partial.is_empty()).then(|| partial.join("; "));
     let input = Input {
-        game: G::NAME,
-        scoring: G::SCORING,
+        game: &game.name,
+        scoring: game.scoring,
         kind,
         source: dir.display().to_string(),
         names,
@@ -331,11 +354,4 @@ fn write_report<G: Game>(job: Job) -> Result<i32, Failure> {
         let _ = outln!("partial: {why}");
     }
     Ok(0)
-}
-
-impl GameCommand for Job {
-    type Output = Result<i32, Failure>;
-    fn run<G: Game>(self) -> Result<i32, Failure> {
-        write_report::<G>(self)
-    }
 }

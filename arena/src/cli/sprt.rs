@@ -3,24 +3,23 @@
 
 use super::execute::{Run, execute_with, resumable};
 use super::flags::PlayFlags;
+use super::game::GameArgs;
 use super::league::{read_config, reopen};
 use super::{Failure, cores, current_dir, internal, random_seed, usage};
 use crate::bot::spec::BotSpec;
 use crate::config::{LeagueConfig, Overrides};
 use crate::console::{errln, outln};
-use crate::games::{GameCommand, dispatch};
 use crate::league::{check_played, full_schedule};
 use crate::output::{OutDir, write_atomically};
 use crate::record::GameSummary;
 use crate::run::Flow;
 use crate::schedule::{Schedule, Seating, Selection};
-use crate::setups;
 use crate::signals;
 use crate::sprt::report::{Conclusion, Summary, parameters, status};
 use crate::sprt::{DealSequence, Model, PayoffSprt, Sprt, Test};
 use crate::start_failures::GiveUp;
 use clap::Args;
-use game::{Game, Scoring};
+use game::Scoring;
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
 
@@ -81,9 +80,8 @@ pub struct SprtArgs {
     /// Stop without a verdict after this many games (rounded up to whole deals).
     #[arg(long, default_value_t = 100_000, value_parser = clap::value_parser!(u64).range(1..))]
     max_games: u64,
-    /// The game (default all-fives).
-    #[arg(long)]
-    game: Option<String>,
+    #[command(flatten)]
+    game: GameArgs,
     /// Number of players (2, 3 or 4; 4 plays partnerships, new's team against base's).
     #[arg(long)]
     players: Option<u64>,
@@ -97,7 +95,7 @@ pub struct SprtArgs {
     out: Option<PathBuf>,
     /// Continue the stopped test in DIR (its configuration is in DIR/sprt-config.json).
     #[arg(long, value_name = "DIR", conflicts_with_all = [
-        "new", "base", "test", "bounds", "elo0", "elo1", "model", "payoff0", "payoff1", "alpha", "beta", "max_games", "game", "players",
+        "new", "base", "test", "bounds", "elo0", "elo1", "model", "payoff0", "payoff1", "alpha", "beta", "max_games", "game", "engine", "engine_timeout", "players",
         "variants", "seed", "move_timeout", "startup_timeout", "limits", "sandbox", "out", "deals",
     ])]
     resume: Option<PathBuf>,
@@ -254,8 +252,7 @@ pub fn run(args: SprtArgs) -> Result<i32, Failure> {
         }
         None => Prepared { games: resolve(&args)?, test: Err(args.test), out: None, played: Vec::new(), fresh: true },
     };
-    let game = prepared.games.game.clone();
-    dispatch(&game, prepared).map_err(usage)?
+    play(prepared)
 }
 
 /// The games of a new test from the flags.
@@ -276,7 +273,9 @@ fn resolve(args: &SprtArgs) -> Result<LeagueConfig, Failure> {
     }
     let flags = Overrides {
         bots: vec![new, base],
-        game: args.game.clone(),
+        game: args.game.game.clone(),
+        engine: args.game.engine.clone(),
+        engine_timeout: args.game.engine_timeout,
         format: Some("gauntlet".to_string()),
         players: args.players,
         games: Some(args.max_games),
@@ -301,12 +300,14 @@ fn add_copies(games: &mut LeagueConfig, sides: usize) -> Result<(), Failure> {
     Ok(())
 }
 
-fn play<G: Game>(prepared: Prepared) -> Result<i32, Failure> {
-    let Prepared { games, test, mut out, played, fresh } = prepared;
-    let test = test.or_else(|flags| flags.resolve(G::NAME, G::SCORING)).map_err(usage)?;
+fn play(prepared: Prepared) -> Result<i32, Failure> {
+    let Prepared { mut games, test, mut out, played, fresh } = prepared;
+    let (engine, variant, setups) = super::league::open_engine(&mut games)?;
+    let scoring = engine.scoring();
+    let test = test.or_else(|flags| flags.resolve(engine.name(), scoring.clone())).map_err(usage)?;
     let mut config = SprtConfig { games, test };
-    let variant = G::parse_variant(&config.games.settings).map_err(|e| usage(format!("variant: {e}")))?;
-    let teams = G::teams(&variant);
+    let teams = variant.teams.clone();
+    let seats: usize = teams.iter().map(Vec::len).sum();
     if fresh {
         add_copies(&mut config.games, teams.len())?;
     }
@@ -319,12 +320,11 @@ fn play<G: Game>(prepared: Prepared) -> Result<i32, Failure> {
     config.games.sandbox.check(&config.games.bots, &config.games.private()).map_err(usage)?;
     config.games.limits.check().map_err(usage)?;
     let at_once = config.games.concurrency.min(schedule.len()) as usize;
-    crate::pool::reserve_descriptors(at_once, G::seats(&variant)).map_err(usage)?;
-    let setups = setups::of_league::<G>(&mut config.games, &variant).map_err(usage)?;
+    crate::pool::reserve_descriptors(at_once, seats).map_err(usage)?;
     if let (true, Some(dir)) = (fresh, &config.games.out) {
         // Everything is checked: only now is the output directory made.
         let created = OutDir::create(dir).map_err(usage)?;
-        config.games.variant = serde_json::to_value(&variant).expect("variants serialize");
+        config.games.variant = variant.variant.clone();
         let json = serde_json::to_string_pretty(&config).expect("configurations serialize");
         write_atomically(&dir.join(SPRT_CONFIG), json.as_bytes())
             .map_err(|e| internal(format!("cannot write {SPRT_CONFIG}: {e}")))?;
@@ -346,27 +346,28 @@ fn play<G: Game>(prepared: Prepared) -> Result<i32, Failure> {
     let selection = Selection::new(&schedule, None, |id| finished || done.contains(&id));
     errln!(
         "{} SPRT of {} against {}, {} players: {}; at most {} games, {} already played — seed {}",
-        G::NAME,
+        engine.name(),
         names[0],
         names[1..].join(", "),
-        G::seats(&variant),
-        parameters(&config.test, &config.test.unit(G::SCORING.unit)),
+        seats,
+        parameters(&config.test, &config.test.unit(&scoring.unit)),
         schedule.len(),
         played.len(),
         config.games.seed
     );
-    if G::SCORING.rank_by_mean && matches!(config.test, Test::Pentanomial(_)) {
+    if scoring.rank_by_mean && matches!(config.test, Test::Pentanomial(_)) {
         errln!(
             "note: {} ranks bots by {}/game, but this test judges pairwise results (which bot ends a game ahead), \
              not the size of what it wins: read it beside the {} per game in the standings",
-            G::NAME,
-            G::SCORING.unit,
-            G::SCORING.unit
+            engine.name(),
+            scoring.unit,
+            scoring.unit
         );
     }
-    let run = Run::<G> {
+    let run = Run {
         setups,
         bots: config.games.bots.clone(),
+        engine,
         variant,
         seed: config.games.seed,
         limits: config.games.limits(),
@@ -382,13 +383,13 @@ fn play<G: Game>(prepared: Prepared) -> Result<i32, Failure> {
     };
     let report = execute_with(run, |progress, finished, _| {
         count(&mut sequence, &finished.summary);
-        progress.finished_with(finished, || status(&sequence, G::SCORING.unit));
+        progress.finished_with(finished, || status(&sequence, &scoring.unit));
         if sequence.verdict().is_some() { Flow::Stop } else { Flow::Continue }
     })
     .map_err(|failure| resumable(failure, "sprt", config.games.out.as_deref()))?;
     let conclusion = Conclusion::of(&sequence, report.interrupted);
     let played = report.standings.games + report.unfinished;
-    let summary = Summary::new(&names[0], &names[1], &sequence, G::SCORING.unit, played, conclusion);
+    let summary = Summary::new(&names[0], &names[1], &sequence, &scoring.unit, played, conclusion);
     let _ = crate::console::out(format_args!("{}", summary.text()));
     finish(&config.games.out, &summary)
 }
@@ -413,13 +414,6 @@ fn finish(out: &Option<PathBuf>, summary: &Summary) -> Result<i32, Failure> {
             signals::INTERRUPTED
         }
     })
-}
-
-impl GameCommand for Prepared {
-    type Output = Result<i32, Failure>;
-    fn run<G: Game>(self) -> Result<i32, Failure> {
-        play::<G>(self)
-    }
 }
 
 #[cfg(test)]

@@ -1,11 +1,16 @@
 //! `arena verify`: re-plays every recorded game through the engine and
 //! reports every disagreement.
 
-use super::record_file::{self, Line};
-use super::{Failure, unwritten};
-use crate::console::outln;
+use super::game::engine_failure;
+use super::record_file::{self, Header, Line};
+use super::{Failure, current_dir, internal, unwritten};
+use crate::bot::registry::Registry;
+use crate::console::{errln, outln};
+use crate::engine::link::Link;
+use crate::engine::spec::{ENGINE_TIMEOUT, Engine, Identity, Program};
+use crate::engine::verify as engine_verify;
 use crate::games::{GameCommand, dispatch};
-use crate::play::Record;
+use crate::record::RecordOf;
 use crate::verify::{self, Disagreement};
 use clap::Args;
 use game::Game;
@@ -17,11 +22,92 @@ pub struct VerifyArgs {
     /// Record files (games.jsonl), or output directories holding one.
     #[arg(required = true, value_name = "GAMES")]
     files: Vec<PathBuf>,
+    /// The engine program to replay games of an engine program through
+    /// (default: the command each record names, run from here).
+    #[arg(long, value_name = "COMMAND")]
+    engine: Option<String>,
+    /// Time allowed for each answer of the engine program, in milliseconds.
+    #[arg(long, value_name = "MS", default_value_t = ENGINE_TIMEOUT.as_millis() as u64, value_parser = clap::value_parser!(u64).range(1..))]
+    engine_timeout: u64,
+}
+
+/// The engine program the games of engine programs are replayed through:
+/// started once, on the first such game, and kept for the others.
+struct Programs {
+    runtime: tokio::runtime::Runtime,
+    registry: Registry,
+    open: Option<(Engine, Box<dyn Link>)>,
+    command: Option<String>,
+    timeout_ms: u64,
+}
+
+impl Programs {
+    /// Checks `record`, a game of the engine program `identity`.
+    fn check(&mut self, identity: &Identity, game: &str, text: &str) -> Result<Vec<Disagreement>, Failure> {
+        let record: crate::record::JsonRecord = match serde_json::from_str(text) {
+            Ok(record) => record,
+            Err(e) => return Ok(vec![Disagreement::whole(format!("not a record: {e}"))]),
+        };
+        if self.open.is_none() {
+            let program = Program {
+                command: self.command.clone().unwrap_or_else(|| identity.command.clone()),
+                dir: current_dir()?,
+                timeout_ms: self.timeout_ms,
+            };
+            let engine = self.runtime.block_on(Engine::program(program, &self.registry)).map_err(engine_failure)?;
+            if engine.info().version != identity.version {
+                errln!(
+                    "warning: the records were played by {} {}, and are replayed through version {}",
+                    game,
+                    identity.version,
+                    engine.info().version
+                );
+            }
+            let link = self.runtime.block_on(engine.connect(&self.registry, None)).map_err(engine_failure)?;
+            self.open = Some((engine, link));
+        }
+        let (engine, link) = self.open.as_mut().expect("just opened");
+        if engine.name() != game {
+            return Ok(vec![Disagreement::whole(format!(
+                "a record of {game}, but the engine {:?} plays {}",
+                engine.program_of().map_or("", |p| p.command.as_str()),
+                engine.name()
+            ))]);
+        }
+        self.runtime
+            .block_on(engine_verify::check(engine, link.as_mut(), identity, &record))
+            .map_err(|e| internal(format!("{e}; verifying stopped (an engine that fails cannot check a record)")))
+    }
+
+    /// Says goodbye to the engine, if one was started.
+    fn close(mut self) {
+        if let Some((_, link)) = self.open.take() {
+            let _ = self.runtime.block_on(link.close());
+        }
+        crate::bot::orphans::sweep(&self.registry);
+    }
 }
 
 /// Runs `arena verify`: exit status 0 when every record agrees with the
 /// engine, 1 when any does not (or a line is not a record).
 pub fn run(args: VerifyArgs) -> Result<i32, Failure> {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| internal(format!("cannot start the runtime: {e}")))?;
+    let mut programs = Programs {
+        runtime,
+        registry: Registry::new(),
+        open: None,
+        command: args.engine.clone(),
+        timeout_ms: args.engine_timeout,
+    };
+    let result = verify_files(&args, &mut programs);
+    programs.close();
+    result
+}
+
+fn verify_files(args: &VerifyArgs, programs: &mut Programs) -> Result<i32, Failure> {
     let mut failing = 0;
     for given in &args.files {
         let path = record_file::resolve(given);
@@ -29,7 +115,7 @@ pub fn run(args: VerifyArgs) -> Result<i32, Failure> {
         for line in record_file::lines(&path)? {
             let line = line?;
             games += 1;
-            let found = check_line(&line);
+            let found = check_line(&line, programs)?;
             if found.is_empty() {
                 continue;
             }
@@ -58,12 +144,13 @@ pub fn run(args: VerifyArgs) -> Result<i32, Failure> {
 }
 
 /// The disagreements of one line of a records file.
-fn check_line(line: &Line) -> Vec<Disagreement> {
+fn check_line(line: &Line, programs: &mut Programs) -> Result<Vec<Disagreement>, Failure> {
     let whole = |message: String| vec![Disagreement { event: None, message }];
-    match &line.header {
+    Ok(match &line.header {
         Err(e) => whole(e.clone()),
+        Ok(Header { engine: Some(identity), game, .. }) => programs.check(identity, game, &line.text)?,
         Ok(header) => dispatch(&header.game, CheckRecord(&line.text)).unwrap_or_else(whole),
-    }
+    })
 }
 
 /// Checks one record of game `G`, given as its JSON text.
@@ -72,7 +159,7 @@ struct CheckRecord<'a>(&'a str);
 impl GameCommand for CheckRecord<'_> {
     type Output = Vec<Disagreement>;
     fn run<G: Game>(self) -> Vec<Disagreement> {
-        match serde_json::from_str::<Record<G>>(self.0) {
+        match serde_json::from_str::<RecordOf<G>>(self.0) {
             Ok(record) => verify::check::<G>(&record),
             Err(e) => vec![Disagreement { event: None, message: format!("not a {} record: {e}", G::NAME) }],
         }

@@ -5,7 +5,7 @@ use super::record_file::{self, Header};
 use super::{Failure, unwritten, usage};
 use crate::console::{self, outln};
 use crate::games::{GameCommand, dispatch};
-use crate::record::GameRecord;
+use crate::record::RecordOf;
 use clap::Args;
 use game::Game;
 use std::path::PathBuf;
@@ -36,6 +36,13 @@ pub fn run(args: ViewArgs) -> Result<i32, Failure> {
     let line = record_file::find(&path, args.game)?;
     let header: Header =
         serde_json::from_str(&line).map_err(|e| usage(format!("{name}: game {} has no game name: {e}", args.game)))?;
+    if header.engine.is_some() {
+        // A game of an engine program: the generic page of its events.
+        serde_json::from_str::<crate::record::JsonRecord>(&line)
+            .map_err(|e| usage(format!("{name}: game {} is not a valid record: {e}", args.game)))?;
+        write_page(&args.output, &crate::engine::spec::html_page(&header.game, true, &line))?;
+        return Ok(0);
+    }
     let page = dispatch(&header.game, Render { line: &line })
         .map_err(|e| usage(format!("{name}: game {} is a record of another game: {e}", args.game)))?
         .map_err(|e| usage(format!("{name}: game {} is not a valid {} record: {e}", args.game, header.game)))?;
@@ -51,7 +58,7 @@ struct Render<'a> {
 impl GameCommand for Render<'_> {
     type Output = Result<String, serde_json::Error>;
     fn run<G: Game>(self) -> Self::Output {
-        serde_json::from_str::<GameRecord<G::Variant, G::Event>>(self.line)?;
+        serde_json::from_str::<RecordOf<G>>(self.line)?;
         Ok(G::html_page(self.line))
     }
 }

@@ -3,6 +3,7 @@
 use super::report::{fix_for, lines};
 use super::{Context, Failure, Outcome, Timing, Verdict};
 use crate::bot::process::BotProcess;
+use crate::engine::spec::Engine;
 use crate::fault::{Fault, FaultKind};
 use crate::games::{self, GameCommand};
 use crate::play::play_game;
@@ -10,6 +11,7 @@ use crate::pool::{self, Pool};
 use crate::schedule::GameSpec;
 use crate::seeds;
 use crate::session::{self, Envelope};
+use crate::table::Resolved;
 use crate::table::Table;
 use game::Game;
 use protocol::messages::GameStart;
@@ -96,8 +98,18 @@ pub async fn run_all<G: Game>(context: Arc<Context<G>>) -> Vec<Outcome> {
     all
 }
 
+/// A failure of the built-in engine (which does not fail).
+fn engine_failed(e: crate::engine::process::EngineError) -> Failure {
+    Failure {
+        problem: e.to_string(),
+        sent: Vec::new(),
+        stderr: e.stderr,
+        fix: "report this to the arena's authors".to_string(),
+    }
+}
+
 /// A fresh process of the bot for `seat` of `table`, past its handshake.
-async fn start<G: Game>(table: &Table<G>, seat: usize) -> Result<(BotProcess, String), Failure> {
+async fn start<G: Game>(table: &Table, seat: usize) -> Result<(BotProcess, String), Failure> {
     let mut process = BotProcess::spawn(&table.launch(0, seat, None)).map_err(|fault| Failure {
         problem: fault.to_string(),
         sent: Vec::new(),
@@ -105,7 +117,7 @@ async fn start<G: Game>(table: &Table<G>, seat: usize) -> Result<(BotProcess, St
         fix: fix_for(fault.kind),
     })?;
     let started = Instant::now();
-    match session::handshake::<G>(&mut process, table.hello(0, seat), table.limits.startup_timeout).await {
+    match session::handshake(&mut process, table.hello(0, seat), table.limits.startup_timeout).await {
         Ok(ready) => {
             let version = ready.version.map(|v| format!(" {v}")).unwrap_or_default();
             let protocol = ready.protocol.map(|p| format!(", protocol {p}")).unwrap_or_default();
@@ -153,11 +165,12 @@ fn other_game<G: Game>(answer: &[u8]) -> Option<&'static str> {
 }
 
 /// A table of the bot alone, for `variant`.
-fn table<G: Game>(context: &Context<G>, variant: &G::Variant) -> Table<G> {
+fn table<G: Game>(context: &Context<G>, variant: &G::Variant) -> Table {
     let settings = &context.settings;
     Table::new(
         vec![settings.bot.clone()],
-        variant.clone(),
+        std::sync::Arc::new(Engine::of::<G>()),
+        Resolved::of::<G>(variant),
         settings.seed,
         settings.limits.clone(),
         None,
@@ -167,7 +180,7 @@ fn table<G: Game>(context: &Context<G>, variant: &G::Variant) -> Table<G> {
 }
 
 async fn handshake<G: Game>(context: &Context<G>) -> Outcome {
-    let verdict = match start(&table(context, &context.tables[0].1), 0).await {
+    let verdict = match start::<G>(&table(context, &context.tables[0].1), 0).await {
         Ok((process, detail)) => {
             process.kill().await;
             Verdict::Pass(detail)
@@ -185,7 +198,7 @@ async fn ask<G: Game>(
     context: &Context<G>,
     timing: &mut Timing,
 ) -> Result<(BotProcess, usize), Failure> {
-    match session::ask_move(&mut process, game, seat, context.settings.limits.move_timeout).await {
+    match session::ask_typed_move(&mut process, game, seat, context.settings.limits.move_timeout).await {
         Ok(decision) => {
             timing.note(decision.elapsed);
             Ok((process, decision.index))
@@ -207,8 +220,8 @@ async fn request_ids<G: Game>(context: &Context<G>, timing: &mut Timing) -> Resu
     let variant = &context.tables[0].1;
     let mut game = G::new(variant, context.settings.seed);
     let seat = game.to_act().expect("a new game has a seat to act");
-    let (mut process, _) = start(&table(context, variant), seat).await?;
-    process.queue(&Envelope::<G>::GameStart(game_start(seat, context.settings.seed)));
+    let (mut process, _) = start::<G>(&table(context, variant), seat).await?;
+    process.queue(&Envelope::GameStart(game_start(seat, context.settings.seed)));
     let mut told = 0;
     let mut ids = Vec::new();
     for skip in SKIPS {
@@ -235,8 +248,8 @@ async fn position<G: Game>(context: &Context<G>, index: usize, timing: &mut Timi
     let position = &context.positions[index];
     let game = &position.game;
     let seat = game.to_act().expect("a position has a seat to act");
-    let (mut process, _) = start(&table(context, &position.variant), seat).await?;
-    process.queue(&Envelope::<G>::GameStart(game_start(seat, context.settings.seed)));
+    let (mut process, _) = start::<G>(&table(context, &position.variant), seat).await?;
+    process.queue(&Envelope::GameStart(game_start(seat, context.settings.seed)));
     session::tell(&mut process, game, seat, 0);
     let (process, chosen) = ask(process, game, seat, context, timing).await?;
     let how = match protocol::messages::move_by_index(process.last_received()) {
@@ -256,7 +269,11 @@ async fn games<G: Game>(
     timing: &mut Timing,
 ) -> Result<String, Failure> {
     let table = table(context, &context.tables[index].1);
-    let pool = Pool::new::<G>(None, pool::cap(1, table.seats()), context.settings.limits.exit_grace);
+    let pool = Pool::new(None, pool::cap(1, table.seats()), context.settings.limits.exit_grace);
+    let mut link = match table.engine.connect(&table.registry, None).await {
+        Ok(link) => link,
+        Err(e) => return Err(engine_failed(e)),
+    };
     let mut summary = Vec::new();
     let mut result = Ok(());
     for id in 0..count {
@@ -268,7 +285,7 @@ async fn games<G: Game>(
             seats: vec![0; table.seats()],
             bot_seeds: (0..table.seats()).map(|seat| seeds::bot_seed(context.settings.seed, id, seat)).collect(),
         };
-        let record = match play_game(&table, &pool, &spec).await {
+        let record = match play_game(&table, &pool, link.as_mut(), &spec).await {
             Ok(record) => record,
             Err(unplayable) => {
                 result = Err(Failure {
@@ -315,9 +332,9 @@ async fn games<G: Game>(
 /// Exits on `bye` (or, with `eof`, when its stdin is closed) within the grace period, leaving nothing behind.
 async fn exits<G: Game>(context: &Context<G>, eof: bool) -> Result<String, Failure> {
     let grace = context.settings.limits.exit_grace;
-    let (mut process, _) = start(&table(context, &context.tables[0].1), 0).await?;
+    let (mut process, _) = start::<G>(&table(context, &context.tables[0].1), 0).await?;
     if !eof {
-        process.queue(&Envelope::<G>::Bye);
+        process.queue(&Envelope::Bye);
     }
     let started = Instant::now();
     let exit = process.await_exit(eof, grace).await;

@@ -4,5 +4,10 @@
 //! `arena check-engine`, the engine author's conformance test.
 
 pub mod check;
+pub mod link;
+pub mod page;
 pub mod process;
+pub mod running;
 pub mod serve;
+pub mod spec;
+pub mod verify;

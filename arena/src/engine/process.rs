@@ -10,7 +10,7 @@ use crate::bot::process::{Awaited, BotProcess, Launch};
 use crate::bot::registry::Registry;
 use crate::bot::spec::BotSpec;
 use crate::session::excerpt;
-use protocol::engine::{Answer, ENGINE_VERSION, EngineInfo, Request};
+use protocol::engine::{Answer, ENGINE_VERSION, EngineInfo, Raw, Request};
 use std::path::Path;
 use std::time::Duration;
 use tokio::time::Instant;
@@ -66,8 +66,8 @@ fn kind(request: &Request) -> &'static str {
 }
 
 impl EngineProcess {
-    /// Starts `command` in `dir` and asks it `hello`; every answer must come
-    /// within `timeout`.
+    /// Starts `command` in `dir` (on `cpus`, when given) and asks it
+    /// `hello`; every answer must come within `timeout`.
     ///
     /// # Errors
     /// When the command cannot be run, or the engine does not answer `hello`
@@ -77,6 +77,7 @@ impl EngineProcess {
         dir: &Path,
         timeout: Duration,
         registry: &Registry,
+        cpus: Option<Vec<usize>>,
     ) -> Result<(EngineProcess, EngineInfo), EngineError> {
         let spec = BotSpec::new("engine", command, dir, Default::default())
             .map_err(|e| EngineError { message: format!("engine {command:?}: {e}"), stderr: Vec::new() })?;
@@ -87,7 +88,7 @@ impl EngineProcess {
             env: crate::table::bot_environment(&spec.env),
             resources: ResourceLimits::default(),
             groups: Vec::new(),
-            cpus: None,
+            cpus,
             log: None,
             stderr_cap: STDERR_CAP,
             line_cap: LINE_CAP,
@@ -131,6 +132,25 @@ impl EngineProcess {
     /// # Errors
     /// As [`EngineProcess::ask`].
     pub async fn ask_raw(&mut self, request: &Request) -> Result<(Answer, Vec<u8>), EngineError> {
+        self.ask_with(request, |line| protocol::line::decode::<Answer>(line).map(|answer| (answer, line.to_vec())))
+            .await
+    }
+
+    /// [`EngineProcess::ask`], the game's payloads kept as the engine wrote
+    /// them ([`protocol::engine::decode_raw`]).
+    ///
+    /// # Errors
+    /// As [`EngineProcess::ask`].
+    pub async fn ask_payloads(&mut self, request: &Request) -> Result<Answer<Raw>, EngineError> {
+        self.ask_with(request, protocol::engine::decode_raw).await
+    }
+
+    /// Sends `request` and reads the answer with `decode`, within the timeout.
+    async fn ask_with<T>(
+        &mut self,
+        request: &Request,
+        decode: impl FnOnce(&[u8]) -> Result<T, protocol::line::LineError>,
+    ) -> Result<T, EngineError> {
         let Some(process) = self.process.as_mut() else {
             return Err(EngineError {
                 message: format!("engine {:?} has already failed", self.command),
@@ -140,8 +160,8 @@ impl EngineProcess {
         process.queue(request);
         let what = Awaited::Engine(kind(request));
         let result = match process.exchange(Instant::now() + self.timeout, self.timeout, what).await {
-            Ok(line) => match protocol::line::decode::<Answer>(line) {
-                Ok(answer) => Ok((answer, line.to_vec())),
+            Ok(line) => match decode(line) {
+                Ok(answer) => Ok(answer),
                 Err(e) => Err(format!("answered {} with {}: {e}", kind(request), excerpt(line))),
             },
             Err(fault) => Err(fault.message),
@@ -153,7 +173,7 @@ impl EngineProcess {
     }
 
     /// Kills the engine and describes what it did wrong.
-    async fn fail(&mut self, problem: String) -> EngineError {
+    pub async fn fail(&mut self, problem: String) -> EngineError {
         let stderr = match self.process.take() {
             Some(process) => process.kill().await,
             None => Vec::new(),
@@ -198,7 +218,7 @@ impl EngineProcess {
 }
 
 /// An answer's type, as messages name it.
-pub fn name(answer: &Answer) -> &'static str {
+pub fn name<J>(answer: &Answer<J>) -> &'static str {
     match answer {
         Answer::Engine(_) => "\"engine\"",
         Answer::Variant(_) => "\"variant\"",

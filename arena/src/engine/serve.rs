@@ -7,7 +7,8 @@
 
 use game::Game;
 use protocol::engine::{
-    Answer, ENGINE_VERSION, EngineInfo, OptionInfo, OutcomeInfo, Request, ScoringInfo, Step, StepEvent, VariantInfo,
+    Answer, ENGINE_VERSION, EngineInfo, OptionInfo, OutcomeInfo, Raw, Request, ScoringInfo, Step, StepEvent,
+    VariantInfo,
 };
 use serde::Serialize;
 use serde_json::Value;
@@ -21,11 +22,14 @@ pub struct Server<G: Game> {
     game: Option<G>,
     /// How many of the game's events have been sent.
     sent: usize,
+    /// Whether each step declares each seat's private information (for
+    /// `arena check-engine`; an in-process engine has no use for it).
+    declares_private: bool,
 }
 
 impl<G: Game> Default for Server<G> {
     fn default() -> Self {
-        Server { game: None, sent: 0 }
+        Server { game: None, sent: 0, declares_private: true }
     }
 }
 
@@ -34,13 +38,24 @@ fn value<T: Serialize>(payload: &T) -> Value {
     serde_json::to_value(payload).expect("a game's payloads serialize")
 }
 
-fn error(message: impl Into<String>) -> Answer {
+/// A payload as JSON text, written once.
+fn raw<T: Serialize>(payload: &T) -> Raw {
+    serde_json::value::to_raw_value(payload).expect("a game's payloads serialize")
+}
+
+fn error(message: impl Into<String>) -> Answer<Raw> {
     Answer::Error { message: message.into() }
 }
 
 impl<G: Game> Server<G> {
+    /// A server inside the arena, for its runner: its steps leave out what
+    /// only `check-engine` reads (each seat's private information).
+    pub fn in_process() -> Self {
+        Server { declares_private: false, ..Server::default() }
+    }
+
     /// The answer to `request`, or `None` for `bye`.
-    pub fn answer(&mut self, request: Request) -> Option<Answer> {
+    pub fn answer(&mut self, request: Request) -> Option<Answer<Raw>> {
         Some(match request {
             Request::Hello { .. } => Answer::Engine(info::<G>()),
             Request::Variant { settings } => match G::parse_variant(&settings) {
@@ -70,7 +85,7 @@ impl<G: Game> Server<G> {
             Request::Observe { seat } => match &self.game {
                 None => error("no game: start one first"),
                 Some(game) if seat >= game.scores().len() => error(format!("there is no seat {seat}")),
-                Some(game) => Answer::Observe { state: value(&game.state(seat)) },
+                Some(game) => Answer::Observe { state: raw(&game.state(seat)) },
             },
             Request::Forfeit { faulted } => match &self.game {
                 None => error("no game: start one first"),
@@ -80,7 +95,7 @@ impl<G: Game> Server<G> {
         })
     }
 
-    fn start(&mut self, variant: Value, seed: Option<u64>, setup: Option<Value>) -> Answer {
+    fn start(&mut self, variant: Value, seed: Option<u64>, setup: Option<Value>) -> Answer<Raw> {
         let variant: G::Variant = match serde_json::from_value(variant) {
             Ok(variant) => variant,
             Err(e) => return error(format!("not a variant of {}: {e}", G::NAME)),
@@ -108,15 +123,15 @@ impl<G: Game> Server<G> {
     }
 
     /// Everything new since the last step.
-    fn step(&mut self) -> Step {
+    fn step(&mut self) -> Step<Raw> {
         let game = self.game.as_ref().expect("a game in progress");
         let seats = game.scores().len();
         let events = game
             .events_since(self.sent)
             .into_iter()
             .map(|event| StepEvent {
-                views: (0..seats).map(|seat| game.view(&event, seat).map(|view| value(&view))).collect(),
-                event: value(&event),
+                views: (0..seats).map(|seat| game.view(&event, seat).map(|view| raw(&view))).collect(),
+                event: raw(&event),
             })
             .collect();
         self.sent = game.event_count();
@@ -124,17 +139,20 @@ impl<G: Game> Server<G> {
         Step {
             events,
             to_act,
-            choices: game.choices().iter().map(value).collect(),
-            state: to_act.map_or(Value::Null, |seat| value(&game.state(seat))),
+            choices: game.choices().iter().map(raw).collect(),
+            state: to_act.map_or_else(|| raw(&Value::Null), |seat| raw(&game.state(seat))),
             scores: game.scores(),
             outcome: game.outcome().map(|o| OutcomeInfo { reason: o.reason.to_string(), ranks: o.ranks }),
-            private: (0..seats).map(|seat| game.private(seat)).collect(),
+            private: match self.declares_private {
+                true => (0..seats).map(|seat| game.private(seat)).collect(),
+                false => None,
+            },
         }
     }
 }
 
-/// What the engine says of itself.
-fn info<G: Game>() -> EngineInfo {
+/// What the engine of `G` says of itself.
+pub fn info<G: Game>() -> EngineInfo {
     EngineInfo {
         name: G::NAME.to_string(),
         version: env!("CARGO_PKG_VERSION").to_string(),
@@ -196,7 +214,7 @@ mod tests {
     use super::*;
     use leduc::Leduc;
 
-    fn ask(server: &mut Server<Leduc>, request: &str) -> Answer {
+    fn ask(server: &mut Server<Leduc>, request: &str) -> Answer<Raw> {
         server.answer(serde_json::from_str(request).expect("a request")).expect("an answer")
     }
 

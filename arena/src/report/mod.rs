@@ -125,7 +125,7 @@ pub struct Report {
 #[derive(Debug, Serialize)]
 pub struct Tables {
     /// What a game's score counts, in the plural (`"points"`, `"chips"`).
-    pub unit: &'static str,
+    pub unit: String,
     /// Whether the bots are ranked by their mean score per game (else by Elo).
     pub rank_by_mean: bool,
     /// The main table's title, saying how the bots are ranked.
@@ -193,7 +193,7 @@ pub fn replayed(games: &[GameSummary], limit: usize) -> Vec<bool> {
 pub fn build(input: Input) -> Result<(Report, String, Option<String>), String> {
     let Input { game, scoring, kind, source, names, seed, partial, games, replayed, move_times, sprt, viewer, files } =
         input;
-    let mut standings = Standings::new(&names, scoring);
+    let mut standings = Standings::new(&names, scoring.clone());
     let mut faults = FaultSummary::default();
     for summary in games {
         standings.add(summary);
@@ -206,7 +206,7 @@ pub fn build(input: Input) -> Result<(Report, String, Option<String>), String> {
     }
     let ranking = standings.ranking();
     let tables = Tables {
-        unit: scoring.unit,
+        unit: scoring.unit.to_string(),
         rank_by_mean: scoring.rank_by_mean,
         main_title: cells::main_title(&ranking).trim_start_matches("Standings: ").to_string(),
         main: cells::main_table(&ranking),
@@ -229,7 +229,7 @@ pub fn build(input: Input) -> Result<(Report, String, Option<String>), String> {
                 course::course(setup.test, setup.games_per_deal, setup.results_per_game, &names, games, POINTS)?;
             let conclusion = Conclusion::of(&sequence, setup.interrupted);
             let played = games.len() as u64;
-            let summary = Summary::new(&names[0], &names[1], &sequence, scoring.unit, played, conclusion);
+            let summary = Summary::new(&names[0], &names[1], &sequence, &scoring.unit, played, conclusion);
             let json = serde_json::to_string_pretty(&summary).expect("summaries serialize") + "\n";
             (Some(SprtReport { summary, course: steps, every }), Some(json))
         }

@@ -12,7 +12,7 @@ pub const MAIN_TITLE: &str = "Standings: Elo ± 95% interval; LOS = likelihood o
 /// The title of the main table: [`MAIN_TITLE`], saying how the bots are
 /// ranked when it is by mean score.
 pub fn main_title(ranking: &Ranking) -> String {
-    let scoring = ranking.standings.scoring;
+    let scoring = &ranking.standings.scoring;
     if scoring.rank_by_mean {
         format!(
             "Standings: Elo ± 95% interval; ranked by {0}/game ± 95% interval; LOS = likelihood of superiority over the next bot, by {0}/game",
@@ -66,7 +66,7 @@ pub fn percent(fraction: f64) -> String {
 
 /// The main table: one row per bot in rank order.
 pub fn main_table(ranking: &Ranking) -> Grid {
-    let unit = ranking.standings.scoring.unit;
+    let unit = &ranking.standings.scoring.unit;
     let mut header: Vec<String> = [
         "#".to_string(),
         "bot".to_string(),

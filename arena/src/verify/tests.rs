@@ -1,27 +1,30 @@
 use super::*;
 use crate::fault::FaultKind;
 use crate::play::MoveTimes;
-use crate::record::{FaultRecord, GameRecord};
+use crate::record::{FaultRecord, GameRecord, RecordOf};
 use all_fives::{AllFives, Event};
 
 /// A record of a game between two seats that always play their last legal
 /// move, set up from `seed`, exactly as a match records it.
-fn played(seed: u64) -> Record<AllFives> {
+fn played(seed: u64) -> RecordOf<AllFives> {
     let variant = AllFives::parse_variant(&[]).expect("the default variant");
     let mut game = AllFives::new(&variant, seed);
     let mut times = MoveTimes::default();
     while game.to_act().is_some() {
         let before = game.event_count();
-        game.play(game.legal_count() - 1).expect("a legal move");
-        times.note(before, 10);
+        let index = game.legal_count() - 1;
+        game.play(index).expect("a legal move");
+        times.note(before, 10, index);
     }
     GameRecord {
         id: 7,
         game: AllFives::NAME.to_string(),
+        engine: None,
         deal: 3,
         arrangement: 1,
         seed,
         preset: false,
+        setup: None,
         variant: variant.clone(),
         bots: vec!["a".into(), "b".into()],
         bot_seeds: vec![1, 2],
@@ -33,7 +36,7 @@ fn played(seed: u64) -> Record<AllFives> {
 }
 
 /// The index of the first event matching `pick`.
-fn first(record: &Record<AllFives>, pick: impl Fn(&Event) -> bool) -> usize {
+fn first(record: &RecordOf<AllFives>, pick: impl Fn(&Event) -> bool) -> usize {
     record.events.iter().position(|timed| pick(&timed.event)).expect("such an event")
 }
 

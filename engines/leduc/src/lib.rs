@@ -284,7 +284,7 @@ impl Game for Leduc {
     const NAME: &'static str = "leduc";
     /// A seat's score is its payoff (chips won minus chips put in), and the
     /// bots are ranked by their mean payoff per game.
-    const SCORING: Scoring = Scoring { unit: "chips", rank_by_mean: true };
+    const SCORING: Scoring = Scoring::new("chips", true);
     type Variant = Variant;
     type Move = Move;
     type Choice = Choice;

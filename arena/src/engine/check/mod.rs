@@ -129,7 +129,7 @@ async fn run_all(settings: &Settings, registry: &Registry) -> Vec<Outcome> {
         "hidden-information",
         "deterministic",
     ];
-    let start = EngineProcess::start(&settings.command, &settings.dir, settings.timeout, registry).await;
+    let start = EngineProcess::start(&settings.command, &settings.dir, settings.timeout, registry, None).await;
     let (mut engine, info) = match start {
         Ok(started) => started,
         Err(e) => {
@@ -150,7 +150,7 @@ async fn run_all(settings: &Settings, registry: &Registry) -> Vec<Outcome> {
         )),
     ));
     let variant = match engine.ask(&Request::Variant { settings: settings.variant.clone() }).await {
-        Ok(Answer::Variant(variant)) => match check_teams(&variant) {
+        Ok(Answer::Variant(variant)) => match rules::check_teams(&variant) {
             Ok(()) => {
                 outcomes.push(outcome(
                     "variant",
@@ -289,16 +289,6 @@ fn finding(name: &str, problem: Option<String>, passed: &str, section: &str) -> 
 /// An answer as the engine wrote it (near enough: re-encoded).
 fn shown(answer: &Answer) -> String {
     serde_json::to_string(answer).expect("answers serialize")
-}
-
-/// Teams that hold every seat once.
-fn check_teams(variant: &VariantInfo) -> Result<(), String> {
-    let mut seats: Vec<usize> = variant.teams.iter().flatten().copied().collect();
-    seats.sort_unstable();
-    if variant.seats == 0 || seats != (0..variant.seats).collect::<Vec<_>>() {
-        return Err(format!("teams {:?} do not hold each of the {} seats once", variant.teams, variant.seats));
-    }
-    Ok(())
 }
 
 /// Why a game could not be played on.
@@ -447,11 +437,11 @@ async fn scan(
 
 /// Replays the first games in a fresh process: every answer must be the same, byte for byte.
 async fn deterministic(settings: &Settings, registry: &Registry, transcripts: &[Transcript]) -> Verdict {
-    let (mut engine, _) = match EngineProcess::start(&settings.command, &settings.dir, settings.timeout, registry).await
-    {
-        Ok(started) => started,
-        Err(e) => return engine_failed(e),
-    };
+    let (mut engine, _) =
+        match EngineProcess::start(&settings.command, &settings.dir, settings.timeout, registry, None).await {
+            Ok(started) => started,
+            Err(e) => return engine_failed(e),
+        };
     let mut answers = 0;
     for (game, transcript) in transcripts.iter().take(REPLAYED).enumerate() {
         for (n, (request, first)) in transcript.iter().enumerate() {

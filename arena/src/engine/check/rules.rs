@@ -1,8 +1,21 @@
 //! The pure part of `arena check-engine`: what must hold of each answer an
 //! engine gives, and the hidden-information scan. No I/O.
 
-use protocol::engine::Step;
+use protocol::engine::{Payload, Step, VariantInfo};
 use serde_json::Value;
+
+/// Teams that hold every seat once.
+///
+/// # Errors
+/// When they do not, in words.
+pub fn check_teams(variant: &VariantInfo) -> Result<(), String> {
+    let mut seats: Vec<usize> = variant.teams.iter().flatten().copied().collect();
+    seats.sort_unstable();
+    if variant.seats == 0 || seats != (0..variant.seats).collect::<Vec<_>>() {
+        return Err(format!("teams {:?} do not hold each of the {} seats once", variant.teams, variant.seats));
+    }
+    Ok(())
+}
 
 /// What must hold of a step of a game of `seats` seats, whose teams are
 /// `teams`: one view per seat for every event, a seat to act with choices and
@@ -12,8 +25,11 @@ use serde_json::Value;
 ///
 /// # Errors
 /// The first thing that does not hold, in words.
-pub fn check_step(step: &Step, seats: usize, teams: &[Vec<usize>]) -> Result<(), String> {
+pub fn check_step<J: Payload>(step: &Step<J>, seats: usize, teams: &[Vec<usize>]) -> Result<(), String> {
     for (n, event) in step.events.iter().enumerate() {
+        if !event.event.is_object() {
+            return Err(format!("event {n} of the step is not a JSON object"));
+        }
         if event.views.len() != seats {
             return Err(format!("event {n} of the step has {} views for {seats} seats", event.views.len()));
         }

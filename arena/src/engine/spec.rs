@@ -1,0 +1,329 @@
+//! Which engine a run plays, and how to reach it: a game built into the
+//! arena, answering in process, or an engine program (`--engine COMMAND`),
+//! one process of it for each game in flight. The core knows a game only
+//! as an [`Engine`].
+
+use super::link::Link;
+use super::process::{EngineError, EngineProcess};
+use super::running::Origin;
+use super::serve::Server;
+use crate::bot::registry::Registry;
+use crate::games::BUILT_IN;
+use game::{Game, Scoring};
+use protocol::engine::{Answer, EngineInfo, Request, ScoringInfo, VariantInfo};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use std::borrow::Cow;
+use std::marker::PhantomData;
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// How long an engine program may take over each answer, by default.
+pub const ENGINE_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// A game built into the arena: one crate, one line of [`BUILT_IN`].
+pub trait BuiltIn: Sync {
+    /// The game's name.
+    fn name(&self) -> &'static str;
+    /// What the engine says of itself in answer to `hello`.
+    fn info(&self) -> EngineInfo;
+    /// A new in-process engine holding no game.
+    fn server(&self) -> Box<dyn Link>;
+    /// The game's own replay page of a record (its `games.jsonl` line).
+    fn html_page(&self, record_json: &str) -> String;
+    /// A copy of a game of `variant` set up from `origin`, that draws it in
+    /// text for a person (`arena play`); `None` when they cannot be read.
+    fn mirror(&self, variant: &Value, origin: Origin<'_>) -> Option<Box<dyn Mirror>>;
+}
+
+/// A typed copy of a game in progress, kept in step with it, that draws
+/// what one seat may see as text for a person at the terminal.
+pub trait Mirror: Send {
+    /// The seat to act played choice `index`.
+    fn played(&mut self, index: usize);
+    /// What `seat` is told of the events since the last call, a line each;
+    /// `names` names the seats.
+    fn news(&mut self, seat: usize, names: &[String]) -> Vec<String>;
+    /// The position as `seat` sees it and its moves numbered from 1.
+    fn turn(&self, seat: usize, names: &[String]) -> String;
+}
+
+/// The [`Mirror`] of a typed game.
+struct Typed<G> {
+    game: G,
+    told: usize,
+}
+
+impl<G: Game> Mirror for Typed<G> {
+    fn played(&mut self, index: usize) {
+        let _ = self.game.play(index);
+    }
+    fn news(&mut self, seat: usize, names: &[String]) -> Vec<String> {
+        let news = self.game.events_since(self.told);
+        self.told = self.game.event_count();
+        news.iter()
+            .filter_map(|event| self.game.view(event, seat))
+            .map(|view| G::text_view(&view, seat, names))
+            .collect()
+    }
+    fn turn(&self, seat: usize, names: &[String]) -> String {
+        self.game.text_turn(seat, names)
+    }
+}
+
+/// The built-in engine of game `G`.
+pub struct Native<G>(PhantomData<fn() -> G>);
+
+impl<G> Native<G> {
+    /// The engine.
+    pub const NEW: Native<G> = Native(PhantomData);
+}
+
+impl<G: Game> BuiltIn for Native<G> {
+    fn name(&self) -> &'static str {
+        G::NAME
+    }
+    fn info(&self) -> EngineInfo {
+        super::serve::info::<G>()
+    }
+    fn server(&self) -> Box<dyn Link> {
+        Box::new(Server::<G>::in_process())
+    }
+    fn html_page(&self, record_json: &str) -> String {
+        G::html_page(record_json)
+    }
+    fn mirror(&self, variant: &Value, origin: Origin<'_>) -> Option<Box<dyn Mirror>> {
+        let variant: G::Variant = serde_json::from_value(variant.clone()).ok()?;
+        let game = match origin {
+            Origin::Seed(seed) => G::new(&variant, seed),
+            Origin::Setup(setup) => G::from_setup(&variant, &serde_json::from_value(setup.clone()).ok()?).ok()?,
+        };
+        Some(Box::new(Typed { game, told: 0 }))
+    }
+}
+
+/// The replay page of a record of `game` (its `games.jsonl` line): the
+/// built-in game's own page, or for a game of an engine program (`program`)
+/// the generic page of its events.
+pub fn html_page(game: &str, program: bool, record_json: &str) -> String {
+    match BUILT_IN.iter().find(|built_in| built_in.name() == game).filter(|_| !program) {
+        Some(built_in) => built_in.html_page(record_json),
+        None => super::page::page(record_json),
+    }
+}
+
+/// An engine program: a command, split like a shell splits words, run in
+/// `dir`, that speaks the engine protocol.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Program {
+    /// The command, as given.
+    pub command: String,
+    /// Where it runs.
+    pub dir: PathBuf,
+    /// How long each answer may take, in milliseconds.
+    #[serde(default = "default_timeout_ms")]
+    pub timeout_ms: u64,
+}
+
+fn default_timeout_ms() -> u64 {
+    ENGINE_TIMEOUT.as_millis() as u64
+}
+
+impl Program {
+    /// How long each answer may take.
+    pub fn timeout(&self) -> Duration {
+        Duration::from_millis(self.timeout_ms)
+    }
+}
+
+/// Where an engine comes from.
+enum Source {
+    BuiltIn(&'static dyn BuiltIn),
+    Program(Program),
+}
+
+/// The engine of a run.
+pub struct Engine {
+    info: EngineInfo,
+    source: Source,
+}
+
+/// What a record says of the engine program that played it, so that the
+/// game can be checked again without anything else.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Identity {
+    /// The command it was run with.
+    pub command: String,
+    /// The version it gave in answer to `hello`.
+    pub version: String,
+    /// The sides of the variant, as the engine resolved it.
+    pub teams: Vec<Vec<usize>>,
+    /// How the standings read its scores, as the engine said.
+    pub scoring: ScoringInfo,
+}
+
+impl Engine {
+    /// The built-in game called `name`.
+    ///
+    /// # Errors
+    /// When there is none, naming the games there are.
+    pub fn built_in(name: &str) -> Result<Engine, String> {
+        match BUILT_IN.iter().find(|game| game.name() == name) {
+            Some(game) => Ok(Engine { info: game.info(), source: Source::BuiltIn(*game) }),
+            None => Err(format!(
+                "unknown game {name:?}; the games built in are: {} (any other game is an engine program: --engine COMMAND)",
+                BUILT_IN.iter().map(|game| game.name()).collect::<Vec<_>>().join(", ")
+            )),
+        }
+    }
+
+    /// The built-in engine of the typed game `G`.
+    ///
+    /// # Panics
+    /// When `G` is not one of [`BUILT_IN`].
+    pub fn of<G: Game>() -> Engine {
+        Engine::built_in(G::NAME).expect("a typed game is built in")
+    }
+
+    /// The engine program `program`, asked once who it is.
+    ///
+    /// # Errors
+    /// When it cannot be started or does not answer `hello` as it should.
+    pub async fn program(program: Program, registry: &Registry) -> Result<Engine, EngineError> {
+        let (process, info) =
+            EngineProcess::start(&program.command, &program.dir, program.timeout(), registry, None).await?;
+        process.bye().await?;
+        Ok(Engine { info, source: Source::Program(program) })
+    }
+
+    /// The game's name, as records and bots are told it.
+    pub fn name(&self) -> &str {
+        &self.info.name
+    }
+
+    /// What the engine says of itself.
+    pub fn info(&self) -> &EngineInfo {
+        &self.info
+    }
+
+    /// How the standings read the game's scores.
+    pub fn scoring(&self) -> Scoring {
+        scoring(&self.info.scoring)
+    }
+
+    /// The engine program, if the game is not built in.
+    pub fn program_of(&self) -> Option<&Program> {
+        match &self.source {
+            Source::BuiltIn(_) => None,
+            Source::Program(program) => Some(program),
+        }
+    }
+
+    /// A typed copy of a game of `variant` set up from `origin`, to draw it
+    /// in text; `None` for an engine program (whose states and views are
+    /// then shown as they are).
+    pub fn mirror(&self, variant: &Value, origin: Origin<'_>) -> Option<Box<dyn Mirror>> {
+        match &self.source {
+            Source::BuiltIn(game) => game.mirror(variant, origin),
+            Source::Program(_) => None,
+        }
+    }
+
+    /// What a record keeps of the engine of a game whose sides are
+    /// `teams`: the program's command and version; nothing for a built-in
+    /// game (the arena's version says it).
+    pub fn identity(&self, teams: &[Vec<usize>]) -> Option<Identity> {
+        self.program_of().map(|program| Identity {
+            command: program.command.clone(),
+            version: self.info.version.clone(),
+            teams: teams.to_vec(),
+            scoring: self.info.scoring.clone(),
+        })
+    }
+
+    /// A new connection to the engine, holding no game: an in-process
+    /// engine, or a new process of the program (on `cpus`, when given).
+    ///
+    /// # Errors
+    /// When the program cannot be started, fails its `hello`, or now calls
+    /// itself another game.
+    pub async fn connect(&self, registry: &Registry, cpus: Option<Vec<usize>>) -> Result<Box<dyn Link>, EngineError> {
+        match &self.source {
+            Source::BuiltIn(game) => Ok(game.server()),
+            Source::Program(program) => {
+                let (process, info) =
+                    EngineProcess::start(&program.command, &program.dir, program.timeout(), registry, cpus).await?;
+                if info.name != self.info.name || info.version != self.info.version {
+                    let stderr = process.kill().await;
+                    return Err(EngineError {
+                        message: format!(
+                            "engine {:?} called itself {} {} and now {} {}: an engine must answer hello alike in \
+                             every process",
+                            program.command, self.info.name, self.info.version, info.name, info.version
+                        ),
+                        stderr,
+                    });
+                }
+                Ok(Box::new(process))
+            }
+        }
+    }
+
+    /// The variant `settings` resolve to (later ones win).
+    ///
+    /// # Errors
+    /// [`Trouble::Refused`] with the engine's reason when it does not
+    /// take them, [`Trouble::Failed`] when the engine failed.
+    pub async fn variant(&self, settings: &[(String, String)], link: &mut dyn Link) -> Result<VariantInfo, Trouble> {
+        match link.ask(Request::Variant { settings: settings.to_vec() }).await? {
+            Answer::Variant(variant) => {
+                super::check::rules::check_teams(&variant)
+                    .map_err(|e| self.failed(format!("answered variant with sides that do not hold: {e}")))?;
+                Ok(variant)
+            }
+            Answer::Error { message } => Err(Trouble::Refused(message)),
+            other => Err(Trouble::Failed(
+                self.failed(format!("answered variant with {} instead of \"variant\"", super::process::name(&other))),
+            )),
+        }
+    }
+
+    /// An error of this engine: `problem`, naming it.
+    pub fn failed(&self, problem: impl std::fmt::Display) -> EngineError {
+        let who = match &self.source {
+            Source::BuiltIn(game) => format!("the built-in engine {}", game.name()),
+            Source::Program(program) => format!("engine {:?}", program.command),
+        };
+        EngineError { message: format!("{who} {problem}"), stderr: Vec::new() }
+    }
+}
+
+/// How the standings read scores the engine describes as `info`.
+pub fn scoring(info: &ScoringInfo) -> Scoring {
+    Scoring { unit: Cow::Owned(info.unit.clone()), rank_by_mean: info.rank_by_mean }
+}
+
+/// Why an engine did not give what was asked.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Trouble {
+    /// It refused the request, for this reason (a variant it does not take,
+    /// a setup it cannot play): the user's to fix.
+    Refused(String),
+    /// It failed: the engine's author's to fix.
+    Failed(EngineError),
+}
+
+impl From<EngineError> for Trouble {
+    fn from(e: EngineError) -> Self {
+        Trouble::Failed(e)
+    }
+}
+
+impl std::fmt::Display for Trouble {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Trouble::Refused(why) => f.write_str(why),
+            Trouble::Failed(e) => e.fmt(f),
+        }
+    }
+}
