@@ -196,6 +196,13 @@ fn a_league_of_an_engine_program_is_recorded_verified_viewed_and_reported() {
     );
     let (reported, _) = arena_expect(&["report", &out], 0);
     assert!(reported.contains("12 games"), "{reported}");
+    // A replay through the engine: the same bot chooses as recorded, another does not.
+    let (same, _) = arena_expect(&["replay", &out, "--as", "first_legal", "--bot", &test_bot("first_legal")], 0);
+    assert!(same.contains("first_legal chose as recorded at all"), "{same}");
+    let output = arena(&["replay", &out, "--as", "first_legal", "--bot", &test_bot("last_legal")]);
+    let differs = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(1), "{differs}");
+    assert!(differs.contains("last_legal chose differently at"), "{differs}");
     assert!(std::path::Path::new(&out).join("report.html").is_file());
     // Resuming a finished league plays nothing more, and the engine is remembered.
     let (_, stderr) = arena_expect(&["league", "--resume", &out], 0);
@@ -260,4 +267,22 @@ fn an_engine_that_fails_stops_the_run_without_blaming_a_bot() {
         }
         scratch.assert_nothing_left(std::time::Duration::from_secs(30));
     }
+}
+
+#[test]
+fn check_bot_checks_a_bot_of_an_engine_program_s_game() {
+    let engine = python_engine("engines/connect-four/engine.py");
+    let sample = format!("{} {}", python(), repo_path("sample-bots/python/connect_four.py"));
+    let output = arena(&["check-bot", &sample, "--engine", &engine, "--seed", "1"]);
+    let checklist = String::from_utf8_lossy(&output.stdout).into_owned();
+    assert_eq!(output.status.code(), Some(0), "{checklist}");
+    assert!(checklist.contains(", connect-four\n"), "the game is named: {checklist}");
+    assert!(checklist.contains("8 checks: 8 passed, 0 failed, 0 skipped"), "{checklist}");
+    assert!(line(&checklist, "game:variant").contains("2 seats"), "{checklist}");
+    let illegal = format!("{} {}", python(), repo_path("tests/bots/illegal_index.py"));
+    let output = arena(&["check-bot", &illegal, "--engine", &engine, "--seed", "1"]);
+    let checklist = String::from_utf8_lossy(&output.stdout).into_owned();
+    assert_eq!(output.status.code(), Some(1), "{checklist}");
+    assert!(line(&checklist, "game:variant").contains("✗"), "{checklist}");
+    assert!(checklist.contains("illegal_move"), "{checklist}");
 }

@@ -3,14 +3,14 @@
 use crate::bot::process::BotProcess;
 use crate::engine::link::Link;
 use crate::engine::process::EngineError;
-use crate::engine::running::{Found, Origin, Running};
+use crate::engine::running::{Origin, Running};
 use crate::engine::spec::Trouble;
 use crate::fault::{Fault, FaultKind};
 use crate::outcome::forfeit_ranks;
 use crate::pool::Pool;
 use crate::record::{Entry, FaultRecord, GameRecord, GameResult, Timed};
 use crate::schedule::GameSpec;
-use crate::session::{self, Answered, Envelope};
+use crate::session::{self, Envelope};
 use crate::start_failures::GiveUp;
 use crate::table::Table;
 use protocol::engine::Raw;
@@ -231,18 +231,12 @@ pub async fn play_seated<P: Person>(
             } else {
                 let process =
                     seats.processes[seat].as_mut().expect("only faulted seats are empty, and a fault ends the game");
-                let asked = session::ask_move(process, game.state(), game.choices(), table.limits.move_timeout).await;
-                let decision = match asked {
-                    Ok(Answered::Index(decision)) => Ok(decision),
-                    Ok(Answered::Named(named)) => match game.find(link, named.named.clone()).await {
-                        Ok(Found::Index(index)) => Ok(named.found(index)),
-                        Ok(Found::Illegal(why)) => Err(named.not_legal(why)),
-                        Err(e) => {
-                            kill_seated(&mut seats).await;
-                            return Err(e.into());
-                        }
-                    },
-                    Err(fault) => Err(fault),
+                let decision = match session::ask_in_game(process, &game, link, table.limits.move_timeout).await {
+                    Ok(decision) => decision,
+                    Err(e) => {
+                        kill_seated(&mut seats).await;
+                        return Err(e.into());
+                    }
                 };
                 match decision {
                     Ok(decision) => (decision.index, decision.elapsed),

@@ -5,13 +5,14 @@
 //! bot that played the game and the one replayed.
 
 use crate::bot::process::BotProcess;
+use crate::engine::link::Link;
+use crate::engine::running::{Origin, Running};
+use crate::engine::spec::Trouble;
 use crate::fault::Fault;
-use crate::record::RecordOf;
+use crate::record::JsonRecord;
 use crate::session::{self, Envelope};
 use crate::table::Table;
 use crate::untrusted;
-use crate::verify;
-use game::Game;
 use protocol::messages::{Forfeit, GameEnd, GameStart};
 
 /// A decision where the bot chose differently from the record.
@@ -40,11 +41,23 @@ pub struct Replayed {
     pub fault: Option<Fault>,
 }
 
-/// Replays `record` to bot 0 of `table`, seated in `seat`. Fails, before
-/// any process starts, when the record cannot be replayed (see
-/// [`verify::check`]).
-pub async fn replay<G: Game>(table: &Table, record: &RecordOf<G>, seat: usize) -> Result<Replayed, String> {
-    let mut game = verify::set_up::<G>(record)?;
+/// Replays `record` to bot 0 of `table`, seated in `seat`, the game played
+/// again on `link` from its seed (or setup) with the recorded choices.
+/// Fails, before any process starts, when the game cannot be started; and
+/// where the record and the engine part ways (`arena verify` lists every
+/// disagreement).
+pub async fn replay(table: &Table, link: &mut dyn Link, record: &JsonRecord, seat: usize) -> Result<Replayed, String> {
+    let origin = match (&record.setup, record.preset) {
+        (Some(setup), true) => Origin::Setup(setup),
+        (None, true) => return Err("the game was set up in advance, but the record holds no setup".to_string()),
+        (_, false) => Origin::Seed(record.seed),
+    };
+    let engine = &table.engine;
+    let mut game = match Running::start(engine, link, &table.variant, &table.teams, origin).await {
+        Ok(game) => game,
+        Err(Trouble::Refused(why)) => return Err(format!("the engine does not start this game: {why}")),
+        Err(Trouble::Failed(e)) => return Err(e.to_string()),
+    };
     let mut replayed = Replayed::default();
     let mut process = match BotProcess::spawn(&table.launch(0, seat, None)) {
         Ok(process) => process,
@@ -56,15 +69,27 @@ pub async fn replay<G: Game>(table: &Table, record: &RecordOf<G>, seat: usize) -
     process.queue(&Envelope::GameStart(GameStart { id: record.id, seed: record.bot_seeds[seat], seat }));
     let mut delivered = 0;
     while let Some(to_act) = game.to_act() {
-        delivered = session::tell(&mut process, &game, seat, delivered);
-        let at = game.event_count();
+        delivered = tell(&mut process, &game, seat, delivered);
+        let at = game.events().len();
         if at == record.events.len() {
             break; // the game was cut short by a fault
         }
-        let recorded = verify::recorded_move(&game, record, at)
-            .map_err(|e| format!("event {at}: {e} (`arena verify` lists every disagreement)"))?;
+        let recorded = match record.events[at].choice {
+            Some(choice) if choice < game.choices().len() => choice,
+            _ => {
+                process.kill().await;
+                return Err(format!("event {at}: seat {to_act} moves here, but the record has no choice it can play"));
+            }
+        };
         if to_act == seat {
-            match session::ask_typed_move(&mut process, &game, seat, table.limits.move_timeout).await {
+            let decision = match session::ask_in_game(&mut process, &game, link, table.limits.move_timeout).await {
+                Ok(decision) => decision,
+                Err(e) => {
+                    process.kill().await;
+                    return Err(e.to_string());
+                }
+            };
+            match decision {
                 Ok(decision) => {
                     replayed.decisions += 1;
                     replayed.time_us += decision.elapsed.as_micros() as u64;
@@ -72,17 +97,20 @@ pub async fn replay<G: Game>(table: &Table, record: &RecordOf<G>, seat: usize) -
                         let choices = game.choices();
                         replayed.differences.push(Difference {
                             event: at,
-                            recorded: json(&choices[recorded]),
-                            chosen: json(&choices[decision.index]),
+                            recorded: choices[recorded].get().to_string(),
+                            chosen: choices[decision.index].get().to_string(),
                         });
                     }
                 }
                 Err(fault) => return Ok(failed(process, fault, replayed).await),
             }
         }
-        game.play(recorded).expect("a recorded move the game found is legal");
+        if let Err(e) = game.play(link, recorded).await {
+            process.kill().await;
+            return Err(e.to_string());
+        }
     }
-    session::tell(&mut process, &game, seat, delivered);
+    tell(&mut process, &game, seat, delivered);
     let result = &record.result;
     let forfeits = record.faults.iter().map(|f| Forfeit { seat: f.seat, kind: f.kind.name().to_string() }).collect();
     process.queue(&Envelope::GameEnd(GameEnd {
@@ -95,6 +123,15 @@ pub async fn replay<G: Game>(table: &Table, record: &RecordOf<G>, seat: usize) -
     process.queue(&Envelope::Bye);
     process.close(table.limits.exit_grace).await;
     Ok(replayed)
+}
+
+/// Queues what `seat` is told of every event of `game` from number `from`
+/// on; returns the number of the next event to tell.
+pub fn tell(process: &mut BotProcess, game: &Running<'_>, seat: usize, from: usize) -> usize {
+    for view in game.events()[from..].iter().filter_map(|event| event.views[seat].as_ref()) {
+        process.queue(view);
+    }
+    game.events().len()
 }
 
 /// Ends a replay the bot could not see through.
@@ -111,8 +148,4 @@ async fn failed(process: BotProcess, mut fault: Fault, replayed: Replayed) -> Re
     }
     fault.message = message;
     Replayed { fault: Some(fault), ..replayed }
-}
-
-fn json<T: serde::Serialize>(value: &T) -> String {
-    serde_json::to_string(value).expect("moves serialize")
 }

@@ -3,8 +3,10 @@
 //! expected answer or a [`Fault`].
 
 use crate::bot::process::{Awaited, BotProcess};
+use crate::engine::link::Link;
+use crate::engine::process::EngineError;
+use crate::engine::running::{Found, Running};
 use crate::fault::{Fault, FaultKind};
-use game::Game;
 use protocol::line::{self, LineError};
 use protocol::messages::{FromBot, Hello, Ready, ToBot, Turn};
 use serde::Serialize;
@@ -167,29 +169,23 @@ pub async fn ask_move<S: Serialize, C: Serialize>(
     }
 }
 
-/// [`ask_move`] for the seat to act in a typed game, the move found by the game itself.
-pub async fn ask_typed_move<G: Game>(
+/// Asks the bot in `process` for its move in `game`, where its seat is to
+/// act, a move named by value found by the engine on `link`. The outer
+/// error is the engine's failure, the inner one the bot's fault.
+pub async fn ask_in_game(
     process: &mut BotProcess,
-    game: &G,
-    seat: usize,
+    game: &Running<'_>,
+    link: &mut dyn Link,
     limit: Duration,
-) -> Result<Decision, Fault> {
-    // As JSON, so that nothing of the game is held across the wait.
-    let state = serde_json::to_value(game.state(seat)).expect("states serialize");
-    let choices: Vec<Value> =
-        game.choices().iter().map(|choice| serde_json::to_value(choice).expect("choices serialize")).collect();
-    match ask_move(process, &state, &choices, limit).await? {
-        Answered::Index(decision) => Ok(decision),
-        Answered::Named(named) => {
-            let parsed: G::Move = serde_json::from_value(named.named.clone()).map_err(|e| {
-                Fault::new(FaultKind::BadMessage, format!("not a move of {}: {e}: {}", G::NAME, named.excerpt))
-            })?;
-            match game.find_move(&parsed) {
-                Some(index) => Ok(named.found(index)),
-                None => Err(named.not_legal(game.why_illegal(&parsed))),
-            }
-        }
-    }
+) -> Result<Result<Decision, Fault>, EngineError> {
+    Ok(match ask_move(process, game.state(), game.choices(), limit).await {
+        Ok(Answered::Index(decision)) => Ok(decision),
+        Ok(Answered::Named(named)) => match game.find(link, named.named.clone()).await? {
+            Found::Index(index) => Ok(named.found(index)),
+            Found::Illegal(why) => Err(named.not_legal(why)),
+        },
+        Err(fault) => Err(fault),
+    })
 }
 
 /// Whether a move read `elapsed` after its request came within `limit`. A
@@ -208,17 +204,6 @@ fn in_time(elapsed: Duration, limit: Duration, id: u64) -> Result<(), Fault> {
             limit.as_millis()
         ),
     ))
-}
-
-/// Queues what `seat` is told of every event of `game` from number `from` on,
-/// and returns the number of the next event to tell.
-pub fn tell<G: Game>(process: &mut BotProcess, game: &G, seat: usize, from: usize) -> usize {
-    for event in game.events_since(from) {
-        if let Some(view) = game.view(&event, seat) {
-            process.queue(&view);
-        }
-    }
-    game.event_count()
 }
 
 fn decode(line: &[u8]) -> Result<FromBot<Value>, Fault> {

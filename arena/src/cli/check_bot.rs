@@ -3,20 +3,24 @@
 //! Exit status: 0 when every check passed, 1 when a check failed, 2 for a
 //! usage error (e.g. the command cannot be run), 130 when interrupted.
 
+use super::game::{GameArgs, Setting};
 use super::{Failure, current_dir, unwritten, usage};
 use crate::bot::limits::ResourceLimits;
 use crate::bot::registry::Registry;
 use crate::bot::sandbox::Sandbox;
 use crate::bot::spec::BotSpec;
-use crate::conformance::{self, Settings};
+use crate::conformance::{self, Case, Checked, Settings};
 use crate::console::outln;
+use crate::engine::spec::Engine;
 use crate::games::{GameCommand, dispatch};
 use crate::signals;
 use crate::table::Limits;
+use crate::table::Resolved;
 use clap::Args;
 use game::Game;
 use std::collections::BTreeMap;
 use std::io::Write;
+use std::sync::Arc;
 use std::time::Duration;
 
 /// Examples shown by `arena check-bot --help`.
@@ -33,9 +37,11 @@ pub struct CheckBotArgs {
     /// The bot: COMMAND or NAME=COMMAND, the command split like a shell splits words (no shell syntax; VAR=value words before the program set its environment).
     #[arg(value_name = "COMMAND")]
     bot: String,
-    /// The game.
-    #[arg(long, default_value = "all-fives")]
-    game: String,
+    #[command(flatten)]
+    game: GameArgs,
+    /// A variant setting of an --engine program's game, KEY=VALUE (repeatable; a built-in game is checked at the tables it names).
+    #[arg(long = "variant", value_name = "KEY=VALUE", requires = "engine")]
+    variants: Vec<String>,
     /// Time allowed for each move, in milliseconds.
     #[arg(long, value_name = "MS", default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
     move_timeout: u64,
@@ -58,8 +64,31 @@ pub struct CheckBotArgs {
 
 /// Runs `arena check-bot`.
 pub fn run(args: CheckBotArgs) -> Result<i32, Failure> {
-    let game = args.game.clone();
-    dispatch(&game, args).map_err(usage)?
+    let checked = match args.game.program()? {
+        // A built-in game: the tables and positions it names.
+        None => dispatch(args.game.game(), Tables).map_err(usage)?,
+        Some(program) => {
+            let mut setting = Setting::open(args.game.game(), Some(program))?;
+            let variant = setting.variant(None, &args.variants)?;
+            Checked { engine: setting.close()?, tables: vec![("variant".to_string(), variant)], cases: Vec::new() }
+        }
+    };
+    check(args, checked)
+}
+
+/// What a built-in game has a bot checked on.
+struct Tables;
+
+impl GameCommand for Tables {
+    type Output = Checked;
+    fn run<G: Game>(self) -> Checked {
+        let tables = G::conformance_tables().into_iter().map(|(name, v)| (name.to_string(), Resolved::of::<G>(&v)));
+        Checked {
+            engine: Arc::new(Engine::of::<G>()),
+            tables: tables.collect(),
+            cases: G::conformance_positions().into_iter().map(Case::of).collect(),
+        }
+    }
 }
 
 /// The bot from `NAME=COMMAND`, or from a bare COMMAND (named as
@@ -93,7 +122,8 @@ fn default_name(spec: &BotSpec) -> String {
     }
 }
 
-fn check<G: Game>(args: CheckBotArgs) -> Result<i32, Failure> {
+fn check(args: CheckBotArgs, checked: Checked) -> Result<i32, Failure> {
+    let game = checked.engine.name().to_string();
     let bot = parse_bot(&args.bot)?;
     let mut resources = ResourceLimits::default();
     for text in &args.limits {
@@ -110,7 +140,7 @@ fn check<G: Game>(args: CheckBotArgs) -> Result<i32, Failure> {
     limits.resources.check().map_err(usage)?;
     let jobs = args.jobs.unwrap_or_else(|| super::cores().max(2)) as usize;
     let seed = args.seed.unwrap_or_else(super::random_seed);
-    outln!("check-bot: {} ({:?}), {}", bot.name, bot.command, G::NAME).map_err(unwritten)?;
+    outln!("check-bot: {} ({:?}), {game}", bot.name, bot.command).map_err(unwritten)?;
     outln!(
         "move timeout {} ms, start-up timeout {} ms, exit grace {} ms, seed {}",
         args.move_timeout,
@@ -122,11 +152,12 @@ fn check<G: Game>(args: CheckBotArgs) -> Result<i32, Failure> {
     outln!("limits {}, sandbox {}", limits.resources, limits.sandbox).map_err(unwritten)?;
     let registry = Registry::new();
     let interruption = signals::exit_on_interrupt(registry.clone());
-    let outcomes = conformance::run::<G>(Settings { bot, limits, seed, jobs }, registry);
+    let program = checked.engine.program_of().is_some();
+    let outcomes = conformance::run(Settings { bot, limits, seed, jobs }, checked, registry);
     interruption.settle();
     let mut stdout = std::io::stdout().lock();
     conformance::report::write(&outcomes, &mut stdout).map_err(unwritten)?;
-    if let Some(hint) = another_game(&outcomes, G::NAME) {
+    if let Some(hint) = another_game(&outcomes, &game).filter(|_| !program) {
         writeln!(stdout, "{hint}").map_err(unwritten)?;
     }
     stdout.flush().map_err(unwritten)?;
@@ -149,13 +180,6 @@ fn another_game(outcomes: &[conformance::Outcome], game: &str) -> Option<String>
             others.join(" or ")
         )
     })
-}
-
-impl GameCommand for CheckBotArgs {
-    type Output = Result<i32, Failure>;
-    fn run<G: Game>(self) -> Result<i32, Failure> {
-        check::<G>(self)
-    }
 }
 
 #[cfg(test)]

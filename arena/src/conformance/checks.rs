@@ -3,16 +3,17 @@
 use super::report::{fix_for, lines};
 use super::{Context, Failure, Outcome, Timing, Verdict};
 use crate::bot::process::BotProcess;
-use crate::engine::spec::Engine;
+use crate::engine::link::Link;
+use crate::engine::running::{Found, Origin, Running};
 use crate::fault::{Fault, FaultKind};
 use crate::games::{self, GameCommand};
 use crate::play::play_game;
 use crate::pool::{self, Pool};
+use crate::replay::tell;
 use crate::schedule::GameSpec;
 use crate::seeds;
-use crate::session::{self, Envelope};
-use crate::table::Resolved;
-use crate::table::Table;
+use crate::session::{self, Answered, Envelope};
+use crate::table::{Resolved, Table};
 use game::Game;
 use protocol::messages::GameStart;
 use std::sync::Arc;
@@ -31,18 +32,18 @@ enum Check {
 }
 
 impl Check {
-    fn name<G: Game>(self, context: &Context<G>) -> String {
+    fn name(self, context: &Context) -> String {
         match self {
             Check::RequestIds => "request-ids".to_string(),
-            Check::Position(i) => format!("position:{}", context.positions[i].name),
-            Check::Game(i) => format!("game:{}", context.tables[i].0),
+            Check::Position(i) => format!("position:{}", context.checked.cases[i].name),
+            Check::Game(i) => format!("game:{}", context.checked.tables[i].0),
             Check::NextGame => "next-game".to_string(),
             Check::Bye => "exit-on-bye".to_string(),
             Check::Eof => "exit-on-eof".to_string(),
         }
     }
 
-    async fn run<G: Game>(self, context: &Context<G>) -> (Verdict, Timing) {
+    async fn run(self, context: &Context) -> (Verdict, Timing) {
         let mut timing = Timing::default();
         let result = match self {
             Check::RequestIds => request_ids(context, &mut timing).await,
@@ -57,19 +58,19 @@ impl Check {
 }
 
 /// Runs the handshake, then (if it passed) every other check, `jobs` at a time.
-pub async fn run_all<G: Game>(context: Arc<Context<G>>) -> Vec<Outcome> {
+pub async fn run_all(context: Arc<Context>) -> Vec<Outcome> {
     let handshake = handshake(&context).await;
     let passed = !handshake.failed();
     let mut list = vec![Check::RequestIds];
-    list.extend((0..context.positions.len()).map(Check::Position));
-    list.extend((0..context.tables.len()).map(Check::Game));
+    list.extend((0..context.checked.cases.len()).map(Check::Position));
+    list.extend((0..context.checked.tables.len()).map(Check::Game));
     list.extend([Check::NextGame, Check::Bye, Check::Eof]);
     let mut outcomes: Vec<Outcome> = list
         .iter()
         .map(|check| Outcome {
             name: check.name(&context),
             expect: match check {
-                Check::Position(i) => Some(context.positions[*i].expect),
+                Check::Position(i) => Some(context.checked.cases[*i].expect),
                 _ => None,
             },
             verdict: Verdict::Skip("the handshake failed".to_string()),
@@ -98,18 +99,8 @@ pub async fn run_all<G: Game>(context: Arc<Context<G>>) -> Vec<Outcome> {
     all
 }
 
-/// A failure of the built-in engine (which does not fail).
-fn engine_failed(e: crate::engine::process::EngineError) -> Failure {
-    Failure {
-        problem: e.to_string(),
-        sent: Vec::new(),
-        stderr: e.stderr,
-        fix: "report this to the arena's authors".to_string(),
-    }
-}
-
 /// A fresh process of the bot for `seat` of `table`, past its handshake.
-async fn start<G: Game>(table: &Table, seat: usize) -> Result<(BotProcess, String), Failure> {
+async fn start(table: &Table, seat: usize) -> Result<(BotProcess, String), Failure> {
     let mut process = BotProcess::spawn(&table.launch(0, seat, None)).map_err(|fault| Failure {
         problem: fault.to_string(),
         sent: Vec::new(),
@@ -124,30 +115,29 @@ async fn start<G: Game>(table: &Table, seat: usize) -> Result<(BotProcess, Strin
             let detail = format!("ready in {} ms: {:?}{version}{protocol}", started.elapsed().as_millis(), ready.name);
             Ok((process, detail))
         }
-        Err(fault) => Err(failure::<G>(fault, process).await),
+        Err(fault) => Err(failure(fault, process, table.engine.name()).await),
     }
 }
 
 /// The failure of a check whose process faulted; kills the process.
-async fn failure<G: Game>(fault: Fault, process: BotProcess) -> Failure {
+async fn failure(fault: Fault, process: BotProcess, name: &str) -> Failure {
     let sent = lines(process.last_sent());
     let mut fix = fix_for(fault.kind);
     if matches!(fault.kind, FaultKind::BadMessage | FaultKind::IllegalMove)
-        && let Some(game) = other_game::<G>(process.last_received())
+        && let Some(game) = other_game(name, process.last_received())
     {
         fix = format!(
-            "the bot answered with a move of {game}, not of {}: if it plays {game}, check it with --game {game}; \
-             otherwise, {fix}",
-            G::NAME
+            "the bot answered with a move of {game}, not of {name}: if it plays {game}, check it with --game {game}; \
+             otherwise, {fix}"
         );
     }
     let stderr = process.kill().await;
     Failure { problem: fault.to_string(), sent, stderr, fix }
 }
 
-/// The game other than `G` whose move, by value, `answer` is, if any: a bot
-/// checked (or run) with the wrong `--game`.
-fn other_game<G: Game>(answer: &[u8]) -> Option<&'static str> {
+/// The built-in game other than `name` whose move, by value, `answer` is,
+/// if any: a bot checked (or run) with the wrong `--game`.
+fn other_game(name: &str, answer: &[u8]) -> Option<&'static str> {
     /// Whether a line is a move of the game, by value.
     struct NamesAMove<'a>(&'a [u8]);
     impl GameCommand for NamesAMove<'_> {
@@ -160,17 +150,17 @@ fn other_game<G: Game>(answer: &[u8]) -> Option<&'static str> {
     games::NAMES
         .iter()
         .copied()
-        .filter(|&name| name != G::NAME)
-        .find(|name| games::dispatch(name, NamesAMove(answer)).unwrap_or(false))
+        .filter(|&other| other != name)
+        .find(|other| games::dispatch(other, NamesAMove(answer)).unwrap_or(false))
 }
 
 /// A table of the bot alone, for `variant`.
-fn table<G: Game>(context: &Context<G>, variant: &G::Variant) -> Table {
+fn table(context: &Context, variant: &Resolved) -> Table {
     let settings = &context.settings;
     Table::new(
         vec![settings.bot.clone()],
-        std::sync::Arc::new(Engine::of::<G>()),
-        Resolved::of::<G>(variant),
+        Arc::clone(&context.checked.engine),
+        variant.clone(),
         settings.seed,
         settings.limits.clone(),
         None,
@@ -179,8 +169,8 @@ fn table<G: Game>(context: &Context<G>, variant: &G::Variant) -> Table {
     .keeping_processes()
 }
 
-async fn handshake<G: Game>(context: &Context<G>) -> Outcome {
-    let verdict = match start::<G>(&table(context, &context.tables[0].1), 0).await {
+async fn handshake(context: &Context) -> Outcome {
+    let verdict = match start(&table(context, &context.checked.tables[0].1), 0).await {
         Ok((process, detail)) => {
             process.kill().await;
             Verdict::Pass(detail)
@@ -190,23 +180,53 @@ async fn handshake<G: Game>(context: &Context<G>) -> Outcome {
     Outcome { name: "handshake".to_string(), expect: None, verdict, timing: Timing::default() }
 }
 
-/// Asks for a move and notes its time; a fault kills the process.
-async fn ask<G: Game>(
+/// Asks for a move with `state` and `choices` and notes its time; a fault kills the process.
+async fn ask(
     mut process: BotProcess,
-    game: &G,
-    seat: usize,
-    context: &Context<G>,
+    (state, choices): (&impl serde::Serialize, &[impl serde::Serialize]),
+    context: &Context,
     timing: &mut Timing,
-) -> Result<(BotProcess, usize), Failure> {
-    match session::ask_typed_move(&mut process, game, seat, context.settings.limits.move_timeout).await {
-        Ok(decision) => {
-            timing.note(decision.elapsed);
-            Ok((process, decision.index))
+) -> Result<(BotProcess, Answered), Failure> {
+    match session::ask_move(&mut process, state, choices, context.settings.limits.move_timeout).await {
+        Ok(answered) => {
+            let elapsed = match &answered {
+                Answered::Index(decision) => decision.elapsed,
+                Answered::Named(named) => named.elapsed,
+            };
+            timing.note(elapsed);
+            Ok((process, answered))
         }
         Err(fault) => {
             timing.timed_out |= fault.kind == FaultKind::Timeout;
-            Err(failure::<G>(fault, process).await)
+            Err(failure(fault, process, context.checked.engine.name()).await)
         }
+    }
+}
+
+/// The index an answer chose, a move named by value found by `find`; a
+/// move that is none of the choices fails, killing the process.
+async fn chosen(
+    process: BotProcess,
+    answered: Answered,
+    context: &Context,
+    find: impl AsyncFnOnce(serde_json::Value) -> Result<Result<usize, Option<String>>, Failure>,
+) -> Result<(BotProcess, usize), Failure> {
+    match answered {
+        Answered::Index(decision) => Ok((process, decision.index)),
+        Answered::Named(named) => match find(named.named.clone()).await? {
+            Ok(index) => Ok((process, index)),
+            Err(why) => Err(failure(named.not_legal(why), process, context.checked.engine.name()).await),
+        },
+    }
+}
+
+/// A failure of the engine (which does not fail, when built in).
+fn engine_failed(e: crate::engine::process::EngineError) -> Failure {
+    Failure {
+        problem: e.to_string(),
+        sent: Vec::new(),
+        stderr: e.stderr,
+        fix: "the engine failed, not the bot: check it with `arena check-engine`".to_string(),
     }
 }
 
@@ -215,25 +235,42 @@ fn game_start(seat: usize, seed: u64) -> GameStart {
 }
 
 /// Turns far apart in ids: a bot that counts its turns instead of echoing ids fails.
-async fn request_ids<G: Game>(context: &Context<G>, timing: &mut Timing) -> Result<String, Failure> {
+async fn request_ids(context: &Context, timing: &mut Timing) -> Result<String, Failure> {
     const SKIPS: [u64; 2] = [40, 100];
-    let variant = &context.tables[0].1;
-    let mut game = G::new(variant, context.settings.seed);
+    let table = table(context, &context.checked.tables[0].1);
+    let engine = &table.engine;
+    let mut link = engine.connect(&table.registry, None).await.map_err(engine_failed)?;
+    let link: &mut dyn Link = link.as_mut();
+    let origin = Origin::Seed(context.settings.seed);
+    let mut game =
+        Running::start(engine, link, &table.variant, &table.teams, origin).await.map_err(|trouble| match trouble {
+            crate::engine::spec::Trouble::Failed(e) => engine_failed(e),
+            crate::engine::spec::Trouble::Refused(why) => {
+                engine_failed(engine.failed(format!("refused to start: {why}")))
+            }
+        })?;
     let seat = game.to_act().expect("a new game has a seat to act");
-    let (mut process, _) = start::<G>(&table(context, variant), seat).await?;
+    let (mut process, _) = start(&table, seat).await?;
     process.queue(&Envelope::GameStart(game_start(seat, context.settings.seed)));
     let mut told = 0;
     let mut ids = Vec::new();
     for skip in SKIPS {
-        told = session::tell(&mut process, &game, seat, told);
+        told = tell(&mut process, &game, seat, told);
         let skipped = (0..skip).map(|_| process.next_request_id()).last().unwrap_or_default();
         ids.push(skipped + 1);
+        let answered;
+        (process, answered) = ask(process, (game.state(), game.choices()), context, timing).await?;
         let index;
-        (process, index) = ask(process, &game, seat, context, timing).await?;
-        game.play(index).expect("ask_move returns a legal index");
+        (process, index) = chosen(process, answered, context, async |named| match game.find(link, named).await {
+            Ok(Found::Index(index)) => Ok(Ok(index)),
+            Ok(Found::Illegal(why)) => Ok(Err(why)),
+            Err(e) => Err(engine_failed(e)),
+        })
+        .await?;
+        game.play(link, index).await.map_err(engine_failed)?;
         // The other seats play the first legal move until the bot's seat is asked again.
         while game.to_act().is_some_and(|s| s != seat) {
-            game.play(0).expect("the first legal move is legal");
+            game.play(link, 0).await.map_err(engine_failed)?;
         }
         if game.to_act().is_none() {
             break;
@@ -244,31 +281,28 @@ async fn request_ids<G: Game>(context: &Context<G>, timing: &mut Timing) -> Resu
 }
 
 /// One position of the engine: the events leading to it, then a turn.
-async fn position<G: Game>(context: &Context<G>, index: usize, timing: &mut Timing) -> Result<String, Failure> {
-    let position = &context.positions[index];
-    let game = &position.game;
-    let seat = game.to_act().expect("a position has a seat to act");
-    let (mut process, _) = start::<G>(&table(context, &position.variant), seat).await?;
+async fn position(context: &Context, index: usize, timing: &mut Timing) -> Result<String, Failure> {
+    let case = &context.checked.cases[index];
+    let seat = case.seat;
+    let (mut process, _) = start(&table(context, &case.variant), seat).await?;
     process.queue(&Envelope::GameStart(game_start(seat, context.settings.seed)));
-    session::tell(&mut process, game, seat, 0);
-    let (process, chosen) = ask(process, game, seat, context, timing).await?;
+    for view in &case.told {
+        process.queue(view);
+    }
+    let (process, answered) = ask(process, (&case.state, &case.choices), context, timing).await?;
+    let (process, chosen) = chosen(process, answered, context, async |named| Ok((case.find)(&named))).await?;
     let how = match protocol::messages::move_by_index(process.last_received()) {
         Some(_) => "by index",
         None => "by value",
     };
     process.kill().await;
-    let choice = serde_json::to_string(&game.choices()[chosen]).expect("choices serialize");
+    let choice = serde_json::to_string(&case.choices[chosen]).expect("choices serialize");
     Ok(format!("seat {seat} played {choice}, named {how}"))
 }
 
 /// `count` whole games of table `index` in the same processes, the bot in every seat.
-async fn games<G: Game>(
-    context: &Context<G>,
-    index: usize,
-    count: u64,
-    timing: &mut Timing,
-) -> Result<String, Failure> {
-    let table = table(context, &context.tables[index].1);
+async fn games(context: &Context, index: usize, count: u64, timing: &mut Timing) -> Result<String, Failure> {
+    let table = table(context, &context.checked.tables[index].1);
     let pool = Pool::new(None, pool::cap(1, table.seats()), context.settings.limits.exit_grace);
     let mut link = match table.engine.connect(&table.registry, None).await {
         Ok(link) => link,
@@ -330,9 +364,9 @@ async fn games<G: Game>(
 }
 
 /// Exits on `bye` (or, with `eof`, when its stdin is closed) within the grace period, leaving nothing behind.
-async fn exits<G: Game>(context: &Context<G>, eof: bool) -> Result<String, Failure> {
+async fn exits(context: &Context, eof: bool) -> Result<String, Failure> {
     let grace = context.settings.limits.exit_grace;
-    let (mut process, _) = start::<G>(&table(context, &context.tables[0].1), 0).await?;
+    let (mut process, _) = start(&table(context, &context.checked.tables[0].1), 0).await?;
     if !eof {
         process.queue(&Envelope::Bye);
     }
@@ -365,7 +399,7 @@ async fn exits<G: Game>(context: &Context<G>, eof: bool) -> Result<String, Failu
 }
 
 /// Whether every move came in time, over all the other checks.
-fn in_time<G: Game>(context: &Context<G>, outcomes: &[Outcome], ran: bool) -> Outcome {
+fn in_time(context: &Context, outcomes: &[Outcome], ran: bool) -> Outcome {
     let limit = context.settings.limits.move_timeout.as_millis();
     let late: Vec<&str> = outcomes.iter().filter(|o| o.timing.timed_out).map(|o| o.name.as_str()).collect();
     let answers: usize = outcomes.iter().map(|o| o.timing.answers).sum();
@@ -422,17 +456,15 @@ pub fn leftovers(escaped: usize, remaining: usize) -> Outcome {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use all_fives::AllFives;
-    use leduc::Leduc;
 
     #[test]
     fn a_move_of_another_game_names_that_game() {
         let leduc = br#"{"type":"move","id":3,"move":{"action":"raise"}}"#;
         let all_fives = br#"{"type":"move","id":3,"move":{"tile":[5,5],"end":null}}"#;
-        assert_eq!(other_game::<AllFives>(leduc), Some("leduc"));
-        assert_eq!(other_game::<Leduc>(all_fives), Some("all-fives"));
-        assert_eq!(other_game::<AllFives>(all_fives), None, "its own game's move");
-        assert_eq!(other_game::<Leduc>(br#"{"type":"move","id":3,"move":{"card":"K"}}"#), None);
-        assert_eq!(other_game::<Leduc>(b"not json"), None);
+        assert_eq!(other_game("all-fives", leduc), Some("leduc"));
+        assert_eq!(other_game("leduc", all_fives), Some("all-fives"));
+        assert_eq!(other_game("all-fives", all_fives), None, "its own game's move");
+        assert_eq!(other_game("leduc", br#"{"type":"move","id":3,"move":{"card":"K"}}"#), None);
+        assert_eq!(other_game("leduc", b"not json"), None);
     }
 }

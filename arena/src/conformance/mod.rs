@@ -18,8 +18,10 @@ pub mod report;
 use crate::bot::orphans;
 use crate::bot::registry::Registry;
 use crate::bot::spec::BotSpec;
-use crate::table::Limits;
+use crate::engine::spec::Engine;
+use crate::table::{Limits, Resolved};
 use game::{Game, Position};
+use serde_json::Value;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -99,31 +101,80 @@ impl Outcome {
     }
 }
 
+/// A position a bot is checked at, of a built-in game: what its seat was
+/// told of the events that led there, then its turn.
+pub struct Case {
+    /// A short name for the checklist, e.g. `"spinner-sides"`.
+    pub name: &'static str,
+    /// What a correct bot must do, in a sentence.
+    pub expect: &'static str,
+    /// The variant in force.
+    pub variant: Resolved,
+    /// The seat to act.
+    pub seat: usize,
+    /// What the seat was told of each event so far.
+    pub told: Vec<Value>,
+    /// What it observes now.
+    pub state: Value,
+    /// Its legal choices.
+    pub choices: Vec<Value>,
+    /// The index of a move named by value, or why it is not legal.
+    pub find: Finder,
+}
+
+/// How a position finds a move named by value: its index, or why it is not legal.
+pub type Finder = Box<dyn Fn(&Value) -> Result<usize, Option<String>> + Send + Sync>;
+
+impl Case {
+    /// The case of a typed game's position.
+    pub fn of<G: Game>(position: Position<G>) -> Case {
+        let Position { name, expect, variant, game } = position;
+        let seat = game.to_act().expect("a position has a seat to act");
+        let told = game.events().iter().filter_map(|event| game.view(event, seat)).map(|view| json(&view)).collect();
+        let (state, choices) = (json(&game.state(seat)), game.choices().iter().map(json).collect());
+        let find: Finder = Box::new(move |named: &Value| {
+            let named: G::Move =
+                serde_json::from_value(named.clone()).map_err(|e| Some(format!("not a move of {}: {e}", G::NAME)))?;
+            game.find_move(&named).ok_or_else(|| game.why_illegal(&named))
+        });
+        Case { name, expect, variant: Resolved::of::<G>(&variant), seat, told, state, choices, find }
+    }
+}
+
+/// A game's payload as a JSON value.
+fn json<T: serde::Serialize>(payload: &T) -> Value {
+    serde_json::to_value(payload).expect("a game's payloads serialize")
+}
+
+/// What the bot is checked on: the game's engine, its tables (a short name
+/// and a variant each; at least one) and its positions.
+pub struct Checked {
+    /// The engine.
+    pub engine: Arc<Engine>,
+    /// The tables whole games are played at.
+    pub tables: Vec<(String, Resolved)>,
+    /// The positions.
+    pub cases: Vec<Case>,
+}
+
 /// Everything the checks of one run share.
-pub struct Context<G: Game> {
+pub struct Context {
     /// The run's settings.
     pub settings: Settings,
-    /// The engine's positions.
-    pub positions: Vec<Position<G>>,
-    /// The engine's tables: a short name and a variant each.
-    pub tables: Vec<(&'static str, G::Variant)>,
+    /// What the bot is checked on.
+    pub checked: Checked,
     /// Live processes of the bot.
     pub registry: Registry,
 }
 
 /// Runs every check on the bot and returns the checklist, in order. Every
 /// process is recorded in `registry` while it lives.
-pub fn run<G: Game>(settings: Settings, registry: Registry) -> Vec<Outcome> {
+pub fn run(settings: Settings, checked: Checked, registry: Registry) -> Vec<Outcome> {
     orphans::adopt();
     let watch = orphans::watch(&registry);
     let runtime =
         tokio::runtime::Builder::new_current_thread().enable_all().build().expect("a single-threaded runtime starts");
-    let context = Arc::new(Context::<G> {
-        settings,
-        positions: G::conformance_positions(),
-        tables: G::conformance_tables(),
-        registry,
-    });
+    let context = Arc::new(Context { settings, checked, registry });
     let mut outcomes = runtime.block_on(checks::run_all(Arc::clone(&context)));
     drop(watch);
     let swept = orphans::sweep(&context.registry);
