@@ -236,11 +236,29 @@ fn game_start(seat: usize, seed: u64) -> GameStart {
 
 /// Turns far apart in ids: a bot that counts its turns instead of echoing ids fails.
 async fn request_ids(context: &Context, timing: &mut Timing) -> Result<String, Failure> {
-    const SKIPS: [u64; 2] = [40, 100];
     let table = table(context, &context.checked.tables[0].1);
+    let mut link = table.engine.connect(&table.registry, None).await.map_err(engine_failed)?;
+    let result = ids_echoed(context, &table, link.as_mut(), timing).await;
+    closing(link, result).await
+}
+
+/// `result`, once `link` is closed (the engine's failure to go, if it fails so).
+async fn closing<T>(link: Box<dyn Link>, result: Result<T, Failure>) -> Result<T, Failure> {
+    let closed = link.close().await;
+    let value = result?;
+    closed.map_err(engine_failed)?;
+    Ok(value)
+}
+
+/// The body of [`request_ids`], on `link`.
+async fn ids_echoed(
+    context: &Context,
+    table: &Table,
+    link: &mut dyn Link,
+    timing: &mut Timing,
+) -> Result<String, Failure> {
+    const SKIPS: [u64; 2] = [40, 100];
     let engine = &table.engine;
-    let mut link = engine.connect(&table.registry, None).await.map_err(engine_failed)?;
-    let link: &mut dyn Link = link.as_mut();
     let origin = Origin::Seed(context.settings.seed);
     let mut game =
         Running::start(engine, link, &table.variant, &table.teams, origin).await.map_err(|trouble| match trouble {
@@ -250,7 +268,7 @@ async fn request_ids(context: &Context, timing: &mut Timing) -> Result<String, F
             }
         })?;
     let seat = game.to_act().expect("a new game has a seat to act");
-    let (mut process, _) = start(&table, seat).await?;
+    let (mut process, _) = start(table, seat).await?;
     process.queue(&Envelope::GameStart(game_start(seat, context.settings.seed)));
     let mut told = 0;
     let mut ids = Vec::new();
@@ -303,11 +321,20 @@ async fn position(context: &Context, index: usize, timing: &mut Timing) -> Resul
 /// `count` whole games of table `index` in the same processes, the bot in every seat.
 async fn games(context: &Context, index: usize, count: u64, timing: &mut Timing) -> Result<String, Failure> {
     let table = table(context, &context.checked.tables[index].1);
+    let mut link = table.engine.connect(&table.registry, None).await.map_err(engine_failed)?;
+    let result = whole_games(context, &table, link.as_mut(), count, timing).await;
+    closing(link, result).await
+}
+
+/// The body of [`games`], on `link`.
+async fn whole_games(
+    context: &Context,
+    table: &Table,
+    link: &mut dyn Link,
+    count: u64,
+    timing: &mut Timing,
+) -> Result<String, Failure> {
     let pool = Pool::new(None, pool::cap(1, table.seats()), context.settings.limits.exit_grace);
-    let mut link = match table.engine.connect(&table.registry, None).await {
-        Ok(link) => link,
-        Err(e) => return Err(engine_failed(e)),
-    };
     let mut summary = Vec::new();
     let mut result = Ok(());
     for id in 0..count {
@@ -319,7 +346,7 @@ async fn games(context: &Context, index: usize, count: u64, timing: &mut Timing)
             seats: vec![0; table.seats()],
             bot_seeds: (0..table.seats()).map(|seat| seeds::bot_seed(context.settings.seed, id, seat)).collect(),
         };
-        let record = match play_game(&table, &pool, link.as_mut(), &spec).await {
+        let record = match play_game(table, &pool, link, &spec).await {
             Ok(record) => record,
             Err(unplayable) => {
                 result = Err(Failure {
