@@ -286,3 +286,25 @@ fn check_bot_checks_a_bot_of_an_engine_program_s_game() {
     assert!(line(&checklist, "game:variant").contains("✗"), "{checklist}");
     assert!(checklist.contains("illegal_move"), "{checklist}");
 }
+
+#[test]
+fn a_person_plays_an_engine_program_s_game_in_the_terminal() {
+    let scratch = Scratch::new("engine-play");
+    let out = scratch.join("out");
+    let engine = python_engine("engines/connect-four/engine.py");
+    let bot = connect_four_bot("c4");
+    let mut child = arena_command(&["play", "--engine", &engine, "--bot", &bot, "--seed", "1", "--out", &out])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("arena starts");
+    // Three moves in column 4, then the input ends: the person leaves the game.
+    child.stdin.take().unwrap().write_all("4\n".repeat(3).as_bytes()).unwrap_or(());
+    let output = finish(child);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(stdout.contains("connect-four: you are seat 0 (you), seed 1"), "{stdout}");
+    assert!(stdout.contains("  4. {\"column\":3}"), "the choices, numbered: {stdout}");
+    assert!(stdout.contains("{\"type\":\"drop\",\"seat\":1,"), "what the seat is told: {stdout}");
+    assert!(stdout.contains("(the end of the input)"), "{stdout}");
+    assert_eq!(output.status.code(), Some(130), "the game was left: {stdout}");
+}

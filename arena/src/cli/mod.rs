@@ -111,11 +111,7 @@ enum Command {
     #[command(after_help = engine::EXAMPLES)]
     CheckEngine(engine::CheckEngineArgs),
     /// Print the game's variant settings and their defaults.
-    Rules {
-        /// The game.
-        #[arg(long, default_value = "all-fives")]
-        game: String,
-    },
+    Rules(game::GameArgs),
 }
 
 /// A failure with its exit status.
@@ -166,7 +162,7 @@ pub fn main() -> i32 {
         Command::Verify(args) => verify::run(args),
         Command::Replay(args) => replay::run(args),
         Command::CheckBot(args) => check_bot::run(args),
-        Command::Rules { game } => rules::run(&game),
+        Command::Rules(game) => rules::run(&game),
         Command::Engine { game } => engine::serve(&game),
         Command::CheckEngine(args) => engine::check(args),
         Command::View(args) => view::run(args),
