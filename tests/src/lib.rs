@@ -176,6 +176,12 @@ pub fn descendants(root: u32) -> Vec<ProcessInfo> {
 /// the whole suite until CI gives up on it.
 pub const DEADLINE: Duration = Duration::from_secs(300);
 
+/// How long a test waits for the processes of bots to be gone once the
+/// arena has ended them: milliseconds on a quiet machine, so far more than
+/// a busy one needs, and yet well within the 25 s a test bot lives on its
+/// own (`tests/bots/botlib.py`), so that a process left behind is still seen.
+pub const LINGER: Duration = Duration::from_secs(10);
+
 /// Waits for `child` to exit, collecting whatever it writes to piped stdout
 /// and stderr; kills it and panics if it is still running after [`DEADLINE`],
 /// or if its pipes are still held open (by a process it left behind) well
