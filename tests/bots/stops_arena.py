@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # At its 4th turn, stops the arena (SIGSTOP: its grandparent, above its
 # supervisor), answers once every thread of the arena has stopped, and lets
-# the arena go on (SIGCONT) 1 s past the turn's deadline (its `time_ms`): the
+# the arena go on (SIGCONT) 0.5 s past the turn's deadline (its `time_ms`): the
 # answer was written in time, but the arena reads it only after the move
 # limit, as on a machine so busy that the arena's thread runs late.
 import os
@@ -32,7 +32,7 @@ def stop_arena(turn):
     while not stopped(arena) and alive():
         time.sleep(0.001)
     send({"type": "move", "id": turn["id"], "index": 0})
-    time.sleep(turn["time_ms"] / 1000 + 1)
+    time.sleep(turn["time_ms"] / 1000 + 0.5)
     os.kill(arena, signal.SIGCONT)
 
 

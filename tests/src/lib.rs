@@ -182,6 +182,39 @@ pub const DEADLINE: Duration = Duration::from_secs(300);
 /// own (`tests/bots/botlib.py`), so that a process left behind is still seen.
 pub const LINGER: Duration = Duration::from_secs(10);
 
+/// Time limits that no busy machine reaches (a minute for each move and for
+/// a start), for runs of well-behaved bots whose point is not a timeout: on
+/// a machine with tens of processes to a core a bot may wait seconds for
+/// one, and a timeout would change the games that the test compares.
+pub const PATIENT: [&str; 4] = ["--move-timeout", "60000", "--startup-timeout", "60000"];
+
+/// `flags` followed by [`PATIENT`].
+pub fn patient<'a>(flags: &[&'a str]) -> Vec<&'a str> {
+    flags.iter().copied().chain(PATIENT).collect()
+}
+
+/// Runs `job` on every one of `cases`, `at_once` at a time: each of
+/// `at_once` threads takes the next case as soon as its last one is done (so
+/// that cases which wait on timeouts overlap). Returns what `job` returned,
+/// in no particular order.
+pub fn at_once<T: Sync, R: Send>(at_once: usize, cases: &[T], job: impl Fn(&T) -> R + Sync) -> Vec<R> {
+    let next = std::sync::Mutex::new(cases.iter());
+    std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..at_once)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut done = Vec::new();
+                    while let Some(case) = { next.lock().expect("no worker panics holding it").next() } {
+                        done.push(job(case));
+                    }
+                    done
+                })
+            })
+            .collect();
+        workers.into_iter().flat_map(|worker| worker.join().expect("a job panicked")).collect()
+    })
+}
+
 /// Waits for `child` to exit, collecting whatever it writes to piped stdout
 /// and stderr; kills it and panics if it is still running after [`DEADLINE`],
 /// or if its pipes are still held open (by a process it left behind) well
