@@ -104,6 +104,15 @@ impl Scratch {
         }
     }
 
+    /// The processes of test bots (as `NAME.PID`) that lived out their
+    /// lifetime, nothing having ended them: each says so with a file
+    /// `lived-out.NAME.PID` here (see `tests/bots/botlib.py`).
+    pub fn lived_out(&self) -> Vec<String> {
+        let entries = std::fs::read_dir(&self.path).expect("the scratch directory can be read");
+        let names = entries.flatten().map(|entry| entry.file_name().to_string_lossy().into_owned());
+        names.filter_map(|name| name.strip_prefix("lived-out.").map(str::to_string)).collect()
+    }
+
     /// Fails unless nothing mentions this directory any more within `patience` (see [`Scratch::lingering`]).
     pub fn assert_nothing_left(&self, patience: Duration) {
         let left = self.lingering(patience);
