@@ -54,15 +54,17 @@ const CHECKS: &[&str] = &[
 /// returns the exit status and stdout.
 fn check_bot(scratch: &Scratch, command: &str) -> (Option<i32>, String) {
     let bot = format!("{command} {}", scratch.marker());
-    // A tighter move timeout than the default, to keep the suite quick (the
-    // start-up timeout stays the default: a Python bot under a loaded
-    // machine's other tests once took over 3 s to answer hello); but a
-    // JVM compiles the code it runs as it goes, and four of them start at
-    // once for a 4-seat game while other tests run: what is checked here is
-    // that it speaks the protocol, so it gets time to spare.
-    let tight = ["--move-timeout", "500", "--startup-timeout", "10000"];
-    let jvm = ["--move-timeout", "5000", "--startup-timeout", "30000"];
-    let limits = if command.contains("java") { &jvm[..] } else { &tight[..] };
+    // What is checked here is that the bot speaks the protocol: limits a
+    // busy machine keeps, where a bot may wait a second or more for a core
+    // (at 500 ms, greedy-bot's moves were read late at load 25; the start-up
+    // limit is the default: a Python bot under a loaded machine's other
+    // tests once took over 3 s to answer hello; late_answer.py is late by
+    // its turn's own limit, whatever it is); and more for a JVM, which
+    // compiles the code it runs as it goes, four of them starting at once for
+    // a 4-seat game while other tests run.
+    let patient = ["--move-timeout", "5000", "--startup-timeout", "10000"];
+    let jvm = ["--move-timeout", "10000", "--startup-timeout", "30000"];
+    let limits = if command.contains("java") { &jvm[..] } else { &patient[..] };
     let output = arena(&[&["check-bot"][..], limits, &[&bot]].concat());
     (output.status.code(), String::from_utf8_lossy(&output.stdout).into_owned())
 }
@@ -80,54 +82,62 @@ fn marks(stdout: &str) -> Vec<(String, char)> {
         .collect()
 }
 
-/// Checks one bot; returns what went wrong, if anything.
-fn verify(label: &str, command: &str, failing: Option<&str>) -> Result<(), String> {
-    let scratch = Scratch::new(&format!("check-bot-{}", label.replace(['/', '.', ' '], "-")));
-    let started = Instant::now();
-    let (status, stdout) = check_bot(&scratch, command);
-    let seconds = started.elapsed().as_secs_f64();
-    eprintln!("{label}: {seconds:.1} s");
-    let marks = marks(&stdout);
-    let names: Vec<&str> = marks.iter().map(|(name, _)| name.as_str()).collect();
-    let problem = if names != CHECKS {
-        Some(format!("the checklist lists {names:?}"))
-    } else {
-        match failing {
-            None if status != Some(0) || marks.iter().any(|(_, mark)| *mark != '✓') => {
-                Some(format!("not every check passed (status {status:?})"))
-            }
-            Some(check) if status != Some(1) => Some(format!("status {status:?}, not 1, although {check} fails")),
-            Some(check) if !marks.contains(&(check.to_string(), '✗')) => Some(format!("{check} did not fail")),
-            Some(_) if !(stdout.contains("problem:") && stdout.contains("fix:") && stdout.contains("PROTOCOL.md#")) => {
-                Some("a failure without its problem and fix".to_string())
-            }
-            _ => None,
-        }
-    };
-    let deadline = Instant::now() + Duration::from_secs(2);
-    while !scratch.leftover_processes().is_empty() && Instant::now() < deadline {
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    let left = scratch.leftover_processes();
-    match (problem, left.is_empty()) {
-        (None, true) => Ok(()),
-        (problem, _) => Err(format!("{label}: {} {left:?}\n{stdout}", problem.unwrap_or_default())),
-    }
+/// How many times a well-behaved bot is checked when only a timeout, a busy
+/// machine's doing, fails it.
+const ATTEMPTS: usize = 3;
+
+/// Whether a check failed for want of an answer in time.
+fn timed_out(stdout: &str) -> bool {
+    let late = |line: &str| line.contains("timeout") || line.contains(" within ");
+    stdout.lines().any(|line| line.trim_start().starts_with("problem:") && late(line))
 }
 
-/// Runs `cases` (label, command, the check that must fail) a few at a time; panics with every problem.
+/// Checks one bot; returns what went wrong, if anything. A well-behaved
+/// bot that fails only for want of time is checked again (see [`ATTEMPTS`]).
+fn verify(label: &str, command: &str, failing: Option<&str>) -> Result<(), String> {
+    let scratch = Scratch::new(&format!("check-bot-{}", label.replace(['/', '.', ' '], "-")));
+    for attempt in 1.. {
+        let started = Instant::now();
+        let (status, stdout) = check_bot(&scratch, command);
+        let seconds = started.elapsed().as_secs_f64();
+        eprintln!("{label}: {seconds:.1} s");
+        let marks = marks(&stdout);
+        let names: Vec<&str> = marks.iter().map(|(name, _)| name.as_str()).collect();
+        let problem = if names != CHECKS {
+            Some(format!("the checklist lists {names:?}"))
+        } else {
+            match failing {
+                None if status != Some(0) || marks.iter().any(|(_, mark)| *mark != '✓') => {
+                    Some(format!("not every check passed (status {status:?})"))
+                }
+                Some(check) if status != Some(1) => Some(format!("status {status:?}, not 1, although {check} fails")),
+                Some(check) if !marks.contains(&(check.to_string(), '✗')) => Some(format!("{check} did not fail")),
+                Some(_)
+                    if !(stdout.contains("problem:") && stdout.contains("fix:") && stdout.contains("PROTOCOL.md#")) =>
+                {
+                    Some("a failure without its problem and fix".to_string())
+                }
+                _ => None,
+            }
+        };
+        let left = scratch.lingering(LINGER);
+        if problem.is_some() && failing.is_none() && timed_out(&stdout) && left.is_empty() && attempt < ATTEMPTS {
+            eprintln!("notice: {label}: out of time (a busy machine), attempt {attempt}:\n{stdout}");
+            continue;
+        }
+        return match (problem, left.is_empty()) {
+            (None, true) => Ok(()),
+            (problem, _) => Err(format!("{label}: {} {left:?}\n{stdout}", problem.unwrap_or_default())),
+        };
+    }
+    unreachable!("the last attempt returns")
+}
+
+/// Runs `cases` (label, command, the check that must fail) three at a time; panics with every problem.
 fn verify_all(cases: Vec<(String, String, Option<&'static str>)>) {
-    let problems: Vec<String> = cases
-        .chunks(3)
-        .flat_map(|chunk| {
-            std::thread::scope(|scope| {
-                let runs: Vec<_> = chunk
-                    .iter()
-                    .map(|(label, command, failing)| scope.spawn(move || verify(label, command, *failing)))
-                    .collect();
-                runs.into_iter().filter_map(|run| run.join().expect("no panic").err()).collect::<Vec<_>>()
-            })
-        })
+    let problems: Vec<String> = at_once(3, &cases, |(label, command, failing)| verify(label, command, *failing).err())
+        .into_iter()
+        .flatten()
         .collect();
     assert!(problems.is_empty(), "{}", problems.join("\n\n"));
 }
@@ -187,18 +197,15 @@ fn an_interrupted_check_leaves_nothing_behind() {
         .stderr(std::process::Stdio::null())
         .spawn()
         .expect("arena starts");
-    let deadline = Instant::now() + Duration::from_secs(10);
+    // (A Python bot may take seconds to start on a busy machine.)
+    let deadline = Instant::now() + Duration::from_secs(60);
     while scratch.leftover_processes().len() < 2 {
         assert!(Instant::now() < deadline, "the bot never started");
         std::thread::sleep(Duration::from_millis(20));
     }
     kill(Pid::from_raw(child.id() as i32), Signal::SIGINT).expect("signal sent");
     assert_eq!(finish(child).status.code(), Some(130));
-    let deadline = Instant::now() + Duration::from_secs(2);
-    while !scratch.leftover_processes().is_empty() {
-        assert!(Instant::now() < deadline, "processes left behind: {:?}", scratch.leftover_processes());
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    scratch.assert_nothing_left(LINGER);
 }
 
 #[test]
@@ -207,7 +214,7 @@ fn the_bot_is_checked_under_the_limits_given() {
     // Starts only under an address-space limit of 1G (`ulimit -v` counts KiB).
     let bot = format!("sh -c 'test \"$(ulimit -v)\" = 1048576 && exec {}' {}", bin("greedy-bot"), scratch.marker());
     let run = |extra: &[&str]| {
-        let output = arena(&[&["check-bot", "--startup-timeout", "3000"], extra, &[bot.as_str()]].concat());
+        let output = arena(&[&["check-bot"], extra, &[bot.as_str()]].concat());
         (output.status.code(), String::from_utf8_lossy(&output.stdout).into_owned())
     };
     let (status, stdout) = run(&["--limit", "address-space=1G"]);
@@ -258,7 +265,7 @@ fn a_sandboxed_check_still_plays_the_next_game_with_the_same_process() {
     }
     // In a match, a sandboxed process plays one game; check-bot keeps it for its next one all the same.
     let bot = format!("{} {}", python(), repo_path("tests/bots/one_game.py"));
-    let output = arena(&["check-bot", "--sandbox", "bwrap", "--move-timeout", "500", &bot]);
+    let output = arena(&["check-bot", "--sandbox", "bwrap", "--move-timeout", "5000", &bot]);
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert_eq!(output.status.code(), Some(1), "{stdout}");
     assert!(marks(&stdout).contains(&("next-game".to_string(), '✗')), "{stdout}");

@@ -7,13 +7,20 @@
 
 use e2e::*;
 use serde_json::Value;
-use std::time::{Duration, Instant};
+use std::time::Instant;
+
+/// The move limit of these leagues: ample for every move of the well-behaved
+/// bots (and of the hostile ones before they misbehave) on a busy machine,
+/// where a bot may wait a second or more for a core. The bots that are late
+/// on purpose read the limit from their turn and are later still.
+const MOVE_TIMEOUT: &str = "5000";
 
 /// (script in tests/bots, the fault it must cause — None: it must play on without one, extra flags)
 const CASES: &[(&str, Option<&str>, &[&str])] = &[
     ("crash_at_start.py", Some("exited"), &[]),
     ("exits_at_once.py", Some("exited"), &[]),
-    ("silent_hello.py", Some("timeout"), &[]),
+    // (Time enough for greedy-bot and random-bot to start on a busy machine.)
+    ("silent_hello.py", Some("timeout"), &["--startup-timeout", "3000"]),
     ("crash_mid_game.py", Some("exited"), &[]),
     ("hang_mid_game.py", Some("timeout"), &[]),
     ("late_answer.py", Some("timeout"), &[]),
@@ -54,30 +61,61 @@ fn games_without(records: &[Value], hostile: &str) -> Vec<String> {
         .collect()
 }
 
-/// Runs the league with `hostile` (a command) as the first bot; returns (records, stdout, stderr, seconds).
-fn league(scratch: &Scratch, name: &str, hostile: &str, extra: &[&str]) -> (Vec<Value>, String, String, f64) {
+/// How many times a league is played when a timeout that no bot caused
+/// spoils it.
+const ATTEMPTS: usize = 3;
+
+/// Runs the league with `hostile` (a command) as the first bot (with the
+/// default start-up timeout: a Python bot may take seconds to start on a
+/// busy machine) into `name`; returns (records, stdout, stderr, seconds).
+///
+/// A timeout of a bot that is not meant to time out (either well-behaved
+/// bot, or the hostile one unless `timeouts` says it times out) is a busy
+/// machine's doing: the league is then played again, up to [`ATTEMPTS`]
+/// times in all, with a notice.
+fn league(
+    scratch: &Scratch,
+    name: &str,
+    hostile: &str,
+    extra: &[&str],
+    timeouts: bool,
+) -> (Vec<Value>, String, String, f64) {
     let out = scratch.join(name);
     let (greedy, random) = (bin("greedy-bot"), bin("random-bot"));
-    let flags =
-        ["--games", "2", "--seed", "8", "--concurrency", "1", "--move-timeout", "1500", "--startup-timeout", "3000"];
+    let flags = ["--games", "2", "--seed", "8", "--concurrency", "1", "--move-timeout", MOVE_TIMEOUT];
     let mut args = match_args(scratch, &[("bad", hostile), ("g", &greedy), ("r", &random)], &flags);
     args[0] = "league".to_string();
     args.extend(["--out".to_string(), out.clone()]);
     args.extend(extra.iter().map(|s| s.to_string()));
-    let started = Instant::now();
-    let (stdout, stderr) = arena_expect(&args, 0);
-    (records(&out), stdout, stderr, started.elapsed().as_secs_f64())
+    for attempt in 1.. {
+        let started = Instant::now();
+        let (stdout, stderr) = arena_expect(&args, 0);
+        let records = records(&out);
+        let unexplained: Vec<&Value> = records
+            .iter()
+            .flat_map(|r| r["faults"].as_array().unwrap())
+            .filter(|f| f["kind"] == "timeout" && (f["bot"] != "bad" || !timeouts))
+            .collect();
+        if unexplained.is_empty() || attempt == ATTEMPTS {
+            return (records, stdout, stderr, started.elapsed().as_secs_f64());
+        }
+        eprintln!(
+            "notice: {hostile}: a timeout that no bot caused (a busy machine), attempt {attempt}: {unexplained:?}"
+        );
+        std::fs::remove_dir_all(&out).expect("the spoilt league's output is removed");
+    }
+    unreachable!("the last attempt returns")
 }
 
 fn run_case(script: &str, expected: Option<&str>, extra: &[&str], reference: &[String]) {
     let scratch = Scratch::new(&format!("hostile-{}", script.trim_end_matches(".py")));
     let hostile = format!("{} {}", python(), repo_path(&format!("tests/bots/{script}")));
-    let (records, stdout, stderr, seconds) = league(&scratch, "out", &hostile, extra);
-    assert_eq!(records.len(), 6, "{script}: the league runs to its end");
-    assert!(seconds < 60.0, "{script}: the league took {seconds:.1} s");
-    let faults: Vec<&Value> = records.iter().flat_map(|r| r["faults"].as_array().unwrap()).collect();
     // `expected` may name alternatives, as "protocol|timeout".
     let kinds: Vec<&str> = expected.map_or_else(Vec::new, |kind| kind.split('|').collect());
+    let (records, stdout, stderr, seconds) = league(&scratch, "out", &hostile, extra, kinds.contains(&"timeout"));
+    // (That it ends at all, within `DEADLINE`, is what `arena_expect` checks.)
+    assert_eq!(records.len(), 6, "{script}: the league runs to its end");
+    let faults: Vec<&Value> = records.iter().flat_map(|r| r["faults"].as_array().unwrap()).collect();
     match expected {
         Some(_) => {
             assert!(!faults.is_empty(), "{script}: no fault recorded");
@@ -110,37 +148,26 @@ fn run_case(script: &str, expected: Option<&str>, extra: &[&str], reference: &[S
         .unwrap_or_else(|| panic!("{script}: no peak memory in:\n{stdout}"));
     assert!(peak < 64.0, "{script}: the arena peaked at {peak} MB");
     eprintln!("{script}: {seconds:.1} s, arena peak memory {peak:.1} MB");
-    let deadline = Instant::now() + Duration::from_secs(2);
-    while !scratch.leftover_processes().is_empty() {
-        assert!(Instant::now() < deadline, "{script}: processes left behind: {:?}", scratch.leftover_processes());
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    let left = scratch.lingering(LINGER);
+    assert!(left.is_empty(), "{script}: processes left behind: {left:?}");
 }
 
 #[test]
 fn hostile_bots_are_contained() {
     let scratch = Scratch::new("hostile-reference");
     let polite = format!("{} {}", python(), repo_path("tests/bots/first_legal.py"));
-    let (records, ..) = league(&scratch, "reference", &polite, &[]);
+    let (records, ..) = league(&scratch, "reference", &polite, &[], false);
     let reference = games_without(&records, "bad");
     assert_eq!(reference.len(), 2);
-    // Most cases wait on timeouts: run a few at a time.
-    let failures: Vec<String> = CASES
-        .chunks(4)
-        .flat_map(|chunk| {
-            let handles: Vec<_> = chunk
-                .iter()
-                .map(|&(script, expected, extra)| {
-                    let reference = reference.clone();
-                    (script, std::thread::spawn(move || run_case(script, expected, extra, &reference)))
-                })
-                .collect();
-            handles
-                .into_iter()
-                .filter_map(|(script, handle)| handle.join().err().map(|_| script.to_string()))
-                .collect::<Vec<_>>()
-        })
-        .collect();
+    // Many cases wait on timeouts: four at a time.
+    let failures: Vec<&str> = at_once(4, CASES, |&(script, expected, extra)| {
+        let reference = reference.clone();
+        let case = std::thread::spawn(move || run_case(script, expected, extra, &reference));
+        case.join().is_err().then_some(script)
+    })
+    .into_iter()
+    .flatten()
+    .collect();
     assert!(failures.is_empty(), "failed cases: {failures:?}");
 }
 
@@ -155,7 +182,8 @@ fn a_crashing_bot_keeps_its_stderr_in_the_record_and_the_log() {
     )
     .unwrap();
     let (crash, greedy) = (format!("{} {script}", python()), bin("greedy-bot"));
-    arena_expect(&match_args(&scratch, &[("bad", &crash), ("good", &greedy)], &["--games", "2", "--out", &out]), 0);
+    let flags = patient(&["--games", "2", "--out", &out]);
+    arena_expect(&match_args(&scratch, &[("bad", &crash), ("good", &greedy)], &flags), 0);
     let records = records(&out);
     let fault = &records[0]["faults"][0];
     assert_eq!(fault["kind"], "exited");
@@ -171,7 +199,7 @@ fn a_crashing_bot_keeps_its_stderr_in_the_record_and_the_log() {
 fn a_stderr_flood_is_capped_in_the_log() {
     let scratch = Scratch::new("stderr-cap");
     let flood = format!("{} {}", python(), repo_path("tests/bots/stderr_flood.py"));
-    league(&scratch, "out", &flood, &[]);
+    league(&scratch, "out", &flood, &[], false);
     let logs = std::fs::read_dir(format!("{}/logs", scratch.join("out"))).unwrap();
     let mut flooded = 0;
     for entry in logs.flatten().filter(|e| e.file_name().to_string_lossy().starts_with("bad.")) {
@@ -195,7 +223,7 @@ fn a_bot_given_up_plays_no_more_games_even_with_a_process_at_hand() {
     // 1, 3 and 5 (seat 1), while the seat-0 process plays games 2 and 4.
     let counter = scratch.join("starts");
     let once = format!("COUNTER={counter} {} {}", python(), repo_path("tests/bots/starts_once.py"));
-    let flags = ["--games", "8", "--seed", "3", "--concurrency", "1", "--out", &out];
+    let flags = patient(&["--games", "8", "--seed", "3", "--concurrency", "1", "--out", &out]);
     arena_expect(&match_args(&scratch, &[("once", &once), ("g", &bin("greedy-bot"))], &flags), 0);
     let faults: Vec<String> = records(&out)
         .iter()
@@ -210,15 +238,18 @@ fn a_bot_given_up_plays_no_more_games_even_with_a_process_at_hand() {
 fn a_bot_that_never_starts_is_given_up_after_three_tries() {
     let scratch = Scratch::new("never-starts");
     let out = scratch.join("out");
+    let starts = scratch.join("starts");
     let silent = format!("{} {}", python(), repo_path("tests/bots/silent_hello.py"));
+    let counted = format!("COUNTER={starts} {silent}");
     let (greedy, random) = (bin("greedy-bot"), bin("random-bot"));
-    let flags = ["--games", "20", "--seed", "3", "--concurrency", "1", "--startup-timeout", "1000", "--out", &out];
-    let mut args = match_args(&scratch, &[("bad", &silent), ("g", &greedy), ("r", &random)], &flags);
+    // (Time enough for greedy-bot and random-bot to start on a busy machine.)
+    let flags = ["--games", "20", "--seed", "3", "--concurrency", "1", "--startup-timeout", "3000", "--out", &out];
+    let mut args = match_args(&scratch, &[("bad", &counted), ("g", &greedy), ("r", &random)], &flags);
     args[0] = "league".to_string();
-    let started = Instant::now();
     let (stdout, stderr) = arena_expect(&args, 0);
     // 40 games of the silent bot would take 40 start-up timeouts; it pays for 3.
-    assert!(started.elapsed() < Duration::from_secs(25), "took {:?}", started.elapsed());
+    let started = std::fs::read(&starts).expect("the silent bot counted its starts").len();
+    assert_eq!(started, 3, "processes of the silent bot started");
     let kinds: Vec<String> = records(&out)
         .iter()
         .flat_map(|r| r["faults"].as_array().unwrap().iter().map(|f| f["kind"].as_str().unwrap().to_string()))
@@ -229,21 +260,21 @@ fn a_bot_that_never_starts_is_given_up_after_three_tries() {
     assert_eq!(stderr.matches(": not_started: ").count(), 1, "said once:\n{stderr}");
     assert!(stderr.contains("not started: it failed to start in 3 games in a row"), "{stderr}");
     assert!(stdout.contains("faults by bot:\n  bad: 40 faults: 3 timeout, 37 not_started\n"), "{stdout}");
-    assert!(stdout.contains("timeout, first: no complete line as the answer to hello within 1000 ms"), "{stdout}");
-    assert!(scratch.leftover_processes().is_empty());
+    assert!(stdout.contains("timeout, first: no complete line as the answer to hello within 3000 ms"), "{stdout}");
+    scratch.assert_nothing_left(LINGER);
 
     // An SPRT means nothing without its base bot: it stops.
     let sprt = scratch.join("sprt");
     let new = format!("--new=new={greedy} {}", scratch.marker());
     let base = format!("--base=base={silent} {}", scratch.marker());
     let (_, stderr) =
-        arena_expect(&["sprt", &new, &base, "--startup-timeout", "500", "--concurrency", "1", "--out", &sprt], 1);
+        arena_expect(&["sprt", &new, &base, "--startup-timeout", "3000", "--concurrency", "1", "--out", &sprt], 1);
     assert!(
         stderr.contains("error: bot \"base\" cannot be started: it failed to start in 3 games in a row"),
         "{stderr}"
     );
     assert!(stderr.contains(&format!("continue with: {} sprt --resume", bin("arena"))), "{stderr}");
-    assert!(scratch.leftover_processes().is_empty());
+    scratch.assert_nothing_left(LINGER);
 }
 
 #[test]
@@ -260,7 +291,8 @@ fn a_bot_that_fails_to_start_says_why_on_the_console_and_in_the_record() {
     )
     .unwrap();
     let (jvm_like, greedy) = (format!("{} {script}", python()), bin("greedy-bot"));
-    let args = match_args(&scratch, &[("jvm", &jvm_like), ("good", &greedy)], &["--games", "2", "--out", &out]);
+    let args =
+        match_args(&scratch, &[("jvm", &jvm_like), ("good", &greedy)], &patient(&["--games", "2", "--out", &out]));
     let (_, stderr) = arena_expect(&args, 0);
     let fault = &records(&out)[0]["faults"][0];
     assert_eq!(fault["kind"], "not_json");
@@ -273,7 +305,8 @@ fn a_bot_that_fails_to_start_says_why_on_the_console_and_in_the_record() {
     // The console line of a fault ends with the last line of the bot's stderr.
     let missing = format!("{} {}", python(), scratch.join("nosuch.py"));
     let out = scratch.join("out2");
-    let args = match_args(&scratch, &[("missing", &missing), ("good", &greedy)], &["--games", "2", "--out", &out]);
+    let flags = patient(&["--games", "2", "--out", &out]);
+    let args = match_args(&scratch, &[("missing", &missing), ("good", &greedy)], &flags);
     let (_, stderr) = arena_expect(&args, 0);
     let line = stderr.lines().find(|l| l.starts_with("fault: ")).expect("a fault line");
     assert!(line.contains("exited with status 2") && line.contains("No such file or directory"), "{line}");
@@ -289,7 +322,8 @@ fn common_mistakes_are_named_in_the_fault() {
     ] {
         let out = scratch.join(script);
         let bot = format!("{} {}", python(), repo_path(&format!("tests/bots/{script}")));
-        arena_expect(&match_args(&scratch, &[("bad", &bot), ("good", &greedy)], &["--games", "2", "--out", &out]), 0);
+        let flags = patient(&["--games", "2", "--out", &out]);
+        arena_expect(&match_args(&scratch, &[("bad", &bot), ("good", &greedy)], &flags), 0);
         let records = records(&out);
         let fault = &records[0]["faults"][0];
         assert_eq!(fault["kind"], kind, "{script}: {fault}");

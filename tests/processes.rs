@@ -12,6 +12,10 @@ use e2e::*;
 use std::process::{Output, Stdio};
 use std::time::{Duration, Instant};
 
+/// A move limit that a hider reaches, and that greedy-bot keeps on a busy
+/// machine (where, at 500 ms, its moves were read late at load 25).
+const MOVE_TIMEOUT: &str = "3000";
+
 /// Arguments of a league of `bots` (name, command), each tagged with the
 /// scratch directory's marker, written to `out`, followed by `extra`.
 fn league(scratch: &Scratch, bots: &[(&str, &str)], out: &str, extra: &[&str]) -> Vec<String> {
@@ -44,11 +48,12 @@ fn a_bot_that_hides_in_another_process_group_cannot_hang_the_arena() {
         let out = scratch.join("out");
         let bots = [("hider", hostile(script)), ("g", bin("greedy-bot"))];
         let bots: Vec<(&str, &str)> = bots.iter().map(|(name, command)| (*name, command.as_str())).collect();
-        let args = league(&scratch, &bots, &out, &["--games", "2", "--seed", "4", "--move-timeout", "500"]);
+        let args = league(&scratch, &bots, &out, &["--games", "2", "--seed", "4", "--move-timeout", MOVE_TIMEOUT]);
         let started = Instant::now();
-        // Well within the bot's own lifetime: an arena that waited for it would not finish.
-        let output = arena_watched(&args, Duration::from_secs(20), |_| {});
+        let output = arena_watched(&args, DEADLINE, |_| {});
         assert_eq!(output.status.code(), Some(0), "{script}: {}", text(&output.stderr));
+        // An arena that waited for the hider would end only once it had slept its lifetime out.
+        assert_eq!(scratch.lived_out(), Vec::<String>::new(), "{script}: the arena waited for the hider");
         let faults: Vec<String> = records(&out)
             .iter()
             .flat_map(|r| r["faults"].as_array().unwrap().clone())
@@ -56,7 +61,7 @@ fn a_bot_that_hides_in_another_process_group_cannot_hang_the_arena() {
             .collect();
         // The bot hides in each of its two processes (one per seat).
         assert_eq!(faults, ["\"hider\" \"timeout\""; 2], "{script}");
-        scratch.assert_nothing_left(Duration::from_secs(2));
+        scratch.assert_nothing_left(LINGER);
         eprintln!("{script}: the league ended {:?} after it started", started.elapsed());
     }
 }
@@ -68,24 +73,25 @@ fn nothing_a_bot_started_outlives_a_run_or_a_check() {
     let scratch = Scratch::new("escapes-league");
     let out = scratch.join("out");
     let (family, chain, greedy) = (hostile("escaped_grandchild.py"), hostile("pid_chain.py"), bin("greedy-bot"));
-    let args = league(&scratch, &[("family", &family), ("chain", &chain), ("g", &greedy)], &out, &["--games", "2"]);
+    let bots = [("family", family.as_str()), ("chain", chain.as_str()), ("g", greedy.as_str())];
+    let args = league(&scratch, &bots, &out, &patient(&["--games", "2"]));
     let output = arena_watched(&args, DEADLINE, |_| {});
     assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
     let faults: Vec<serde_json::Value> =
         records(&out).iter().flat_map(|r| r["faults"].as_array().unwrap().clone()).collect();
     assert!(faults.is_empty(), "{faults:?}");
-    scratch.assert_nothing_left(Duration::from_secs(2));
+    scratch.assert_nothing_left(LINGER);
     for script in ["escaped_grandchild.py", "pid_chain.py"] {
         let scratch = Scratch::new(&format!("escapes-check-{}", script.trim_end_matches(".py")));
         let bot = format!("{} {}", hostile(script), scratch.marker());
-        let output = arena(&["check-bot", "--move-timeout", "500", "--startup-timeout", "3000", &bot]);
+        let output = arena(&[&["check-bot"][..], &PATIENT, &[&bot]].concat());
         let stdout = text(&output.stdout);
         assert_eq!(output.status.code(), Some(1), "{script}: {stdout}");
         let verdict = stdout.lines().find(|line| line.contains("no-leftovers")).unwrap_or_default();
         assert!(verdict.contains('✗'), "{script}: {stdout}");
         assert!(stdout.contains("left its process group; all were killed with the bot"), "{script}: {stdout}");
         // What the report says is true: nothing of the bot is left.
-        scratch.assert_nothing_left(Duration::from_secs(2));
+        scratch.assert_nothing_left(LINGER);
     }
 }
 
@@ -98,12 +104,12 @@ fn nothing_inside_a_sandbox_counts_as_having_left_the_bots_group() {
     }
     let scratch = Scratch::new("sandboxed-check");
     let bot = format!("{} {}", bin("greedy-bot"), scratch.marker());
-    let args = ["check-bot", "--sandbox", "bwrap", "--move-timeout", "2000", "--startup-timeout", "10000", &bot];
+    let args = [&["check-bot", "--sandbox", "bwrap"][..], &PATIENT, &[&bot]].concat();
     let output = arena(&args);
     let stdout = text(&output.stdout);
     assert_eq!(output.status.code(), Some(0), "{stdout}{}", text(&output.stderr));
     assert!(stdout.contains("no-leftovers            no process left the bot's process group"), "{stdout}");
-    scratch.assert_nothing_left(Duration::from_secs(2));
+    scratch.assert_nothing_left(LINGER);
 }
 
 #[test]
@@ -111,12 +117,19 @@ fn zombies_are_reaped_while_the_league_runs() {
     let scratch = Scratch::new("zombies");
     let out = scratch.join("out");
     let (factory, greedy) = (hostile("zombie_factory.py"), bin("greedy-bot"));
-    let args = league(&scratch, &[("z", &factory), ("g", &greedy)], &out, &["--games", "2", "--seed", "3"]);
+    // The factory's first move waits until the test has watched it: as long
+    // as the test needs, however slowly a busy machine lets it look.
+    let watched = scratch.path().join("watched");
+    let args = league(&scratch, &[("z", &factory), ("g", &greedy)], &out, &patient(&["--games", "2", "--seed", "3"]));
     let (mut peak, mut samples) = (0, 0);
-    let output = arena_watched(&args, Duration::from_secs(120), |arena| {
-        let zombies = descendants(arena).iter().filter(|p| p.state == 'Z').count();
-        peak = peak.max(zombies);
-        samples += 1;
+    let output = arena_watched(&args, DEADLINE, |arena| {
+        let below = descendants(arena);
+        peak = peak.max(below.iter().filter(|p| p.state == 'Z').count());
+        // A sample counts once the factory runs.
+        samples += usize::from(below.iter().any(|p| p.cmdline.contains("zombie_factory.py")));
+        if samples == 20 {
+            std::fs::write(&watched, "").expect("the factory is told");
+        }
     });
     assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
     assert_eq!(standing(&standings(&out), "z")["faults"], 0);
@@ -125,7 +138,7 @@ fn zombies_are_reaped_while_the_league_runs() {
     // only a few exist at any moment.
     assert!(peak <= 50, "{peak} zombies below the arena at once");
     eprintln!("at most {peak} zombies at once over {samples} samples");
-    scratch.assert_nothing_left(Duration::from_secs(2));
+    scratch.assert_nothing_left(LINGER);
 }
 
 #[test]
@@ -153,7 +166,7 @@ fn everything_a_bot_started_dies_with_an_arena_killed_outright() {
     let killed = Instant::now();
     // A few milliseconds on a quiet machine, and far less than the 25 s the
     // bot's processes would live on their own.
-    scratch.assert_nothing_left(Duration::from_secs(10));
+    scratch.assert_nothing_left(LINGER);
     eprintln!("nothing left {:?} after the arena was killed", killed.elapsed());
 }
 
@@ -205,7 +218,7 @@ fn the_live_processes_are_capped_without_changing_a_game() {
     assert_eq!(capped.len(), 56);
     assert_eq!(capped, roomy, "capping the processes changed a game");
     eprintln!("at most {peak} bot processes at --concurrency 2, {roomy_peak} at --concurrency 8");
-    scratch.assert_nothing_left(Duration::from_secs(2));
+    scratch.assert_nothing_left(LINGER);
 }
 
 /// `arena match` between greedy-bot and random-bot at `--concurrency 10`,

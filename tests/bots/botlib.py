@@ -9,6 +9,9 @@ It exits with status 0 on bye or at the end of its input.
 No process of a test bot, nor anything it starts, outlives `LIFETIME` seconds
 from the bot's start, even if the arena and the tests are killed outright:
 `sleep_forever()` sleeps until then and exits, and every loop checks `alive()`.
+A process that sleeps its lifetime out says so with a file `lived-out.*` in
+the test's scratch directory (the last argument, when it is a directory, as
+the tests give it): nothing ended it, as the arena should have.
 """
 import json
 import os
@@ -39,9 +42,11 @@ def alive():
 
 
 def sleep_forever():
-    """Sleeps as long as the bot may live (`LIFETIME`), then exits."""
+    """Sleeps as long as the bot may live (`LIFETIME`), then says so (see above) and exits."""
     while alive():
         time.sleep(max(0.0, min(1.0, DEADLINE - time.monotonic())))
+    if os.path.isdir(sys.argv[-1]):
+        open(os.path.join(sys.argv[-1], f"lived-out.{NAME}.{os.getpid()}"), "w").close()
     os._exit(0)
 
 

@@ -104,6 +104,15 @@ impl Scratch {
         }
     }
 
+    /// The processes of test bots (as `NAME.PID`) that lived out their
+    /// lifetime, nothing having ended them: each says so with a file
+    /// `lived-out.NAME.PID` here (see `tests/bots/botlib.py`).
+    pub fn lived_out(&self) -> Vec<String> {
+        let entries = std::fs::read_dir(&self.path).expect("the scratch directory can be read");
+        let names = entries.flatten().map(|entry| entry.file_name().to_string_lossy().into_owned());
+        names.filter_map(|name| name.strip_prefix("lived-out.").map(str::to_string)).collect()
+    }
+
     /// Fails unless nothing mentions this directory any more within `patience` (see [`Scratch::lingering`]).
     pub fn assert_nothing_left(&self, patience: Duration) {
         let left = self.lingering(patience);
@@ -175,6 +184,45 @@ pub fn descendants(root: u32) -> Vec<ProcessInfo> {
 /// needs, so that a hang fails its test with a message instead of stalling
 /// the whole suite until CI gives up on it.
 pub const DEADLINE: Duration = Duration::from_secs(300);
+
+/// How long a test waits for the processes of bots to be gone once the
+/// arena has ended them: milliseconds on a quiet machine, so far more than
+/// a busy one needs, and yet well within the 25 s a test bot lives on its
+/// own (`tests/bots/botlib.py`), so that a process left behind is still seen.
+pub const LINGER: Duration = Duration::from_secs(10);
+
+/// Time limits that no busy machine reaches (a minute for each move and for
+/// a start), for runs of well-behaved bots whose point is not a timeout: on
+/// a machine with tens of processes to a core a bot may wait seconds for
+/// one, and a timeout would change the games that the test compares.
+pub const PATIENT: [&str; 4] = ["--move-timeout", "60000", "--startup-timeout", "60000"];
+
+/// `flags` followed by [`PATIENT`].
+pub fn patient<'a>(flags: &[&'a str]) -> Vec<&'a str> {
+    flags.iter().copied().chain(PATIENT).collect()
+}
+
+/// Runs `job` on every one of `cases`, `at_once` at a time: each of
+/// `at_once` threads takes the next case as soon as its last one is done (so
+/// that cases which wait on timeouts overlap). Returns what `job` returned,
+/// in no particular order.
+pub fn at_once<T: Sync, R: Send>(at_once: usize, cases: &[T], job: impl Fn(&T) -> R + Sync) -> Vec<R> {
+    let next = std::sync::Mutex::new(cases.iter());
+    std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..at_once)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut done = Vec::new();
+                    while let Some(case) = { next.lock().expect("no worker panics holding it").next() } {
+                        done.push(job(case));
+                    }
+                    done
+                })
+            })
+            .collect();
+        workers.into_iter().flat_map(|worker| worker.join().expect("a job panicked")).collect()
+    })
+}
 
 /// Waits for `child` to exit, collecting whatever it writes to piped stdout
 /// and stderr; kills it and panics if it is still running after [`DEADLINE`],

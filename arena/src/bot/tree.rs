@@ -261,6 +261,8 @@ mod tests {
 
     #[test]
     fn a_chain_that_keeps_changing_its_pid_is_caught() {
+        use nix::errno::Errno;
+        use nix::sys::wait::{WaitPidFlag, WaitStatus, waitpid};
         use std::os::unix::process::CommandExt;
         // Orphans stay below the test process, as they stay below a supervisor.
         nix::sys::prctl::set_child_subreaper(true).unwrap();
@@ -272,25 +274,40 @@ mod tests {
         let chain = |table: &[Process]| {
             below(table, me(), |_| false).into_iter().filter(|p| p.group == group).collect::<Vec<_>>()
         };
-        let reap = |table: &[Process]| {
-            for process in chain(table).into_iter().filter(|p| p.zombie && p.parent == me() && p.pid != group) {
-                let _ = nix::sys::wait::waitpid(Pid::from_raw(process.pid), None);
-            }
+        // Reaps the chain's zombies that are this process's children.
+        let reap = |_: &[Process]| {
+            while let Ok(WaitStatus::Exited(..) | WaitStatus::Signaled(..)) =
+                waitpid(Pid::from_raw(-group), Some(WaitPidFlag::WNOHANG))
+            {}
         };
+        // The first shell exits once it has started the next: the chain has moved on.
+        first.wait().unwrap();
+        // As a supervisor does (see `kill_below`): a look reads the table while
+        // it changes, and may miss the next process of a chain whose current
+        // one exits meanwhile (on a busy machine a look can outlast a step),
+        // so kill until no process of the chain is a child of this one, the
+        // subreaper: then nothing of it is left anywhere below.
         let deadline = Instant::now() + PATIENCE;
-        while !chain(&table()).iter().any(|p| p.pid != group) {
-            assert!(Instant::now() < deadline, "the chain never moved on");
-            std::thread::sleep(Duration::from_millis(5));
+        let mut killed = Killed::default();
+        loop {
+            let round = kill_all(|| look(chain), reap, deadline);
+            killed.processes.extend(round.processes);
+            killed.remaining = round.remaining;
+            assert_eq!(killed.remaining, 0, "{killed:?}");
+            match waitpid(Pid::from_raw(-group), Some(WaitPidFlag::WNOHANG)) {
+                Err(Errno::ECHILD) => break,
+                Ok(WaitStatus::StillAlive) => {
+                    assert!(Instant::now() < deadline, "the chain outlived {PATIENCE:?} of killing: {killed:?}")
+                }
+                _ => {}
+            }
         }
-        let killed = kill_all(|| look(chain), reap, Instant::now() + PATIENCE);
-        assert_eq!(killed.remaining, 0, "{killed:?}");
+        assert!(!killed.processes.is_empty(), "nothing of the chain was killed");
         for _ in 0..20 {
             std::thread::sleep(Duration::from_millis(10));
             let live: Vec<Process> = chain(&table()).into_iter().filter(|p| !p.zombie).collect();
-            assert!(live.is_empty(), "the chain lives on: {live:?}");
+            assert!(live.is_empty(), "the chain lives on: {live:?}, after {killed:?}");
         }
-        reap(&table());
-        first.wait().unwrap();
     }
 
     #[test]
