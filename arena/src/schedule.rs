@@ -278,6 +278,13 @@ impl Schedule {
         &self.stages[self.stages.partition_point(|stage| stage.first_id <= id) - 1]
     }
 
+    /// Stage `index` (0 for the first): its groups and the ids of its games.
+    pub fn stage(&self, index: usize) -> Option<(&[Vec<usize>], std::ops::Range<u64>)> {
+        let stage = self.stages.get(index)?;
+        let groups = &self.groups[stage.first_group..stage.first_group + stage.groups];
+        Some((groups, stage.first_id..stage.first_id + self.deals * self.per_deal(stage)))
+    }
+
     /// The group of game `id` (the bots that play it, in increasing order),
     /// if the schedule has the game.
     pub fn group_of(&self, id: u64) -> Option<&[usize]> {
@@ -639,6 +646,10 @@ mod tests {
             let per_deal: u64 = stages.iter().map(|s| s.len() as u64).sum::<u64>() * grown.games_per_deal();
             assert_eq!(grown.deal_ids(0).count() as u64, per_deal);
             assert_eq!(grown.group_of(grown.len()), None);
+            let (groups, ids) = grown.stage(1).unwrap();
+            assert_eq!((groups, ids.start), (stages[1].as_slice(), first.len()));
+            assert_eq!(grown.stage(2).unwrap().1.end, grown.len());
+            assert_eq!(grown.stage(3), None);
         }
     }
 

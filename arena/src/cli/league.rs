@@ -6,13 +6,13 @@ use super::flags::PlayFlags;
 use super::match_cmd::{binary_dir, sample_bot};
 use super::{Failure, cores, current_dir, internal, random_seed, usage};
 use crate::bot::spec::BotSpec;
-use crate::config::{LeagueConfig, Overrides};
+use crate::config::{LeagueConfig, Overrides, entering_bots};
 use crate::console::{errln, outln};
 use crate::games::{GameCommand, dispatch};
-use crate::league::{check_played, full_schedule};
+use crate::league::{check_played, full_schedule, utc, withdrawn};
 use crate::output::{LEAGUE, OutDir};
 use crate::record::GameSummary;
-use crate::schedule::{Seating, Selection, Shard};
+use crate::schedule::{Schedule, Seating, Selection, Shard};
 use crate::setups;
 use crate::signals;
 use crate::start_failures::GiveUp;
@@ -20,6 +20,7 @@ use clap::Args;
 use game::Game;
 use serde::de::DeserializeOwned;
 use std::path::{Path, PathBuf};
+use std::time::{SystemTime, UNIX_EPOCH};
 
 /// Examples shown by `arena league --help`.
 pub const EXAMPLES: &str = "Examples:
@@ -27,6 +28,7 @@ pub const EXAMPLES: &str = "Examples:
   arena league --config league.toml --out results
   arena league --bot a=./a --bot b=./b --bot c=./c --games 100 --concurrency 4 --out results
   arena league --resume results                   # continue a stopped league
+  arena league --resume results --bot mine-2=./mine-2 --retire mine   # a new version in, the old one out
   arena league --config league.toml --shard 0/4 --out shard0   # one quarter of it";
 
 /// The flags of `arena league`.
@@ -35,15 +37,20 @@ pub struct LeagueArgs {
     /// Read the league from this TOML file (flags override it).
     #[arg(long, value_name = "FILE")]
     config: Option<PathBuf>,
-    /// Continue the stopped league in DIR (its configuration is in DIR/league.json).
+    /// Continue the league in DIR (its configuration is in DIR/league.json),
+    /// stopped or finished; with --bot and --retire, its field changes first.
     #[arg(long, value_name = "DIR", conflicts_with_all = [
-        "config", "bots", "bot_dirs", "bot_envs", "game", "format", "players", "games", "seed",
+        "config", "game", "format", "players", "games", "seed",
         "move_timeout", "startup_timeout", "variants", "out", "shard", "limits", "sandbox", "deals",
     ])]
     resume: Option<PathBuf>,
-    /// A bot: NAME=COMMAND (adds a bot, or replaces the command of one in the file).
+    /// A bot: NAME=COMMAND (adds a bot, or replaces the command of one in the
+    /// file; with --resume, a bot that enters the league).
     #[arg(long = "bot", value_name = "NAME=COMMAND")]
     bots: Vec<String>,
+    /// With --resume: the bot NAME retires (its games stay; it plays no more).
+    #[arg(long = "retire", value_name = "NAME", requires = "resume")]
+    retire: Vec<String>,
     /// The working directory of a bot: NAME=DIR.
     #[arg(long = "bot-dir", value_name = "NAME=DIR")]
     bot_dirs: Vec<String>,
@@ -110,6 +117,8 @@ struct Prepared {
     played: Vec<GameSummary>,
     /// A new league, whose configuration is still to be written.
     fresh: bool,
+    /// A resumed league whose field changed: its configuration is to be written again.
+    grown: bool,
     /// Extra standings reports.
     reports: Vec<ReportRequest>,
 }
@@ -118,26 +127,43 @@ struct Prepared {
 pub fn run(args: LeagueArgs) -> Result<i32, Failure> {
     let cwd = current_dir()?;
     let mut prepared = if let Some(dir) = &args.resume {
-        resume(&cwd.join(dir), args.play.concurrency, args.play.cpus_per_game)?
+        resume(&cwd.join(dir), &args, &cwd)?
     } else {
         let config = if args.is_empty() {
             demo(&args, &cwd)?
         } else {
             LeagueConfig::resolve(&args.overrides(), &cwd, random_seed(), cores()).map_err(usage)?
         };
-        Prepared { config, out: None, played: Vec::new(), fresh: true, reports: Vec::new() }
+        Prepared { config, out: None, played: Vec::new(), fresh: true, grown: false, reports: Vec::new() }
     };
     prepared.reports = args.reports.clone();
     let game = prepared.config.game.clone();
     dispatch(&game, prepared).map_err(usage)?
 }
 
-/// Reads a stopped league back from its output directory.
-fn resume(dir: &Path, concurrency: Option<u64>, cpus_per_game: Option<u64>) -> Result<Prepared, Failure> {
+/// Reads a stopped league back from its output directory, and changes its
+/// field as `--bot` and `--retire` say.
+fn resume(dir: &Path, args: &LeagueArgs, cwd: &Path) -> Result<Prepared, Failure> {
     let mut config: LeagueConfig = read_config(dir, LEAGUE, "a league configuration")?;
-    config.resume_in(dir, concurrency, cpus_per_game).map_err(usage)?;
+    config.resume_in(dir, args.play.concurrency, args.play.cpus_per_game).map_err(usage)?;
+    let grown = !args.bots.is_empty() || !args.retire.is_empty();
+    if grown {
+        let entering = entering_bots(&args.overrides(), cwd).map_err(usage)?;
+        config.grow(entering, &args.retire, now()).map_err(usage)?;
+    }
     let (out, played) = reopen(dir)?;
-    Ok(Prepared { config, out: Some(out), played, fresh: false, reports: Vec::new() })
+    Ok(Prepared { config, out: Some(out), played, fresh: false, grown, reports: Vec::new() })
+}
+
+/// The time now, as [`utc`] writes it.
+fn now() -> String {
+    utc(SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |since| since.as_secs()))
+}
+
+/// Writes the configuration of a league to its output directory.
+fn write_league(out: &OutDir, config: &LeagueConfig) -> Result<(), Failure> {
+    let json = serde_json::to_string_pretty(config).expect("configurations serialize");
+    out.write_config(&json).map_err(|e| internal(format!("cannot write {LEAGUE}: {e}")))
 }
 
 /// Reads the configuration of a stopped run: the JSON file `name` in `dir`,
@@ -191,10 +217,25 @@ fn demo(args: &LeagueArgs, cwd: &Path) -> Result<LeagueConfig, Failure> {
 }
 
 fn play<G: Game>(prepared: Prepared) -> Result<i32, Failure> {
-    let Prepared { mut config, mut out, played, fresh, reports } = prepared;
+    let Prepared { mut config, mut out, played, fresh, grown, reports } = prepared;
     let variant = G::parse_variant(&config.settings).map_err(|e| usage(format!("variant: {e}")))?;
     let teams = G::teams(&variant);
     let schedule = full_schedule(&config, &teams, Seating::EveryOrder).map_err(usage)?;
+    if let (true, Some(change)) = (grown, config.history.last())
+        && !change.added.is_empty()
+        && schedule.stage(config.history.len() - 1).is_some_and(|(groups, _)| groups.is_empty())
+    {
+        let first = match config.format {
+            crate::schedule::Format::Gauntlet => format!(", or its first bot, {}, has retired", config.bots[0].name),
+            crate::schedule::Format::RoundRobin => String::new(),
+        };
+        return Err(usage(format!(
+            "{} would play no game: this {} league of a {}-sided game has too few bots left{first}",
+            change.added.join(", "),
+            config.format,
+            teams.len()
+        )));
+    }
     config.sandbox.check(&config.bots, &config.private()).map_err(usage)?;
     config.limits.check().map_err(usage)?;
     let at_once = config.concurrency.min(schedule.len()) as usize;
@@ -204,8 +245,8 @@ fn play<G: Game>(prepared: Prepared) -> Result<i32, Failure> {
         // Everything is checked: only now is the output directory made.
         let created = OutDir::create(dir).map_err(usage)?;
         config.variant = serde_json::to_value(&variant).expect("variants serialize");
-        let json = serde_json::to_string_pretty(&config).expect("configurations serialize");
-        created.write_config(&json).map_err(|e| internal(format!("cannot write {LEAGUE}: {e}")))?;
+        config.start(now());
+        write_league(&created, &config)?;
         out = Some(created);
     }
     let names: Vec<String> = config.bots.iter().map(|b| b.name.clone()).collect();
@@ -215,17 +256,30 @@ fn play<G: Game>(prepared: Prepared) -> Result<i32, Failure> {
             out.as_ref().map_or(String::new(), |o| o.path().join(crate::output::GAMES).display().to_string())
         ))
     })?;
-    let selection = Selection::new(&schedule, config.shard, |id| done.contains(&id));
+    let retired = config.retired();
+    let dropped = std::cell::Cell::new(0u64);
+    let selection = Selection::new(&schedule, config.shard, |id| {
+        let withdrawn = !done.contains(&id) && withdrawn(&schedule, &retired, id);
+        dropped.set(dropped.get() + u64::from(withdrawn));
+        withdrawn || done.contains(&id)
+    });
     let total = selection.count() + played.len() as u64;
     let already = played.len();
     drop(done);
+    if let (true, Some(out)) = (grown, &out) {
+        // Everything is checked: only now does the league change.
+        write_league(out, &config)?;
+        errln!("{}", change_note(&config, &schedule, dropped.get()));
+    }
     let shard = config.shard.map_or(String::new(), |s| format!(", shard {s}"));
+    let field = match retired.iter().filter(|&&r| r).count() {
+        0 => format!("{} bots", names.len()),
+        gone => format!("{} bots ({gone} retired)", names.len() - gone),
+    };
     errln!(
-        "{} {} league of {} bots: {total} games{shard}, {} already played — seed {}",
+        "{} {} league of {field}: {total} games{shard}, {already} already played — seed {}",
         G::NAME,
         config.format,
-        names.len(),
-        already,
         config.seed
     );
     if let (false, Some(dir), 0) = (fresh, &config.out, selection.count()) {
@@ -273,6 +327,32 @@ fn play<G: Game>(prepared: Prepared) -> Result<i32, Failure> {
         }
         None => Ok(0),
     }
+}
+
+/// What the last change of a grown league's field does: the groups it
+/// creates, and the games of the retired bots that are dropped (`dropped`).
+fn change_note(config: &LeagueConfig, schedule: &Schedule, dropped: u64) -> String {
+    let change = config.history.last().expect("a grown league has a history");
+    let mut parts = Vec::new();
+    if !change.added.is_empty() {
+        let (groups, ids) = schedule.stage(config.history.len() - 1).expect("a stage for every change");
+        parts.push(format!(
+            "{} {}: {} new groups of bots, {} games",
+            change.added.join(", "),
+            if change.added.len() == 1 { "enters" } else { "enter" },
+            groups.len(),
+            ids.end - ids.start
+        ));
+    }
+    if !change.retired.is_empty() {
+        let verb = if change.retired.len() == 1 { "retires" } else { "retire" };
+        let games = match dropped {
+            0 => String::new(),
+            n => format!(": {n} games not played yet are dropped"),
+        };
+        parts.push(format!("{} {verb}{games}", change.retired.join(", ")));
+    }
+    format!("the league's field changes: {}", parts.join("; "))
 }
 
 impl GameCommand for Prepared {
