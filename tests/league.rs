@@ -508,8 +508,10 @@ fn a_retired_bot_keeps_its_games_and_plays_no_more() {
     arena_expect(&["verify", &out], 0);
     // A retired bot's program may be gone: the league still resumes.
     std::fs::remove_file(&random).unwrap();
-    let (_, stderr) = arena_expect(&["league", "--resume", &out], 0);
+    let (stdout, stderr) = arena_expect(&["league", "--resume", &out], 0);
     assert!(stderr.contains("this league is finished"), "{stderr}");
+    let since = league["history"][1]["at"].as_str().unwrap();
+    assert!(stdout.contains(&format!("retired: r since {since}; the standings count the games")), "{stdout}");
 }
 
 #[test]

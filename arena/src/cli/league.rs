@@ -307,6 +307,9 @@ fn play<G: Game>(prepared: Prepared) -> Result<i32, Failure> {
     if let Some(note) = left_out(&report) {
         let _ = outln!("{note}; a resumed league counts them once their deals are played");
     }
+    if let Some(note) = retired_note(&config) {
+        let _ = outln!("{note}");
+    }
     match &config.out {
         Some(dir) if report.interrupted => {
             let _ = outln!(
@@ -353,6 +356,21 @@ fn change_note(config: &LeagueConfig, schedule: &Schedule, dropped: u64) -> Stri
         parts.push(format!("{} {verb}{games}", change.retired.join(", ")));
     }
     format!("the league's field changes: {}", parts.join("; "))
+}
+
+/// Under the standings of a league with retired bots: who retired when.
+fn retired_note(config: &LeagueConfig) -> Option<String> {
+    let retired: Vec<String> = config
+        .history
+        .iter()
+        .flat_map(|change| {
+            let when = change.at.as_deref().map_or_else(String::new, |at| format!(" since {at}"));
+            change.retired.iter().map(move |name| format!("{name}{when}"))
+        })
+        .collect();
+    (!retired.is_empty()).then(|| {
+        format!("retired: {}; the standings count the games they played, and they play no more", retired.join(", "))
+    })
 }
 
 impl GameCommand for Prepared {
