@@ -409,7 +409,8 @@ fn a_bot_added_to_a_finished_league_plays_only_the_new_pairs() {
     let (greedy, random) = (bin("greedy-bot"), bin("random-bot"));
     let search = format!("{} --playouts 5", bin("search-bot"));
     let three = [("g", greedy.as_str()), ("r", random.as_str()), ("s", search.as_str())];
-    let extra = ["--games", "4", "--seed", "31", "--concurrency", "2"];
+    // Time enough for every move on a busy machine: a timeout would change the games.
+    let extra = ["--games", "4", "--seed", "31", "--concurrency", "2", "--move-timeout", "30000"];
     let out = scratch.join("grown");
     arena_expect(&league_of(&scratch, &three, &[&extra[..], &["--out", &out]].concat()), 0);
     let before = read(&format!("{out}/games.jsonl"));
@@ -459,6 +460,28 @@ fn a_bot_added_to_a_finished_league_plays_only_the_new_pairs() {
     let (_, stderr) = arena_expect(&["league", "--resume", &out], 0);
     assert!(stderr.contains("this league is finished: all 24 games"), "{stderr}");
     assert!(scratch.leftover_processes().is_empty());
+}
+
+#[test]
+fn a_league_that_gained_a_bot_at_three_players_has_the_standings_of_one_that_had_it_from_the_start() {
+    let scratch = Scratch::new("league-grow-three");
+    let search = |playouts: u32| format!("{} --playouts {playouts}", bin("search-bot"));
+    let (s3, s6) = (search(3), search(6));
+    let (greedy, random) = (bin("greedy-bot"), bin("random-bot"));
+    let three = [("g", greedy.as_str()), ("r", random.as_str()), ("s", s3.as_str())];
+    let extra = ["--players", "3", "--games", "6", "--seed", "44", "--move-timeout", "30000"];
+    let out = scratch.join("grown");
+    arena_expect(&league_of(&scratch, &three, &[&extra[..], &["--out", &out]].concat()), 0);
+    let newcomer = format!("n={s6} {}", scratch.marker());
+    let (_, stderr) = arena_expect(&["league", "--resume", &out, "--bot", &newcomer], 0);
+    assert!(stderr.contains("n enters: 3 new groups of bots, 18 games"), "{stderr}");
+    let whole = scratch.join("whole");
+    let four = [three[0], three[1], three[2], ("n", s6.as_str())];
+    arena_expect(&league_of(&scratch, &four, &[&extra[..], &["--out", &whole]].concat()), 0);
+    assert_eq!(games_without_ids(&out), games_without_ids(&whole));
+    // Weng–Lin ratings too: they follow the schedule's order, not the ids.
+    assert!(standings(&out)["bots"][0]["weng_lin"]["mu"].is_f64());
+    assert_eq!(read(&format!("{out}/standings.json")), read(&format!("{whole}/standings.json")));
 }
 
 #[test]

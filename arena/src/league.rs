@@ -5,10 +5,12 @@
 //! with the groups it creates (those of the bots in the field that hold an
 //! entering bot), after the games of the stages before, so no earlier game
 //! changes its id, and deal `d` of a new group has the seeds of deal `d` of
-//! every group. A round robin or gauntlet that grew plays, group for group,
-//! the games a league that had every bot from the start plays with the same
-//! seed, only under other ids. A retired bot keeps the games it played and
-//! plays no more: its games not played yet are [`withdrawn`].
+//! every group. A round robin or gauntlet that gained bots plays, group for
+//! group, the games a league that had them from the start plays with the
+//! same seed, only under other ids; its standings are the same too (the
+//! Weng–Lin ratings follow the schedule's order, not the ids). A retired bot
+//! keeps the games it played and plays no more: its games not played yet
+//! are [`withdrawn`].
 
 use crate::config::LeagueConfig;
 use crate::record::GameSummary;
