@@ -12,7 +12,7 @@ use crate::games::{GameCommand, dispatch};
 use crate::league::{check_played, full_schedule, utc, withdrawn};
 use crate::output::{LEAGUE, OutDir};
 use crate::record::GameSummary;
-use crate::schedule::{Schedule, Seating, Selection, Shard};
+use crate::schedule::{Format, Schedule, Seating, Selection, Shard};
 use crate::setups;
 use crate::signals;
 use crate::start_failures::GiveUp;
@@ -146,11 +146,13 @@ pub fn run(args: LeagueArgs) -> Result<i32, Failure> {
 fn resume(dir: &Path, args: &LeagueArgs, cwd: &Path) -> Result<Prepared, Failure> {
     let mut config: LeagueConfig = read_config(dir, LEAGUE, "a league configuration")?;
     config.resume_in(dir, args.play.concurrency, args.play.cpus_per_game).map_err(usage)?;
-    let grown = !args.bots.is_empty() || !args.retire.is_empty();
-    if grown {
+    let changes = config.history.len();
+    let flags = [&args.bots, &args.bot_dirs, &args.bot_envs, &args.retire];
+    if flags.iter().any(|given| !given.is_empty()) {
         let entering = entering_bots(&args.overrides(), cwd).map_err(usage)?;
         config.grow(entering, &args.retire, now()).map_err(usage)?;
     }
+    let grown = config.history.len() != changes;
     let (out, played) = reopen(dir)?;
     Ok(Prepared { config, out: Some(out), played, fresh: false, grown, reports: Vec::new() })
 }
@@ -221,20 +223,8 @@ fn play<G: Game>(prepared: Prepared) -> Result<i32, Failure> {
     let variant = G::parse_variant(&config.settings).map_err(|e| usage(format!("variant: {e}")))?;
     let teams = G::teams(&variant);
     let schedule = full_schedule(&config, &teams, Seating::EveryOrder).map_err(usage)?;
-    if let (true, Some(change)) = (grown, config.history.last())
-        && !change.added.is_empty()
-        && schedule.stage(config.history.len() - 1).is_some_and(|(groups, _)| groups.is_empty())
-    {
-        let first = match config.format {
-            crate::schedule::Format::Gauntlet => format!(", or its first bot, {}, has retired", config.bots[0].name),
-            crate::schedule::Format::RoundRobin => String::new(),
-        };
-        return Err(usage(format!(
-            "{} would play no game: this {} league of a {}-sided game has too few bots left{first}",
-            change.added.join(", "),
-            config.format,
-            teams.len()
-        )));
+    if grown {
+        entering_bots_play(&config, &schedule, teams.len())?;
     }
     config.sandbox.check(&config.bots, &config.private()).map_err(usage)?;
     config.limits.check().map_err(usage)?;
@@ -259,9 +249,10 @@ fn play<G: Game>(prepared: Prepared) -> Result<i32, Failure> {
     let retired = config.retired();
     let dropped = std::cell::Cell::new(0u64);
     let selection = Selection::new(&schedule, config.shard, |id| {
-        let withdrawn = !done.contains(&id) && withdrawn(&schedule, &retired, id);
-        dropped.set(dropped.get() + u64::from(withdrawn));
-        withdrawn || done.contains(&id)
+        let played = done.contains(&id);
+        let dropping = !played && withdrawn(&schedule, &retired, id);
+        dropped.set(dropped.get() + u64::from(dropping));
+        played || dropping
     });
     let total = selection.count() + played.len() as u64;
     let already = played.len();
@@ -330,6 +321,25 @@ fn play<G: Game>(prepared: Prepared) -> Result<i32, Failure> {
         }
         None => Ok(0),
     }
+}
+
+/// An error unless the bots that entered with the last change of a grown
+/// league's field (if any) meet someone: a league of `sides` sides.
+fn entering_bots_play(config: &LeagueConfig, schedule: &Schedule, sides: usize) -> Result<(), Failure> {
+    let change = config.history.last().expect("a grown league has a history");
+    let (groups, _) = schedule.stage(config.history.len() - 1).expect("a stage for every change");
+    if change.added.is_empty() || !groups.is_empty() {
+        return Ok(());
+    }
+    let first = match config.format {
+        Format::Gauntlet => format!(", or its first bot, {}, has retired", config.bots[0].name),
+        Format::RoundRobin => String::new(),
+    };
+    Err(usage(format!(
+        "{} would play no game: this {} league of a {sides}-sided game has too few bots left{first}",
+        change.added.join(", "),
+        config.format,
+    )))
 }
 
 /// What the last change of a grown league's field does: the groups it
