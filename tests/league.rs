@@ -364,3 +364,242 @@ fn sigterm_stops_like_ctrl_c_and_a_second_signal_quits_at_once() {
         assert_eq!(records(&out).len(), 60, "{name}");
     }
 }
+
+/// The games of each pair of bots in `out/games.jsonl` (the pair's names in order).
+fn games_per_pair(out: &str) -> std::collections::BTreeMap<(String, String), usize> {
+    let mut pairs = std::collections::BTreeMap::new();
+    for record in records(out) {
+        let mut bots: Vec<String> =
+            record["bots"].as_array().unwrap().iter().map(|b| b.as_str().unwrap().into()).collect();
+        bots.sort();
+        *pairs.entry((bots[0].clone(), bots[1].clone())).or_default() += 1;
+    }
+    pairs
+}
+
+/// The records of `out` without their ids and timing, sorted: the games
+/// played, whatever their place in the schedule.
+fn games_without_ids(out: &str) -> Vec<String> {
+    let mut games: Vec<String> = records(out)
+        .into_iter()
+        .map(|record| {
+            let mut record = without_timing(record);
+            record.as_object_mut().unwrap().remove("id");
+            record.to_string()
+        })
+        .collect();
+    games.sort();
+    games
+}
+
+fn pair(a: &str, b: &str) -> (String, String) {
+    (a.to_string(), b.to_string())
+}
+
+/// Arguments of a league of these bots (name, command) with these extras.
+fn league_of(scratch: &Scratch, bots: &[(&str, &str)], extra: &[&str]) -> Vec<String> {
+    let mut args = match_args(scratch, bots, extra);
+    args[0] = "league".to_string();
+    args
+}
+
+#[test]
+fn a_bot_added_to_a_finished_league_plays_only_the_new_pairs() {
+    let scratch = Scratch::new("league-grow");
+    let (greedy, random) = (bin("greedy-bot"), bin("random-bot"));
+    let search = format!("{} --playouts 5", bin("search-bot"));
+    let three = [("g", greedy.as_str()), ("r", random.as_str()), ("s", search.as_str())];
+    // Time enough for every move on a busy machine: a timeout would change the games.
+    let extra = ["--games", "4", "--seed", "31", "--concurrency", "2", "--move-timeout", "30000"];
+    let out = scratch.join("grown");
+    arena_expect(&league_of(&scratch, &three, &[&extra[..], &["--out", &out]].concat()), 0);
+    let before = read(&format!("{out}/games.jsonl"));
+    assert_eq!(before.lines().count(), 12);
+
+    // The form a user tries first: the new bot enters the finished league.
+    let search9 = format!("{} --playouts 9", bin("search-bot"));
+    let newcomer = format!("n={search9} {}", scratch.marker());
+    let (stdout, stderr) = arena_expect(&["league", "--resume", &out, "--bot", &newcomer], 0);
+    assert!(stderr.contains("the league's field changes: n enters: 3 new groups of bots, 12 games"), "{stderr}");
+    assert!(stderr.contains("league of 4 bots: 24 games, 12 already played"), "{stderr}");
+    assert!(stdout.contains("12 games in this run (12 played before)"), "{stdout}");
+    let after = read(&format!("{out}/games.jsonl"));
+    assert!(after.starts_with(&before), "the old records are untouched, byte for byte");
+    let records = e2e::records(&out);
+    let ids: Vec<u64> = records.iter().map(|r| r["id"].as_u64().unwrap()).collect();
+    assert_eq!(ids, (0..24).collect::<Vec<_>>(), "the new games follow the old ids");
+    let expected: std::collections::BTreeMap<_, _> =
+        [pair("g", "n"), pair("g", "r"), pair("g", "s"), pair("n", "r"), pair("n", "s"), pair("r", "s")]
+            .into_iter()
+            .map(|p| (p, 4))
+            .collect();
+    assert_eq!(games_per_pair(&out), expected, "every pair 4 games: the old ones once, the new ones once");
+    let (stdout, _) = arena_expect(&["verify", &out], 0);
+    assert!(stdout.contains("24 games verified: every record agrees with the engine"), "{stdout}");
+
+    // The games are those of a league that had n from the start with the same
+    // seed (other ids), deals, seeds and moves alike; so are the standings.
+    let four = [three[0], three[1], three[2], ("n", search9.as_str())];
+    let whole = scratch.join("whole");
+    arena_expect(&league_of(&scratch, &four, &[&extra[..], &["--out", &whole]].concat()), 0);
+    assert_eq!(games_without_ids(&out), games_without_ids(&whole));
+    assert_eq!(read(&format!("{out}/standings.json")), read(&format!("{whole}/standings.json")));
+
+    // league.json keeps the history: the start, then n, each with its time.
+    let league: Value = serde_json::from_str(&read(&format!("{out}/league.json"))).unwrap();
+    let history = league["history"].as_array().unwrap();
+    assert_eq!(history.len(), 2, "{league}");
+    assert_eq!(history[0]["added"], serde_json::json!(["g", "r", "s"]));
+    assert_eq!(history[1]["added"], serde_json::json!(["n"]));
+    for change in history {
+        let at = change["at"].as_str().unwrap();
+        assert!(at.len() == 20 && at.ends_with('Z') && at.as_bytes()[10] == b'T', "{at}");
+    }
+    assert_eq!(league["bots"][3]["name"], "n");
+    // Resumed again, the grown league is finished.
+    let (_, stderr) = arena_expect(&["league", "--resume", &out], 0);
+    assert!(stderr.contains("this league is finished: all 24 games"), "{stderr}");
+    assert!(scratch.leftover_processes().is_empty());
+}
+
+#[test]
+fn a_league_that_gained_a_bot_at_three_players_has_the_standings_of_one_that_had_it_from_the_start() {
+    let scratch = Scratch::new("league-grow-three");
+    let search = |playouts: u32| format!("{} --playouts {playouts}", bin("search-bot"));
+    let (s3, s6) = (search(3), search(6));
+    let (greedy, random) = (bin("greedy-bot"), bin("random-bot"));
+    let three = [("g", greedy.as_str()), ("r", random.as_str()), ("s", s3.as_str())];
+    let extra = ["--players", "3", "--games", "6", "--seed", "44", "--move-timeout", "30000"];
+    let out = scratch.join("grown");
+    arena_expect(&league_of(&scratch, &three, &[&extra[..], &["--out", &out]].concat()), 0);
+    let newcomer = format!("n={s6} {}", scratch.marker());
+    let (_, stderr) = arena_expect(&["league", "--resume", &out, "--bot", &newcomer], 0);
+    assert!(stderr.contains("n enters: 3 new groups of bots, 18 games"), "{stderr}");
+    let whole = scratch.join("whole");
+    let four = [three[0], three[1], three[2], ("n", s6.as_str())];
+    arena_expect(&league_of(&scratch, &four, &[&extra[..], &["--out", &whole]].concat()), 0);
+    assert_eq!(games_without_ids(&out), games_without_ids(&whole));
+    // Weng–Lin ratings too: they follow the schedule's order, not the ids.
+    assert!(standings(&out)["bots"][0]["weng_lin"]["mu"].is_f64());
+    assert_eq!(read(&format!("{out}/standings.json")), read(&format!("{whole}/standings.json")));
+}
+
+#[test]
+fn a_retired_bot_keeps_its_games_and_plays_no_more() {
+    let scratch = Scratch::new("league-retire");
+    // r runs from a copy of random-bot, removed once r has retired.
+    let (greedy, random) = (bin("greedy-bot"), scratch.join("random-bot"));
+    std::fs::copy(bin("random-bot"), &random).unwrap();
+    let search = format!("{} --playouts 5", bin("search-bot"));
+    let three = [("g", greedy.as_str()), ("r", random.as_str()), ("s", search.as_str())];
+    let out = scratch.join("out");
+    arena_expect(&league_of(&scratch, &three, &["--games", "6", "--seed", "8", "--out", &out]), 0);
+    // A league stopped after its first 8 games (of 18): deal 0 whole, deal 1 begun.
+    let games = format!("{out}/games.jsonl");
+    let kept: Vec<String> = read(&games).lines().take(8).map(|line| format!("{line}\n")).collect();
+    std::fs::write(&games, kept.concat()).unwrap();
+    let of_r =
+        |out: &str| e2e::records(out).iter().filter(|r| r["bots"].as_array().unwrap().contains(&"r".into())).count();
+    let r_before = of_r(&out);
+    assert!(r_before > 0 && r_before < 12, "{r_before}");
+
+    // r retires and a new version of g enters beside the old one.
+    let g2 = format!("g2={greedy} {}", scratch.marker());
+    let (_, stderr) = arena_expect(&["league", "--resume", &out, "--retire", "r", "--bot", &g2], 0);
+    let dropped = 12 - r_before;
+    assert!(
+        stderr.contains(&format!(
+            "g2 enters: 2 new groups of bots, 12 games; r retires: {dropped} games not played yet are dropped"
+        )),
+        "{stderr}"
+    );
+    assert!(stderr.contains("league of 3 bots (1 retired)"), "{stderr}");
+    assert_eq!(of_r(&out), r_before, "r played no new game");
+    let pairs = games_per_pair(&out);
+    for (a, b) in [("g", "s"), ("g", "g2"), ("g2", "s")] {
+        assert_eq!(pairs[&pair(a, b)], 6, "{a} and {b}: {pairs:?}");
+    }
+    assert!(!pairs.contains_key(&pair("g2", "r")), "g2 never meets the retired r");
+    assert!(read(&games).starts_with(&kept.concat()), "the old records are untouched, byte for byte");
+    // r stays in the standings, with the games it played.
+    let standings = e2e::standings(&out);
+    assert_eq!(standing(&standings, "r")["games"], r_before as u64, "{standings}");
+    assert_eq!(standing(&standings, "g2")["games"], 12, "{standings}");
+    let league: Value = serde_json::from_str(&read(&format!("{out}/league.json"))).unwrap();
+    assert_eq!(league["history"][1]["retired"], serde_json::json!(["r"]), "{league}");
+    assert_eq!(league["history"][1]["added"], serde_json::json!(["g2"]), "{league}");
+    arena_expect(&["verify", &out], 0);
+    // A retired bot's program may be gone: the league still resumes.
+    std::fs::remove_file(&random).unwrap();
+    let (stdout, stderr) = arena_expect(&["league", "--resume", &out], 0);
+    assert!(stderr.contains("this league is finished"), "{stderr}");
+    let since = league["history"][1]["at"].as_str().unwrap();
+    assert!(stdout.contains(&format!("retired: r since {since}; the standings count the games")), "{stdout}");
+}
+
+#[test]
+fn shards_that_grew_alike_merge() {
+    let scratch = Scratch::new("league-grow-shards");
+    let extra = ["--games", "4", "--seed", "12"];
+    let newcomer = format!("n={} {}", bin("greedy-bot"), scratch.marker());
+    let shards: Vec<String> = (0..2).map(|k| scratch.join(&format!("shard{k}"))).collect();
+    for (k, dir) in shards.iter().enumerate() {
+        let shard = format!("{k}/2");
+        arena_expect(&three_bots(&scratch, &[&extra[..], &["--shard", &shard, "--out", dir]].concat()), 0);
+        // Stopped after its first two games (ids k and k + 2), p retires, n enters.
+        let games = format!("{dir}/games.jsonl");
+        let kept: Vec<String> = read(&games).lines().take(2).map(|line| format!("{line}\n")).collect();
+        std::fs::write(&games, kept.concat()).unwrap();
+        arena_expect(&["league", "--resume", dir, "--retire", "p", "--bot", &newcomer], 0);
+    }
+    // p's games that no shard played are not missing: the league no longer plays them.
+    let merged = scratch.join("merged");
+    let (stdout, _) = arena_expect(&["merge", "--out", &merged, &shards[0], &shards[1]], 0);
+    assert!(stdout.contains("merged 14 games from 2 shards"), "{stdout}");
+    let pairs = games_per_pair(&merged);
+    let counts = [("g", "r"), ("g", "n"), ("n", "r"), ("g", "p")].map(|(a, b)| pairs.get(&pair(a, b)).copied());
+    assert_eq!(counts, [Some(4), Some(4), Some(4), Some(2)], "{pairs:?}");
+    assert!(!pairs.contains_key(&pair("p", "r")) && !pairs.contains_key(&pair("n", "p")), "{pairs:?}");
+    arena_expect(&["verify", &merged], 0);
+    // A shard whose field changed otherwise is another league.
+    let other = scratch.join("other");
+    arena_expect(&three_bots(&scratch, &[&extra[..], &["--shard", "1/2", "--out", &other]].concat()), 0);
+    arena_expect(&["league", "--resume", &other, "--bot", &newcomer], 0);
+    let (_, stderr) = arena_expect(&["merge", "--out", &scratch.join("bad"), &shards[0], &other], 2);
+    assert!(stderr.contains("different leagues (their history differs)"), "{stderr}");
+}
+
+#[test]
+fn changes_a_league_refuses() {
+    let scratch = Scratch::new("league-grow-errors");
+    let out = scratch.join("out");
+    arena_expect(&three_bots(&scratch, &["--format", "gauntlet", "--games", "2", "--seed", "1", "--out", &out]), 0);
+    let league = read(&format!("{out}/league.json"));
+    let greedy = format!("r={}", bin("greedy-bot"));
+    for (args, expected) in [
+        (
+            &["--bot", greedy.as_str()][..],
+            "this league has had a bot named \"r\"; a new version of a bot enters under a name of its own",
+        ),
+        (&["--retire", "x"], "--retire x: this league has no bot of that name"),
+        (
+            &["--retire", "g", "--bot", "n=/bin/cat"],
+            "n would play no game: this gauntlet league of a 2-sided game has too few bots left, or its first bot, g, has retired",
+        ),
+        (&["--bot", "n=./no-such-bot"], "cannot run"),
+    ] {
+        let (_, stderr) = arena_expect(&[&["league", "--resume", out.as_str()][..], args].concat(), 2);
+        assert!(stderr.contains(expected), "{args:?}: {stderr}");
+        assert_eq!(read(&format!("{out}/league.json")), league, "{args:?}: nothing changed");
+    }
+    let (_, stderr) = arena_expect(&["league", "--bot", &greedy, "--retire", "r"], 2);
+    assert!(stderr.contains("--resume"), "--retire needs a league to resume: {stderr}");
+    // A running league is in use: it is stopped (its finished games kept) before it changes.
+    let running = scratch.join("running");
+    let mut arena = spawn_arena(&three_bots(&scratch, &["--games", "400", "--out", &running]));
+    wait_for_games(&running, 1);
+    let (_, stderr) = arena_expect(&["league", "--resume", &running, "--bot", "n=/bin/cat"], 2);
+    assert!(stderr.contains("in use by another arena"), "{stderr}");
+    arena.kill().unwrap();
+    arena.wait().unwrap();
+}

@@ -162,6 +162,26 @@ pub struct LeagueConfig {
     /// file and the deals file (stored, so that a resumed run hides them too).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub secrets: Vec<PathBuf>,
+    /// How the field came to be, its start first (see [`LeagueConfig::changes`]):
+    /// every bot of [`bots`](Self::bots) entered in one of these changes, in order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub history: Vec<Change>,
+}
+
+/// A change of a league's field: its start, or a resume that added or
+/// retired bots.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Change {
+    /// When, in UTC to the second (RFC 3339, e.g. `2026-03-01T12:00:00Z`);
+    /// absent for the start of a league begun by an arena that kept no history.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub at: Option<String>,
+    /// The bots that entered, by name: the next ones of the league's `bots`, in order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub added: Vec<String>,
+    /// The bots that retired, by name (before those of `added` entered).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub retired: Vec<String>,
 }
 
 /// Defaults of a league.
@@ -192,7 +212,7 @@ impl LeagueConfig {
         };
 
         // Bots from the file, then --bot adds a bot or replaces a command.
-        let mut entries: Vec<(String, String, PathBuf, BTreeMap<String, String>)> = Vec::new();
+        let mut entries: Vec<Entry> = Vec::new();
         for (i, entry) in file.bots.iter().enumerate() {
             if entries.iter().any(|(name, ..)| *name == entry.name) {
                 return Err(key_error(&format!("bot[{i}].name"), format!("{:?} names two bots", entry.name)));
@@ -200,29 +220,8 @@ impl LeagueConfig {
             let dir = entry.dir.as_ref().map_or_else(|| base.clone(), |d| base.join(d));
             entries.push((entry.name.clone(), entry.command.clone(), dir, entry.env.clone()));
         }
-        for text in &flags.bots {
-            let (name, command) = split_pair(text, "--bot", "NAME=COMMAND")?;
-            match entries.iter_mut().find(|(n, ..)| *n == name) {
-                Some(entry) => entry.1 = command.to_string(),
-                None => entries.push((name.to_string(), command.to_string(), cwd.to_path_buf(), BTreeMap::new())),
-            }
-        }
-        for text in &flags.bot_dirs {
-            let (name, dir) = split_pair(text, "--bot-dir", "NAME=DIR")?;
-            let entry = entries.iter_mut().find(|(n, ..)| n == name).ok_or_else(|| unknown_bot("--bot-dir", name))?;
-            entry.2 = cwd.join(dir);
-        }
-        for text in &flags.bot_envs {
-            let (name, pair) = split_pair(text, "--bot-env", "NAME=KEY=VALUE")?;
-            let (key, value) = split_pair(pair, "--bot-env", "NAME=KEY=VALUE")?;
-            let entry = entries.iter_mut().find(|(n, ..)| n == name).ok_or_else(|| unknown_bot("--bot-env", name))?;
-            entry.3.insert(key.to_string(), value.to_string());
-        }
-        let mut bots = Vec::new();
-        for (i, (name, command, dir, env)) in entries.into_iter().enumerate() {
-            let bot = BotSpec::new(&name, &command, &dir, env).map_err(|e| key_error(&format!("bot[{i}]"), e))?;
-            bots.push(bot);
-        }
+        apply_bot_flags(&mut entries, flags, cwd)?;
+        let bots = checked_bots(entries, key_error)?;
 
         let format_text = flags.format.clone().or(file.format).unwrap_or_else(|| "round-robin".to_string());
         let format: Format = format_text.parse().map_err(|e| key_error("format", e))?;
@@ -306,6 +305,7 @@ impl LeagueConfig {
             deals: serde_json::Value::Null,
             out: flags.out.as_ref().map(|o| cwd.join(o)).or(file.out.map(|o| base.join(o))),
             secrets,
+            history: Vec::new(),
         })
     }
 
@@ -334,7 +334,14 @@ impl LeagueConfig {
         concurrency: Option<u64>,
         cpus_per_game: Option<u64>,
     ) -> Result<(), String> {
-        self.bots = self.bots.iter().map(BotSpec::revalidated).collect::<Result<_, _>>()?;
+        // A retired bot plays no more: its program may be gone.
+        let retired = self.retired();
+        self.bots = (self.bots.iter().zip(retired))
+            .map(|(bot, retired)| match bot.revalidated() {
+                Err(_) if retired => Ok(bot.clone()),
+                checked => checked,
+            })
+            .collect::<Result<_, _>>()?;
         if let Some(concurrency) = concurrency {
             if concurrency == 0 {
                 return Err("--concurrency: must be at least 1".to_string());
@@ -348,14 +355,73 @@ impl LeagueConfig {
         Ok(())
     }
 
+    /// The league's history, its start first: [`history`](Self::history),
+    /// or, for a league that never changed and whose `league.json` has none
+    /// (begun by an earlier arena), its start with every bot.
+    pub fn changes(&self) -> Vec<Change> {
+        if !self.history.is_empty() {
+            return self.history.clone();
+        }
+        vec![Change { at: None, added: self.bots.iter().map(|b| b.name.clone()).collect(), retired: Vec::new() }]
+    }
+
+    /// Records the start of the league, `at` (see [`Change::at`]), with every bot.
+    pub fn start(&mut self, at: String) {
+        self.history = vec![Change { at: Some(at), ..self.changes().remove(0) }];
+    }
+
+    /// For each bot, whether it has retired.
+    pub fn retired(&self) -> Vec<bool> {
+        let retired: Vec<&String> = self.history.iter().flat_map(|change| &change.retired).collect();
+        self.bots.iter().map(|bot| retired.contains(&&bot.name)).collect()
+    }
+
+    /// Changes the field of a resumed league, `at` (see [`Change::at`]): the
+    /// bots named `retiring` retire, then the bots `entering` enter, after
+    /// the others. A name stays its bot's for the life of the league: an
+    /// entering bot needs a name no bot has had (a new version of a bot
+    /// enters beside the old one, under a name of its own).
+    pub fn grow(&mut self, entering: Vec<BotSpec>, retiring: &[String], at: String) -> Result<(), String> {
+        let retired = self.retired();
+        for (i, name) in retiring.iter().enumerate() {
+            match self.bots.iter().position(|bot| bot.name == *name) {
+                None => return Err(format!("--retire {name}: this league has no bot of that name")),
+                Some(bot) if retired[bot] => return Err(format!("--retire {name}: {name} has retired already")),
+                Some(_) if retiring[..i].contains(name) => return Err(format!("--retire {name}: given twice")),
+                Some(_) => {}
+            }
+        }
+        for name in entering.iter().map(|bot| &bot.name) {
+            if self.bots.iter().any(|other| other.name == *name) {
+                return Err(format!(
+                    "--bot {name}: this league has had a bot named {name:?}; a new version of a bot enters under \
+                     a name of its own (e.g. --bot {name}-2=COMMAND, and --retire {name} to retire the old one)"
+                ));
+            }
+        }
+        if entering.is_empty() && retiring.is_empty() {
+            return Ok(());
+        }
+        let mut history = self.changes();
+        history.push(Change {
+            at: Some(at),
+            added: entering.iter().map(|bot| bot.name.clone()).collect(),
+            retired: retiring.to_vec(),
+        });
+        self.history = history;
+        self.bots.extend(entering);
+        Ok(())
+    }
+
     /// Whether `other` plays the same games: everything but the shard, the
-    /// concurrency and where the bots' commands live must agree.
+    /// concurrency, where the bots' commands live and when the field changed must agree.
     pub fn same_league(&self, other: &LeagueConfig) -> Result<(), String> {
         let names = |c: &LeagueConfig| c.bots.iter().map(|b| b.name.clone()).collect::<Vec<_>>();
         let checks = [
             ("game", self.game == other.game),
             ("format", self.format == other.format),
             ("bots", names(self) == names(other)),
+            ("history", without_times(self.changes()) == without_times(other.changes())),
             ("variant", self.variant == other.variant),
             ("games", self.games == other.games),
             ("seed", self.seed == other.seed),
@@ -368,6 +434,56 @@ impl LeagueConfig {
             None => Ok(()),
         }
     }
+}
+
+/// A league's changes without their times: what they did.
+fn without_times(changes: Vec<Change>) -> Vec<Change> {
+    changes.into_iter().map(|change| Change { at: None, ..change }).collect()
+}
+
+/// The bots that `--bot`, `--bot-dir` and `--bot-env` name (flag paths
+/// relative to `cwd`), each checked: those that enter a resumed league.
+pub fn entering_bots(flags: &Overrides, cwd: &Path) -> Result<Vec<BotSpec>, String> {
+    let mut entries = Vec::new();
+    apply_bot_flags(&mut entries, flags, cwd)?;
+    checked_bots(entries, |_, why| why)
+}
+
+/// A bot as named before it is checked: name, command, working directory, environment.
+type Entry = (String, String, PathBuf, BTreeMap<String, String>);
+
+/// Applies `--bot` (adds a bot, or replaces the command of one), `--bot-dir`
+/// and `--bot-env` to `entries`; flag paths are relative to `cwd`.
+fn apply_bot_flags(entries: &mut Vec<Entry>, flags: &Overrides, cwd: &Path) -> Result<(), String> {
+    for text in &flags.bots {
+        let (name, command) = split_pair(text, "--bot", "NAME=COMMAND")?;
+        match entries.iter_mut().find(|(n, ..)| *n == name) {
+            Some(entry) => entry.1 = command.to_string(),
+            None => entries.push((name.to_string(), command.to_string(), cwd.to_path_buf(), BTreeMap::new())),
+        }
+    }
+    for text in &flags.bot_dirs {
+        let (name, dir) = split_pair(text, "--bot-dir", "NAME=DIR")?;
+        let entry = entries.iter_mut().find(|(n, ..)| n == name).ok_or_else(|| unknown_bot("--bot-dir", name))?;
+        entry.2 = cwd.join(dir);
+    }
+    for text in &flags.bot_envs {
+        let (name, pair) = split_pair(text, "--bot-env", "NAME=KEY=VALUE")?;
+        let (key, value) = split_pair(pair, "--bot-env", "NAME=KEY=VALUE")?;
+        let entry = entries.iter_mut().find(|(n, ..)| n == name).ok_or_else(|| unknown_bot("--bot-env", name))?;
+        entry.3.insert(key.to_string(), value.to_string());
+    }
+    Ok(())
+}
+
+/// The bots of `entries`, each checked (see [`BotSpec::new`]); `key_error`
+/// says where a bad one was given.
+fn checked_bots(entries: Vec<Entry>, key_error: impl Fn(&str, String) -> String) -> Result<Vec<BotSpec>, String> {
+    let mut bots = Vec::new();
+    for (i, (name, command, dir, env)) in entries.into_iter().enumerate() {
+        bots.push(BotSpec::new(&name, &command, &dir, env).map_err(|e| key_error(&format!("bot[{i}]"), e))?);
+    }
+    Ok(bots)
 }
 
 /// A TOML string, integer or boolean as text.
@@ -496,5 +612,59 @@ mod tests {
         assert!(one.same_league(&other).is_ok());
         other.seed = 4;
         assert_eq!(one.same_league(&other), Err("their seed differs".to_string()));
+    }
+
+    #[test]
+    fn a_field_grows_and_keeps_its_history() {
+        let flags = Overrides { bots: vec!["a=sh".into(), "b=sh".into()], seed: Some(1), ..Overrides::default() };
+        let mut league = resolve(&flags).unwrap();
+        assert_eq!(league.changes().len(), 1, "a league without a history started with its bots");
+        assert_eq!(league.changes()[0].added, ["a", "b"]);
+        league.start("2026-01-01T00:00:00Z".into());
+        let before = league.clone();
+        let entering = |names: &[&str]| {
+            let flags = Overrides { bots: names.iter().map(|n| format!("{n}=sh")).collect(), ..Overrides::default() };
+            entering_bots(&flags, &repo()).unwrap()
+        };
+        let grown = |league: &mut LeagueConfig, names: &[&str], retiring: &[&str]| {
+            let retiring: Vec<String> = retiring.iter().map(|r| r.to_string()).collect();
+            league.grow(entering(names), &retiring, "2026-01-02T00:00:00Z".into())
+        };
+        grown(&mut league, &["c"], &["a"]).unwrap();
+        let names: Vec<&str> = league.bots.iter().map(|b| b.name.as_str()).collect();
+        assert_eq!(names, ["a", "b", "c"]);
+        assert_eq!(league.retired(), [true, false, false]);
+        let last = league.history.last().unwrap();
+        assert_eq!(
+            (last.at.as_deref(), &last.added[..], &last.retired[..]),
+            (Some("2026-01-02T00:00:00Z"), &["c".to_string()][..], &["a".to_string()][..])
+        );
+        // What a user may get wrong is refused, and changes nothing.
+        let unchanged = league.clone();
+        for (names, retiring, expected) in [
+            (&["a"][..], &[][..], "this league has had a bot named \"a\""),
+            (&["c"], &[], "this league has had a bot named \"c\""),
+            (&[], &["z"], "--retire z: this league has no bot of that name"),
+            (&[], &["a"], "--retire a: a has retired already"),
+            (&[], &["b", "b"], "--retire b: given twice"),
+        ] {
+            let err = grown(&mut league, names, retiring).unwrap_err();
+            assert!(err.contains(expected), "{err}");
+            assert_eq!(league, unchanged);
+        }
+        grown(&mut league, &[], &[]).unwrap();
+        assert_eq!(league, unchanged, "no change, no history");
+        // Shards that changed alike are the same league, whenever they changed; others are not.
+        let mut later = before.clone();
+        later.history[0].at = Some("2026-02-01T00:00:00Z".into());
+        grown(&mut later, &["c"], &["a"]).unwrap();
+        assert!(league.same_league(&later).is_ok());
+        assert_eq!(before.same_league(&league), Err("their bots differs".to_string()));
+        let mut other = before.clone();
+        grown(&mut other, &["c"], &[]).unwrap();
+        assert_eq!(other.same_league(&league), Err("their history differs".to_string()));
+        let mut unrecorded = before.clone();
+        unrecorded.history.clear();
+        assert!(unrecorded.same_league(&before).is_ok(), "an older league.json without a history");
     }
 }

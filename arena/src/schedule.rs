@@ -129,6 +129,24 @@ pub fn groups(format: Format, bots: usize, sides: usize) -> Vec<Vec<usize>> {
     }
 }
 
+/// The groups a change of a league's field creates: the groups of `format`
+/// among the bots `active` after the change (increasing bot numbers) that
+/// hold at least one of the bots `entering` (increasing too), each in increasing bot order,
+/// in lexicographic order. They are exactly the groups of those bots that a
+/// league of all of them from the start would have and the league before
+/// the change did not. A gauntlet's groups all hold bot 0, so once it has
+/// retired (is not `active`), no group is created.
+pub fn entering_groups(format: Format, active: &[usize], entering: &[usize], sides: usize) -> Vec<Vec<usize>> {
+    if format == Format::Gauntlet && active.first() != Some(&0) {
+        return Vec::new();
+    }
+    groups(format, active.len(), sides)
+        .into_iter()
+        .map(|group| group.into_iter().map(|at| active[at]).collect::<Vec<usize>>())
+        .filter(|group| group.iter().any(|bot| entering.binary_search(bot).is_ok()))
+        .collect()
+}
+
 /// Every `size`-subset of `from..to`, each in increasing order, lexicographically.
 fn combinations(from: usize, to: usize, size: usize) -> Vec<Vec<usize>> {
     if size == 0 {
@@ -151,16 +169,34 @@ pub const MAX_GAMES: u64 = 100_000_000;
 /// The schedule of a league: for each group, at least `games` games,
 /// rounded up to whole deals (every arrangement of the deal). Games are
 /// ordered deal by deal (every group plays deal 0 in every arrangement, then
-/// deal 1, …), so any prefix of the schedule is balanced. A game is computed
-/// from its id when asked for, so a schedule takes the same memory whatever
-/// its length.
+/// deal 1, …), so any prefix of the schedule is balanced. A league whose
+/// field grew has one *stage* of groups for each change (see
+/// [`entering_groups`]): each stage's games follow those of the stages
+/// before it, in the same order, so the ids of the earlier games stay what
+/// they were. Deal `d` has the same seeds in every group of every stage. A
+/// game is computed from its id when asked for, so a schedule takes the same
+/// memory whatever its length.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Schedule {
     seed: u64,
     teams: Vec<Vec<usize>>,
+    /// The groups of every stage, stage after stage.
     groups: Vec<Vec<usize>>,
+    /// Where each stage starts, in stage order.
+    stages: Vec<Stage>,
     arrangements: Vec<Vec<usize>>,
     deals: u64,
+}
+
+/// Where a stage of a schedule starts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Stage {
+    /// The index in [`Schedule::groups`] of its first group.
+    first_group: usize,
+    /// How many groups it has.
+    groups: usize,
+    /// The id of its first game.
+    first_id: u64,
 }
 
 impl Schedule {
@@ -174,15 +210,38 @@ impl Schedule {
         seating: Seating,
         games: u64,
     ) -> Result<Schedule, String> {
+        Schedule::staged(seed, teams, &[groups.to_vec()], seating, games)
+    }
+
+    /// The games of a league whose groups came in `stages` (the groups of
+    /// its start, then those each change of its field created), seated as
+    /// `seating` says, `games` per group (rounded up to whole deals); an
+    /// error when that is more than [`MAX_GAMES`] in all.
+    pub fn staged(
+        seed: u64,
+        teams: &[Vec<usize>],
+        stages: &[Vec<Vec<usize>>],
+        seating: Seating,
+        games: u64,
+    ) -> Result<Schedule, String> {
         let arrangements = seating.arrangements(teams.len());
         let per_deal = arrangements.len() as u64;
         let deals = games.div_ceil(per_deal);
-        let schedule = Schedule { seed, teams: teams.to_vec(), groups: groups.to_vec(), arrangements, deals };
-        match schedule.checked_len() {
+        let mut schedule =
+            Schedule { seed, teams: teams.to_vec(), groups: Vec::new(), stages: Vec::new(), arrangements, deals };
+        let mut first_id = Some(0u64);
+        for groups in stages {
+            let first_group = schedule.groups.len();
+            schedule.stages.push(Stage { first_group, groups: groups.len(), first_id: first_id.unwrap_or(u64::MAX) });
+            schedule.groups.extend_from_slice(groups);
+            let games = deals.checked_mul(groups.len() as u64).and_then(|g| g.checked_mul(per_deal));
+            first_id = first_id.zip(games).and_then(|(id, games)| id.checked_add(games));
+        }
+        match first_id {
             Some(len) if len <= MAX_GAMES => Ok(schedule),
             len => Err(format!(
                 "{deals} deals × {} groups of bots × {per_deal} seat orders is {} games; a run may schedule at most {MAX_GAMES}",
-                groups.len(),
+                schedule.groups.len(),
                 len.map_or_else(|| "more".to_string(), |len| len.to_string())
             )),
         }
@@ -198,14 +257,14 @@ impl Schedule {
         self.arrangements.len() as u64
     }
 
-    /// The number of games, `None` if it does not fit in a `u64`.
-    fn checked_len(&self) -> Option<u64> {
-        self.deals.checked_mul(self.groups.len() as u64)?.checked_mul(self.games_per_deal())
+    /// The games of one deal in `stage`: one per arrangement of each of its groups.
+    fn per_deal(&self, stage: &Stage) -> u64 {
+        stage.groups as u64 * self.games_per_deal()
     }
 
     /// The number of games (at most [`MAX_GAMES`], checked when the schedule was made).
     pub fn len(&self) -> u64 {
-        self.checked_len().expect("a schedule's length is checked when it is made")
+        self.stages.last().map_or(0, |last| last.first_id + self.deals * self.per_deal(last))
     }
 
     /// Whether there are no games.
@@ -213,16 +272,35 @@ impl Schedule {
         self.len() == 0
     }
 
+    /// The stage that game `id` (less than [`Schedule::len`]) is in. A stage
+    /// without groups starts where the next one does, and is passed over.
+    fn stage_of(&self, id: u64) -> &Stage {
+        &self.stages[self.stages.partition_point(|stage| stage.first_id <= id) - 1]
+    }
+
+    /// Stage `index` (0 for the first): its groups and the ids of its games.
+    pub fn stage(&self, index: usize) -> Option<(&[Vec<usize>], std::ops::Range<u64>)> {
+        let stage = self.stages.get(index)?;
+        let groups = &self.groups[stage.first_group..stage.first_group + stage.groups];
+        Some((groups, stage.first_id..stage.first_id + self.deals * self.per_deal(stage)))
+    }
+
+    /// The group of game `id` (the bots that play it, in increasing order),
+    /// if the schedule has the game.
+    pub fn group_of(&self, id: u64) -> Option<&[usize]> {
+        (id < self.len()).then(|| {
+            let stage = self.stage_of(id);
+            let within = (id - stage.first_id) % self.per_deal(stage);
+            self.groups[stage.first_group + (within / self.games_per_deal()) as usize].as_slice()
+        })
+    }
+
     /// Game `id`, if the schedule has it.
     pub fn get(&self, id: u64) -> Option<GameSpec> {
-        if id >= self.len() {
-            return None;
-        }
-        let arrangements = self.games_per_deal();
-        let per_deal = self.groups.len() as u64 * arrangements;
-        let deal = id / per_deal;
-        let group = &self.groups[((id % per_deal) / arrangements) as usize];
-        let arrangement = (id % arrangements) as usize;
+        let group = self.group_of(id)?;
+        let stage = self.stage_of(id);
+        let deal = (id - stage.first_id) / self.per_deal(stage);
+        let arrangement = ((id - stage.first_id) % self.games_per_deal()) as usize;
         let order = &self.arrangements[arrangement];
         let mut seats = vec![0; self.teams.iter().map(Vec::len).sum()];
         for (side, members) in self.teams.iter().enumerate() {
@@ -234,11 +312,14 @@ impl Schedule {
         Some(GameSpec { id, deal, arrangement, seed: seeds::deal_seed(self.seed, deal), seats, bot_seeds })
     }
 
-    /// The ids of the games of deal `deal`: every arrangement of it in every group.
-    pub fn deal_ids(&self, deal: u64) -> std::ops::Range<u64> {
-        let per_deal = self.groups.len() as u64 * self.games_per_deal();
-        let start = deal.saturating_mul(per_deal).min(self.len());
-        start..start.saturating_add(per_deal).min(self.len())
+    /// The ids of the games of deal `deal`: every arrangement of it in every
+    /// group, stage after stage.
+    pub fn deal_ids(&self, deal: u64) -> impl Iterator<Item = u64> + '_ {
+        self.stages.iter().flat_map(move |stage| {
+            let per_deal = self.per_deal(stage);
+            let start = stage.first_id + deal.min(self.deals) * per_deal;
+            start..start + if deal < self.deals { per_deal } else { 0 }
+        })
     }
 
     /// Every game, in id order.
@@ -496,9 +577,97 @@ mod tests {
         assert_eq!(specs[..6].iter().filter(|g| g.deal == 0).count(), 6);
         assert!(specs[6..12].iter().all(|g| g.deal == 1));
         let schedule = Schedule::league(1, &free_for_all(2), &groups, Seating::EveryOrder, 20).unwrap();
-        assert_eq!(schedule.deal_ids(1), 6..12);
-        assert!(schedule.iter().all(|g| schedule.deal_ids(g.deal).contains(&g.id)));
-        assert_eq!(schedule.deal_ids(10), 60..60, "past the end");
+        assert!(schedule.deal_ids(1).eq(6..12));
+        assert!(schedule.iter().all(|g| schedule.deal_ids(g.deal).any(|id| id == g.id)));
+        assert_eq!(schedule.deal_ids(10).count(), 0, "past the end");
+    }
+
+    #[test]
+    fn a_change_creates_the_groups_of_its_entering_bots_among_the_active_ones() {
+        // Four bots, then a fifth: only the pairs that hold it.
+        assert_eq!(entering_groups(Format::RoundRobin, &[0, 1, 2, 3, 4], &[4], 2), [[0, 4], [1, 4], [2, 4], [3, 4]]);
+        assert_eq!(entering_groups(Format::RoundRobin, &[0, 1, 2], &[0, 1, 2], 2), groups(Format::RoundRobin, 3, 2));
+        // Bot 1 retired, bots 4 and 5 enter, at three players.
+        assert_eq!(
+            entering_groups(Format::RoundRobin, &[0, 2, 3, 4, 5], &[4, 5], 3),
+            vec![
+                vec![0, 2, 4],
+                vec![0, 2, 5],
+                vec![0, 3, 4],
+                vec![0, 3, 5],
+                vec![0, 4, 5],
+                vec![2, 3, 4],
+                vec![2, 3, 5],
+                vec![2, 4, 5],
+                vec![3, 4, 5]
+            ]
+        );
+        assert_eq!(entering_groups(Format::Gauntlet, &[0, 1, 2, 3], &[3], 2), [[0, 3]]);
+        assert!(entering_groups(Format::Gauntlet, &[1, 2, 3], &[3], 2).is_empty(), "bot 0, the gauntlet's, retired");
+        assert!(entering_groups(Format::RoundRobin, &[0, 3], &[3], 3).is_empty(), "too few bots left for a group");
+    }
+
+    #[test]
+    fn a_grown_schedule_keeps_the_old_ids_and_plays_the_games_of_a_league_that_had_every_bot() {
+        for teams in [free_for_all(2), free_for_all(3), partnership()] {
+            let sides = teams.len();
+            let all = groups(Format::RoundRobin, 5, sides);
+            let full = Schedule::league(9, &teams, &all, Seating::EveryOrder, 7).unwrap();
+            // Three bots, then a fourth, then bot 1 retired and a fifth.
+            let stages = [
+                groups(Format::RoundRobin, 3, sides),
+                entering_groups(Format::RoundRobin, &[0, 1, 2, 3], &[3], sides),
+                entering_groups(Format::RoundRobin, &[0, 2, 3, 4], &[4], sides),
+            ];
+            let grown = Schedule::staged(9, &teams, &stages, Seating::EveryOrder, 7).unwrap();
+            let first = Schedule::league(9, &teams, &stages[0], Seating::EveryOrder, 7).unwrap();
+            assert!(first.iter().eq(grown.iter().take(first.len() as usize)), "the first stage's ids are unchanged");
+            // Every game of the grown league is a game of the full one, seats and seeds alike.
+            let key = |g: &GameSpec| (g.deal, g.arrangement, g.seed, g.seats.clone(), g.bot_seeds.clone());
+            let full_games: Vec<_> = full.iter().map(|g| key(&g)).collect();
+            let mut grown_games: Vec<_> = grown.iter().map(|g| key(&g)).collect();
+            assert_eq!(grown.iter().map(|g| g.id).collect::<Vec<_>>(), (0..grown.len()).collect::<Vec<_>>());
+            assert!(grown_games.iter().all(|g| full_games.contains(g)), "{sides} sides");
+            grown_games.sort();
+            grown_games.dedup();
+            assert_eq!(grown_games.len() as u64, grown.len(), "no game twice");
+            // The full league's games that are missing are those of bot 1 with bot 4.
+            let missing: Vec<GameSpec> = full.iter().filter(|g| !grown_games.contains(&key(g))).collect();
+            assert!(missing.iter().all(|g| g.seats.contains(&1) && g.seats.contains(&4)));
+            assert_eq!(missing.len() as u64 + grown.len(), full.len());
+            // A deal's ids are in every stage, and group_of names each game's bots.
+            for spec in grown.iter() {
+                assert!(grown.deal_ids(spec.deal).any(|id| id == spec.id));
+                let mut bots = spec.seats.clone();
+                bots.sort();
+                bots.dedup();
+                assert_eq!(grown.group_of(spec.id), Some(bots.as_slice()));
+            }
+            let per_deal: u64 = stages.iter().map(|s| s.len() as u64).sum::<u64>() * grown.games_per_deal();
+            assert_eq!(grown.deal_ids(0).count() as u64, per_deal);
+            assert_eq!(grown.group_of(grown.len()), None);
+            let (groups, ids) = grown.stage(1).unwrap();
+            assert_eq!((groups, ids.start), (stages[1].as_slice(), first.len()));
+            assert_eq!(grown.stage(2).unwrap().1.end, grown.len());
+            assert_eq!(grown.stage(3), None);
+        }
+    }
+
+    #[test]
+    fn a_stage_without_groups_is_passed_over() {
+        let teams = free_for_all(2);
+        let stages = [vec![vec![0, 1]], vec![], vec![vec![0, 2]], vec![]];
+        let schedule = Schedule::staged(3, &teams, &stages, Seating::EveryOrder, 4).unwrap();
+        assert_eq!(schedule.len(), 8);
+        let seats: Vec<Vec<usize>> = schedule.iter().map(|g| g.seats).collect();
+        assert_eq!(seats[..4], [[0, 1], [1, 0], [0, 1], [1, 0]]);
+        assert_eq!(seats[4..], [[0, 2], [2, 0], [0, 2], [2, 0]]);
+        assert_eq!(schedule.get(5).unwrap().deal, 0);
+        assert_eq!(schedule.get(6).unwrap().deal, 1);
+        assert!(schedule.deal_ids(1).eq([2, 3, 6, 7]));
+        let err = Schedule::staged(3, &teams, &vec![vec![vec![0, 1]]; 20], Seating::EveryOrder, MAX_GAMES / 20 + 2)
+            .unwrap_err();
+        assert!(err.contains("20 groups of bots"), "{err}");
     }
 
     #[test]

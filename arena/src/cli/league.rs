@@ -7,13 +7,13 @@ use super::game::{GameArgs, Setting, SetupTrouble, read_setups};
 use super::match_cmd::{binary_dir, sample_bot};
 use super::{Failure, cores, current_dir, internal, random_seed, usage};
 use crate::bot::spec::BotSpec;
-use crate::config::{LeagueConfig, Overrides};
+use crate::config::{LeagueConfig, Overrides, entering_bots};
 use crate::console::{errln, outln};
 use crate::engine::spec::Engine;
-use crate::league::{check_played, full_schedule};
+use crate::league::{check_played, full_schedule, utc, withdrawn};
 use crate::output::{LEAGUE, OutDir};
 use crate::record::GameSummary;
-use crate::schedule::{Seating, Selection, Shard};
+use crate::schedule::{Format, Schedule, Seating, Selection, Shard};
 use crate::setups;
 use crate::setups::LeagueSetups;
 use crate::signals;
@@ -24,6 +24,7 @@ use serde::de::DeserializeOwned;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use std::time::{SystemTime, UNIX_EPOCH};
 
 /// Examples shown by `arena league --help`.
 pub const EXAMPLES: &str = "Examples:
@@ -31,6 +32,7 @@ pub const EXAMPLES: &str = "Examples:
   arena league --config league.toml --out results
   arena league --bot a=./a --bot b=./b --bot c=./c --games 100 --concurrency 4 --out results
   arena league --resume results                   # continue a stopped league
+  arena league --resume results --bot mine-2=./mine-2 --retire mine   # a new version in, the old one out
   arena league --config league.toml --shard 0/4 --out shard0   # one quarter of it";
 
 /// The flags of `arena league`.
@@ -39,15 +41,20 @@ pub struct LeagueArgs {
     /// Read the league from this TOML file (flags override it).
     #[arg(long, value_name = "FILE")]
     config: Option<PathBuf>,
-    /// Continue the stopped league in DIR (its configuration is in DIR/league.json).
+    /// Continue the league in DIR (its configuration is in DIR/league.json),
+    /// stopped or finished; with --bot and --retire, its field changes first.
     #[arg(long, value_name = "DIR", conflicts_with_all = [
-        "config", "bots", "bot_dirs", "bot_envs", "game", "engine", "engine_timeout", "format", "players", "games", "seed",
+        "config", "game", "engine", "engine_timeout", "format", "players", "games", "seed",
         "move_timeout", "startup_timeout", "variants", "out", "shard", "limits", "sandbox", "deals",
     ])]
     resume: Option<PathBuf>,
-    /// A bot: NAME=COMMAND (adds a bot, or replaces the command of one in the file).
+    /// A bot: NAME=COMMAND (adds a bot, or replaces the command of one in the
+    /// file; with --resume, a bot that enters the league).
     #[arg(long = "bot", value_name = "NAME=COMMAND")]
     bots: Vec<String>,
+    /// With --resume: the bot NAME retires (its games stay; it plays no more).
+    #[arg(long = "retire", value_name = "NAME", requires = "resume")]
+    retire: Vec<String>,
     /// The working directory of a bot: NAME=DIR.
     #[arg(long = "bot-dir", value_name = "NAME=DIR")]
     bot_dirs: Vec<String>,
@@ -115,6 +122,8 @@ struct Prepared {
     played: Vec<GameSummary>,
     /// A new league, whose configuration is still to be written.
     fresh: bool,
+    /// A resumed league whose field changed: its configuration is to be written again.
+    grown: bool,
     /// Extra standings reports.
     reports: Vec<ReportRequest>,
 }
@@ -123,25 +132,44 @@ struct Prepared {
 pub fn run(args: LeagueArgs) -> Result<i32, Failure> {
     let cwd = current_dir()?;
     let mut prepared = if let Some(dir) = &args.resume {
-        resume(&cwd.join(dir), args.play.concurrency, args.play.cpus_per_game)?
+        resume(&cwd.join(dir), &args, &cwd)?
     } else {
         let config = if args.is_empty() {
             demo(&args, &cwd)?
         } else {
             LeagueConfig::resolve(&args.overrides(), &cwd, random_seed(), cores()).map_err(usage)?
         };
-        Prepared { config, out: None, played: Vec::new(), fresh: true, reports: Vec::new() }
+        Prepared { config, out: None, played: Vec::new(), fresh: true, grown: false, reports: Vec::new() }
     };
     prepared.reports = args.reports.clone();
     play(prepared)
 }
 
-/// Reads a stopped league back from its output directory.
-fn resume(dir: &Path, concurrency: Option<u64>, cpus_per_game: Option<u64>) -> Result<Prepared, Failure> {
+/// Reads a stopped league back from its output directory, and changes its
+/// field as `--bot` and `--retire` say.
+fn resume(dir: &Path, args: &LeagueArgs, cwd: &Path) -> Result<Prepared, Failure> {
     let mut config: LeagueConfig = read_config(dir, LEAGUE, "a league configuration")?;
-    config.resume_in(dir, concurrency, cpus_per_game).map_err(usage)?;
+    config.resume_in(dir, args.play.concurrency, args.play.cpus_per_game).map_err(usage)?;
+    let changes = config.history.len();
+    let flags = [&args.bots, &args.bot_dirs, &args.bot_envs, &args.retire];
+    if flags.iter().any(|given| !given.is_empty()) {
+        let entering = entering_bots(&args.overrides(), cwd).map_err(usage)?;
+        config.grow(entering, &args.retire, now()).map_err(usage)?;
+    }
+    let grown = config.history.len() != changes;
     let (out, played) = reopen(dir)?;
-    Ok(Prepared { config, out: Some(out), played, fresh: false, reports: Vec::new() })
+    Ok(Prepared { config, out: Some(out), played, fresh: false, grown, reports: Vec::new() })
+}
+
+/// The time now, as [`utc`] writes it.
+fn now() -> String {
+    utc(SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |since| since.as_secs()))
+}
+
+/// Writes the configuration of a league to its output directory.
+fn write_league(out: &OutDir, config: &LeagueConfig) -> Result<(), Failure> {
+    let json = serde_json::to_string_pretty(config).expect("configurations serialize");
+    out.write_config(&json).map_err(|e| internal(format!("cannot write {LEAGUE}: {e}")))
 }
 
 /// Reads the configuration of a stopped run: the JSON file `name` in `dir`,
@@ -195,10 +223,13 @@ fn demo(args: &LeagueArgs, cwd: &Path) -> Result<LeagueConfig, Failure> {
 }
 
 fn play(prepared: Prepared) -> Result<i32, Failure> {
-    let Prepared { mut config, mut out, played, fresh, reports } = prepared;
+    let Prepared { mut config, mut out, played, fresh, grown, reports } = prepared;
     let (engine, variant, setups) = open_engine(&mut config)?;
     let teams = variant.teams.clone();
     let schedule = full_schedule(&config, &teams, Seating::EveryOrder).map_err(usage)?;
+    if grown {
+        entering_bots_play(&config, &schedule, teams.len())?;
+    }
     config.sandbox.check(&config.bots, &config.private()).map_err(usage)?;
     config.limits.check().map_err(usage)?;
     let at_once = config.concurrency.min(schedule.len()) as usize;
@@ -207,8 +238,8 @@ fn play(prepared: Prepared) -> Result<i32, Failure> {
         // Everything is checked: only now is the output directory made.
         let created = OutDir::create(dir).map_err(usage)?;
         config.variant = variant.variant.clone();
-        let json = serde_json::to_string_pretty(&config).expect("configurations serialize");
-        created.write_config(&json).map_err(|e| internal(format!("cannot write {LEAGUE}: {e}")))?;
+        config.start(now());
+        write_league(&created, &config)?;
         out = Some(created);
     }
     let names: Vec<String> = config.bots.iter().map(|b| b.name.clone()).collect();
@@ -218,17 +249,31 @@ fn play(prepared: Prepared) -> Result<i32, Failure> {
             out.as_ref().map_or(String::new(), |o| o.path().join(crate::output::GAMES).display().to_string())
         ))
     })?;
-    let selection = Selection::new(&schedule, config.shard, |id| done.contains(&id));
+    let retired = config.retired();
+    let dropped = std::cell::Cell::new(0u64);
+    let selection = Selection::new(&schedule, config.shard, |id| {
+        let played = done.contains(&id);
+        let dropping = !played && withdrawn(&schedule, &retired, id);
+        dropped.set(dropped.get() + u64::from(dropping));
+        played || dropping
+    });
     let total = selection.count() + played.len() as u64;
     let already = played.len();
     drop(done);
+    if let (true, Some(out)) = (grown, &out) {
+        // Everything is checked: only now does the league change.
+        write_league(out, &config)?;
+        errln!("{}", change_note(&config, &schedule, dropped.get()));
+    }
     let shard = config.shard.map_or(String::new(), |s| format!(", shard {s}"));
+    let field = match retired.iter().filter(|&&r| r).count() {
+        0 => format!("{} bots", names.len()),
+        gone => format!("{} bots ({gone} retired)", names.len() - gone),
+    };
     errln!(
-        "{} {} league of {} bots: {total} games{shard}, {} already played — seed {}",
+        "{} {} league of {field}: {total} games{shard}, {already} already played — seed {}",
         engine.name(),
         config.format,
-        names.len(),
-        already,
         config.seed
     );
     if let (false, Some(dir), 0) = (fresh, &config.out, selection.count()) {
@@ -256,6 +301,9 @@ fn play(prepared: Prepared) -> Result<i32, Failure> {
     let report = execute(run).map_err(|failure| resumable(failure, "league", config.out.as_deref()))?;
     if let Some(note) = left_out(&report) {
         let _ = outln!("{note}; a resumed league counts them once their deals are played");
+    }
+    if let Some(note) = retired_note(&config) {
+        let _ = outln!("{note}");
     }
     match &config.out {
         Some(dir) if report.interrupted => {
@@ -309,4 +357,64 @@ pub(super) fn open_engine(config: &mut LeagueConfig) -> Result<Opened, Failure> 
         }
     };
     Ok((setting.close()?, variant, setups))
+}
+
+/// An error unless the bots that entered with the last change of a grown
+/// league's field (if any) meet someone: a league of `sides` sides.
+fn entering_bots_play(config: &LeagueConfig, schedule: &Schedule, sides: usize) -> Result<(), Failure> {
+    let change = config.history.last().expect("a grown league has a history");
+    let (groups, _) = schedule.stage(config.history.len() - 1).expect("a stage for every change");
+    if change.added.is_empty() || !groups.is_empty() {
+        return Ok(());
+    }
+    let first = match config.format {
+        Format::Gauntlet => format!(", or its first bot, {}, has retired", config.bots[0].name),
+        Format::RoundRobin => String::new(),
+    };
+    Err(usage(format!(
+        "{} would play no game: this {} league of a {sides}-sided game has too few bots left{first}",
+        change.added.join(", "),
+        config.format,
+    )))
+}
+
+/// What the last change of a grown league's field does: the groups it
+/// creates, and the games of the retired bots that are dropped (`dropped`).
+fn change_note(config: &LeagueConfig, schedule: &Schedule, dropped: u64) -> String {
+    let change = config.history.last().expect("a grown league has a history");
+    let mut parts = Vec::new();
+    if !change.added.is_empty() {
+        let (groups, ids) = schedule.stage(config.history.len() - 1).expect("a stage for every change");
+        parts.push(format!(
+            "{} {}: {} new groups of bots, {} games",
+            change.added.join(", "),
+            if change.added.len() == 1 { "enters" } else { "enter" },
+            groups.len(),
+            ids.end - ids.start
+        ));
+    }
+    if !change.retired.is_empty() {
+        let verb = if change.retired.len() == 1 { "retires" } else { "retire" };
+        let games = match dropped {
+            0 => String::new(),
+            n => format!(": {n} games not played yet are dropped"),
+        };
+        parts.push(format!("{} {verb}{games}", change.retired.join(", ")));
+    }
+    format!("the league's field changes: {}", parts.join("; "))
+}
+
+/// Under the standings of a league with retired bots: who retired when.
+fn retired_note(config: &LeagueConfig) -> Option<String> {
+    let retired: Vec<String> = config
+        .history
+        .iter()
+        .flat_map(|change| {
+            let when = change.at.as_deref().map_or_else(String::new, |at| format!(" since {at}"));
+            change.retired.iter().map(move |name| format!("{name}{when}"))
+        })
+        .collect();
+    (!retired.is_empty()).then(|| {
+        format!("retired: {}; the standings count the games they played, and they play no more", retired.join(", "))
+    })
 }

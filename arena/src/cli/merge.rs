@@ -5,7 +5,7 @@ use super::{Failure, internal, usage};
 use crate::config::LeagueConfig;
 use crate::console::{errln, outln};
 use crate::games::{GameCommand, dispatch};
-use crate::league::{check_played, full_schedule};
+use crate::league::{check_played, full_schedule, withdrawn};
 use crate::output::{GAMES, LEAGUE, OutDir, scan_file};
 use crate::record::GameSummary;
 use crate::schedule::Seating;
@@ -108,13 +108,17 @@ fn write_merged<G: Game>(merge: Merge) -> Result<i32, Failure> {
         }
     }
     check_played(&schedule, &names, &summaries).map_err(|e| usage(format!("cannot merge: {e}")))?;
-    let missing = schedule.len() as usize - entries.len();
+    // The league's games: those it plays, and those its retired bots played
+    // (a game of a retired bot that no shard played is not missing).
+    let retired = config.retired();
+    let owed = |id: &u64| seen.contains(id) || !withdrawn(&schedule, &retired, *id);
+    let games = (0..schedule.len()).filter(owed).count();
+    let missing = games - entries.len();
     if missing > 0 && !args.partial {
         let first: Vec<String> =
-            (0..schedule.len()).filter(|id| !seen.contains(id)).take(5).map(|id| id.to_string()).collect();
+            (0..schedule.len()).filter(|id| !seen.contains(id) && owed(id)).take(5).map(|id| id.to_string()).collect();
         return Err(usage(format!(
-            "{missing} of the league's {} games are in no shard (ids {}{}); finish those shards, or merge with --partial and complete the league with `{} league --resume`",
-            schedule.len(),
+            "{missing} of the league's {games} games are in no shard (ids {}{}); finish those shards, or merge with --partial and complete the league with `{} league --resume`",
             first.join(", "),
             if missing > first.len() { ", …" } else { "" },
             super::program()

@@ -45,7 +45,8 @@ impl RatingTally {
     pub fn add(&mut self, game: &GameSummary) {
         let places = pairwise::places(game, &self.names);
         self.pairwise.add_game(&places);
-        self.free_for_all.add_game(game.id, &places);
+        let at = weng_lin::Position { deal: game.origin.deal, arrangement: game.origin.arrangement, id: game.id };
+        self.free_for_all.add_game(at, &places);
     }
 
     /// The Elo ratings.
