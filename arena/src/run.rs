@@ -40,6 +40,10 @@ pub struct Work {
     pub selection: Selection,
     /// How many to play at once.
     pub concurrency: usize,
+    /// Whether the run may stop on a finished game (an SPRT at its verdict):
+    /// the workers then never run more than one game each ahead of the
+    /// games counted, so that few games start after the one that stops it.
+    pub stops_early: bool,
 }
 
 /// Whether a run goes on after a finished game.
@@ -106,7 +110,7 @@ pub fn run_games(
     let started = Instant::now();
     orphans::adopt();
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let Work { schedule, selection, concurrency } = work;
+    let Work { schedule, selection, concurrency, stops_early } = work;
     let concurrency = concurrency.max(1).min(selection.count().max(1) as usize);
     let threads = concurrency.min(cores);
     let dealer = Dealer::new(table.setups.as_ref().map(|setups| setups.len() as u64));
@@ -122,7 +126,8 @@ pub fn run_games(
     });
     // Bounded, so that workers wait (without blocking their threads) when
     // the disk falls behind, instead of piling finished games up in memory.
-    let (tx, rx) = mpsc::channel::<Finished>((2 * concurrency).max(16));
+    let queue = if stops_early { concurrency } else { (2 * concurrency).max(16) };
+    let (tx, rx) = mpsc::channel::<Finished>(queue);
     let mut games = 0;
     let mut decisions = 0;
     let watch = orphans::watch(&shared.table.registry);

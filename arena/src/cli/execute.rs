@@ -167,7 +167,12 @@ pub fn execute_with(
     let mut faults = FaultSummary::default();
     let result = run_games(
         table,
-        Work { schedule: run.schedule, selection: run.selection, concurrency: run.concurrency },
+        Work {
+            schedule: run.schedule,
+            selection: run.selection,
+            concurrency: run.concurrency,
+            stops_early: run.stops_early,
+        },
         standings,
         run.played,
         run.out,
