@@ -308,3 +308,26 @@ fn a_person_plays_an_engine_program_s_game_in_the_terminal() {
     assert!(stdout.contains("(the end of the input)"), "{stdout}");
     assert_eq!(output.status.code(), Some(130), "the game was left: {stdout}");
 }
+
+#[test]
+fn an_engine_that_draws_pages_and_text_has_them_shown() {
+    let scratch = Scratch::new("engine-pages");
+    let out = scratch.join("out");
+    let engine = format!("{} engine leduc", bin("arena"));
+    let (random, rules) = (format!("random={}", bin("leduc-bot")), format!("rules={} --play rules", bin("leduc-bot")));
+    arena_expect(&["match", "--engine", &engine, "--bot", &random, "--bot", &rules, "--games", "2", "--out", &out], 0);
+    let page = scratch.join("game.html");
+    arena_expect(&["view", &out, "--game", "1", "-o", &page], 0);
+    let html = std::fs::read_to_string(&page).unwrap();
+    assert!(html.contains("<title>Leduc Hold'em game"), "the engine's own page, asked with `page`");
+    let mut child = arena_command(&["play", "--engine", &engine, "--bot", &random, "--seed", "1"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("arena starts");
+    child.stdin.take().unwrap().write_all(b"1\n").unwrap_or(());
+    let output = finish(child);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(stdout.contains("dealt: your card is "), "the events as the engine draws them: {stdout}");
+    assert!(stdout.contains("  1. check"), "the turn as the engine draws it: {stdout}");
+}

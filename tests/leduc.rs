@@ -123,7 +123,8 @@ fn rules_and_check_bot_know_the_game() {
     let (rules, _) = arena_expect(&["rules", "--game", "leduc"], 0);
     assert!(rules.starts_with("leduc variant settings") && rules.contains("players"), "{rules}");
     let (_, error) = arena_expect(&["rules", "--game", "poker"], 2);
-    assert!(error.contains("the games are: all-fives, leduc"), "{error}");
+    assert!(error.contains("the games built in are: all-fives, leduc"), "{error}");
+    assert!(error.contains("--engine COMMAND"), "any other game is an engine program: {error}");
     let scratch = Scratch::new("leduc-check-bot");
     let bot = format!("{} {}", python_leduc(), scratch.marker());
     let (checked, _) = arena_expect(&["check-bot", "--game", "leduc", &bot], 0);

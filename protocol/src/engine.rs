@@ -59,6 +59,12 @@ pub enum Request {
         /// The seats at fault.
         faulted: Vec<usize>,
     },
+    /// The replay page of a finished game, from an engine whose `engine`
+    /// answer says `page`.
+    Page {
+        /// The game's record, as `games.jsonl` holds it.
+        record: Value,
+    },
     /// The end: the engine exits.
     Bye,
 }
@@ -96,6 +102,11 @@ pub enum Answer<J = Value> {
         /// Each seat's final score.
         scores: Vec<i64>,
     },
+    /// The answer to `page`.
+    Page {
+        /// A self-contained HTML page that replays the game.
+        html: String,
+    },
     /// A request the engine refuses (a variant it does not take, an illegal index).
     Error {
         /// Why, for the user.
@@ -118,6 +129,9 @@ pub struct EngineInfo {
     /// The variant settings it takes.
     #[serde(default)]
     pub options: Vec<OptionInfo>,
+    /// Whether it draws a game's replay page itself (answers `page`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub page: bool,
 }
 
 /// How the standings read a game's scores.
@@ -177,6 +191,10 @@ pub struct Step<J = Value> {
     /// Each seat's private information now, for `arena check-engine`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub private: Option<Vec<Vec<Value>>>,
+    /// What the seat to act sees, as text for a person who plays it
+    /// (`arena play`), its choices numbered from 1 in their order.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub text: Option<String>,
 }
 
 /// One event with full information and what each seat is told of it.
@@ -186,6 +204,9 @@ pub struct StepEvent<J = Value> {
     pub event: J,
     /// What each seat is told, `None` for a seat told nothing.
     pub views: Vec<Option<J>>,
+    /// The same as a line of text for a person, for each seat.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub texts: Option<Vec<Option<String>>>,
 }
 
 /// What the arena needs to know of a payload it otherwise passes on.
@@ -233,6 +254,8 @@ struct StepLine {
     outcome: Option<OutcomeInfo>,
     #[serde(default)]
     private: Option<Vec<Vec<Value>>>,
+    #[serde(default)]
+    text: Option<String>,
 }
 
 /// The only `type` a [`StepLine`] takes.
@@ -252,8 +275,8 @@ pub fn decode_raw(line: &[u8]) -> Result<Answer<Raw>, crate::line::LineError> {
     if crate::line::message_type(line) == Some("step")
         && let Ok(step) = crate::line::decode::<StepLine>(line)
     {
-        let StepLine { _type: StepTag::Step, events, to_act, choices, state, scores, outcome, private } = step;
-        return Ok(Answer::Step(Step { events, to_act, choices, state, scores, outcome, private }));
+        let StepLine { _type: StepTag::Step, events, to_act, choices, state, scores, outcome, private, text } = step;
+        return Ok(Answer::Step(Step { events, to_act, choices, state, scores, outcome, private, text }));
     }
     crate::line::decode::<Answer>(line).map(Answer::into_raw)
 }
@@ -271,6 +294,7 @@ impl Answer<Value> {
                     .map(|e| StepEvent {
                         event: raw(&e.event),
                         views: e.views.iter().map(|v| v.as_ref().map(raw)).collect(),
+                        texts: e.texts.clone(),
                     })
                     .collect(),
                 to_act: step.to_act,
@@ -279,10 +303,12 @@ impl Answer<Value> {
                 scores: step.scores,
                 outcome: step.outcome,
                 private: step.private,
+                text: step.text,
             }),
             Answer::Found { index, why } => Answer::Found { index, why },
             Answer::Observe { state } => Answer::Observe { state: raw(&state) },
             Answer::Scores { scores } => Answer::Scores { scores },
+            Answer::Page { html } => Answer::Page { html },
             Answer::Error { message } => Answer::Error { message },
         }
     }

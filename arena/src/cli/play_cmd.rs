@@ -332,15 +332,17 @@ impl Terminal {
     }
 
     /// Prints what the seat is told of the events since the last ones
-    /// shown: as the game draws them, or else as they are.
+    /// shown: as the game (or the engine) draws them, or else as they are.
     fn show_events(&mut self, game: &Running<'_>) {
         let mut out = std::io::stdout().lock();
         let news = match self.mirror.as_mut() {
             Some(mirror) => mirror.news(self.seat, &self.names),
             None => game.events()[self.told..]
                 .iter()
-                .filter_map(|event| event.views[self.seat].as_ref())
-                .map(|view| view.get().to_string())
+                .filter_map(|event| match &event.texts {
+                    Some(texts) => texts[self.seat].clone(),
+                    None => event.views[self.seat].as_ref().map(|view| view.get().to_string()),
+                })
                 .collect(),
         };
         for line in news {
@@ -349,11 +351,14 @@ impl Terminal {
         self.told = game.events().len();
     }
 
-    /// The position and the moves numbered from 1: as the game draws them,
-    /// or else the state and each choice as they are.
+    /// The position and the moves numbered from 1: as the game (or the
+    /// engine) draws them, or else the state and each choice as they are.
     fn turn(&self, game: &Running<'_>) -> String {
         if let Some(mirror) = &self.mirror {
             return mirror.turn(self.seat, &self.names);
+        }
+        if let Some(text) = game.text() {
+            return format!("{}\n", text.trim_end());
         }
         let mut text = format!("{}\n", game.state());
         for (number, choice) in (1..).zip(game.choices()) {

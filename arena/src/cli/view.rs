@@ -3,11 +3,15 @@
 
 use super::record_file::{self, Header};
 use super::{Failure, unwritten, usage};
-use crate::console::{self, outln};
+use crate::bot::registry::Registry;
+use crate::console::{self, errln, outln};
+use crate::engine::process::{EngineError, EngineProcess};
+use crate::engine::spec::ENGINE_TIMEOUT;
 use crate::games::{GameCommand, dispatch};
 use crate::record::RecordOf;
 use clap::Args;
 use game::Game;
+use protocol::engine::{Answer, Request};
 use std::path::PathBuf;
 
 /// Examples shown by `arena view --help`.
@@ -27,6 +31,10 @@ pub struct ViewArgs {
     /// Where to write the page; `-` (the default) is standard output.
     #[arg(short = 'o', long = "output", value_name = "FILE", default_value = "-")]
     output: String,
+    /// The engine program of a game of an engine program, asked for its own
+    /// page if it draws one (default: the command the record names, run from here).
+    #[arg(long, value_name = "COMMAND")]
+    engine: Option<String>,
 }
 
 /// Runs `arena view`.
@@ -36,11 +44,20 @@ pub fn run(args: ViewArgs) -> Result<i32, Failure> {
     let line = record_file::find(&path, args.game)?;
     let header: Header =
         serde_json::from_str(&line).map_err(|e| usage(format!("{name}: game {} has no game name: {e}", args.game)))?;
-    if header.engine.is_some() {
-        // A game of an engine program: the generic page of its events.
+    if let Some(identity) = &header.engine {
+        // A game of an engine program: its own page, if it draws one, else the generic page of its events.
         serde_json::from_str::<crate::record::JsonRecord>(&line)
             .map_err(|e| usage(format!("{name}: game {} is not a valid record: {e}", args.game)))?;
-        write_page(&args.output, &crate::engine::spec::html_page(&header.game, true, &line))?;
+        let command = args.engine.clone().unwrap_or_else(|| identity.command.clone());
+        let page = match engine_page(&command, &line) {
+            Ok(Some(page)) => page,
+            Ok(None) => crate::engine::spec::html_page(&header.game, true, &line),
+            Err(why) => {
+                errln!("warning: {why}; the page is the generic page of the game's events");
+                crate::engine::spec::html_page(&header.game, true, &line)
+            }
+        };
+        write_page(&args.output, &page)?;
         return Ok(0);
     }
     let page = dispatch(&header.game, Render { line: &line })
@@ -60,6 +77,39 @@ impl GameCommand for Render<'_> {
     fn run<G: Game>(self) -> Self::Output {
         serde_json::from_str::<RecordOf<G>>(self.line)?;
         Ok(G::html_page(self.line))
+    }
+}
+
+/// The page the engine program `command` draws of the record `line`, if
+/// it draws pages (its `engine` answer says `page`).
+fn engine_page(command: &str, line: &str) -> Result<Option<String>, String> {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| format!("cannot start the runtime: {e}"))?;
+    let registry = Registry::new();
+    let dir = std::env::current_dir().map_err(|e| format!("no working directory: {e}"))?;
+    let record: serde_json::Value = serde_json::from_str(line).map_err(|e| e.to_string())?;
+    let asked = runtime.block_on(async {
+        let (mut engine, info) = EngineProcess::start(command, &dir, ENGINE_TIMEOUT, &registry, None).await?;
+        if !info.page {
+            engine.bye().await?;
+            return Ok(None);
+        }
+        let answer = engine.ask(&Request::Page { record }).await?;
+        engine.bye().await?;
+        Ok(Some(answer))
+    });
+    crate::bot::orphans::sweep(&registry);
+    match asked.map_err(|e: EngineError| e.to_string())? {
+        None => Ok(None),
+        Some(Answer::Page { html })
+            if html.trim_start().starts_with("<!DOCTYPE html") || html.trim_start().starts_with("<html") =>
+        {
+            Ok(Some(html))
+        }
+        Some(Answer::Page { .. }) => Err(format!("engine {command:?} answered page with something that is not HTML")),
+        Some(other) => Err(format!("engine {command:?} answered page with {}", crate::engine::process::name(&other))),
     }
 }
 

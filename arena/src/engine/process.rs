@@ -61,6 +61,7 @@ fn kind(request: &Request) -> &'static str {
         Request::Find { .. } => "find",
         Request::Observe { .. } => "observe",
         Request::Forfeit { .. } => "forfeit",
+        Request::Page { .. } => "page",
         Request::Bye => "bye",
     }
 }
@@ -226,6 +227,7 @@ pub fn name<J>(answer: &Answer<J>) -> &'static str {
         Answer::Found { .. } => "\"found\"",
         Answer::Observe { .. } => "\"observe\"",
         Answer::Scores { .. } => "\"scores\"",
+        Answer::Page { .. } => "\"page\"",
         Answer::Error { .. } => "\"error\"",
     }
 }

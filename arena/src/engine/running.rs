@@ -38,6 +38,7 @@ pub struct Running<'e> {
     state: Raw,
     scores: Vec<i64>,
     outcome: Option<OutcomeInfo>,
+    text: Option<String>,
 }
 
 /// Which choice a move named by value is.
@@ -76,6 +77,7 @@ impl<'e> Running<'e> {
             state: protocol::engine::raw(&Value::Null),
             scores: Vec::new(),
             outcome: None,
+            text: None,
         };
         match link.ask(Request::Start { variant: variant.clone(), seed, setup }).await? {
             Answer::Step(step) => running.take("start", step)?,
@@ -98,6 +100,11 @@ impl<'e> Running<'e> {
     /// What the seat to act observes.
     pub fn state(&self) -> &Raw {
         &self.state
+    }
+
+    /// What the seat to act sees, as text for a person, when the engine draws it.
+    pub fn text(&self) -> Option<&str> {
+        self.text.as_deref()
     }
 
     /// Every event so far, with what each seat is told of it.
@@ -185,6 +192,7 @@ impl<'e> Running<'e> {
         self.state = step.state;
         self.scores = step.scores;
         self.outcome = step.outcome;
+        self.text = step.text;
         Ok(())
     }
 

@@ -22,14 +22,16 @@ pub struct Server<G: Game> {
     game: Option<G>,
     /// How many of the game's events have been sent.
     sent: usize,
-    /// Whether each step declares each seat's private information (for
-    /// `arena check-engine`; an in-process engine has no use for it).
-    declares_private: bool,
+    /// Whether each step describes everything the protocol lets it: each
+    /// seat's private information (for `arena check-engine`) and the text
+    /// of the game for a person (for `arena play`). An in-process engine
+    /// has no use for them.
+    describes_all: bool,
 }
 
 impl<G: Game> Default for Server<G> {
     fn default() -> Self {
-        Server { game: None, sent: 0, declares_private: true }
+        Server { game: None, sent: 0, describes_all: true }
     }
 }
 
@@ -49,9 +51,10 @@ fn error(message: impl Into<String>) -> Answer<Raw> {
 
 impl<G: Game> Server<G> {
     /// A server inside the arena, for its runner: its steps leave out what
-    /// only `check-engine` reads (each seat's private information).
+    /// only `check-engine` and `arena play` read (each seat's private
+    /// information, the text of the game).
     pub fn in_process() -> Self {
-        Server { declares_private: false, ..Server::default() }
+        Server { describes_all: false, ..Server::default() }
     }
 
     /// The answer to `request`, or `None` for `bye`.
@@ -91,6 +94,7 @@ impl<G: Game> Server<G> {
                 None => error("no game: start one first"),
                 Some(game) => Answer::Scores { scores: game.forfeit_scores(&faulted) },
             },
+            Request::Page { record } => Answer::Page { html: G::html_page(&record.to_string()) },
             Request::Bye => return None,
         })
     }
@@ -126,12 +130,24 @@ impl<G: Game> Server<G> {
     fn step(&mut self) -> Step<Raw> {
         let game = self.game.as_ref().expect("a game in progress");
         let seats = game.scores().len();
+        let all = self.describes_all;
+        let names: Vec<String> = (0..seats).map(|seat| format!("seat {seat}")).collect();
         let events = game
             .events_since(self.sent)
             .into_iter()
-            .map(|event| StepEvent {
-                views: (0..seats).map(|seat| game.view(&event, seat).map(|view| raw(&view))).collect(),
-                event: raw(&event),
+            .map(|event| {
+                let views: Vec<_> = (0..seats).map(|seat| game.view(&event, seat)).collect();
+                let texts = all.then(|| {
+                    let text = |(seat, view): (usize, &Option<G::View>)| {
+                        view.as_ref().map(|view| G::text_view(view, seat, &names))
+                    };
+                    views.iter().enumerate().map(text).collect()
+                });
+                StepEvent {
+                    views: views.iter().map(|view| view.as_ref().map(raw)).collect(),
+                    event: raw(&event),
+                    texts,
+                }
             })
             .collect();
         self.sent = game.event_count();
@@ -143,10 +159,11 @@ impl<G: Game> Server<G> {
             state: to_act.map_or_else(|| raw(&Value::Null), |seat| raw(&game.state(seat))),
             scores: game.scores(),
             outcome: game.outcome().map(|o| OutcomeInfo { reason: o.reason.to_string(), ranks: o.ranks }),
-            private: match self.declares_private {
+            private: match all {
                 true => (0..seats).map(|seat| game.private(seat)).collect(),
                 false => None,
             },
+            text: to_act.filter(|_| all).map(|seat| game.text_turn(seat, &names)),
         }
     }
 }
@@ -167,6 +184,7 @@ pub fn info<G: Game>() -> EngineInfo {
                 help: o.help.to_string(),
             })
             .collect(),
+        page: true,
     }
 }
 

@@ -33,6 +33,11 @@ pub fn check_step<J: Payload>(step: &Step<J>, seats: usize, teams: &[Vec<usize>]
         if event.views.len() != seats {
             return Err(format!("event {n} of the step has {} views for {seats} seats", event.views.len()));
         }
+        if let Some(texts) = &event.texts
+            && texts.len() != seats
+        {
+            return Err(format!("event {n} of the step has {} texts for {seats} seats", texts.len()));
+        }
     }
     if step.scores.len() != seats {
         return Err(format!("{} scores for {seats} seats", step.scores.len()));
@@ -139,13 +144,14 @@ mod tests {
 
     fn step(to_act: Option<usize>, scores: Vec<i64>, ranks: Option<Vec<u32>>) -> Step {
         Step {
-            events: vec![StepEvent { event: json!({"x": 1}), views: vec![None, Some(json!({"x": 1}))] }],
+            events: vec![StepEvent { event: json!({"x": 1}), views: vec![None, Some(json!({"x": 1}))], texts: None }],
             to_act,
             choices: if to_act.is_some() { vec![json!(0)] } else { vec![] },
             state: if to_act.is_some() { json!({}) } else { Value::Null },
             scores,
             outcome: ranks.map(|ranks| OutcomeInfo { reason: "won".to_string(), ranks }),
             private: None,
+            text: None,
         }
     }
 
