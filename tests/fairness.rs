@@ -5,7 +5,6 @@ use e2e::*;
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
 
 /// The fields of a bot's standing that two copies of one deterministic bot
 /// must share exactly.
@@ -17,10 +16,11 @@ fn results(standings: &Value, name: &str) -> Vec<Value> {
         .collect()
 }
 
-/// Plays a match of `bots` with `extra` flags and returns its standings.
+/// Plays a match of `bots` with `extra` flags (and PATIENT limits: a
+/// timeout would tell two copies apart) and returns its standings.
 fn play(scratch: &Scratch, name: &str, bots: &[(&str, &str)], extra: &[&str]) -> Value {
     let out = scratch.join(name);
-    let mut args = match_args(scratch, bots, extra);
+    let mut args = match_args(scratch, bots, &patient(extra));
     args.extend(["--out".to_string(), out.clone(), "--seed".to_string(), "61".to_string()]);
     arena_expect(&args, 0);
     standings(&out)
@@ -111,7 +111,8 @@ fn a_bot_cannot_learn_the_deal_from_its_seed_unless_the_match_seed_is_guessable(
             let name = format!("{players}-{seed:?}");
             let out = scratch.join(&name);
             let (players, games) = (players.to_string(), games.to_string());
-            let mut args = match_args(&scratch, &bots, &["--players", &players, "--games", &games, "--out", &out]);
+            let flags = patient(&["--players", &players, "--games", &games, "--out", &out]);
+            let mut args = match_args(&scratch, &bots, &flags);
             if let Some(seed) = seed {
                 args.extend(["--seed".to_string(), seed.to_string()]);
             }
@@ -146,15 +147,6 @@ fn a_bot_cannot_learn_the_deal_from_its_seed_unless_the_match_seed_is_guessable(
     }
 }
 
-/// Waits until `out/games.jsonl` holds at least `lines` lines.
-fn wait_for_games(out: &str, lines: usize) {
-    let deadline = Instant::now() + Duration::from_secs(60);
-    while std::fs::read_to_string(format!("{out}/games.jsonl")).map_or(0, |t| t.lines().count()) < lines {
-        assert!(Instant::now() < deadline, "no {lines} games in {out} after 60 s");
-        std::thread::sleep(Duration::from_millis(5));
-    }
-}
-
 /// The pids of the processes whose command line mentions `needle`.
 fn pids_mentioning(needle: &str) -> Vec<String> {
     processes_mentioning(needle).iter().map(|p| p.split(':').next().unwrap().to_string()).collect()
@@ -169,7 +161,8 @@ fn sigterm_to_the_arena_and_its_bots_at_once_records_no_wrong_game() {
         args[0] = "league".to_string();
         args
     };
-    let extra = ["--games", "30", "--seed", "17", "--concurrency", "2"];
+    // (Limits no busy machine reaches: the resumed league plays the games of the whole one.)
+    let extra = patient(&["--games", "30", "--seed", "17", "--concurrency", "2"]);
     let full = scratch.join("full");
     arena_expect(&league(&[&extra[..], &["--out", &full]].concat()), 0);
 
@@ -184,7 +177,7 @@ fn sigterm_to_the_arena_and_its_bots_at_once_records_no_wrong_game() {
             .stderr(Stdio::piped())
             .spawn()
             .expect("arena starts");
-        wait_for_games(&cut, 15 + 25 * round);
+        wait_for_records(&cut, 15 + 25 * round);
         let mut targets = pids_mentioning(&scratch.marker());
         targets.retain(|pid| *pid != arena.id().to_string());
         assert!(!targets.is_empty(), "bots are running");

@@ -4,31 +4,23 @@
 use e2e::*;
 use serde_json::Value;
 use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 fn read(path: &str) -> String {
     std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"))
 }
 
-/// Arguments of a three-bot league (greedy, random, Python greedy) with these extras.
+/// Arguments of a three-bot league (greedy, random, Python greedy) with
+/// these extras, and PATIENT limits: the same seed plays the same games.
 fn three_bots(scratch: &Scratch, extra: &[&str]) -> Vec<String> {
     let (greedy, random, python) = (bin("greedy-bot"), bin("random-bot"), python_greedy());
-    let mut args = match_args(scratch, &[("g", &greedy), ("r", &random), ("p", &python)], extra);
+    let mut args = match_args(scratch, &[("g", &greedy), ("r", &random), ("p", &python)], &patient(extra));
     args[0] = "league".to_string();
     args
 }
 
 fn spawn_arena(args: &[String]) -> Child {
     Command::new(bin("arena")).args(args).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().expect("arena starts")
-}
-
-/// Waits until `out/games.jsonl` holds at least `lines` lines.
-fn wait_for_games(out: &str, lines: usize) {
-    let deadline = Instant::now() + Duration::from_secs(60);
-    while std::fs::read_to_string(format!("{out}/games.jsonl")).map_or(0, |t| t.lines().count()) < lines {
-        assert!(Instant::now() < deadline, "no {lines} games in {out} after 60 s");
-        std::thread::sleep(Duration::from_millis(5));
-    }
 }
 
 #[test]
@@ -109,16 +101,12 @@ fn resume_after_sigkill_gives_the_same_league() {
 
     let cut = scratch.join("cut");
     let mut arena = spawn_arena(&three_bots(&scratch, &[&extra[..], &["--out", &cut]].concat()));
-    wait_for_games(&cut, 20);
+    wait_for_records(&cut, 20);
     arena.kill().unwrap(); // SIGKILL
     arena.wait().unwrap();
     let kept = records(&cut).len();
     assert!((20..90).contains(&kept), "{kept} games kept");
-    let deadline = Instant::now() + Duration::from_secs(5);
-    while !scratch.leftover_processes().is_empty() {
-        assert!(Instant::now() < deadline, "bots outlived a killed arena: {:?}", scratch.leftover_processes());
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    scratch.assert_nothing_left(LINGER);
 
     let (stdout, stderr) = arena_expect(&["league", "--resume", &cut], 0);
     assert!(stderr.contains(&format!("{kept} already played")), "{stderr}");
@@ -136,7 +124,7 @@ fn ctrl_c_stops_cleanly_and_the_league_resumes() {
     let scratch = Scratch::new("league-interrupt");
     let out = scratch.join("out");
     let arena = spawn_arena(&three_bots(&scratch, &["--games", "60", "--seed", "3", "--out", &out]));
-    wait_for_games(&out, 10);
+    wait_for_records(&out, 10);
     nix::sys::signal::kill(nix::unistd::Pid::from_raw(arena.id() as i32), nix::sys::signal::Signal::SIGINT).unwrap();
     let output = finish(arena);
     let stdout = String::from_utf8_lossy(&output.stdout);
@@ -166,7 +154,7 @@ fn a_league_stopped_in_the_middle_of_a_deal_counts_only_whole_deals() {
     let mut args = match_args(&scratch, &[("h", &hangs), ("g", &bin("greedy-bot")), ("r", &bin("random-bot"))], &extra);
     args[0] = "league".to_string();
     let arena = spawn_arena(&args);
-    wait_for_games(&out, 7);
+    wait_for_records(&out, 7);
     nix::sys::signal::kill(nix::unistd::Pid::from_raw(arena.id() as i32), nix::sys::signal::Signal::SIGINT).unwrap();
     let output = finish(arena);
     let stdout = String::from_utf8_lossy(&output.stdout);
@@ -254,7 +242,7 @@ fn one_output_directory_one_arena() {
     let scratch = Scratch::new("league-lock");
     let out = scratch.join("out");
     let mut first = spawn_arena(&three_bots(&scratch, &["--games", "400", "--out", &out]));
-    wait_for_games(&out, 1);
+    wait_for_records(&out, 1);
     let (_, stderr) = arena_expect(&["league", "--resume", &out], 2);
     assert!(stderr.contains("in use by another arena"), "{stderr}");
     first.kill().unwrap();
@@ -345,20 +333,16 @@ fn sigterm_stops_like_ctrl_c_and_a_second_signal_quits_at_once() {
         let scratch = Scratch::new(&format!("league-signal-{name}"));
         let out = scratch.join("out");
         let arena = spawn_arena(&three_bots(&scratch, &["--games", "20", "--seed", "3", "--out", &out]));
-        wait_for_games(&out, 5);
+        wait_for_records(&out, 5);
         for &signal in signals {
             kill(Pid::from_raw(arena.id() as i32), signal).unwrap();
             std::thread::sleep(Duration::from_millis(20));
         }
-        let started = Instant::now();
         let output = finish(arena);
         assert_eq!(output.status.code(), Some(130), "{name}: {}", String::from_utf8_lossy(&output.stderr));
-        assert!(started.elapsed() < Duration::from_secs(5), "{name}: the arena took {:?} to stop", started.elapsed());
-        let deadline = Instant::now() + Duration::from_secs(2);
-        while !scratch.leftover_processes().is_empty() {
-            assert!(Instant::now() < deadline, "{name}: {:?}", scratch.leftover_processes());
-            std::thread::sleep(Duration::from_millis(20));
-        }
+        assert!(records(&out).len() < 60, "{name}: the arena played on to the league's end");
+        let left = scratch.lingering(LINGER);
+        assert!(left.is_empty(), "{name}: {left:?}");
         // Whatever was written is whole: the league resumes to its end.
         arena_expect(&["league", "--resume", &out], 0);
         assert_eq!(records(&out).len(), 60, "{name}");

@@ -5,7 +5,6 @@
 use e2e::*;
 use serde_json::Value;
 use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
 
 /// Arguments of `arena sprt` of `new` against `base` (name, command), tagged with the scratch marker.
 fn sprt_args(scratch: &Scratch, new: (&str, &str), base: (&str, &str), extra: &[&str]) -> Vec<String> {
@@ -78,11 +77,17 @@ fn greedy_against_random_accepts_h1_whatever_the_concurrency_and_interruptions()
     let scratch = Scratch::new("sprt-h1");
     let (greedy, random) = (bin("greedy-bot"), bin("random-bot"));
     let args = |concurrency: &str, out: &str| {
-        let extra = ["--seed", "4", "--concurrency", concurrency, "--out", out];
+        // (Limits no busy machine reaches: the same seed plays the same games.)
+        let extra = patient(&["--seed", "4", "--concurrency", concurrency, "--out", out]);
         sprt_args(&scratch, ("greedy", &greedy), ("random", &random), &extra)
     };
+    // One game at a time: the deals are counted in order, so at --concurrency
+    // 2 or more a worker that a busy machine holds up lets the others play on
+    // past the deal that brings the verdict (329 games for 296 once). One at a
+    // time, only the games that started before the verdict was drawn from the
+    // results' queue (of 16) are played past it.
     let whole = scratch.join("whole");
-    let (stdout, stderr) = arena_expect(&args("2", &whole), 0);
+    let (stdout, stderr) = arena_expect(&args("1", &whole), 0);
     assert!(stdout.contains("H1 accepted: greedy is better than random"), "{stdout}");
     assert!(stdout.contains("pentanomial [LL, LD, WL+DD, WD, WW]"), "{stdout}");
     assert!(stderr.contains("nElo [0, 5], alpha 0.05, beta 0.05, LLR bounds (-2.94, 2.94)"), "{stderr}");
@@ -92,7 +97,10 @@ fn greedy_against_random_accepts_h1_whatever_the_concurrency_and_interruptions()
     let games = expected["games"].as_u64().unwrap();
     let played = records(&whole).len() as u64;
     assert_eq!(expected["games_played"], played);
-    assert!(played >= games && played <= games + 20, "no game starts after the verdict: {played} played");
+    assert!(
+        played >= games && played <= games + 20,
+        "no game starts after the verdict: {played} played, {games} counted"
+    );
     assert!(games < 1000, "{games} games for an obvious difference");
 
     let cut = scratch.join("cut");
@@ -102,11 +110,7 @@ fn greedy_against_random_accepts_h1_whatever_the_concurrency_and_interruptions()
         .stderr(Stdio::piped())
         .spawn()
         .expect("arena starts");
-    let deadline = Instant::now() + Duration::from_secs(60);
-    while std::fs::read_to_string(format!("{cut}/games.jsonl")).map_or(0, |t| t.lines().count()) < 20 {
-        assert!(Instant::now() < deadline, "no 20 games after 60 s");
-        std::thread::sleep(Duration::from_millis(2));
-    }
+    wait_for_records(&cut, 20);
     let pid = nix::unistd::Pid::from_raw(arena.id() as i32);
     nix::sys::signal::kill(pid, nix::sys::signal::Signal::SIGTERM).unwrap();
     let output = finish(arena);
@@ -115,7 +119,7 @@ fn greedy_against_random_accepts_h1_whatever_the_concurrency_and_interruptions()
     assert!(stdout.contains(&format!("continue with: {} sprt --resume {cut}", bin("arena"))), "{stdout}");
     assert_eq!(result(&cut)["conclusion"], "interrupted");
 
-    let (stdout, _) = arena_expect(&["sprt", "--resume", &cut, "--concurrency", "1"], 0);
+    let (stdout, _) = arena_expect(&["sprt", "--resume", &cut, "--concurrency", "2"], 0);
     assert!(stdout.contains("H1 accepted"), "{stdout}");
     assert_eq!(outcome(&result(&cut)), outcome(&expected));
     let played = records(&cut).len();

@@ -202,6 +202,16 @@ pub fn patient<'a>(flags: &[&'a str]) -> Vec<&'a str> {
     flags.iter().copied().chain(PATIENT).collect()
 }
 
+/// Waits until `out/games.jsonl` holds at least `lines` records, for at most
+/// [`DEADLINE`].
+pub fn wait_for_records(out: &str, lines: usize) {
+    let deadline = Instant::now() + DEADLINE;
+    while std::fs::read_to_string(Path::new(out).join("games.jsonl")).map_or(0, |t| t.lines().count()) < lines {
+        assert!(Instant::now() < deadline, "no {lines} games in {out} after {DEADLINE:?}");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
 /// Runs `job` on every one of `cases`, `at_once` at a time: each of
 /// `at_once` threads takes the next case as soon as its last one is done (so
 /// that cases which wait on timeouts overlap). Returns what `job` returned,
