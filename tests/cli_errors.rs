@@ -120,7 +120,8 @@ fn variables_before_the_program_set_the_bots_environment() {
     .unwrap();
     let out = scratch.join("out");
     let bot = format!("GREETING='hello there' {} {script}", python());
-    let args = match_args(&scratch, &[("env", &bot), ("g", &bin("greedy-bot"))], &["--games", "2", "--out", &out]);
+    let flags = patient(&["--games", "2", "--out", &out]);
+    let args = match_args(&scratch, &[("env", &bot), ("g", &bin("greedy-bot"))], &flags);
     arena_expect(&args, 0);
     assert_eq!(standing(&standings(&out), "env")["faults"], 0, "the bot saw GREETING");
 }

@@ -17,7 +17,8 @@ fn probe(scratch: &Scratch, extra: &[&str]) -> Value {
     std::fs::copy(bin("greedy-bot"), bots.join("greedy-bot")).unwrap();
     let probe = format!("{} {}", python(), bots.join("probe.py").display());
     let greedy = bots.join("greedy-bot").to_string_lossy().into_owned();
-    let mut args = match_args(scratch, &[("probe", &probe), ("g", &greedy)], &["--games", "2", "--out", &out]);
+    let flags = patient(&["--games", "2", "--out", &out]);
+    let mut args = match_args(scratch, &[("probe", &probe), ("g", &greedy)], &flags);
     args[0] = "league".to_string();
     args.extend(extra.iter().map(|s| s.to_string()));
     let output =
@@ -116,7 +117,7 @@ fn hostile_league(
     let mut command = std::process::Command::new(bin("arena"));
     command.current_dir(scratch.path());
     command.args(["league", "--bot", &hostile, "--bot", "greedy=other/greedy-bot", "--out", "out"]);
-    command.args(["--games", "2", "--seed", "3", "--concurrency", "1", "--startup-timeout", "60000"]).args(extra);
+    command.args(["--games", "2", "--seed", "3", "--concurrency", "1"]).args(PATIENT).args(extra);
     let output = output(&mut launch(command));
     assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
     let out = scratch.join("out");

@@ -21,7 +21,7 @@ fn sandboxed_match(scratch: &Scratch, bots: &[(&str, &str)], extra: &[&str], pre
     let _ = std::fs::remove_dir_all(&out);
     let mut command = std::process::Command::new(bin("arena"));
     command.current_dir(scratch.path()).args(["match", "--sandbox", "bwrap", "--out", &out, "--seed", "11"]);
-    command.args(["--concurrency", "2", "--startup-timeout", "60000"]).args(extra);
+    command.args(["--concurrency", "2"]).args(PATIENT).args(extra);
     for (name, script) in bots {
         let run = match *script {
             "greedy-bot" => "bots/greedy-bot".to_string(),

@@ -18,7 +18,7 @@ fn the_sample_bots_play_a_match_whose_records_verify() {
     let rules = format!("{} --play rules", bin("leduc-bot"));
     let bots = [("random", bin("leduc-bot")), ("rules", rules)];
     let bots: Vec<(&str, &str)> = bots.iter().map(|(n, c)| (*n, c.as_str())).collect();
-    let extra = ["--game", "leduc", "--games", "40", "--seed", "15", "--out", &out];
+    let extra = patient(&["--game", "leduc", "--games", "40", "--seed", "15", "--out", &out]);
     let (stdout, stderr) = arena_expect(&match_args(&scratch, &bots, &extra), 0);
     assert!(stderr.starts_with("leduc: 40 games"), "{stderr}");
     assert!(stdout.contains("rules") && stdout.contains("random"), "{stdout}");

@@ -29,7 +29,8 @@ fn rust_against_python_writes_records_and_standings() {
     let out = scratch.join("out");
     let bots = [("rust", bin("greedy-bot")), ("py", python_greedy())];
     let bots: Vec<(&str, &str)> = bots.iter().map(|(n, c)| (*n, c.as_str())).collect();
-    let (stdout, _) = arena_expect(&match_args(&scratch, &bots, &["--games", "6", "--seed", "11", "--out", &out]), 0);
+    let flags = patient(&["--games", "6", "--seed", "11", "--out", &out]);
+    let (stdout, _) = arena_expect(&match_args(&scratch, &bots, &flags), 0);
     assert!(stdout.contains("rust") && stdout.contains("py"), "{stdout}");
     let records = records(&out);
     assert_eq!(records.len(), 6);
@@ -59,7 +60,8 @@ fn javascript_bot_plays_a_match() {
     let out = scratch.join("out");
     let js = format!("node {}", repo_path("sample-bots/js/greedy.js"));
     let random = bin("random-bot");
-    arena_expect(&match_args(&scratch, &[("js", &js), ("random", &random)], &["--games", "4", "--out", &out]), 0);
+    let flags = patient(&["--games", "4", "--out", &out]);
+    arena_expect(&match_args(&scratch, &[("js", &js), ("random", &random)], &flags), 0);
     let standings = standings(&out);
     assert_eq!(standing(&standings, "js")["games"], 4);
     assert_eq!(standing(&standings, "js")["faults"], 0);
@@ -131,7 +133,9 @@ fn same_seed_same_records_at_any_concurrency() {
     let scratch = Scratch::new("determinism");
     let run = |name: &str, seed: &str, concurrency: &str| {
         let out = scratch.join(name);
-        greedy_vs_random(&scratch, &["--games", "12", "--seed", seed, "--concurrency", concurrency, "--out", &out]);
+        // (Limits no busy machine reaches: a timeout would change a game.)
+        let flags = patient(&["--games", "12", "--seed", seed, "--concurrency", concurrency, "--out", &out]);
+        greedy_vs_random(&scratch, &flags);
         canonical_records(&out)
     };
     let one = run("c1", "2024", "1");
@@ -167,7 +171,10 @@ fn every_message_a_bot_receives_is_valid_protocol() {
     std::fs::create_dir_all(&logs).unwrap();
     let recorder = format!("{} {} {}", python(), repo_path("tests/bots/recorder.py"), logs.display());
     let greedy = bin("greedy-bot");
-    arena_expect(&match_args(&scratch, &[("rec", &recorder), ("g", &greedy)], &["--games", "2", "--seed", "3"]), 0);
+    // (Limits no busy machine reaches: a process cut short would not be told bye.)
+    let flags = patient(&["--games", "2", "--seed", "3"]);
+    arena_expect(&match_args(&scratch, &[("rec", &recorder), ("g", &greedy)], &flags), 0);
+    let limit: u64 = PATIENT[1].parse().unwrap();
     // The recorder holds seat 0 in game 0 and seat 1 in game 1: two processes.
     let processes = recorded(&logs);
     assert_eq!(processes.len(), 2);
@@ -183,7 +190,7 @@ fn every_message_a_bot_receives_is_valid_protocol() {
         for message in messages {
             if let ToBot::Turn(turn) = message {
                 assert!(!turn.legal.is_empty());
-                assert_eq!(turn.time_ms, 1000);
+                assert_eq!(turn.time_ms, limit, "the move limit given");
             }
         }
     }

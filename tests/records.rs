@@ -303,6 +303,8 @@ fn leagues_and_sprt_cycle_through_a_deals_file_and_resume_without_it() {
     let python = format!("py={}", python_greedy());
     let mut args = vec!["league", "--bot", &greedy, "--bot", &random, "--bot", &python, "--deals", &file];
     args.extend_from_slice(&["--games", "8", "--seed", "4", "--concurrency", "2", "--out", &out]);
+    // (Limits no busy machine reaches: the resumed league plays the same games.)
+    args.extend_from_slice(&PATIENT);
     args.extend_from_slice(FIVE);
     arena_expect(&args, 0);
     let complete = canonical_records(&out);
