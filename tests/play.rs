@@ -68,7 +68,7 @@ fn a_piped_game_is_shown_re_asked_and_recorded_like_any_other() {
     arena_expect(&["view", &out, "--game", "0", "-o", &scratch.join("game.html")], 0);
     // Every answer was "1": the record holds the first legal move at each of the seat's turns.
     let first = format!("first={} {}", python(), repo_path("tests/bots/first_legal.py"));
-    let (replayed, _) = arena_expect(&["replay", &out, "--seat", "0", "--bot", &first], 0);
+    let (replayed, _) = arena_expect(&[&["replay", &out, "--seat", "0", "--bot", &first][..], &PATIENT].concat(), 0);
     assert!(replayed.contains("first chose as recorded at all "), "{replayed}");
     assert!(scratch.leftover_processes().is_empty(), "{:?}", scratch.leftover_processes());
 }
