@@ -84,8 +84,8 @@ fn greedy_against_random_accepts_h1_whatever_the_concurrency_and_interruptions()
     // One game at a time: the deals are counted in order, so at --concurrency
     // 2 or more a worker that a busy machine holds up lets the others play on
     // past the deal that brings the verdict (329 games for 296 once). One at a
-    // time, only the games that started before the verdict was drawn from the
-    // results' queue (of 16) are played past it.
+    // time, only the few games that started before the verdict was drawn from
+    // the queue of finished games are played past it.
     let whole = scratch.join("whole");
     let (stdout, stderr) = arena_expect(&args("1", &whole), 0);
     assert!(stdout.contains("H1 accepted: greedy is better than random"), "{stdout}");
