@@ -581,7 +581,7 @@ fn changes_a_league_refuses() {
     // A running league is in use: it is stopped (its finished games kept) before it changes.
     let running = scratch.join("running");
     let mut arena = spawn_arena(&three_bots(&scratch, &["--games", "400", "--out", &running]));
-    wait_for_games(&running, 1);
+    wait_for_records(&running, 1);
     let (_, stderr) = arena_expect(&["league", "--resume", &running, "--bot", "n=/bin/cat"], 2);
     assert!(stderr.contains("in use by another arena"), "{stderr}");
     arena.kill().unwrap();
