@@ -27,9 +27,12 @@ const DESCRIPTORS_BASE: u64 = 32;
 const DESCRIPTORS_PER_WORKER: u64 = 12;
 
 /// The most processes kept alive for `games` played at once with `seats`
-/// seats each: twice the seats in play.
+/// seats each: twice the seats in play, and at least a process for each
+/// seat of each bot of a free-for-all group (which holds every seat in the
+/// orders of a deal), so that a match of 3 or 4 players at one game at a
+/// time keeps all its processes instead of starting some for every game.
 pub fn cap(games: usize, seats: usize) -> usize {
-    2 * games * seats
+    (2 * games * seats).max(seats * seats)
 }
 
 /// How many descriptors a run of `games` at once with `seats` seats each needs.
@@ -165,7 +168,8 @@ mod tests {
     #[test]
     fn the_cap_is_twice_the_seats_in_play() {
         assert_eq!(cap(2, 2), 8);
-        assert_eq!(cap(1, 4), 8);
+        assert_eq!(cap(1, 4), 16);
+        assert_eq!(cap(1, 3), 9);
     }
 
     #[test]
