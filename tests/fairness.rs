@@ -81,7 +81,9 @@ fn a_three_player_match_plays_every_deal_in_all_six_orders() {
 }
 
 /// The guesses the seed thief wrote: (game, seat, method) → (match seed, hands).
-fn guesses(dir: &std::path::Path) -> BTreeMap<(u64, u64, String), (u64, Value)> {
+/// The game is the id the thief was told, which no record holds: its
+/// guesses are matched to a record by the seed its seat was told.
+fn guesses(dir: &std::path::Path) -> BTreeMap<(u64, u64, String), (u64, u64, Value)> {
     let mut all = BTreeMap::new();
     for entry in std::fs::read_dir(dir).unwrap().flatten() {
         if !entry.file_name().to_string_lossy().starts_with("thief.") {
@@ -90,7 +92,8 @@ fn guesses(dir: &std::path::Path) -> BTreeMap<(u64, u64, String), (u64, Value)> 
         for line in std::fs::read_to_string(entry.path()).unwrap().lines() {
             let guess: Value = serde_json::from_str(line).unwrap();
             let key = (guess["game"].as_u64().unwrap(), guess["seat"].as_u64().unwrap(), guess["method"].to_string());
-            all.insert(key, (guess["match_seed"].as_u64().unwrap(), guess["hands"].clone()));
+            let seed = guess["seed"].as_u64().unwrap();
+            all.insert(key, (seed, guess["match_seed"].as_u64().unwrap(), guess["hands"].clone()));
         }
     }
     all
@@ -128,9 +131,11 @@ fn a_bot_cannot_learn_the_deal_from_its_seed_unless_the_match_seed_is_guessable(
                 records.iter().map(|r| r["bots"].as_array().unwrap().iter().filter(|b| *b == "thief").count()).sum();
             let inverted = guesses.keys().filter(|(.., method)| method == "\"inverted\"").count();
             assert_eq!(inverted, thief_seats, "{name}: the thief guessed in every game it played");
-            for ((game, seat, method), (match_seed, hands)) in &guesses {
-                // (Records are written as games finish, not in the order of their ids.)
-                let record = records.iter().find(|r| r["id"] == *game).expect("the game was recorded");
+            for ((game, seat, method), (told, match_seed, hands)) in &guesses {
+                let record = records
+                    .iter()
+                    .find(|r| r["bot_seeds"][*seat as usize] == *told && r["bots"][*seat as usize] == "thief")
+                    .expect("the game was recorded");
                 let dealt = &record["events"][0]["hands"];
                 match (seed, method.as_str()) {
                     (Some(seed), "\"searched\"") => {
@@ -210,4 +215,82 @@ fn more_games_at_once_than_cores_is_warned_about() {
     if std::thread::available_parallelism().map_or(1, |n| n.get()) >= 2 {
         assert!(!stderr.contains("warning: 2 games at once"), "{stderr}");
     }
+}
+
+#[test]
+fn the_ids_bots_are_told_say_nothing_of_the_deal_or_the_order() {
+    let scratch = Scratch::new("fair-tags");
+    let out = scratch.join("out");
+    let logs = scratch.join("logs");
+    std::fs::create_dir_all(&logs).unwrap();
+    let recorder = format!("{} {} {logs}", python(), repo_path("tests/bots/recorder.py"));
+    let bots = [("a", recorder.as_str()), ("b", recorder.as_str())];
+    let flags = patient(&["--games", "16", "--seed", "8", "--concurrency", "1", "--out", &out]);
+    arena_expect(&match_args(&scratch, &bots, &flags), 0);
+    let records = records(&out);
+    let ids: Vec<u64> = records.iter().map(|r| r["id"].as_u64().unwrap()).collect();
+    assert_eq!(ids, (0..16).collect::<Vec<_>>(), "games.jsonl in id order");
+    let mut told = Vec::new();
+    for entry in std::fs::read_dir(&logs).unwrap().flatten() {
+        // A process plays one seat of one bot: the seeds it is told, game after game.
+        let (mut starts, mut ends, mut seeds) = (Vec::new(), Vec::new(), Vec::new());
+        for line in std::fs::read_to_string(entry.path()).unwrap().lines() {
+            let message: Value = serde_json::from_str(line).unwrap();
+            match message["type"].as_str() {
+                Some("game_start") => {
+                    starts.push(message["id"].as_u64().unwrap());
+                    seeds.push(message["seed"].as_u64().unwrap());
+                }
+                Some("game_end") => ends.push(message["id"].as_u64().unwrap()),
+                _ => {}
+            }
+        }
+        assert_eq!(starts, ends, "game_end tells the id of game_start");
+        told.extend(starts);
+        // The deals this process met, in the order it met them.
+        let deals: Vec<u64> = seeds
+            .iter()
+            .map(|seed| records.iter().find(|r| r["bot_seeds"].as_array().unwrap().contains(&(*seed).into())).unwrap())
+            .map(|r| r["deal"].as_u64().unwrap())
+            .collect();
+        assert_eq!(deals.len(), 8, "one game of each deal in each seat: {deals:?}");
+        assert_ne!(deals, (0..8).collect::<Vec<_>>(), "the deals come in an order keyed by the match seed");
+    }
+    let mut distinct = told.clone();
+    distinct.sort();
+    distinct.dedup();
+    assert_eq!(distinct.len(), 16, "a game's id, told to both of its bots, differs from every other: {told:?}");
+    assert!(told.iter().all(|id| *id >= 1 << 32), "not the schedule's ids: {told:?}");
+}
+
+#[test]
+fn a_bot_that_remembers_deals_is_flagged_and_its_honest_twins_are_not() {
+    let scratch = Scratch::new("fair-remembers");
+    let out = scratch.join("out");
+    let memory = format!("{} {}", python(), repo_path("tests/bots/leduc_memory.py"));
+    let twin = format!("{memory} --forget");
+    // Three players: a process plays one seat, and holds it in two of the
+    // six orders of a deal, told the same seed: the cheat recognises it.
+    let bots = [("cheat", memory.as_str()), ("twin", twin.as_str()), ("twin2", twin.as_str())];
+    // One game at a time, so that the same processes see the same games
+    // (and the results are the same on every run).
+    let flags = patient(&["--game", "leduc", "--players", "3", "--games", "300", "--seed", "5"]);
+    let mut args = match_args(&scratch, &bots, &flags);
+    args.extend(["--concurrency", "1", "--out", &out].map(String::from));
+    let (stdout, _) = arena_expect(&args, 0);
+    let standings = standings(&out);
+    let tested = |name: &str| standing(&standings, name)["repeated_deals"].clone();
+    let cheat = tested("cheat");
+    assert_eq!(cheat["deals"], 50, "{cheat}");
+    assert_eq!(cheat["flagged"], true, "{cheat}");
+    assert!(cheat["gain"].as_f64().unwrap() > 0.0 && cheat["p"].as_f64().unwrap() < 0.01 / 3.0, "{cheat}");
+    for name in ["twin", "twin2"] {
+        assert_eq!(tested(name)["flagged"], false, "{name}: {}", tested(name));
+    }
+    assert!(stdout.contains("warning: cheat scored +"), "{stdout}");
+    assert!(!stdout.contains("warning: twin"), "{stdout}");
+    let page = scratch.join("report.html");
+    arena_expect(&["report", &out, "-o", &page], 0);
+    let page = std::fs::read_to_string(&page).unwrap();
+    assert!(page.contains("warning: cheat scored +") && !page.contains("warning: twin"), "the report warns too");
 }

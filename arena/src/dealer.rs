@@ -1,4 +1,6 @@
-//! Which game a run plays next: the games of the schedule in order, except
+//! Which game a run plays next: the games of the schedule window by window,
+//! each window in play order ([`Schedule::in_play_order`]: a keyed shuffle
+//! of a few deals), except
 //! that no game starts while another game of the same deal is in flight. The
 //! arrangements of a deal, and its copies in other groups, are then played
 //! one after another, so no two bot processes alive at the same time have
@@ -23,8 +25,10 @@ pub struct Dealer {
 
 #[derive(Default)]
 struct State {
-    /// The next id of the schedule to look at.
-    next: u64,
+    /// The rest of the current window, in play order.
+    window: VecDeque<u64>,
+    /// Where the next window starts.
+    next_window: u64,
     /// Games passed over while their deal was in flight, in schedule order.
     deferred: VecDeque<GameSpec>,
     /// The deals in flight.
@@ -60,11 +64,21 @@ impl Dealer {
                     return Some(spec);
                 }
                 while state.deferred.len() < MOST_DEFERRED {
-                    let Some(spec) = schedule.get(state.next) else { break };
-                    state.next += 1;
-                    if !selection.contains(spec.id) {
+                    let Some(id) = state.window.pop_front() else {
+                        let window = schedule.window(state.next_window);
+                        if window.is_empty() {
+                            break;
+                        }
+                        state.next_window = window.end;
+                        if window.clone().any(|id| selection.contains(id)) {
+                            state.window = schedule.in_play_order(window).into();
+                        }
+                        continue;
+                    };
+                    if !selection.contains(id) {
                         continue;
                     }
+                    let spec = schedule.get(id).expect("an id of the schedule");
                     let deal = self.deal_of(&spec);
                     if state.busy.insert(deal) {
                         return Some(spec);
@@ -90,19 +104,46 @@ impl Dealer {
 mod tests {
     use super::*;
 
+    fn run<T>(future: impl std::future::Future<Output = T>) -> T {
+        tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap().block_on(future)
+    }
+
+    #[test]
+    fn one_game_at_a_time_goes_in_play_order() {
+        let schedule = Schedule::duplicate_match(7, &[vec![0], vec![1]], 40).unwrap();
+        let selection = Selection::new(&schedule, None, |id| id == 3);
+        let dealer = Dealer::new(None);
+        let mut expected = Vec::new();
+        let mut start = 0;
+        while start < schedule.len() {
+            let window = schedule.window(start);
+            start = window.end;
+            expected.extend(schedule.in_play_order(window).into_iter().filter(|&id| id != 3));
+        }
+        let handed = run(async {
+            let mut handed = Vec::new();
+            while let Some(spec) = dealer.next(&schedule, &selection).await {
+                handed.push(spec.id);
+                dealer.done(&spec);
+            }
+            handed
+        });
+        assert_eq!(handed, expected, "every window in play order, less the game played before");
+        assert_ne!(handed, (0..40).filter(|&id| id != 3).collect::<Vec<_>>(), "not in the order of the ids");
+    }
+
     #[test]
     fn no_two_games_of_a_deal_are_handed_out_at_once() {
         let schedule = Schedule::duplicate_match(7, &[vec![0], vec![1], vec![2]], 12).unwrap();
         let selection = Selection::new(&schedule, None, |_| false);
         let dealer = Dealer::new(None);
-        let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
-        runtime.block_on(async {
+        run(async {
             let first = dealer.next(&schedule, &selection).await.unwrap();
             let second = dealer.next(&schedule, &selection).await.unwrap();
-            assert_eq!((first.deal, second.deal), (0, 1), "the next deal's first game, not deal 0's second");
+            assert_ne!(first.deal, second.deal, "the other deal's first game, not the first deal's second");
             dealer.done(&first);
             let third = dealer.next(&schedule, &selection).await.unwrap();
-            assert_eq!((third.deal, third.arrangement), (0, 1), "deal 0 again once it is free");
+            assert_eq!(third.deal, first.deal, "the first deal again once it is free");
             let mut all = vec![first.id, second.id, third.id];
             dealer.done(&second);
             dealer.done(&third);

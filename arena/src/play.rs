@@ -212,7 +212,7 @@ pub async fn play_seated<P: Person>(
     let mut times = MoveTimes::default();
     for (seat, process) in seats.processes.iter_mut().enumerate() {
         if let Some(process) = process {
-            let start = GameStart { id: spec.id, seed: spec.bot_seeds[seat], seat };
+            let start = GameStart { id: spec.tag(), seed: spec.bot_seeds[seat], seat };
             process.queue(&Envelope::GameStart(start));
         }
     }
@@ -274,7 +274,7 @@ pub async fn play_seated<P: Person>(
     for (seat, process) in seats.processes.iter_mut().enumerate() {
         if let Some(mut process) = process.take() {
             let end = GameEnd {
-                id: spec.id,
+                id: spec.tag(),
                 reason: result.reason.clone(),
                 scores: result.scores.clone(),
                 ranks: result.ranks.clone(),

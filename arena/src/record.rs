@@ -170,6 +170,11 @@ pub struct GameSummary {
 }
 
 impl<V, E> GameRecord<V, E> {
+    /// The id its bots were told ([`crate::seeds::game_tag`]).
+    pub fn tag(&self) -> u64 {
+        crate::seeds::game_tag(self.seed, self.id)
+    }
+
     /// The fields standings need.
     pub fn summary(&self) -> GameSummary {
         GameSummary {

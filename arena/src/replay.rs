@@ -66,7 +66,7 @@ pub async fn replay(table: &Table, link: &mut dyn Link, record: &JsonRecord, sea
     if let Err(fault) = session::handshake(&mut process, table.hello(0, seat), table.limits.startup_timeout).await {
         return Ok(failed(process, fault, replayed).await);
     }
-    process.queue(&Envelope::GameStart(GameStart { id: record.id, seed: record.bot_seeds[seat], seat }));
+    process.queue(&Envelope::GameStart(GameStart { id: record.tag(), seed: record.bot_seeds[seat], seat }));
     let mut delivered = 0;
     while let Some(to_act) = game.to_act() {
         delivered = tell(&mut process, &game, seat, delivered);
@@ -114,7 +114,7 @@ pub async fn replay(table: &Table, link: &mut dyn Link, record: &JsonRecord, sea
     let result = &record.result;
     let forfeits = record.faults.iter().map(|f| Forfeit { seat: f.seat, kind: f.kind.name().to_string() }).collect();
     process.queue(&Envelope::GameEnd(GameEnd {
-        id: record.id,
+        id: record.tag(),
         reason: result.reason.clone(),
         scores: result.scores.clone(),
         ranks: result.ranks.clone(),

@@ -37,6 +37,27 @@ pub struct GameSpec {
     pub bot_seeds: Vec<u64>,
 }
 
+impl GameSpec {
+    /// The id its bots are told ([`seeds::game_tag`]): opaque.
+    pub fn tag(&self) -> u64 {
+        seeds::game_tag(self.seed, self.id)
+    }
+
+    /// The key of its place in play order ([`seeds::play_key`]).
+    pub fn play_key(&self) -> u64 {
+        seeds::play_key(self.seed, self.id)
+    }
+}
+
+/// A run plays its games window by window: a window is this many deals
+/// (fewer where a stage ends, and one when a deal alone has more than
+/// [`WINDOW_GAMES`] games), and the games of a window are played in the
+/// order of their keys ([`GameSpec::play_key`]), so that their order tells
+/// a bot nothing of which deal it is playing.
+pub const WINDOW_DEALS: u64 = 4;
+/// The most games a window of several deals may hold.
+pub const WINDOW_GAMES: u64 = 1 << 16;
+
 /// Which arrangements of a group's bots over the sides a deal is played in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Seating {
@@ -320,6 +341,40 @@ impl Schedule {
             let start = stage.first_id + deal.min(self.deals) * per_deal;
             start..start + if deal < self.deals { per_deal } else { 0 }
         })
+    }
+
+    /// The ids of the window of games that starts at `start` (0, or where
+    /// the window before ended): whole deals of one stage, at most
+    /// [`WINDOW_DEALS`] of them.
+    pub fn window(&self, start: u64) -> std::ops::Range<u64> {
+        if start >= self.len() {
+            return start..start;
+        }
+        let stage = self.stage_of(start);
+        let per_deal = self.per_deal(stage);
+        let deals = (WINDOW_GAMES / per_deal).clamp(1, WINDOW_DEALS);
+        let stage_end = stage.first_id + self.deals * per_deal;
+        start..(start + deals * per_deal).min(stage_end)
+    }
+
+    /// The games of `window` (from [`Schedule::window`]) in the order a run
+    /// plays them: by their keys ([`GameSpec::play_key`]), a keyed shuffle of
+    /// the window's deals and orders that only the deal seeds reproduce.
+    pub fn in_play_order(&self, window: std::ops::Range<u64>) -> Vec<u64> {
+        let mut tagged: Vec<(u64, u64)> = Vec::with_capacity((window.end - window.start) as usize);
+        let mut deal_seed = None;
+        for id in window {
+            let stage = self.stage_of(id);
+            let deal = (id - stage.first_id) / self.per_deal(stage);
+            let seed = match deal_seed {
+                Some((known, seed)) if known == deal => seed,
+                _ => seeds::deal_seed(self.seed, deal),
+            };
+            deal_seed = Some((deal, seed));
+            tagged.push((seeds::play_key(seed, id), id));
+        }
+        tagged.sort_unstable();
+        tagged.into_iter().map(|(_, id)| id).collect()
     }
 
     /// Every game, in id order.
@@ -668,6 +723,54 @@ mod tests {
         let err = Schedule::staged(3, &teams, &vec![vec![vec![0, 1]]; 20], Seating::EveryOrder, MAX_GAMES / 20 + 2)
             .unwrap_err();
         assert!(err.contains("20 groups of bots"), "{err}");
+    }
+
+    #[test]
+    fn windows_are_whole_deals_played_in_the_order_of_their_keys() {
+        let teams: Vec<Vec<usize>> = (0..3).map(|s| vec![s]).collect();
+        let schedule =
+            Schedule::league(5, &teams, &groups(Format::RoundRobin, 4, 3), Seating::EveryOrder, 6 * 9).unwrap();
+        let per_deal = 4 * 6;
+        let (mut start, mut seen) = (0, Vec::new());
+        while start < schedule.len() {
+            let window = schedule.window(start);
+            assert_eq!(window.start, start);
+            let deals = (window.end - window.start) / per_deal;
+            assert!((1..=WINDOW_DEALS).contains(&deals) && (window.end - window.start).is_multiple_of(per_deal));
+            start = window.end;
+            let order = schedule.in_play_order(window.clone());
+            let mut sorted = order.clone();
+            sorted.sort();
+            assert_eq!(sorted, window.collect::<Vec<_>>(), "each game of the window once");
+            let keys: Vec<u64> = order.iter().map(|&id| schedule.get(id).unwrap().play_key()).collect();
+            assert!(keys.windows(2).all(|pair| pair[0] < pair[1]), "in the order of the keys");
+            seen.extend(order);
+        }
+        assert_eq!(seen.len() as u64, schedule.len());
+        assert_ne!(seen, (0..schedule.len()).collect::<Vec<_>>(), "deals and orders shuffled");
+        let other = Schedule::league(6, &teams, &groups(Format::RoundRobin, 4, 3), Seating::EveryOrder, 6 * 9).unwrap();
+        assert_ne!(
+            schedule.in_play_order(schedule.window(0)),
+            other.in_play_order(other.window(0)),
+            "keyed by the seed"
+        );
+        let big = Schedule::league(5, &[vec![0], vec![1]], &groups(Format::RoundRobin, 300, 2), Seating::EveryOrder, 8)
+            .unwrap();
+        assert_eq!(big.window(0), 0..300 * 299, "one deal when a deal alone fills a window");
+    }
+
+    #[test]
+    fn tags_say_nothing_of_the_deal_or_the_place() {
+        let schedule = Schedule::duplicate_match(9, &[vec![0], vec![1]], 200).unwrap();
+        let tags: Vec<u64> = schedule.iter().map(|g| g.tag()).collect();
+        let mut distinct = tags.clone();
+        distinct.sort();
+        distinct.dedup();
+        assert_eq!(distinct.len(), tags.len(), "one tag per game");
+        // Neither the deal (id / 2) nor the order (id % 2) shows in the low bit.
+        let odd = tags.iter().filter(|&&t| t % 2 == 1).count();
+        assert!((60..=140).contains(&odd), "{odd} odd tags of 200");
+        assert!(tags.iter().all(|&t| t >= 200), "not small numbers");
     }
 
     #[test]

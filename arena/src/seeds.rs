@@ -20,6 +20,10 @@ use rand_core::{Rng, SeedableRng};
 const DEAL: u64 = 1;
 /// The nonce's domain of the seeds told to bots.
 const BOT: u64 = 2;
+/// The nonce's domain of the ids told to bots.
+const TAG: u64 = 3;
+/// The nonce's domain of the keys that order a run's games.
+const ORDER: u64 = 4;
 
 /// The first 64 bits of ChaCha20 block `block` under key `match_seed` and `nonce`.
 fn prf(match_seed: u64, nonce: u64, block: u64) -> u64 {
@@ -43,6 +47,23 @@ pub fn deal_seed(match_seed: u64, deal: u64) -> u64 {
 /// where.
 pub fn bot_seed(match_seed: u64, deal: u64, seat: usize) -> u64 {
     prf(match_seed, (BOT << 32) + seat as u64, deal)
+}
+
+/// The id a bot is told for game `id` of a deal set up from `deal_seed`
+/// (in `game_start` and `game_end`): ChaCha20 block `id` keyed with the
+/// deal's seed, nonce `3 * 2^32`. Without the deal's seed (which no bot is
+/// told) nothing links two tags: they say neither which deal a game is
+/// nor where it lies in the schedule.
+pub fn game_tag(deal_seed: u64, id: u64) -> u64 {
+    prf(deal_seed, TAG << 32, id)
+}
+
+/// The key of game `id` of a deal set up from `deal_seed` in the order a
+/// run plays its games: ChaCha20 block `id` keyed with the deal's seed,
+/// nonce `4 * 2^32`. A run plays a window of a few deals in increasing
+/// order of these keys, which, unlike the tags, no bot is told.
+pub fn play_key(deal_seed: u64, id: u64) -> u64 {
+    prf(deal_seed, ORDER << 32, id)
 }
 
 #[cfg(test)]
@@ -107,6 +128,8 @@ mod tests {
         for (seed, deal, seat) in [(0, 0, 0), (1, 5, 2), (u64::MAX, u64::MAX, 3), (0x0123_4567_89ab_cdef, 1 << 40, 1)] {
             assert_eq!(deal_seed(seed, deal), reference(seed, 1 << 32, deal));
             assert_eq!(bot_seed(seed, deal, seat), reference(seed, (2 << 32) + seat as u64, deal));
+            assert_eq!(game_tag(seed, deal), reference(seed, 3 << 32, deal));
+            assert_eq!(play_key(seed, deal), reference(seed, 4 << 32, deal));
         }
     }
 

@@ -22,6 +22,7 @@
 //! - [`Standings::report`]: JSON (`standings.json`), CSV or Markdown ([`report`]).
 
 pub mod cells;
+pub mod repeats;
 pub mod report;
 pub mod text;
 
@@ -31,6 +32,7 @@ use crate::fault::FaultKind;
 use crate::ratings::{Elo, RatingTally, WengLin};
 use crate::record::GameSummary;
 use game::Scoring;
+use repeats::{Repeated, Repeats};
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -93,6 +95,7 @@ pub struct Standings {
     /// How the game's scores are read (its [`Game::SCORING`](game::Game::SCORING)).
     pub scoring: Scoring,
     ratings: RatingTally,
+    repeats: Repeats,
 }
 
 impl Standings {
@@ -117,7 +120,7 @@ impl Standings {
                 points_against_scaled: 0,
             })
             .collect();
-        Standings { games: 0, bots, scoring, ratings: RatingTally::new(names) }
+        Standings { games: 0, bots, scoring, ratings: RatingTally::new(names), repeats: Repeats::default() }
     }
 
     /// Adds one finished game. Bots not in the standings are ignored.
@@ -126,7 +129,8 @@ impl Standings {
         self.ratings.add(game);
         let ranks = &game.result.ranks;
         let scores = &game.result.scores;
-        for bot in self.bots.iter_mut() {
+        let key = crate::seeds::play_key(game.origin.seed, game.id);
+        for (index, bot) in self.bots.iter_mut().enumerate() {
             let seats: Vec<usize> = (0..game.bots.len()).filter(|&s| game.bots[s] == bot.name).collect();
             let Some(&first_seat) = seats.first() else { continue };
             let rank = seats.iter().map(|&s| ranks[s]).min().unwrap_or(u32::MAX);
@@ -142,7 +146,10 @@ impl Standings {
             let opponents: Vec<i64> = opposing_scores(game, &bot.name);
             if !opponents.is_empty() {
                 let sum: i128 = opponents.iter().map(|&s| i128::from(s)).sum();
-                bot.points_against_scaled += sum * (AGAINST_SCALE / opponents.len() as i128);
+                let against = sum * (AGAINST_SCALE / opponents.len() as i128);
+                bot.points_against_scaled += against;
+                let margin = i128::from(scores[first_seat]) * AGAINST_SCALE - against;
+                self.repeats.add(index, game.origin.deal, key, margin);
             }
             for fault in game.faults.iter().filter(|f| f.bot == bot.name) {
                 bot.faults += 1;
@@ -181,7 +188,8 @@ impl Standings {
             let first = if self.scoring.rank_by_mean { by_mean(a, b).then(by_elo(a, b)) } else { by_elo(a, b) };
             first.then(a.cmp(&b))
         });
-        Ranking { standings: self, elo, weng_lin, order }
+        let repeated = self.repeats.tested(self.bots.len(), AGAINST_SCALE as f64);
+        Ranking { standings: self, elo, weng_lin, order, repeated }
     }
 
     /// The bots in rank order: by Elo rating, then score, then the given
@@ -226,6 +234,8 @@ pub struct Ranking<'a> {
     pub weng_lin: Option<Vec<Option<WengLin>>>,
     /// Indices into `standings.bots`, best first.
     pub order: Vec<usize>,
+    /// For each bot, whether it did better on deals it had met before ([`repeats`]).
+    pub repeated: Vec<Option<Repeated>>,
 }
 
 impl Ranking<'_> {

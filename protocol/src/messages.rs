@@ -77,7 +77,8 @@ pub struct Ready {
 /// The start of a game.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct GameStart {
-    /// The game's id within the match (stable: the same schedule gives the same ids).
+    /// The game's id: no other game of the match has it, and it is opaque (it
+    /// tells neither the deal nor the game's place in the schedule).
     pub id: u64,
     /// A seed for the bot's own randomness in this game, derived from the match seed.
     pub seed: u64,

@@ -6,8 +6,9 @@ has read RECORDS.md would, then re-deals the game from it:
 
 - "inverted": the derivation of arena 0.1's first releases was a fold of an
   invertible mix (SplitMix64's), so it simply runs the fold backwards;
-- "searched": it tries every match seed below SEARCH with the documented
-  derivation (ChaCha20 blocks), which finds a small, guessable `--seed`.
+- "searched": it tries every match seed below SEARCH and every deal number
+  below DEALS with the documented derivation (ChaCha20 blocks), which finds
+  a small, guessable `--seed` (the game id it is told gives no deal number).
 
 Each guess is written as a JSON line to `DIR/thief.<pid>.jsonl` (DIR is the
 first argument): the game, the seat, how the seed was found, the match seed
@@ -22,6 +23,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import botlib  # noqa: E402
 
 SEARCH = 300
+DEALS = 8
 MASK = (1 << 64) - 1
 OUT = open(os.path.join(sys.argv[1], "thief.%d.jsonl" % os.getpid()), "a")
 
@@ -125,25 +127,23 @@ found = {}
 def guess(hand):
     seat, players = hello["seat"], hello["seats"]
     sides = len(hello["teams"])
-    orders = 1
-    for k in range(2, sides + 1):
-        orders *= k
     size = len(hand["tiles"])
     guesses = []
     old = inverted(game["seed"], game["id"], seat)
     old_deal = old_fold(old, [1, game["id"] // sides])
     guesses.append(("inverted", old, old_deal))
-    d = game["id"] // orders
-    if "searched" not in found:
-        found["searched"] = next(
-            (m for m in range(SEARCH) if prf(m, (2 << 32) + seat, d) == game["seed"]), None)
-    if found["searched"] is not None:
-        m = found["searched"]
+    nonce = (2 << 32) + seat
+    matching = (
+        (m, d) for m in found.get("searched", range(SEARCH)) for d in range(DEALS) if prf(m, nonce, d) == game["seed"]
+    )
+    m, d = next(matching, (None, None))
+    if m is not None:
+        found["searched"] = [m]
         guesses.append(("searched", m, prf(m, 1 << 32, d)))
     for method, match_seed, deal_seed in guesses:
         hands = deal(deal_seed, hand["hand"], players, size)
         OUT.write(json.dumps({
-            "game": game["id"], "seat": seat, "method": method, "match_seed": match_seed,
+            "game": game["id"], "seed": game["seed"], "seat": seat, "method": method, "match_seed": match_seed,
             "hands": hands, "own_hand_right": hands[seat] == sorted(hand["tiles"]),
         }) + "\n")
     OUT.flush()

@@ -230,8 +230,10 @@ fn engine_failed(e: crate::engine::process::EngineError) -> Failure {
     }
 }
 
+/// The `game_start` of game 0 of a match with this seed, as a match tells it.
 fn game_start(seat: usize, seed: u64) -> GameStart {
-    GameStart { id: 0, seed: seeds::bot_seed(seed, 0, seat), seat }
+    let id = seeds::game_tag(seeds::deal_seed(seed, 0), 0);
+    GameStart { id, seed: seeds::bot_seed(seed, 0, seat), seat }
 }
 
 /// Turns far apart in ids: a bot that counts its turns instead of echoing ids fails.

@@ -138,6 +138,9 @@ pub struct Tables {
     pub head_to_head: Grid,
     /// The likelihood-of-superiority matrix (3 bots or more).
     pub los: Option<Grid>,
+    /// A warning for each bot that did better on deals it had met before
+    /// ([`crate::standings::repeats`]).
+    pub warnings: Vec<String>,
 }
 
 /// One bot's faults and move times.
@@ -213,6 +216,7 @@ pub fn build(input: Input) -> Result<(Report, String, Option<String>), String> {
         los_title: cells::los_title(&ranking).trim_start_matches("Likelihood of superiority: ").to_string(),
         head_to_head: cells::head_to_head(&ranking),
         los: (ranking.order.len() >= 3).then(|| cells::los_matrix(&ranking)),
+        warnings: crate::standings::repeats::warnings(&ranking),
     };
     let mut move_times = move_times;
     let details = ranking

@@ -190,6 +190,12 @@ function header() {
 function standings() {
   $("main-title").textContent = `${D.tables.main_title}.`;
   gridTable($("standings"), D.tables.main);
+  for (const text of D.tables.warnings) {
+    const warning = document.createElement("p");
+    warning.className = "warning";
+    warning.textContent = text;
+    $("repeat-warnings").append(warning);
+  }
   const unit = D.tables.unit;
   $("mean-caption").textContent = D.tables.rank_by_mean
     ? `Mean ${unit} per game of each bot, with its 95% interval: the bots are ranked by it.`

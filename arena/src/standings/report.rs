@@ -10,7 +10,10 @@
 //!   (Elo and the half-width of its 95% interval, `null` without a rating),
 //!   `los_next` (the likelihood of superiority over the next bot, `null` for
 //!   the last) and, when some game had 3 or more sides, `weng_lin`
-//!   (`{"mu", "sigma"}`, `null` for a bot without such games).
+//!   (`{"mu", "sigma"}`, `null` for a bot without such games), and
+//!   `repeated_deals`: whether it did better on deals it had met before
+//!   ([`super::repeats`]), `{"deals", "gain", "interval", "p", "flagged"}`,
+//!   `null` before it met [`super::repeats::MIN_DEALS`] deals twice.
 //!   `head_to_head[row][column]` is `{"score", "games"}`: the row bot's score
 //!   against the column bot as a fraction, and their pairwise games, for
 //!   every pair that met; `los[row][column]` is the probability that the row
@@ -88,6 +91,7 @@ struct Row<'a> {
     /// Absent without free-for-all games, `null` for a bot that played none.
     #[serde(skip_serializing_if = "Option::is_none")]
     weng_lin: Option<Option<WengLinJson>>,
+    repeated_deals: Option<super::repeats::Repeated>,
 }
 
 #[derive(serde::Serialize)]
@@ -111,6 +115,7 @@ fn rows<'a>(ranking: &'a Ranking) -> Vec<Row<'a>> {
                 .weng_lin
                 .as_ref()
                 .map(|ratings| ratings[i].map(|w| WengLinJson { mu: w.mu, sigma: w.sigma })),
+            repeated_deals: ranking.repeated[i],
         })
         .collect()
 }
@@ -224,7 +229,12 @@ fn csv_field(text: &str) -> String {
 fn markdown(ranking: &Ranking, game: &str, seed: u64) -> String {
     let mut parts = vec![
         format!("{game}: {} games, match seed {seed}\n", ranking.standings.games),
-        format!("### {}\n\n{}", cells::main_title(ranking), markdown_table(&cells::main_table(ranking))),
+        format!(
+            "### {}\n\n{}{}",
+            cells::main_title(ranking),
+            markdown_table(&cells::main_table(ranking)),
+            super::repeats::warnings(ranking).iter().map(|w| format!("\n**{w}**\n")).collect::<String>()
+        ),
         format!("### {}\n\n{}", cells::HEAD_TO_HEAD_TITLE, markdown_table(&cells::head_to_head(ranking))),
     ];
     if ranking.order.len() >= 3 {

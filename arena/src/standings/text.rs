@@ -9,10 +9,12 @@ use comfy_table::{CellAlignment, Table, presets::UTF8_FULL_CONDENSED};
 /// matrix wider than `width` columns (if given) is fitted to it: its columns
 /// numbered as its rows and split over as few tables as fit.
 pub fn render(ranking: &Ranking, width: Option<usize>) -> String {
-    let mut parts = vec![
-        format!("{}\n{}", cells::main_title(ranking), table(&cells::main_table(ranking))),
-        fitted(cells::HEAD_TO_HEAD_TITLE, &cells::head_to_head(ranking), width),
-    ];
+    let mut main = format!("{}\n{}", cells::main_title(ranking), table(&cells::main_table(ranking)));
+    for warning in super::repeats::warnings(ranking) {
+        main.push('\n');
+        main.push_str(&warning);
+    }
+    let mut parts = vec![main, fitted(cells::HEAD_TO_HEAD_TITLE, &cells::head_to_head(ranking), width)];
     if ranking.order.len() >= 3 {
         parts.push(fitted(&cells::los_title(ranking), &cells::los_matrix(ranking), width));
     }
