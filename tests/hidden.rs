@@ -26,7 +26,7 @@ fn check_spy(messages: &[ToBot], records: &[Value]) -> usize {
     let mut checked = 0;
     for message in messages {
         match message {
-            ToBot::GameStart(start) => record = Some(&records[start.id as usize]),
+            ToBot::GameStart(start) => record = records.iter().find(|r| told_id(r) == start.id),
             ToBot::HandStart(start) => {
                 let events = record.expect("a game").get("events").unwrap().as_array().unwrap();
                 let hand = start.hand as u64;

@@ -241,12 +241,12 @@ fn replay_tells_the_bot_exactly_what_its_seat_was_told() {
 
     let in_match: Vec<ToBot> = recorded(std::path::Path::new(&match_logs))
         .into_iter()
-        .find_map(|messages| game_messages(&messages, 3))
+        .find_map(|messages| game_messages(&messages, told_id(record)))
         .expect("the match's spy played game 3");
     let replayed = recorded(std::path::Path::new(&replay_logs));
     assert_eq!(replayed.len(), 1, "one process");
     assert!(matches!(replayed[0][0], ToBot::Hello(_)) && matches!(replayed[0].last(), Some(ToBot::Bye)));
-    let in_replay = game_messages(&replayed[0], 3).expect("game 3 replayed");
+    let in_replay = game_messages(&replayed[0], told_id(record)).expect("game 3 replayed");
     assert!(in_match.len() > 20);
     assert_eq!(in_replay, in_match, "the same messages, turn ids aside");
 }

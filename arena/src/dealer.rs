@@ -1,6 +1,6 @@
-//! Which game a run plays next: the games of the schedule window by window,
-//! each window in play order ([`Schedule::in_play_order`]: a keyed shuffle
-//! of a few deals), except
+//! Which game a run plays next: the games of the schedule deal by deal,
+//! each deal in play order ([`Schedule::in_play_order`]: a keyed shuffle of
+//! its groups and seat orders), except
 //! that no game starts while another game of the same deal is in flight. The
 //! arrangements of a deal, and its copies in other groups, are then played
 //! one after another, so no two bot processes alive at the same time have
@@ -25,10 +25,10 @@ pub struct Dealer {
 
 #[derive(Default)]
 struct State {
-    /// The rest of the current window, in play order.
-    window: VecDeque<u64>,
-    /// Where the next window starts.
-    next_window: u64,
+    /// The rest of the current deal, in play order.
+    deal: VecDeque<u64>,
+    /// Where the next deal starts.
+    next_deal: u64,
     /// Games passed over while their deal was in flight, in schedule order.
     deferred: VecDeque<GameSpec>,
     /// The deals in flight.
@@ -64,14 +64,14 @@ impl Dealer {
                     return Some(spec);
                 }
                 while state.deferred.len() < MOST_DEFERRED {
-                    let Some(id) = state.window.pop_front() else {
-                        let window = schedule.window(state.next_window);
-                        if window.is_empty() {
+                    let Some(id) = state.deal.pop_front() else {
+                        let games = schedule.deal_games(state.next_deal);
+                        if games.is_empty() {
                             break;
                         }
-                        state.next_window = window.end;
-                        if window.clone().any(|id| selection.contains(id)) {
-                            state.window = schedule.in_play_order(window).into();
+                        state.next_deal = games.end;
+                        if games.clone().any(|id| selection.contains(id)) {
+                            state.deal = schedule.in_play_order(games).into();
                         }
                         continue;
                     };
@@ -116,9 +116,9 @@ mod tests {
         let mut expected = Vec::new();
         let mut start = 0;
         while start < schedule.len() {
-            let window = schedule.window(start);
-            start = window.end;
-            expected.extend(schedule.in_play_order(window).into_iter().filter(|&id| id != 3));
+            let games = schedule.deal_games(start);
+            start = games.end;
+            expected.extend(schedule.in_play_order(games).into_iter().filter(|&id| id != 3));
         }
         let handed = run(async {
             let mut handed = Vec::new();
@@ -128,7 +128,7 @@ mod tests {
             }
             handed
         });
-        assert_eq!(handed, expected, "every window in play order, less the game played before");
+        assert_eq!(handed, expected, "every deal in play order, less the game played before");
         assert_ne!(handed, (0..40).filter(|&id| id != 3).collect::<Vec<_>>(), "not in the order of the ids");
     }
 

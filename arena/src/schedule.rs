@@ -49,15 +49,6 @@ impl GameSpec {
     }
 }
 
-/// A run plays its games window by window: a window is this many deals
-/// (fewer where a stage ends, and one when a deal alone has more than
-/// [`WINDOW_GAMES`] games), and the games of a window are played in the
-/// order of their keys ([`GameSpec::play_key`]), so that their order tells
-/// a bot nothing of which deal it is playing.
-pub const WINDOW_DEALS: u64 = 4;
-/// The most games a window of several deals may hold.
-pub const WINDOW_GAMES: u64 = 1 << 16;
-
 /// Which arrangements of a group's bots over the sides a deal is played in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Seating {
@@ -343,36 +334,23 @@ impl Schedule {
         })
     }
 
-    /// The ids of the window of games that starts at `start` (0, or where
-    /// the window before ended): whole deals of one stage, at most
-    /// [`WINDOW_DEALS`] of them.
-    pub fn window(&self, start: u64) -> std::ops::Range<u64> {
+    /// The ids of the games of one deal in one stage, the first being
+    /// `start` (0, or where the deal before ended): every arrangement of
+    /// the deal in every group of the stage.
+    pub fn deal_games(&self, start: u64) -> std::ops::Range<u64> {
         if start >= self.len() {
             return start..start;
         }
-        let stage = self.stage_of(start);
-        let per_deal = self.per_deal(stage);
-        let deals = (WINDOW_GAMES / per_deal).clamp(1, WINDOW_DEALS);
-        let stage_end = stage.first_id + self.deals * per_deal;
-        start..(start + deals * per_deal).min(stage_end)
+        start..start + self.per_deal(self.stage_of(start))
     }
 
-    /// The games of `window` (from [`Schedule::window`]) in the order a run
+    /// The games of a deal (from [`Schedule::deal_games`]) in the order a run
     /// plays them: by their keys ([`GameSpec::play_key`]), a keyed shuffle of
-    /// the window's deals and orders that only the deal seeds reproduce.
-    pub fn in_play_order(&self, window: std::ops::Range<u64>) -> Vec<u64> {
-        let mut tagged: Vec<(u64, u64)> = Vec::with_capacity((window.end - window.start) as usize);
-        let mut deal_seed = None;
-        for id in window {
-            let stage = self.stage_of(id);
-            let deal = (id - stage.first_id) / self.per_deal(stage);
-            let seed = match deal_seed {
-                Some((known, seed)) if known == deal => seed,
-                _ => seeds::deal_seed(self.seed, deal),
-            };
-            deal_seed = Some((deal, seed));
-            tagged.push((seeds::play_key(seed, id), id));
-        }
+    /// its groups and orders that only the deal's seed reproduces, so that
+    /// which of them a bot meets first has nothing to do with how they go.
+    pub fn in_play_order(&self, games: std::ops::Range<u64>) -> Vec<u64> {
+        let Some(first) = self.get(games.start) else { return Vec::new() };
+        let mut tagged: Vec<(u64, u64)> = games.map(|id| (seeds::play_key(first.seed, id), id)).collect();
         tagged.sort_unstable();
         tagged.into_iter().map(|(_, id)| id).collect()
     }
@@ -726,37 +704,29 @@ mod tests {
     }
 
     #[test]
-    fn windows_are_whole_deals_played_in_the_order_of_their_keys() {
+    fn each_deal_is_played_in_the_order_of_its_keys() {
         let teams: Vec<Vec<usize>> = (0..3).map(|s| vec![s]).collect();
-        let schedule =
-            Schedule::league(5, &teams, &groups(Format::RoundRobin, 4, 3), Seating::EveryOrder, 6 * 9).unwrap();
-        let per_deal = 4 * 6;
+        let league = |seed| Schedule::league(seed, &teams, &groups(Format::RoundRobin, 4, 3), Seating::EveryOrder, 18);
+        let schedule = league(5).unwrap();
         let (mut start, mut seen) = (0, Vec::new());
         while start < schedule.len() {
-            let window = schedule.window(start);
-            assert_eq!(window.start, start);
-            let deals = (window.end - window.start) / per_deal;
-            assert!((1..=WINDOW_DEALS).contains(&deals) && (window.end - window.start).is_multiple_of(per_deal));
-            start = window.end;
-            let order = schedule.in_play_order(window.clone());
+            let games = schedule.deal_games(start);
+            assert_eq!(games.clone().count(), 4 * 6, "every order of every group");
+            start = games.end;
+            let order = schedule.in_play_order(games.clone());
             let mut sorted = order.clone();
             sorted.sort();
-            assert_eq!(sorted, window.collect::<Vec<_>>(), "each game of the window once");
-            let keys: Vec<u64> = order.iter().map(|&id| schedule.get(id).unwrap().play_key()).collect();
-            assert!(keys.windows(2).all(|pair| pair[0] < pair[1]), "in the order of the keys");
+            assert_eq!(sorted, games.collect::<Vec<_>>(), "each game of the deal once");
+            let specs: Vec<GameSpec> = order.iter().map(|&id| schedule.get(id).unwrap()).collect();
+            assert!(specs.iter().all(|g| g.deal == specs[0].deal), "one deal");
+            assert!(specs.windows(2).all(|pair| pair[0].play_key() < pair[1].play_key()), "in the order of the keys");
             seen.extend(order);
         }
         assert_eq!(seen.len() as u64, schedule.len());
-        assert_ne!(seen, (0..schedule.len()).collect::<Vec<_>>(), "deals and orders shuffled");
-        let other = Schedule::league(6, &teams, &groups(Format::RoundRobin, 4, 3), Seating::EveryOrder, 6 * 9).unwrap();
-        assert_ne!(
-            schedule.in_play_order(schedule.window(0)),
-            other.in_play_order(other.window(0)),
-            "keyed by the seed"
-        );
-        let big = Schedule::league(5, &[vec![0], vec![1]], &groups(Format::RoundRobin, 300, 2), Seating::EveryOrder, 8)
-            .unwrap();
-        assert_eq!(big.window(0), 0..300 * 299, "one deal when a deal alone fills a window");
+        assert_ne!(seen, (0..schedule.len()).collect::<Vec<_>>(), "groups and orders shuffled");
+        let other = league(6).unwrap();
+        let first = |s: &Schedule| s.in_play_order(s.deal_games(0)).iter().map(|&id| id % 24).collect::<Vec<_>>();
+        assert_ne!(first(&schedule), first(&other), "keyed by the seed");
     }
 
     #[test]

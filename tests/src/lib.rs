@@ -342,6 +342,12 @@ pub fn python_greedy() -> String {
     format!("{} {}", python(), repo_path("sample-bots/python/greedy.py"))
 }
 
+/// The id the bots of a recorded game were told in `game_start` (its tag,
+/// derived from the record's `seed` and `id`).
+pub fn told_id(record: &serde_json::Value) -> u64 {
+    arena::seeds::game_tag(record["seed"].as_u64().expect("a seed"), record["id"].as_u64().expect("an id"))
+}
+
 /// The records of `DIR/games.jsonl`, parsed.
 pub fn records(out: &str) -> Vec<serde_json::Value> {
     let text = std::fs::read_to_string(Path::new(out).join("games.jsonl")).expect("games.jsonl exists");

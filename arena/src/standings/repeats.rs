@@ -102,7 +102,9 @@ pub fn warnings(ranking: &super::Ranking) -> Vec<String> {
         .filter_map(|(i, bot)| ranking.repeated[i].filter(|r| r.flagged).map(|r| (bot, r)))
         .map(|(bot, r)| {
             format!(
-                "warning: {} scored {:+.2} ± {:.2} {unit}/game more on deals it had met before than on its first game of each                  ({} deals; one-sided p = {:.1e}): it may remember deals from game to game; run bots you do not trust                  with --sandbox bwrap, which gives each game a fresh process",
+                "warning: {} scored {:+.2} ± {:.2} {unit}/game more on deals it had met before than on its first game \
+                 of each ({} deals; one-sided p = {:.1e}): it may remember deals from game to game; run bots you do \
+                 not trust with --sandbox bwrap, which gives each game a fresh process",
                 bot.name, r.gain, r.interval, r.deals, r.p
             )
         })
