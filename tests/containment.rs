@@ -211,8 +211,12 @@ fn a_sandboxed_bot_sees_neither_the_league_file_nor_the_deals_file_nor_the_sandb
     let deal =
         five_tile_deal([&[[5, 5], [0, 5], [1, 4], [2, 3], [6, 6]], &[[0, 0], [1, 1], [2, 2], [3, 3], [4, 4]]], 0);
     std::fs::write(scratch.path().join("deals.json"), serde_json::json!({ "deals": [deal] }).to_string()).unwrap();
+    // And the standings an earlier run wrote where this run's report will go, which name its seed.
+    std::fs::write(scratch.path().join("standings.md"), "seed 3\n").unwrap();
     let extra = ["--sandbox", "bwrap", "--config", "league.toml", "--deals", "deals.json"];
-    let reports = hostile_league(&scratch, "spy.py", &["league.toml", "deals.json"], &extra, "spy: ", |c| c);
+    let extra = [&extra[..], &["--report", "markdown=standings.md"]].concat();
+    let spied = ["league.toml", "deals.json", "standings.md"];
+    let reports = hostile_league(&scratch, "spy.py", &spied, &extra, "spy: ", |c| c);
     assert_blind(&reports);
     // bwrap's command line, process 1's inside the sandbox, names no host path but the bot's own command.
     let scratch = scratch_outside_tmp("cmdline-spy");

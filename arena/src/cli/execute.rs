@@ -156,9 +156,10 @@ pub fn execute_with(
     let game = run.engine.name().to_string();
     let logs = run.out.as_ref().map(OutDir::logs);
     let out_dir = run.out.as_ref().map(|out| out.path().to_path_buf());
+    let private = private(out_dir.as_deref(), &run);
     let table = Table::new(run.bots, run.engine, run.variant, run.seed, run.limits, logs, registry)
         .with_setups(run.setups)
-        .with_private(out_dir.iter().chain(&run.secrets).cloned().collect())
+        .with_private(private)
         .with_give_up(run.give_up);
     let mut progress = match run.stops_early {
         true => Progress::at_most(run.selection.count()),
@@ -260,6 +261,14 @@ fn peak_memory_mb() -> f64 {
         .find_map(|line| line.strip_prefix("VmHWM:"))
         .and_then(|rest| rest.trim().trim_end_matches("kB").trim().parse::<f64>().ok())
         .map_or(0.0, |kb| kb / 1024.0)
+}
+
+/// What no sandboxed bot of `run` sees: the output directory, the
+/// [`secrets`](Run::secrets), and the files its reports will overwrite, which
+/// an earlier run left with its seed where the bots may be.
+fn private(out_dir: Option<&Path>, run: &Run) -> Vec<PathBuf> {
+    let reports = run.reports.iter().filter_map(|request| request.path.clone()).filter(|path| path.exists());
+    out_dir.map(Path::to_path_buf).into_iter().chain(run.secrets.iter().cloned()).chain(reports).collect()
 }
 
 #[cfg(test)]
