@@ -369,6 +369,12 @@ fn games_per_pair(out: &str) -> std::collections::BTreeMap<(String, String), usi
     pairs
 }
 
+/// Four games for each pair of `names` (given in order), as [`games_per_pair`] counts them.
+fn four_games_per_pair(names: &[&str]) -> std::collections::BTreeMap<(String, String), usize> {
+    let pairs = names.iter().enumerate().flat_map(|(i, a)| names[i + 1..].iter().map(move |b| pair(a, b)));
+    pairs.map(|p| (p, 4)).collect()
+}
+
 /// The records of `out` without their ids and timing, sorted: the games
 /// played, whatever their place in the schedule.
 fn games_without_ids(out: &str) -> Vec<String> {
@@ -420,11 +426,7 @@ fn a_bot_added_to_a_finished_league_plays_only_the_new_pairs() {
     let records = e2e::records(&out);
     let ids: Vec<u64> = records.iter().map(|r| r["id"].as_u64().unwrap()).collect();
     assert_eq!(ids, (0..24).collect::<Vec<_>>(), "the new games follow the old ids");
-    let expected: std::collections::BTreeMap<_, _> =
-        [pair("g", "n"), pair("g", "r"), pair("g", "s"), pair("n", "r"), pair("n", "s"), pair("r", "s")]
-            .into_iter()
-            .map(|p| (p, 4))
-            .collect();
+    let expected = four_games_per_pair(&["g", "n", "r", "s"]);
     assert_eq!(games_per_pair(&out), expected, "every pair 4 games: the old ones once, the new ones once");
     let (stdout, _) = arena_expect(&["verify", &out], 0);
     assert!(stdout.contains("24 games verified: every record agrees with the engine"), "{stdout}");
@@ -451,6 +453,60 @@ fn a_bot_added_to_a_finished_league_plays_only_the_new_pairs() {
     // Resumed again, the grown league is finished.
     let (_, stderr) = arena_expect(&["league", "--resume", &out], 0);
     assert!(stderr.contains("this league is finished: all 24 games"), "{stderr}");
+    assert!(scratch.leftover_processes().is_empty());
+}
+
+#[test]
+fn a_bot_added_to_a_running_league_is_queued_and_taken_in_without_a_stop() {
+    let scratch = Scratch::new("league-grow-running");
+    // g holds its answers while the gate exists: the league is running, and stays so.
+    let gate = scratch.join("gate");
+    std::fs::write(&gate, "").unwrap();
+    let gated = format!("{} {} {gate}", python(), repo_path("tests/bots/gated.py"));
+    let search = format!("{} --playouts 5", bin("search-bot"));
+    let (random, greedy) = (bin("random-bot"), bin("greedy-bot"));
+    let three = [("g", gated.as_str()), ("r", random.as_str()), ("s", search.as_str())];
+    let extra = patient(&["--games", "4", "--seed", "31", "--concurrency", "1"]);
+    let out = scratch.join("out");
+    let running = spawn_arena(&league_of(&scratch, &three, &[&extra[..], &["--out", &out]].concat()));
+    let deadline = std::time::Instant::now() + DEADLINE;
+    while !std::path::Path::new(&format!("{gate}.waiting")).exists() {
+        assert!(std::time::Instant::now() < deadline, "the league never reached g's first turn");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+
+    // The form a user tries first, while the league runs: the change is checked and queued.
+    let newcomer = format!("n={greedy} {}", scratch.marker());
+    let (_, stderr) = arena_expect(&["league", "--resume", &out, "--bot", &newcomer], 0);
+    assert!(stderr.contains(&format!("the league in {out} is running (arena process {}", running.id())), "{stderr}");
+    assert!(stderr.contains("the change is queued as"), "{stderr}");
+    // A change that cannot hold is refused at once, the running league untouched.
+    let (_, stderr) = arena_expect(&["league", "--resume", &out, "--bot", &newcomer], 2);
+    assert!(stderr.contains("this league has had a bot named \"n\""), "{stderr}");
+    let (_, stderr) = arena_expect(&["league", "--resume", &out, "--retire", "x"], 2);
+    assert!(stderr.contains("--retire x: this league has no bot of that name"), "{stderr}");
+
+    std::fs::remove_file(&gate).unwrap();
+    let output = finish(running);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    assert!(
+        stderr.contains("a change of the league's field was queued: the league takes it in and goes on"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("the league's field changes: n enters: 3 new groups of bots, 12 games"), "{stderr}");
+    assert_eq!(std::fs::read_dir(format!("{out}/changes")).unwrap().count(), 0, "the queue is emptied");
+    let expected = four_games_per_pair(&["g", "n", "r", "s"]);
+    assert_eq!(games_per_pair(&out), expected, "every pair 4 games, none twice");
+    let league: Value = serde_json::from_str(&read(&format!("{out}/league.json"))).unwrap();
+    assert_eq!(league["history"][1]["added"], serde_json::json!(["n"]), "{league}");
+    arena_expect(&["verify", &out], 0);
+    // The games and standings of a league that had n from the start.
+    let four = [three[0], three[1], three[2], ("n", greedy.as_str())];
+    let whole = scratch.join("whole");
+    arena_expect(&league_of(&scratch, &four, &[&extra[..], &["--out", &whole]].concat()), 0);
+    assert_eq!(games_without_ids(&out), games_without_ids(&whole));
+    assert_eq!(read(&format!("{out}/standings.json")), read(&format!("{whole}/standings.json")));
     assert!(scratch.leftover_processes().is_empty());
 }
 
@@ -586,11 +642,11 @@ fn changes_a_league_refuses() {
     }
     let (_, stderr) = arena_expect(&["league", "--bot", &greedy, "--retire", "r"], 2);
     assert!(stderr.contains("--resume"), "--retire needs a league to resume: {stderr}");
-    // A running league is in use: it is stopped (its finished games kept) before it changes.
+    // A running league takes changes (see above), but is not run by two arenas.
     let running = scratch.join("running");
     let mut arena = spawn_arena(&three_bots(&scratch, &["--games", "400", "--out", &running]));
     wait_for_records(&running, 1);
-    let (_, stderr) = arena_expect(&["league", "--resume", &running, "--bot", "n=/bin/cat"], 2);
+    let (_, stderr) = arena_expect(&["league", "--resume", &running], 2);
     assert!(stderr.contains("in use by another arena"), "{stderr}");
     arena.kill().unwrap();
     arena.wait().unwrap();

@@ -7,7 +7,7 @@
 //! - [`schedule`], [`seeds`], [`outcome`], [`standings`], [`whole_deals`], [`ratings`], [`sprt`]: pure match logic.
 //! - [`bot`], [`session`], [`pool`], [`play`], [`run`], [`replay`]: processes and the protocol.
 //! - [`verify`]: re-checking a record against the engine.
-//! - [`record`], [`output`]: what is written; [`report`]: pages that show it; [`setups`]: games set up from a file; [`cli`], [`console`], [`progress`], [`signals`]: the terminal; [`untrusted`]: what a bot wrote, made safe to show there.
+//! - [`record`], [`output`]: what is written; [`queued`]: changes of a running league's field; [`report`]: pages that show it; [`setups`]: games set up from a file; [`cli`], [`console`], [`progress`], [`signals`]: the terminal; [`untrusted`]: what a bot wrote, made safe to show there.
 //! - [`conformance`]: `arena check-bot`, the conformance test of one bot.
 //! - [`engine`]: game engines as processes: `arena engine` (a built-in game
 //!   served over the engine protocol) and `arena check-engine`.
@@ -29,6 +29,7 @@ pub mod output;
 pub mod play;
 pub mod pool;
 pub mod progress;
+pub mod queued;
 pub mod ratings;
 pub mod record;
 pub mod replay;

@@ -252,6 +252,13 @@ fn lock(dir: &Path) -> Result<DirLock, String> {
     Ok(held)
 }
 
+/// The process of another arena that holds the output directory `dir` (a
+/// running league), if one does; none waits for it.
+pub fn holder(dir: &Path) -> Option<i32> {
+    let file = File::open(dir.join("arena.lock")).ok()?;
+    record_lock(&file, nix::libc::F_GETLK).ok().flatten()
+}
+
 /// `F_SETLK` (take a write lock of the whole file) or `F_GETLK` (the pid of
 /// a process whose lock would block it, if any).
 fn record_lock(file: &File, command: i32) -> nix::Result<Option<i32>> {

@@ -1,7 +1,7 @@
 //! `arena league`: a league from a configuration file and flags, resumable
 //! from its output directory.
 
-use super::execute::{ReportRequest, Run, execute, left_out, resumable};
+use super::execute::{ReportRequest, Run, execute_with, left_out, resumable};
 use super::flags::PlayFlags;
 use super::game::{GameArgs, Setting, SetupTrouble, read_setups};
 use super::match_cmd::{binary_dir, sample_bot};
@@ -12,7 +12,9 @@ use crate::console::{errln, outln};
 use crate::engine::spec::Engine;
 use crate::league::{check_played, full_schedule, utc, withdrawn};
 use crate::output::{LEAGUE, OutDir};
+use crate::queued::{self, Request};
 use crate::record::GameSummary;
+use crate::run::Flow;
 use crate::schedule::{Format, Schedule, Seating, Selection, Shard};
 use crate::setups;
 use crate::setups::LeagueSetups;
@@ -24,7 +26,7 @@ use serde::de::DeserializeOwned;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 /// Examples shown by `arena league --help`.
 pub const EXAMPLES: &str = "Examples:
@@ -122,8 +124,11 @@ struct Prepared {
     played: Vec<GameSummary>,
     /// A new league, whose configuration is still to be written.
     fresh: bool,
-    /// A resumed league whose field changed: its configuration is to be written again.
-    grown: bool,
+    /// The changes of the field already in the league's configuration when
+    /// it was read: those after them are new, to be written.
+    changes: usize,
+    /// The queued changes taken in, removed once the configuration is written.
+    taken: Vec<PathBuf>,
     /// Extra standings reports.
     reports: Vec<ReportRequest>,
 }
@@ -132,33 +137,153 @@ struct Prepared {
 pub fn run(args: LeagueArgs) -> Result<i32, Failure> {
     let cwd = current_dir()?;
     let mut prepared = if let Some(dir) = &args.resume {
-        resume(&cwd.join(dir), &args, &cwd)?
+        match resume(&cwd.join(dir), &args, &cwd, true)? {
+            Some(prepared) => prepared,
+            // The league runs in another arena, which takes the change in.
+            None => return Ok(0),
+        }
     } else {
         let config = if args.is_empty() {
             demo(&args, &cwd)?
         } else {
             LeagueConfig::resolve(&args.overrides(), &cwd, random_seed(), cores()).map_err(usage)?
         };
-        Prepared { config, out: None, played: Vec::new(), fresh: true, grown: false, reports: Vec::new() }
+        Prepared {
+            config,
+            out: None,
+            played: Vec::new(),
+            fresh: true,
+            changes: 0,
+            taken: Vec::new(),
+            reports: Vec::new(),
+        }
     };
-    prepared.reports = args.reports.clone();
-    play(prepared)
+    loop {
+        prepared.reports = args.reports.clone();
+        match play(prepared)? {
+            Played::Ended(code) => return Ok(code),
+            // Changes were queued while it ran: the league goes on with them.
+            Played::Changing(dir) => {
+                prepared = resume(&dir, &args, &cwd, false)?.expect("a league resumed without a change of its own runs")
+            }
+        }
+    }
 }
 
-/// Reads a stopped league back from its output directory, and changes its
-/// field as `--bot` and `--retire` say.
-fn resume(dir: &Path, args: &LeagueArgs, cwd: &Path) -> Result<Prepared, Failure> {
-    let mut config: LeagueConfig = read_config(dir, LEAGUE, "a league configuration")?;
-    config.resume_in(dir, args.play.concurrency, args.play.cpus_per_game).map_err(usage)?;
-    let changes = config.history.len();
+/// How a league's run ended.
+enum Played {
+    /// For good, with this exit status.
+    Ended(i32),
+    /// To take in the changes queued in its output directory, and go on.
+    Changing(PathBuf),
+}
+
+/// Reads a league back from its output directory, takes in the changes
+/// queued there, then (with `own`) changes its field as `--bot` and
+/// `--retire` say. While another arena runs the league, that change is
+/// checked and queued for it instead, and there is nothing to run (`None`).
+fn resume(dir: &Path, args: &LeagueArgs, cwd: &Path, own: bool) -> Result<Option<Prepared>, Failure> {
+    let load = || -> Result<LeagueConfig, Failure> {
+        let mut config: LeagueConfig = read_config(dir, LEAGUE, "a league configuration")?;
+        config.resume_in(dir, args.play.concurrency, args.play.cpus_per_game).map_err(usage)?;
+        Ok(config)
+    };
+    let mut config = load()?;
     let flags = [&args.bots, &args.bot_dirs, &args.bot_envs, &args.retire];
-    if flags.iter().any(|given| !given.is_empty()) {
-        let entering = entering_bots(&args.overrides(), cwd).map_err(usage)?;
-        config.grow(entering, &args.retire, now()).map_err(usage)?;
+    let request = match own && flags.iter().any(|given| !given.is_empty()) {
+        true => Some(Request {
+            at: now(),
+            entering: entering_bots(&args.overrides(), cwd).map_err(usage)?,
+            retiring: args.retire.clone(),
+        }),
+        false => None,
+    };
+    if let (Some(request), Some(pid)) = (&request, crate::output::holder(dir)) {
+        queue_for_running(dir, config, request, pid)?;
+        if crate::output::holder(dir).is_some() {
+            return Ok(None);
+        }
+        errln!("that arena has ended meanwhile: this one takes the change in");
+        return resume(dir, args, cwd, false);
     }
-    let grown = config.history.len() != changes;
     let (out, played) = reopen(dir)?;
-    Ok(Prepared { config, out: Some(out), played, fresh: false, grown, reports: Vec::new() })
+    // Read again under the lock: an arena that ran the league until now may have changed it.
+    config = load()?;
+    let changes = config.history.len();
+    let taken = take_queued(dir, &mut config)?;
+    if let Some(request) = request {
+        config.grow(request.entering, &request.retiring, request.at).map_err(usage)?;
+    }
+    Ok(Some(Prepared { config, out: Some(out), played, fresh: false, changes, taken, reports: Vec::new() }))
+}
+
+/// Checks the change `request` of the league in `dir`, which the arena
+/// process `pid` runs, against the league with the changes already queued,
+/// and queues it for that arena.
+fn queue_for_running(dir: &Path, mut config: LeagueConfig, request: &Request, pid: i32) -> Result<(), Failure> {
+    let teams = teams_of(&config)?;
+    for (_, queued) in queued::pending(dir) {
+        if let Ok(queued) = queued {
+            let _ = changed(&config, &queued, &teams).map(|grown| config = grown);
+        }
+    }
+    let grown = changed(&config, request, &teams).map_err(usage)?;
+    if grown.history.len() == config.history.len() {
+        return Ok(());
+    }
+    let now_ns = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |since| since.as_nanos());
+    let path = queued::queue(dir, request, now_ns).map_err(internal)?;
+    errln!(
+        "the league in {} is running (arena process {pid}): the change is queued as {}; that arena takes it in \
+         once its games in flight have ended, and plays the new groups after the others",
+        dir.display(),
+        path.display()
+    );
+    Ok(())
+}
+
+/// Takes in the changes queued in `dir` that hold (each checked as
+/// `--bot`/`--retire` would be); sets aside, with a warning, those that do
+/// not. Returns the files of those taken in.
+fn take_queued(dir: &Path, config: &mut LeagueConfig) -> Result<Vec<PathBuf>, Failure> {
+    let queued = queued::pending(dir);
+    if queued.is_empty() {
+        return Ok(Vec::new());
+    }
+    let teams = teams_of(config)?;
+    let mut taken = Vec::new();
+    for (path, request) in queued {
+        match request.and_then(|request| changed(config, &request, &teams)) {
+            Ok(grown) => {
+                *config = grown;
+                taken.push(path);
+            }
+            Err(why) => {
+                let kept = queued::refuse(&path, &why);
+                errln!("warning: a queued change of the league is refused: {why} (kept as {})", kept.display());
+            }
+        }
+    }
+    Ok(taken)
+}
+
+/// The league `config` changed by `request`, checked as the league's run
+/// checks it: the names, the bots that enter meet someone, the sandbox can hold them.
+fn changed(config: &LeagueConfig, request: &Request, teams: &[Vec<usize>]) -> Result<LeagueConfig, String> {
+    let entering = request.entering.iter().map(BotSpec::revalidated).collect::<Result<Vec<_>, _>>()?;
+    let mut grown = config.clone();
+    grown.grow(entering, &request.retiring, request.at.clone())?;
+    if grown.history.len() != config.history.len() {
+        let schedule = full_schedule(&grown, teams, Seating::EveryOrder)?;
+        entering_bots_play(&grown, &schedule, teams.len()).map_err(|failure| failure.message)?;
+        grown.sandbox.check(&grown.bots, &grown.private())?;
+    }
+    Ok(grown)
+}
+
+/// The sides of the game of a league, as its engine resolves its variant.
+fn teams_of(config: &LeagueConfig) -> Result<Vec<Vec<usize>>, Failure> {
+    Ok(open_engine(&mut config.clone())?.1.teams)
 }
 
 /// The time now, as [`utc`] writes it.
@@ -222,8 +347,12 @@ fn demo(args: &LeagueArgs, cwd: &Path) -> Result<LeagueConfig, Failure> {
     LeagueConfig::resolve(&overrides, cwd, random_seed(), cores()).map_err(usage)
 }
 
-fn play(prepared: Prepared) -> Result<i32, Failure> {
-    let Prepared { mut config, mut out, played, fresh, grown, reports } = prepared;
+/// How often a running league looks for queued changes of its field, at most.
+const CHANGES_POLL: Duration = Duration::from_millis(500);
+
+fn play(prepared: Prepared) -> Result<Played, Failure> {
+    let Prepared { mut config, mut out, played, fresh, changes, taken, reports } = prepared;
+    let grown = !fresh && config.history.len() != changes;
     let (engine, variant, setups) = open_engine(&mut config)?;
     let teams = variant.teams.clone();
     let schedule = full_schedule(&config, &teams, Seating::EveryOrder).map_err(usage)?;
@@ -263,7 +392,11 @@ fn play(prepared: Prepared) -> Result<i32, Failure> {
     if let (true, Some(out)) = (grown, &out) {
         // Everything is checked: only now does the league change.
         write_league(out, &config)?;
-        errln!("{}", change_note(&config, &schedule, dropped.get()));
+        queued::remove(&taken);
+        for change in changes..config.history.len() {
+            let last = change + 1 == config.history.len();
+            errln!("{}", change_note(&config, &schedule, change, last.then(|| dropped.get())));
+        }
     }
     let shard = config.shard.map_or(String::new(), |s| format!(", shard {s}"));
     let field = match retired.iter().filter(|&&r| r).count() {
@@ -298,7 +431,27 @@ fn play(prepared: Prepared) -> Result<i32, Failure> {
         stops_early: false,
         secrets: config.secrets.clone(),
     };
-    let report = execute(run).map_err(|failure| resumable(failure, "league", config.out.as_deref()))?;
+    // A change queued by another arena stops the run once the games in flight have ended.
+    let mut looked: Option<Instant> = None;
+    let watched = config.out.clone();
+    let report = execute_with(run, |progress, finished, standings| {
+        progress.finished(finished, standings);
+        let (Some(dir), false) = (&watched, looked.is_some_and(|at| at.elapsed() < CHANGES_POLL)) else {
+            return Flow::Continue;
+        };
+        looked = Some(Instant::now());
+        match queued::any(dir) {
+            true => Flow::Stop,
+            false => Flow::Continue,
+        }
+    })
+    .map_err(|failure| resumable(failure, "league", config.out.as_deref()))?;
+    if let (false, Some(dir)) = (report.interrupted, &config.out)
+        && queued::any(dir)
+    {
+        errln!("a change of the league's field was queued: the league takes it in and goes on");
+        return Ok(Played::Changing(dir.clone()));
+    }
     if let Some(note) = left_out(&report) {
         let _ = outln!("{note}; a resumed league counts them once their deals are played");
     }
@@ -313,17 +466,17 @@ fn play(prepared: Prepared) -> Result<i32, Failure> {
                 super::program(),
                 dir.display()
             );
-            Ok(signals::INTERRUPTED)
+            Ok(Played::Ended(signals::INTERRUPTED))
         }
         None if report.interrupted => {
             let _ = outln!("interrupted after {} games (no --out, so the league cannot be resumed)", report.games);
-            Ok(signals::INTERRUPTED)
+            Ok(Played::Ended(signals::INTERRUPTED))
         }
         Some(dir) => {
             let _ = outln!("results: {}", dir.display());
-            Ok(0)
+            Ok(Played::Ended(0))
         }
-        None => Ok(0),
+        None => Ok(Played::Ended(0)),
     }
 }
 
@@ -378,13 +531,13 @@ fn entering_bots_play(config: &LeagueConfig, schedule: &Schedule, sides: usize) 
     )))
 }
 
-/// What the last change of a grown league's field does: the groups it
-/// creates, and the games of the retired bots that are dropped (`dropped`).
-fn change_note(config: &LeagueConfig, schedule: &Schedule, dropped: u64) -> String {
-    let change = config.history.last().expect("a grown league has a history");
+/// What the change `index` of a grown league's field does: the groups it
+/// creates, and (when given) the games of the retired bots that are dropped.
+fn change_note(config: &LeagueConfig, schedule: &Schedule, index: usize, dropped: Option<u64>) -> String {
+    let change = &config.history[index];
     let mut parts = Vec::new();
     if !change.added.is_empty() {
-        let (groups, ids) = schedule.stage(config.history.len() - 1).expect("a stage for every change");
+        let (groups, ids) = schedule.stage(index).expect("a stage for every change");
         parts.push(format!(
             "{} {}: {} new groups of bots, {} games",
             change.added.join(", "),
@@ -395,7 +548,7 @@ fn change_note(config: &LeagueConfig, schedule: &Schedule, dropped: u64) -> Stri
     }
     if !change.retired.is_empty() {
         let verb = if change.retired.len() == 1 { "retires" } else { "retire" };
-        let games = match dropped {
+        let games = match dropped.unwrap_or(0) {
             0 => String::new(),
             n => format!(": {n} games not played yet are dropped"),
         };
