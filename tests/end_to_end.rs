@@ -1,0 +1,26 @@
+//! The end-to-end tests: real arena and bot processes. Each module is one
+//! area; run one with `cargo test -p e2e --test end_to_end MODULE::`.
+
+mod check_bot;
+mod cli_errors;
+mod containment;
+mod docs;
+mod engines;
+mod environment;
+mod fairness;
+mod faults;
+mod hidden;
+mod host_failures;
+mod isolation;
+mod league;
+#[path = "leduc.rs"]
+mod leduc_games;
+mod matches;
+mod openspiel;
+mod play;
+mod processes;
+mod records;
+mod report;
+mod sprt;
+mod terminal;
+mod view;
