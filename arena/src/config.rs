@@ -10,9 +10,10 @@
 use crate::bot::limits::ResourceLimits;
 use crate::bot::sandbox::Sandbox;
 use crate::bot::spec::BotSpec;
+use crate::clock::TimeControl;
 use crate::engine::spec::{ENGINE_TIMEOUT, Program};
 use crate::schedule::{Format, Shard};
-use crate::table::{CPUS_PER_GAME, Limits};
+use crate::table::{CPUS_PER_GAME, Limits, move_limit};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -31,6 +32,7 @@ struct ConfigFile {
     seed: Option<u64>,
     concurrency: Option<u64>,
     move_timeout: Option<u64>,
+    clock: Option<String>,
     startup_timeout: Option<u64>,
     out: Option<PathBuf>,
     sandbox: Option<String>,
@@ -84,6 +86,8 @@ pub struct Overrides {
     pub concurrency: Option<u64>,
     /// `--move-timeout` in ms.
     pub move_timeout: Option<u64>,
+    /// `--clock BASE+INC`.
+    pub clock: Option<TimeControl>,
     /// `--startup-timeout` in ms.
     pub startup_timeout: Option<u64>,
     /// `--variant KEY=VALUE`, in order.
@@ -133,6 +137,9 @@ pub struct LeagueConfig {
     pub concurrency: u64,
     /// Time allowed per move, in ms.
     pub move_timeout_ms: u64,
+    /// Each seat's game clock, if any (absent in the `league.json` of a league without one).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock: Option<TimeControl>,
     /// Time allowed for `ready`, in ms.
     pub startup_timeout_ms: u64,
     /// Operating-system limits of each bot process.
@@ -264,6 +271,15 @@ impl LeagueConfig {
             Some(v) => Ok(v),
             None => Ok(default),
         };
+        let clock = match (flags.clock, &file.clock) {
+            (Some(clock), _) => Some(clock),
+            (None, Some(text)) => Some(text.parse::<TimeControl>().map_err(|e| key_error("clock", e))?),
+            (None, None) => None,
+        };
+        let move_timeout = match flags.move_timeout.or(file.move_timeout) {
+            Some(0) => return Err(key_error("move_timeout", "must be at least 1".to_string())),
+            given => move_limit(given, clock),
+        };
         let deals_file = flags.deals.as_ref().map(|d| cwd.join(d)).or(file.deals.map(|d| base.join(d)));
         secrets.extend(deals_file.clone());
         if (flags.engine.is_some() || file.engine.is_some()) && (flags.game.is_some() || file.game.is_some()) {
@@ -295,7 +311,8 @@ impl LeagueConfig {
                 flags.concurrency.or(file.concurrency),
                 (cores / cpus_per_game.max(1)).max(1),
             )?,
-            move_timeout_ms: positive("move_timeout", flags.move_timeout.or(file.move_timeout), 1000)?,
+            move_timeout_ms: move_timeout.as_millis() as u64,
+            clock,
             startup_timeout_ms: positive("startup_timeout", flags.startup_timeout.or(file.startup_timeout), 10_000)?,
             limits,
             sandbox,
@@ -318,6 +335,7 @@ impl LeagueConfig {
     pub fn limits(&self) -> Limits {
         Limits {
             move_timeout: Duration::from_millis(self.move_timeout_ms),
+            clock: self.clock,
             startup_timeout: Duration::from_millis(self.startup_timeout_ms),
             resources: self.limits.clone(),
             sandbox: self.sandbox,
@@ -427,6 +445,7 @@ impl LeagueConfig {
             ("seed", self.seed == other.seed),
             ("deals", self.deals == other.deals),
             ("move_timeout", self.move_timeout_ms == other.move_timeout_ms),
+            ("clock", self.clock == other.clock),
             ("startup_timeout", self.startup_timeout_ms == other.startup_timeout_ms),
         ];
         match checks.iter().find(|(_, same)| !same) {

@@ -69,11 +69,14 @@ pub struct Entry {
     pub time_us: Option<u64>,
     /// The index of the choice made, when it was a move.
     pub choice: Option<usize>,
+    /// Microseconds left on the mover's clock after the move, its increment
+    /// added, under a game clock (a timing field).
+    pub clock_us: Option<u64>,
 }
 
 impl Serialize for Entry {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        if self.time_us.is_none() && self.choice.is_none() {
+        if self.time_us.is_none() && self.choice.is_none() && self.clock_us.is_none() {
             return self.event.serialize(serializer);
         }
         let text = self.event.get();
@@ -93,6 +96,9 @@ impl Serialize for Entry {
         if let Some(choice) = self.choice {
             field("choice", choice as u64);
         }
+        if let Some(clock_us) = self.clock_us {
+            field("clock_us", clock_us);
+        }
         spliced.push('}');
         RawValue::from_string(spliced).map_err(S::Error::custom)?.serialize(serializer)
     }
@@ -110,6 +116,10 @@ pub struct Timed<E> {
     /// The index of the choice made, when it was a move: what a replay plays.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub choice: Option<usize>,
+    /// Microseconds left on the mover's clock after the move, its increment
+    /// added, under a game clock (a timing field).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock_us: Option<u64>,
 }
 
 /// How a game came out.

@@ -82,7 +82,8 @@ pub async fn replay(table: &Table, link: &mut dyn Link, record: &JsonRecord, sea
             }
         };
         if to_act == seat {
-            let decision = match session::ask_in_game(&mut process, &game, link, table.limits.move_timeout).await {
+            let decision = match session::ask_in_game(&mut process, &game, link, table.limits.move_timeout, None).await
+            {
                 Ok(decision) => decision,
                 Err(e) => {
                     process.kill().await;

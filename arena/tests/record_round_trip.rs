@@ -95,7 +95,8 @@ fn record(plan: &Plan) -> RecordOf<AllFives> {
         let index = usize::from(plan.picks[moves % plan.picks.len()]) % game.choices().len();
         let before = game.event_count();
         game.play(index).expect("a listed move");
-        times.note(before, plan.times[moves % plan.times.len()], index);
+        let time_us = plan.times[moves % plan.times.len()];
+        times.note(before, time_us, index, (moves % 3 == 1).then_some(time_us / 3));
         moves += 1;
     }
     let faulted: Vec<usize> = faults.iter().map(|f| f.seat).collect();

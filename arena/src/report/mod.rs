@@ -80,6 +80,9 @@ pub struct Input<'a> {
     pub replayed: &'a [bool],
     /// Each bot's move times, in microseconds.
     pub move_times: BTreeMap<String, Vec<u64>>,
+    /// Each bot's least clock left after a move, in microseconds (a bot
+    /// that never played under a clock is absent).
+    pub least_clock: BTreeMap<String, u64>,
     /// The test, for an SPRT.
     pub sprt: Option<SprtSetup>,
     /// The replay page cut around its record, when the engine's page allows it.
@@ -194,8 +197,22 @@ pub fn replayed(games: &[GameSummary], limit: usize) -> Vec<bool> {
 /// The report of `input`, with `standings.json` and (for an SPRT)
 /// `sprt.json` as the run would write them, to compare with the files.
 pub fn build(input: Input) -> Result<(Report, String, Option<String>), String> {
-    let Input { game, scoring, kind, source, names, seed, partial, games, replayed, move_times, sprt, viewer, files } =
-        input;
+    let Input {
+        game,
+        scoring,
+        kind,
+        source,
+        names,
+        seed,
+        partial,
+        games,
+        replayed,
+        move_times,
+        least_clock,
+        sprt,
+        viewer,
+        files,
+    } = input;
     let mut standings = Standings::new(&names, scoring.clone());
     let mut faults = FaultSummary::default();
     for summary in games {
@@ -224,7 +241,10 @@ pub fn build(input: Input) -> Result<(Report, String, Option<String>), String> {
         .map(|(_, bot)| BotDetail {
             name: bot.name.clone(),
             faults: faults.of(&bot.name).cloned().unwrap_or_default(),
-            moves: move_times.remove(&bot.name).and_then(MoveTimes::of),
+            moves: move_times
+                .remove(&bot.name)
+                .and_then(MoveTimes::of)
+                .map(|moves| MoveTimes { least_clock_us: least_clock.get(&bot.name).copied(), ..moves }),
         })
         .collect();
     let (sprt, sprt_json) = match sprt {
@@ -312,6 +332,7 @@ mod tests {
             games,
             replayed,
             move_times: BTreeMap::from([("a".to_string(), vec![3, 1, 2])]),
+            least_clock: BTreeMap::from([("a".to_string(), 40)]),
             sprt: None,
             viewer: None,
             files: "report-files".into(),

@@ -1,4 +1,5 @@
-//! A bot's thinking times, from the `time_us` of its recorded moves. Pure.
+//! A bot's thinking times, from the `time_us` of its recorded moves, and
+//! under a game clock the least it left on its clock (`clock_us`). Pure.
 
 use serde::Serialize;
 
@@ -13,6 +14,9 @@ pub struct MoveTimes {
     pub p99_us: u64,
     /// The longest.
     pub max_us: u64,
+    /// The least left on its clock after a move, under a game clock.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub least_clock_us: Option<u64>,
 }
 
 impl MoveTimes {
@@ -25,7 +29,13 @@ impl MoveTimes {
         let n = times.len();
         // The nearest rank of fraction p: the ⌈p·n⌉th smallest, counted from 1.
         let rank = |percent: usize| (percent * n).div_ceil(100).max(1) - 1;
-        Some(MoveTimes { moves: n as u64, median_us: times[rank(50)], p99_us: times[rank(99)], max_us: times[n - 1] })
+        Some(MoveTimes {
+            moves: n as u64,
+            median_us: times[rank(50)],
+            p99_us: times[rank(99)],
+            max_us: times[n - 1],
+            least_clock_us: None,
+        })
     }
 }
 
