@@ -128,6 +128,19 @@ fn each_turn_tells_the_bot_its_clock_and_each_move_records_what_is_left() {
             assert_eq!(turn["time_ms"].as_u64(), Some(clock_ms.min(30_000)), "the clock's base is the per-move limit");
         }
     }
+    // The report shows each bot's least clock left.
+    arena_expect(&["report", &out], 0);
+    let page = std::fs::read_to_string(format!("{out}/report.html")).unwrap();
+    for (seat_name, least) in ["c", "g"].map(|name| {
+        let left = records.iter().flat_map(|record| {
+            let seat = record["bots"].as_array().unwrap().iter().position(|b| b == name).unwrap() as u64;
+            moves(record, seat).into_iter().map(|e| number(e, "clock_us")).collect::<Vec<_>>()
+        });
+        (name, left.min().unwrap())
+    }) {
+        let shown = format!("\"least_clock_us\":{least}");
+        assert!(page.contains(&shown), "{seat_name}: {shown} in the report");
+    }
 }
 
 #[test]

@@ -555,6 +555,7 @@ mod tests {
             "ok",
             &format!(
                 "format = \"gauntlet\"\ngames = 4\nseed = 7\nplayers = 3\nout = \"results\"\nsandbox = \"bwrap\"\n\
+                 clock = \"10s+100ms\"\n\
                  [limits]\ncpu = 30\naddress-space = \"1G\"\n[variant]\ntarget = 100\n\
                  hand_end = \"winner-takes\"\n[[bot]]\nname = \"a\"\ncommand = \"python3 {0}\"\nenv = {{ DEPTH = \"3\" }}\n\
                  [[bot]]\nname = \"b\"\ncommand = \"{0}\"\ndir = \"..\"\n",
@@ -586,6 +587,10 @@ mod tests {
         assert_eq!(target, ["100", "150"], "the later setting wins when the variant is parsed");
         assert!(config.settings.contains(&("players".into(), "3".into())));
         assert_eq!(config.sandbox, Sandbox::Bwrap);
+        assert_eq!(config.clock, Some(TimeControl { base_ms: 10_000, increment_ms: 100 }));
+        assert_eq!(config.move_timeout_ms, 10_000, "under a clock, the per-move limit is its base");
+        let flagged = resolve(&Overrides { move_timeout: Some(300), ..flags.clone() }).unwrap();
+        assert_eq!((flagged.move_timeout_ms, flagged.limits().clock), (300, config.clock));
         assert_eq!((config.limits.cpu_seconds, config.limits.address_space), (Some(30), Some(1 << 30)));
     }
 
@@ -603,6 +608,8 @@ mod tests {
             ("games = \n", "configuration"),
             ("sandbox = \"docker\"\n", "sandbox: unknown sandbox"),
             ("[limits]\nmemory = 5\n", "limits.memory"),
+            ("clock = \"fast\"\n", "clock: \"fast\": expected BASE+INC"),
+            ("clock = \"1s+0\"\nmove_timeout = 0\n", "move_timeout: must be at least 1"),
         ];
         for (i, (text, expected)) in cases.iter().enumerate() {
             let path = write_config(&format!("bad{i}"), text);
@@ -629,6 +636,9 @@ mod tests {
         other.shard = Some(Shard { index: 1, count: 2 });
         other.concurrency = 7;
         assert!(one.same_league(&other).is_ok());
+        let mut clocked = other.clone();
+        clocked.clock = Some(TimeControl { base_ms: 1000, increment_ms: 0 });
+        assert_eq!(one.same_league(&clocked), Err("their clock differs".to_string()));
         other.seed = 4;
         assert_eq!(one.same_league(&other), Err("their seed differs".to_string()));
     }

@@ -7,7 +7,7 @@
 //!
 //! - [`history`]: the Elo ratings after each batch of games.
 //! - [`course`]: the SPRT's LLR and Elo estimate after each deal.
-//! - [`move_times`]: each bot's median, p99 and longest move time.
+//! - [`move_times`]: each bot's median, p99 and longest move time, and the least clock it left.
 //! - [`page`]: the page, the replay viewer and the record chunks.
 
 pub mod course;
@@ -372,7 +372,7 @@ mod tests {
         assert_eq!(serde_json::to_value(&report.games[3]).unwrap()[7], serde_json::Value::Null, "no replay");
         let details: Vec<&str> = report.details.iter().map(|d| d.name.as_str()).collect();
         assert_eq!(details, ["a", "b"], "rank order");
-        assert_eq!(report.details[0].moves.map(|m| m.median_us), Some(2));
+        assert_eq!(report.details[0].moves.map(|m| (m.median_us, m.least_clock_us)), Some((2, Some(40))));
         assert_eq!(report.details[1].faults[&FaultKind::Timeout].stderr, ["thinking"]);
         let last = report.history.last().unwrap();
         assert_eq!(last.games, 10);
