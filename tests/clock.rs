@@ -25,6 +25,15 @@ fn moves(record: &Value, seat: u64) -> Vec<&Value> {
     events.iter().filter(|e| e.get("choice").is_some() && e["seat"].as_u64() == Some(seat)).collect()
 }
 
+/// The least `bot` left on its clock after a move in `records`, in µs.
+fn least_clock(records: &[Value], bot: &str) -> u64 {
+    let left = records.iter().flat_map(|record| {
+        let seat = record["bots"].as_array().unwrap().iter().position(|b| b == bot).unwrap() as u64;
+        moves(record, seat).into_iter().map(|e| number(e, "clock_us")).collect::<Vec<_>>()
+    });
+    left.min().expect("moves under a clock")
+}
+
 /// The field `key` of `event` as a number.
 fn number(event: &Value, key: &str) -> u64 {
     event[key].as_u64().unwrap_or_else(|| panic!("no {key} in {event}"))
@@ -68,9 +77,17 @@ fn a_bot_that_spends_its_clock_forfeits_on_time_though_each_move_is_within_its_l
         &[("slow", &slow), ("g", &greedy)],
         &[&extra[..], &["--startup-timeout", "60000"]].concat(),
     );
-    arena_expect(&args, 0);
+    let (stdout, _) = arena_expect(&args, 0);
     let records = records(&out);
     assert_eq!(records.len(), 2);
+    // The run ends with the least clock each bot left.
+    let least = |name: &str| format!("{name} {:.1} ms", least_clock(&records, name) as f64 / 1000.0);
+    let line = format!(
+        "clock 2000+0 ms: the least each bot left on its clock after a move: {}, {}",
+        least("g"),
+        least("slow")
+    );
+    assert!(stdout.contains(&line), "{line}\n{stdout}");
     for record in &records {
         let faults = record["faults"].as_array().unwrap();
         assert_eq!(faults.len(), 1, "only the slow bot faults: {faults:?}");
@@ -131,15 +148,10 @@ fn each_turn_tells_the_bot_its_clock_and_each_move_records_what_is_left() {
     // The report shows each bot's least clock left.
     arena_expect(&["report", &out], 0);
     let page = std::fs::read_to_string(format!("{out}/report.html")).unwrap();
-    for (seat_name, least) in ["c", "g"].map(|name| {
-        let left = records.iter().flat_map(|record| {
-            let seat = record["bots"].as_array().unwrap().iter().position(|b| b == name).unwrap() as u64;
-            moves(record, seat).into_iter().map(|e| number(e, "clock_us")).collect::<Vec<_>>()
-        });
-        (name, left.min().unwrap())
-    }) {
+    for name in ["c", "g"] {
+        let least = least_clock(&records, name);
         let shown = format!("\"least_clock_us\":{least}");
-        assert!(page.contains(&shown), "{seat_name}: {shown} in the report");
+        assert!(page.contains(&shown), "{name}: {shown} in the report");
     }
 }
 

@@ -3,10 +3,12 @@
 
 use crate::engine::spec::Identity;
 use crate::fault::FaultKind;
+use crate::report::move_times::keep_least;
 use protocol::engine::Raw;
 use serde::ser::Error as _;
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
+use std::collections::BTreeMap;
 
 /// The record of a game of any engine, as read back: its payloads as JSON values.
 pub type JsonRecord = GameRecord<serde_json::Value, Timed<serde_json::Value>>;
@@ -206,5 +208,24 @@ impl<V> GameRecord<V, Entry> {
     /// How many decisions bots made in this game.
     pub fn decisions(&self) -> usize {
         self.events.iter().filter(|e| e.time_us.is_some()).count()
+    }
+
+    /// The least each bot left on its clock after a move in this game, in
+    /// microseconds, by name (empty without a game clock). A move names the
+    /// seat that made it (`engines/ENGINES.md`).
+    pub fn least_clock(&self) -> BTreeMap<String, u64> {
+        #[derive(Deserialize)]
+        struct Mover {
+            seat: usize,
+        }
+        let mut least = BTreeMap::new();
+        for entry in &self.events {
+            let Some(left) = entry.clock_us else { continue };
+            let Ok(Mover { seat }) = serde_json::from_str(entry.event.get()) else { continue };
+            if let Some(bot) = self.bots.get(seat) {
+                keep_least(&mut least, bot, left);
+            }
+        }
+        least
     }
 }

@@ -11,6 +11,7 @@ use crate::console::{errln, outln};
 use crate::engine::spec::Engine;
 use crate::output::{GAMES, LEAGUE, read_record_line};
 use crate::record::{GameSummary, JsonRecord};
+use crate::report::move_times::keep_least;
 use crate::report::page::{self, CHUNK, Viewer};
 use crate::report::{self as core, Input, Kind, SprtSetup};
 use crate::schedule::Seating;
@@ -194,7 +195,7 @@ fn read_games(games: &Path, game: &str) -> Result<Games, Failure> {
                 read.move_times.entry(bot.clone()).or_default().push(time);
             }
             if let Some(left) = event.clock_us {
-                read.least_clock.entry(bot.clone()).and_modify(|least| *least = left.min(*least)).or_insert(left);
+                keep_least(&mut read.least_clock, bot, left);
             }
         }
         read.summaries.push((record.summary(), span));
