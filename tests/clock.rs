@@ -145,6 +145,17 @@ fn each_turn_tells_the_bot_its_clock_and_each_move_records_what_is_left() {
             assert_eq!(turn["time_ms"].as_u64(), Some(clock_ms.min(30_000)), "the clock's base is the per-move limit");
         }
     }
+    // A replay tells the bot the clock the record shows it had.
+    let again = scratch.path().join("replayed");
+    let replayer = format!("c={}", clocked(&again, 0, 0));
+    arena_expect(&["replay", &out, "--bot", &replayer, "--as", "c"], 0);
+    let replayed = self::told(&again);
+    for record in &records {
+        let of = |turns: &[Value]| -> Vec<Value> {
+            turns.iter().filter(|t| t["game"].as_u64() == Some(told_id(record))).cloned().collect()
+        };
+        assert_eq!(of(&replayed), of(&told), "game {}", record["id"]);
+    }
     // The report shows each bot's least clock left.
     arena_expect(&["report", &out], 0);
     let page = std::fs::read_to_string(format!("{out}/report.html")).unwrap();

@@ -313,6 +313,7 @@ pub async fn play_seated<P: Person>(
         variant: table.variant.clone(),
         bots: (0..seat_count).map(|seat| bot_name(seat).to_string()).collect(),
         bot_seeds: spec.bot_seeds.clone(),
+        clock: table.limits.clock,
         events: times.entries(game.events().iter().map(|event| event.event.clone()).collect()),
         result,
         faults: seats.faults,

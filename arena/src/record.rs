@@ -1,6 +1,7 @@
 //! The game record: one JSON object per finished game, one per line of
 //! `games.jsonl`. `RECORDS.md` documents every field.
 
+use crate::clock::TimeControl;
 use crate::engine::spec::Identity;
 use crate::fault::FaultKind;
 use crate::report::move_times::keep_least;
@@ -49,6 +50,9 @@ pub struct GameRecord<V, E> {
     pub bots: Vec<String>,
     /// The seed each seat was told in `game_start`.
     pub bot_seeds: Vec<u64>,
+    /// The game clock each seat played on (`--clock`); written only under one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock: Option<TimeControl>,
     /// Every event, in order, with full information (each a [`Timed`] event
     /// as read back, an [`Entry`] as written).
     pub events: Vec<E>,

@@ -113,6 +113,10 @@ fn record(plan: &Plan) -> RecordOf<AllFives> {
         variant: plan.variant.clone(),
         bots: plan.bots.clone(),
         bot_seeds: (0..seats as u64).map(|seat| plan.seed ^ seat).collect(),
+        clock: plan
+            .seed
+            .is_multiple_of(2)
+            .then_some(arena::clock::TimeControl { base_ms: plan.seed % 10_000 + 1, increment_ms: 5 }),
         events: times.attach(game.events()),
         result: game_result(&game, &AllFives::teams(&plan.variant), &faulted),
         faults,

@@ -28,6 +28,7 @@ fn played(seed: u64) -> RecordOf<AllFives> {
         variant: variant.clone(),
         bots: vec!["a".into(), "b".into()],
         bot_seeds: vec![1, 2],
+        clock: None,
         events: times.attach(game.events()),
         result: game_result(&game, &AllFives::teams(&variant), &[]),
         faults: Vec::new(),
