@@ -30,6 +30,8 @@ fn usage_errors_name_their_cause() {
         (vec!["match", "--bot", &greedy, "--bot", &random, "--games", "0"], "--games"),
         (vec!["match", "--bot", &greedy, "--bot", &random, "--move-timeout", "0"], "--move-timeout"),
         (vec!["match", "--bot", &greedy, "--bot", &random, "--concurrency", "0"], "--concurrency"),
+        (vec!["match", "--bot", &greedy, "--bot", &random, "--clock", "60s"], "\"60s\": expected BASE+INC"),
+        (vec!["league", "--bot", &greedy, "--bot", &random, "--clock", "0+1s"], "the base must be more than 0"),
         (vec!["match", "--bot", &greedy, "--bot", "me=./bot 2>debug.log"], "\"2>debug.log\" would reach the bot"),
         (vec!["match", "--bot", &greedy, "--bot", "me=python3 bot.py > /tmp/x"], "redirections are not done"),
         (vec!["match", "--bot", &greedy, "--bot", "me=cd dir && ./bot"], "is not run by a shell"),

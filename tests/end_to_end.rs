@@ -3,6 +3,7 @@
 
 mod check_bot;
 mod cli_errors;
+mod clock;
 mod containment;
 mod docs;
 mod engines;

@@ -10,9 +10,10 @@
 use crate::bot::limits::ResourceLimits;
 use crate::bot::sandbox::Sandbox;
 use crate::bot::spec::BotSpec;
+use crate::clock::TimeControl;
 use crate::engine::spec::{ENGINE_TIMEOUT, Program};
 use crate::schedule::{Format, Shard};
-use crate::table::{CPUS_PER_GAME, Limits};
+use crate::table::{CPUS_PER_GAME, Limits, move_limit};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -31,6 +32,7 @@ struct ConfigFile {
     seed: Option<u64>,
     concurrency: Option<u64>,
     move_timeout: Option<u64>,
+    clock: Option<String>,
     startup_timeout: Option<u64>,
     out: Option<PathBuf>,
     sandbox: Option<String>,
@@ -84,6 +86,8 @@ pub struct Overrides {
     pub concurrency: Option<u64>,
     /// `--move-timeout` in ms.
     pub move_timeout: Option<u64>,
+    /// `--clock BASE+INC`.
+    pub clock: Option<TimeControl>,
     /// `--startup-timeout` in ms.
     pub startup_timeout: Option<u64>,
     /// `--variant KEY=VALUE`, in order.
@@ -133,6 +137,9 @@ pub struct LeagueConfig {
     pub concurrency: u64,
     /// Time allowed per move, in ms.
     pub move_timeout_ms: u64,
+    /// Each seat's game clock, if any (absent in the `league.json` of a league without one).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock: Option<TimeControl>,
     /// Time allowed for `ready`, in ms.
     pub startup_timeout_ms: u64,
     /// Operating-system limits of each bot process.
@@ -264,6 +271,15 @@ impl LeagueConfig {
             Some(v) => Ok(v),
             None => Ok(default),
         };
+        let clock = match (flags.clock, &file.clock) {
+            (Some(clock), _) => Some(clock),
+            (None, Some(text)) => Some(text.parse::<TimeControl>().map_err(|e| key_error("clock", e))?),
+            (None, None) => None,
+        };
+        let move_timeout = match flags.move_timeout.or(file.move_timeout) {
+            Some(0) => return Err(key_error("move_timeout", "must be at least 1".to_string())),
+            given => move_limit(given, clock),
+        };
         let deals_file = flags.deals.as_ref().map(|d| cwd.join(d)).or(file.deals.map(|d| base.join(d)));
         secrets.extend(deals_file.clone());
         if (flags.engine.is_some() || file.engine.is_some()) && (flags.game.is_some() || file.game.is_some()) {
@@ -295,7 +311,8 @@ impl LeagueConfig {
                 flags.concurrency.or(file.concurrency),
                 (cores / cpus_per_game.max(1)).max(1),
             )?,
-            move_timeout_ms: positive("move_timeout", flags.move_timeout.or(file.move_timeout), 1000)?,
+            move_timeout_ms: move_timeout.as_millis() as u64,
+            clock,
             startup_timeout_ms: positive("startup_timeout", flags.startup_timeout.or(file.startup_timeout), 10_000)?,
             limits,
             sandbox,
@@ -318,6 +335,7 @@ impl LeagueConfig {
     pub fn limits(&self) -> Limits {
         Limits {
             move_timeout: Duration::from_millis(self.move_timeout_ms),
+            clock: self.clock,
             startup_timeout: Duration::from_millis(self.startup_timeout_ms),
             resources: self.limits.clone(),
             sandbox: self.sandbox,
@@ -427,6 +445,7 @@ impl LeagueConfig {
             ("seed", self.seed == other.seed),
             ("deals", self.deals == other.deals),
             ("move_timeout", self.move_timeout_ms == other.move_timeout_ms),
+            ("clock", self.clock == other.clock),
             ("startup_timeout", self.startup_timeout_ms == other.startup_timeout_ms),
         ];
         match checks.iter().find(|(_, same)| !same) {
@@ -536,6 +555,7 @@ mod tests {
             "ok",
             &format!(
                 "format = \"gauntlet\"\ngames = 4\nseed = 7\nplayers = 3\nout = \"results\"\nsandbox = \"bwrap\"\n\
+                 clock = \"10s+100ms\"\n\
                  [limits]\ncpu = 30\naddress-space = \"1G\"\n[variant]\ntarget = 100\n\
                  hand_end = \"winner-takes\"\n[[bot]]\nname = \"a\"\ncommand = \"python3 {0}\"\nenv = {{ DEPTH = \"3\" }}\n\
                  [[bot]]\nname = \"b\"\ncommand = \"{0}\"\ndir = \"..\"\n",
@@ -567,6 +587,10 @@ mod tests {
         assert_eq!(target, ["100", "150"], "the later setting wins when the variant is parsed");
         assert!(config.settings.contains(&("players".into(), "3".into())));
         assert_eq!(config.sandbox, Sandbox::Bwrap);
+        assert_eq!(config.clock, Some(TimeControl { base_ms: 10_000, increment_ms: 100 }));
+        assert_eq!(config.move_timeout_ms, 10_000, "under a clock, the per-move limit is its base");
+        let flagged = resolve(&Overrides { move_timeout: Some(300), ..flags.clone() }).unwrap();
+        assert_eq!((flagged.move_timeout_ms, flagged.limits().clock), (300, config.clock));
         assert_eq!((config.limits.cpu_seconds, config.limits.address_space), (Some(30), Some(1 << 30)));
     }
 
@@ -584,6 +608,8 @@ mod tests {
             ("games = \n", "configuration"),
             ("sandbox = \"docker\"\n", "sandbox: unknown sandbox"),
             ("[limits]\nmemory = 5\n", "limits.memory"),
+            ("clock = \"fast\"\n", "clock: \"fast\": expected BASE+INC"),
+            ("clock = \"1s+0\"\nmove_timeout = 0\n", "move_timeout: must be at least 1"),
         ];
         for (i, (text, expected)) in cases.iter().enumerate() {
             let path = write_config(&format!("bad{i}"), text);
@@ -610,6 +636,9 @@ mod tests {
         other.shard = Some(Shard { index: 1, count: 2 });
         other.concurrency = 7;
         assert!(one.same_league(&other).is_ok());
+        let mut clocked = other.clone();
+        clocked.clock = Some(TimeControl { base_ms: 1000, increment_ms: 0 });
+        assert_eq!(one.same_league(&clocked), Err("their clock differs".to_string()));
         other.seed = 4;
         assert_eq!(one.same_league(&other), Err("their seed differs".to_string()));
     }

@@ -4,7 +4,7 @@
 //!
 //! - [`games`]: the engines, by name (the `game` crate holds the boundary every
 //!   engine implements; each engine is a crate of its own).
-//! - [`schedule`], [`seeds`], [`outcome`], [`standings`], [`whole_deals`], [`ratings`], [`sprt`]: pure match logic.
+//! - [`schedule`], [`seeds`], [`outcome`], [`clock`], [`standings`], [`whole_deals`], [`ratings`], [`sprt`]: pure match logic.
 //! - [`bot`], [`session`], [`pool`], [`play`], [`run`], [`replay`]: processes and the protocol.
 //! - [`verify`]: re-checking a record against the engine.
 //! - [`record`], [`output`]: what is written; [`queued`]: changes of a running league's field; [`report`]: pages that show it; [`setups`]: games set up from a file; [`cli`], [`console`], [`progress`], [`signals`]: the terminal; [`untrusted`]: what a bot wrote, made safe to show there.
@@ -15,6 +15,7 @@
 
 pub mod bot;
 pub mod cli;
+pub mod clock;
 pub mod config;
 pub mod conformance;
 pub mod console;

@@ -1,6 +1,7 @@
 //! Playing one game of a match with real processes.
 
 use crate::bot::process::BotProcess;
+use crate::clock::Clock;
 use crate::engine::link::Link;
 use crate::engine::process::EngineError;
 use crate::engine::running::{Origin, Running};
@@ -210,6 +211,10 @@ pub async fn play_seated<P: Person>(
         person.begin(table, table.origin(spec));
     }
     let mut times = MoveTimes::default();
+    // Each bot's seat's clock (a person at the terminal plays without one).
+    let mut clocks: Vec<Option<Clock>> = (0..seat_count)
+        .map(|seat| table.limits.clock.filter(|_| person_seat != Some(seat)).map(|control| control.start()))
+        .collect();
     for (seat, process) in seats.processes.iter_mut().enumerate() {
         if let Some(process) = process {
             let start = GameStart { id: spec.tag(), seed: spec.bot_seeds[seat], seat };
@@ -231,7 +236,8 @@ pub async fn play_seated<P: Person>(
             } else {
                 let process =
                     seats.processes[seat].as_mut().expect("only faulted seats are empty, and a fault ends the game");
-                let decision = match session::ask_in_game(process, &game, link, table.limits.move_timeout).await {
+                let limit = table.limits.move_timeout;
+                let decision = match session::ask_in_game(process, &game, link, limit, clocks[seat]).await {
                     Ok(decision) => decision,
                     Err(e) => {
                         kill_seated(&mut seats).await;
@@ -254,7 +260,11 @@ pub async fn play_seated<P: Person>(
             if let Some(person) = person.as_deref_mut() {
                 person.played(index);
             }
-            times.note(before, elapsed.as_micros() as u64, index);
+            let clock_us = clocks[seat].as_mut().map(|clock| {
+                clock.spend(elapsed);
+                clock.left.as_micros() as u64
+            });
+            times.note(before, elapsed.as_micros() as u64, index, clock_us);
         }
         deliver(&game, &mut seats, &mut delivered);
     }
@@ -303,6 +313,7 @@ pub async fn play_seated<P: Person>(
         variant: table.variant.clone(),
         bots: (0..seat_count).map(|seat| bot_name(seat).to_string()).collect(),
         bot_seeds: spec.bot_seeds.clone(),
+        clock: table.limits.clock,
         events: times.entries(game.events().iter().map(|event| event.event.clone()).collect()),
         result,
         faults: seats.faults,
@@ -336,37 +347,48 @@ pub async fn game_result(
     }
 }
 
-/// The thinking time and the choice of each move of a game, kept by the
-/// index of the event that is the move (the first event a play appends).
+/// The thinking time, the choice and the clock left of each move of a
+/// game, kept by the index of the event that is the move (the first event a
+/// play appends).
 #[derive(Debug, Default)]
-pub struct MoveTimes(Vec<Option<(u64, usize)>>);
+pub struct MoveTimes(Vec<Option<Moved>>);
+
+/// A move as [`MoveTimes`] keeps it.
+#[derive(Debug, Clone, Copy)]
+struct Moved {
+    time_us: u64,
+    choice: usize,
+    clock_us: Option<u64>,
+}
 
 impl MoveTimes {
     /// Notes that the move recorded as event `at` was choice `choice`, made
-    /// in `time_us` microseconds.
-    pub fn note(&mut self, at: usize, time_us: u64, choice: usize) {
+    /// in `time_us` microseconds, leaving `clock_us` on the mover's clock
+    /// (under a clock).
+    pub fn note(&mut self, at: usize, time_us: u64, choice: usize, clock_us: Option<u64>) {
         self.0.resize(at, None);
-        self.0.push(Some((time_us, choice)));
+        self.0.push(Some(Moved { time_us, choice, clock_us }));
     }
 
-    /// Every event as a run writes it, with its time and choice when it was a move.
+    /// Every event as a run writes it, with its time, choice and clock when it was a move.
     pub fn entries(self, events: Vec<Raw>) -> Vec<Entry> {
         self.attach(events)
             .into_iter()
-            .map(|t| Entry { event: t.event, time_us: t.time_us, choice: t.choice })
+            .map(|t| Entry { event: t.event, time_us: t.time_us, choice: t.choice, clock_us: t.clock_us })
             .collect()
     }
 
-    /// Every event, with its time and choice when it was a move.
+    /// Every event, with its time, choice and clock when it was a move.
     pub fn attach<E>(mut self, events: Vec<E>) -> Vec<Timed<E>> {
         self.0.resize(events.len(), None);
         events
             .into_iter()
             .zip(self.0)
-            .map(|(event, decided)| Timed {
+            .map(|(event, moved)| Timed {
                 event,
-                time_us: decided.map(|(time_us, _)| time_us),
-                choice: decided.map(|(_, choice)| choice),
+                time_us: moved.map(|moved| moved.time_us),
+                choice: moved.map(|moved| moved.choice),
+                clock_us: moved.and_then(|moved| moved.clock_us),
             })
             .collect()
     }

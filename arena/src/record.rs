@@ -1,12 +1,15 @@
 //! The game record: one JSON object per finished game, one per line of
 //! `games.jsonl`. `RECORDS.md` documents every field.
 
+use crate::clock::TimeControl;
 use crate::engine::spec::Identity;
 use crate::fault::FaultKind;
+use crate::report::move_times::keep_least;
 use protocol::engine::Raw;
 use serde::ser::Error as _;
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
+use std::collections::BTreeMap;
 
 /// The record of a game of any engine, as read back: its payloads as JSON values.
 pub type JsonRecord = GameRecord<serde_json::Value, Timed<serde_json::Value>>;
@@ -47,6 +50,9 @@ pub struct GameRecord<V, E> {
     pub bots: Vec<String>,
     /// The seed each seat was told in `game_start`.
     pub bot_seeds: Vec<u64>,
+    /// The game clock each seat played on (`--clock`); written only under one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock: Option<TimeControl>,
     /// Every event, in order, with full information (each a [`Timed`] event
     /// as read back, an [`Entry`] as written).
     pub events: Vec<E>,
@@ -69,11 +75,14 @@ pub struct Entry {
     pub time_us: Option<u64>,
     /// The index of the choice made, when it was a move.
     pub choice: Option<usize>,
+    /// Microseconds left on the mover's clock after the move, its increment
+    /// added, under a game clock (a timing field).
+    pub clock_us: Option<u64>,
 }
 
 impl Serialize for Entry {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        if self.time_us.is_none() && self.choice.is_none() {
+        if self.time_us.is_none() && self.choice.is_none() && self.clock_us.is_none() {
             return self.event.serialize(serializer);
         }
         let text = self.event.get();
@@ -93,6 +102,9 @@ impl Serialize for Entry {
         if let Some(choice) = self.choice {
             field("choice", choice as u64);
         }
+        if let Some(clock_us) = self.clock_us {
+            field("clock_us", clock_us);
+        }
         spliced.push('}');
         RawValue::from_string(spliced).map_err(S::Error::custom)?.serialize(serializer)
     }
@@ -110,6 +122,10 @@ pub struct Timed<E> {
     /// The index of the choice made, when it was a move: what a replay plays.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub choice: Option<usize>,
+    /// Microseconds left on the mover's clock after the move, its increment
+    /// added, under a game clock (a timing field).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock_us: Option<u64>,
 }
 
 /// How a game came out.
@@ -196,5 +212,24 @@ impl<V> GameRecord<V, Entry> {
     /// How many decisions bots made in this game.
     pub fn decisions(&self) -> usize {
         self.events.iter().filter(|e| e.time_us.is_some()).count()
+    }
+
+    /// The least each bot left on its clock after a move in this game, in
+    /// microseconds, by name (empty without a game clock). A move names the
+    /// seat that made it (`engines/ENGINES.md`).
+    pub fn least_clock(&self) -> BTreeMap<String, u64> {
+        #[derive(Deserialize)]
+        struct Mover {
+            seat: usize,
+        }
+        let mut least = BTreeMap::new();
+        for entry in &self.events {
+            let Some(left) = entry.clock_us else { continue };
+            let Ok(Mover { seat }) = serde_json::from_str(entry.event.get()) else { continue };
+            if let Some(bot) = self.bots.get(seat) {
+                keep_least(&mut least, bot, left);
+            }
+        }
+        least
     }
 }

@@ -2,7 +2,9 @@
 //! told the game exactly as that seat saw it, but every move, its own
 //! included, is the recorded one. Wherever the bot now chooses differently
 //! from the record, the difference is noted: a behaviour diff between the
-//! bot that played the game and the one replayed.
+//! bot that played the game and the one replayed. A game played under a
+//! clock is replayed under it: each turn tells the bot the clock the record
+//! shows it had then.
 
 use crate::bot::process::BotProcess;
 use crate::engine::link::Link;
@@ -14,6 +16,7 @@ use crate::session::{self, Envelope};
 use crate::table::Table;
 use crate::untrusted;
 use protocol::messages::{Forfeit, GameEnd, GameStart};
+use std::time::Duration;
 
 /// A decision where the bot chose differently from the record.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -68,6 +71,9 @@ pub async fn replay(table: &Table, link: &mut dyn Link, record: &JsonRecord, sea
     }
     process.queue(&Envelope::GameStart(GameStart { id: record.tag(), seed: record.bot_seeds[seat], seat }));
     let mut delivered = 0;
+    // Under a game clock, the seat's clock as the record has it before each
+    // of its moves: the base, then what its last recorded move left.
+    let mut clock = record.clock.map(|control| control.start());
     while let Some(to_act) = game.to_act() {
         delivered = tell(&mut process, &game, seat, delivered);
         let at = game.events().len();
@@ -82,7 +88,8 @@ pub async fn replay(table: &Table, link: &mut dyn Link, record: &JsonRecord, sea
             }
         };
         if to_act == seat {
-            let decision = match session::ask_in_game(&mut process, &game, link, table.limits.move_timeout).await {
+            let decision = match session::ask_in_game(&mut process, &game, link, table.limits.move_timeout, clock).await
+            {
                 Ok(decision) => decision,
                 Err(e) => {
                     process.kill().await;
@@ -108,6 +115,9 @@ pub async fn replay(table: &Table, link: &mut dyn Link, record: &JsonRecord, sea
         if let Err(e) = game.play(link, recorded).await {
             process.kill().await;
             return Err(e.to_string());
+        }
+        if let (true, Some(clock), Some(left)) = (to_act == seat, clock.as_mut(), record.events[at].clock_us) {
+            clock.left = Duration::from_micros(left);
         }
     }
     tell(&mut process, &game, seat, delivered);

@@ -16,6 +16,7 @@ use crate::schedule::{Schedule, Selection};
 use crate::standings::Standings;
 use crate::table::Table;
 use crate::whole_deals::WholeDeals;
+use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -30,6 +31,9 @@ pub struct Finished {
     pub summary: GameSummary,
     /// How many decisions the bots made.
     pub decisions: usize,
+    /// The least each bot left on its clock after a move, in microseconds
+    /// (empty without a game clock).
+    pub least_clock: BTreeMap<String, u64>,
 }
 
 /// The games of a run.
@@ -264,7 +268,12 @@ fn run_worker(shared: Arc<Shared>, tx: mpsc::Sender<Finished>, slots: usize, cpu
                     } else {
                         String::new()
                     };
-                    let finished = Finished { line, summary: record.summary(), decisions: record.decisions() };
+                    let finished = Finished {
+                        line,
+                        summary: record.summary(),
+                        decisions: record.decisions(),
+                        least_clock: record.least_clock(),
+                    };
                     if tx.send(finished).await.is_err() {
                         break;
                     }

@@ -3,6 +3,7 @@
 //! expected answer or a [`Fault`].
 
 use crate::bot::process::{Awaited, BotProcess};
+use crate::clock::Clock;
 use crate::engine::link::Link;
 use crate::engine::process::EngineError;
 use crate::engine::running::{Found, Running};
@@ -116,21 +117,44 @@ impl Named {
 
 /// Asks the bot in `process` for its move: sends a turn with `state` and
 /// the `legal` choices, and checks that the answer is one of them (by index)
-/// or names a move by value.
+/// or names a move by value. The answer is due within `limit`, and within
+/// what is left on the seat's `clock` when there is one (which the turn tells
+/// the bot); the caller takes the move's time off the clock.
 pub async fn ask_move<S: Serialize, C: Serialize>(
     process: &mut BotProcess,
     state: &S,
     legal: &[C],
     limit: Duration,
+    clock: Option<Clock>,
 ) -> Result<Answered, Fault> {
     let id = process.next_request_id();
     let count = legal.len();
-    let turn = Turn { id, time_ms: limit.as_millis() as u64, state, legal: legal.iter().collect() };
+    let allowed = clock.map_or(limit, |clock| clock.allows(limit));
+    // The clock, when it is what runs out first.
+    let binding = clock.filter(|clock| clock.left < limit);
+    let ms = |time: Duration| time.as_millis() as u64;
+    let turn = Turn {
+        id,
+        time_ms: ms(allowed),
+        clock_ms: clock.map(|clock| ms(clock.left)),
+        increment_ms: clock.map(|clock| ms(clock.increment)),
+        state,
+        legal: legal.iter().collect(),
+    };
     process.queue(&ToBot::<(), &S, &C>::Turn(turn));
     let start = Instant::now();
-    let line = process.exchange(start + limit, limit, Awaited::Turn(id)).await?;
+    let line = match process.exchange(start + allowed, allowed, Awaited::Turn(id)).await {
+        Err(fault) if fault.kind == FaultKind::Timeout && binding.is_some() => return Err(out_of_clock(fault)),
+        answer => answer?,
+    };
     let elapsed = start.elapsed();
-    in_time(elapsed, limit, id)?;
+    match binding {
+        Some(clock) if !clock.covers(elapsed) => {
+            let late = late(elapsed, "the time left on its clock", allowed, id);
+            return Err(out_of_clock(late));
+        }
+        _ => in_time(elapsed, limit, id)?,
+    }
     if let Some((answered, index)) = protocol::messages::move_by_index(line)
         && answered == id
         && index < count
@@ -170,15 +194,17 @@ pub async fn ask_move<S: Serialize, C: Serialize>(
 }
 
 /// Asks the bot in `process` for its move in `game`, where its seat is to
-/// act, a move named by value found by the engine on `link`. The outer
+/// act, a move named by value found by the engine on `link`, under `limit`
+/// and `clock` as [`ask_move`]. The outer
 /// error is the engine's failure, the inner one the bot's fault.
 pub async fn ask_in_game(
     process: &mut BotProcess,
     game: &Running<'_>,
     link: &mut dyn Link,
     limit: Duration,
+    clock: Option<Clock>,
 ) -> Result<Result<Decision, Fault>, EngineError> {
-    Ok(match ask_move(process, game.state(), game.choices(), limit).await {
+    Ok(match ask_move(process, game.state(), game.choices(), limit, clock).await {
         Ok(Answered::Index(decision)) => Ok(decision),
         Ok(Answered::Named(named)) => match game.find(link, named.named.clone()).await? {
             Found::Index(index) => Ok(named.found(index)),
@@ -193,17 +219,33 @@ pub async fn ask_in_game(
 /// oversubscribed machine): such a move is a timeout all the same, never
 /// recorded as made in time.
 fn in_time(elapsed: Duration, limit: Duration, id: u64) -> Result<(), Fault> {
-    if elapsed <= limit {
-        return Ok(());
+    match elapsed <= limit {
+        true => Ok(()),
+        false => Err(late(elapsed, "the limit", limit, id)),
     }
-    Err(Fault::new(
+}
+
+/// The timeout of the answer to turn `id`, read `elapsed` after its
+/// request, past `what` (`allowed`).
+fn late(elapsed: Duration, what: &str, allowed: Duration, id: u64) -> Fault {
+    Fault::new(
         FaultKind::Timeout,
         format!(
-            "the answer to turn {id} was read {} ms after its request, over the limit of {} ms",
+            "the answer to turn {id} was read {} ms after its request, over {what} of {} ms",
             elapsed.as_millis(),
-            limit.as_millis()
+            allowed.as_millis()
         ),
-    ))
+    )
+}
+
+/// A timeout that came from the game clock: the seat lost on time.
+fn out_of_clock(mut fault: Fault) -> Fault {
+    fault.message = format!(
+        "out of time on its game clock: {} (a move may use what is left on the clock, up to the per-move limit; \
+         budget the clock over the game, using the turn's clock_ms and increment_ms)",
+        fault.message
+    );
+    fault
 }
 
 fn decode(line: &[u8]) -> Result<FromBot<Value>, Fault> {

@@ -8,6 +8,7 @@ use crate::bot::process::Launch;
 use crate::bot::registry::Registry;
 use crate::bot::sandbox::Sandbox;
 use crate::bot::spec::BotSpec;
+use crate::clock::TimeControl;
 use crate::engine::running::Origin;
 use crate::engine::spec::Engine;
 use crate::schedule::GameSpec;
@@ -23,6 +24,9 @@ use std::time::Duration;
 pub struct Limits {
     /// Wall-clock time allowed for each move.
     pub move_timeout: Duration,
+    /// The game clock of each seat, if any: a move may use what is left on
+    /// it, up to `move_timeout` (see [`crate::clock`]).
+    pub clock: Option<TimeControl>,
     /// Wall-clock time allowed from starting a process to its `ready`.
     pub startup_timeout: Duration,
     /// The longest line accepted from a bot, in bytes.
@@ -44,6 +48,20 @@ pub struct Limits {
     pub cpus_per_game: usize,
 }
 
+/// The per-move limit of a run without a clock, when none is given.
+pub const MOVE_TIMEOUT: Duration = Duration::from_millis(1000);
+
+/// The per-move limit of a run: `given` (in ms), else under `clock` its
+/// base (so that a move may use all the clock has left, up to the base),
+/// else [`MOVE_TIMEOUT`].
+pub fn move_limit(given: Option<u64>, clock: Option<TimeControl>) -> Duration {
+    match (given, clock) {
+        (Some(ms), _) => Duration::from_millis(ms),
+        (None, Some(clock)) => clock.base(),
+        (None, None) => MOVE_TIMEOUT,
+    }
+}
+
 /// The CPUs each game in flight gets by default: one, so that a decision
 /// is a switch between processes on one core, several times cheaper than a
 /// wake-up of another core.
@@ -52,7 +70,8 @@ pub const CPUS_PER_GAME: usize = 1;
 impl Default for Limits {
     fn default() -> Self {
         Limits {
-            move_timeout: Duration::from_millis(1000),
+            move_timeout: MOVE_TIMEOUT,
+            clock: None,
             startup_timeout: Duration::from_millis(10_000),
             line_cap: 1 << 20,
             stderr_cap: 1 << 20,

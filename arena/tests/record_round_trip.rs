@@ -95,7 +95,8 @@ fn record(plan: &Plan) -> RecordOf<AllFives> {
         let index = usize::from(plan.picks[moves % plan.picks.len()]) % game.choices().len();
         let before = game.event_count();
         game.play(index).expect("a listed move");
-        times.note(before, plan.times[moves % plan.times.len()], index);
+        let time_us = plan.times[moves % plan.times.len()];
+        times.note(before, time_us, index, (moves % 3 == 1).then_some(time_us / 3));
         moves += 1;
     }
     let faulted: Vec<usize> = faults.iter().map(|f| f.seat).collect();
@@ -112,6 +113,10 @@ fn record(plan: &Plan) -> RecordOf<AllFives> {
         variant: plan.variant.clone(),
         bots: plan.bots.clone(),
         bot_seeds: (0..seats as u64).map(|seat| plan.seed ^ seat).collect(),
+        clock: plan
+            .seed
+            .is_multiple_of(2)
+            .then_some(arena::clock::TimeControl { base_ms: plan.seed % 10_000 + 1, increment_ms: 5 }),
         events: times.attach(game.events()),
         result: game_result(&game, &AllFives::teams(&plan.variant), &faulted),
         faults,

@@ -14,6 +14,8 @@ fn turn() -> ToBot {
     ToBot::Turn(Turn {
         id: 12,
         time_ms: 1000,
+        clock_ms: None,
+        increment_ms: None,
         state: State {
             hand_number: 3,
             hand: vec![[0, 3], [0, 4], [1, 3], [3, 3], [4, 6]],

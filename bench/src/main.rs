@@ -164,6 +164,8 @@ fn sample_lines() -> (Vec<u8>, Vec<u8>) {
     let turn = ToBot::Turn(Turn {
         id: 1234,
         time_ms: 1000,
+        clock_ms: None,
+        increment_ms: None,
         state: State {
             hand_number: 3,
             hand: vec![[0, 3], [1, 4], [2, 5], [3, 3], [4, 6]],

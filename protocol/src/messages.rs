@@ -91,8 +91,17 @@ pub struct GameStart {
 pub struct Turn<S, C> {
     /// The request id; the answer must carry the same id.
     pub id: u64,
-    /// Time allowed for this answer, in milliseconds, counted from when the arena wrote this line.
+    /// Time allowed for this answer, in milliseconds, counted from when the arena wrote this line:
+    /// the per-move limit, or what is left on this seat's clock when that is less.
     pub time_ms: u64,
+    /// Under a game clock (`--clock`): what is left on this seat's clock, in
+    /// milliseconds, before this move; absent without a clock.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock_ms: Option<u64>,
+    /// Under a game clock: what a move adds to the mover's clock once it is
+    /// made, in milliseconds; absent without a clock.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub increment_ms: Option<u64>,
     /// What this seat can see of the game now.
     pub state: S,
     /// Every legal move, in a fixed order; answer with an index into this list or with one of its moves.

@@ -391,12 +391,15 @@ pub fn records(out: &str) -> Vec<serde_json::Value> {
     text.lines().map(|line| serde_json::from_str(line).expect("each record is JSON")).collect()
 }
 
-/// A record without its timing fields (`duration_ms`, and `time_us` of each
-/// event): what the same seed and deterministic bots reproduce exactly.
+/// A record without its timing fields (`duration_ms`, and `time_us` and
+/// `clock_us` of each event): what the same seed and deterministic bots
+/// reproduce exactly.
 pub fn without_timing(mut record: serde_json::Value) -> serde_json::Value {
     record.as_object_mut().expect("a record is an object").remove("duration_ms");
     for event in record["events"].as_array_mut().expect("events").iter_mut() {
-        event.as_object_mut().expect("an event is an object").remove("time_us");
+        let event = event.as_object_mut().expect("an event is an object");
+        event.remove("time_us");
+        event.remove("clock_us");
     }
     record
 }

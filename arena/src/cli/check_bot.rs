@@ -9,13 +9,14 @@ use crate::bot::limits::ResourceLimits;
 use crate::bot::registry::Registry;
 use crate::bot::sandbox::Sandbox;
 use crate::bot::spec::BotSpec;
+use crate::clock::TimeControl;
 use crate::conformance::{self, Case, Checked, Settings};
 use crate::console::outln;
 use crate::engine::spec::Engine;
 use crate::games::{GameCommand, dispatch};
 use crate::signals;
-use crate::table::Limits;
 use crate::table::Resolved;
+use crate::table::{Limits, move_limit};
 use clap::Args;
 use game::Game;
 use std::collections::BTreeMap;
@@ -42,9 +43,16 @@ pub struct CheckBotArgs {
     /// A variant setting of an --engine program's game, KEY=VALUE (repeatable; a built-in game is checked at the tables it names).
     #[arg(long = "variant", value_name = "KEY=VALUE", requires = "engine")]
     variants: Vec<String>,
-    /// Time allowed for each move, in milliseconds.
-    #[arg(long, value_name = "MS", default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
-    move_timeout: u64,
+    /// Time allowed for each move, in milliseconds (default 1000; under
+    /// --clock, the clock's base).
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
+    move_timeout: Option<u64>,
+    /// A game clock for each seat: BASE+INC, each in milliseconds or with a
+    /// unit ms, s or m (e.g. 60s+1s, 5000+100). A move may use what is left
+    /// on the clock, up to --move-timeout; each move adds INC. A seat whose
+    /// clock runs out forfeits on time.
+    #[arg(long, value_name = "BASE+INC")]
+    clock: Option<TimeControl>,
     /// Time allowed for the bot to answer hello after it starts, in milliseconds.
     #[arg(long, value_name = "MS", default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..))]
     startup_timeout: u64,
@@ -131,7 +139,8 @@ fn check(args: CheckBotArgs, checked: Checked) -> Result<i32, Failure> {
     }
     args.sandbox.check(std::slice::from_ref(&bot), &[]).map_err(usage)?;
     let limits = Limits {
-        move_timeout: Duration::from_millis(args.move_timeout),
+        move_timeout: move_limit(args.move_timeout, args.clock),
+        clock: args.clock,
         startup_timeout: Duration::from_millis(args.startup_timeout),
         resources,
         sandbox: args.sandbox,
@@ -141,9 +150,10 @@ fn check(args: CheckBotArgs, checked: Checked) -> Result<i32, Failure> {
     let jobs = args.jobs.unwrap_or_else(|| super::cores().max(2)) as usize;
     let seed = args.seed.unwrap_or_else(super::random_seed);
     outln!("check-bot: {} ({:?}), {game}", bot.name, bot.command).map_err(unwritten)?;
+    let clock = limits.clock.map(|clock| format!(", clock {clock} ms")).unwrap_or_default();
     outln!(
-        "move timeout {} ms, start-up timeout {} ms, exit grace {} ms, seed {}",
-        args.move_timeout,
+        "move timeout {} ms{clock}, start-up timeout {} ms, exit grace {} ms, seed {}",
+        limits.move_timeout.as_millis(),
         args.startup_timeout,
         limits.exit_grace.as_millis(),
         seed

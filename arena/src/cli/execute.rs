@@ -9,6 +9,7 @@ use crate::fault_summary::FaultSummary;
 use crate::output::OutDir;
 use crate::progress::Progress;
 use crate::record::GameSummary;
+use crate::report::move_times::keep_least;
 use crate::run::{Finished, Flow, MatchReport, Work, run_games};
 use crate::schedule::{Schedule, Selection};
 use crate::signals;
@@ -16,6 +17,7 @@ use crate::standings::{ReportFormat, Standings};
 use crate::start_failures::GiveUp;
 use crate::table::{Limits, Resolved, Table};
 use serde_json::Value;
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
 use std::sync::Arc;
@@ -157,6 +159,7 @@ pub fn execute_with(
     let logs = run.out.as_ref().map(OutDir::logs);
     let out_dir = run.out.as_ref().map(|out| out.path().to_path_buf());
     let private = private(out_dir.as_deref(), &run);
+    let clock = run.limits.clock;
     let table = Table::new(run.bots, run.engine, run.variant, run.seed, run.limits, logs, registry)
         .with_setups(run.setups)
         .with_private(private)
@@ -166,6 +169,7 @@ pub fn execute_with(
         false => Progress::new(run.selection.count()),
     };
     let mut faults = FaultSummary::default();
+    let mut least_clock = BTreeMap::new();
     let result = run_games(
         table,
         Work {
@@ -180,6 +184,9 @@ pub fn execute_with(
         cancel,
         |finished, standings| {
             faults.add(&finished.summary);
+            for (bot, &left) in &finished.least_clock {
+                keep_least(&mut least_clock, bot, left);
+            }
             watch(&mut progress, finished, standings)
         },
     );
@@ -218,6 +225,11 @@ pub fn execute_with(
         peak_memory_mb(),
         run.seed
     );
+    if let Some(clock) = clock.filter(|_| !least_clock.is_empty()) {
+        let least: Vec<String> =
+            least_clock.iter().map(|(bot, &us)| format!("{bot} {:.1} ms", us as f64 / 1000.0)).collect();
+        let _ = outln!("clock {clock} ms: the least each bot left on its clock after a move: {}", least.join(", "));
+    }
     for request in &run.reports {
         request.write(&report.standings, &game, run.seed, out_dir.as_deref())?;
     }

@@ -1,6 +1,7 @@
 //! Flags that `arena league` and `arena sprt` share: how games are played
 //! and how bot processes are confined.
 
+use crate::clock::TimeControl;
 use crate::config::Overrides;
 use clap::Args;
 
@@ -10,9 +11,16 @@ pub struct PlayFlags {
     /// Games played at once (default: the number of cores).
     #[arg(long)]
     pub concurrency: Option<u64>,
-    /// Time allowed for each move, in milliseconds (default 1000).
+    /// Time allowed for each move, in milliseconds (default 1000; under
+    /// --clock, the clock's base).
     #[arg(long, value_name = "MS")]
     pub move_timeout: Option<u64>,
+    /// A game clock for each seat: BASE+INC, each in milliseconds or with a
+    /// unit ms, s or m (e.g. 60s+1s, 5000+100). A move may use what is left
+    /// on the clock, up to --move-timeout; each move adds INC. A seat whose
+    /// clock runs out forfeits on time.
+    #[arg(long, value_name = "BASE+INC")]
+    pub clock: Option<TimeControl>,
     /// Time allowed for a bot to answer hello, in milliseconds (default 10000).
     #[arg(long, value_name = "MS")]
     pub startup_timeout: Option<u64>,
@@ -43,6 +51,7 @@ impl PlayFlags {
         Overrides {
             concurrency: self.concurrency,
             move_timeout: self.move_timeout,
+            clock: self.clock,
             startup_timeout: self.startup_timeout,
             variants: self.variants.clone(),
             limits: self.limits.clone(),

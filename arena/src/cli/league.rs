@@ -47,7 +47,7 @@ pub struct LeagueArgs {
     /// stopped or finished; with --bot and --retire, its field changes first.
     #[arg(long, value_name = "DIR", conflicts_with_all = [
         "config", "game", "engine", "engine_timeout", "format", "players", "games", "seed",
-        "move_timeout", "startup_timeout", "variants", "out", "shard", "limits", "sandbox", "deals",
+        "move_timeout", "clock", "startup_timeout", "variants", "out", "shard", "limits", "sandbox", "deals",
     ])]
     resume: Option<PathBuf>,
     /// A bot: NAME=COMMAND (adds a bot, or replaces the command of one in the

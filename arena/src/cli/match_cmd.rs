@@ -6,12 +6,13 @@ use super::{Failure, current_dir, random_seed, usage};
 use crate::bot::limits::ResourceLimits;
 use crate::bot::sandbox::Sandbox;
 use crate::bot::spec::BotSpec;
+use crate::clock::TimeControl;
 use crate::console::{errln, outln};
 use crate::output::OutDir;
 use crate::schedule::{Schedule, Seating, Selection};
 use crate::signals;
 use crate::start_failures::GiveUp;
-use crate::table::Limits;
+use crate::table::{Limits, move_limit};
 use clap::Args;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -47,9 +48,16 @@ pub struct MatchArgs {
     /// Games played at once.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=4096))]
     concurrency: u64,
-    /// Time allowed for each move, in milliseconds.
-    #[arg(long, value_name = "MS", default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
-    move_timeout: u64,
+    /// Time allowed for each move, in milliseconds (default 1000; under
+    /// --clock, the clock's base).
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
+    move_timeout: Option<u64>,
+    /// A game clock for each seat: BASE+INC, each in milliseconds or with a
+    /// unit ms, s or m (e.g. 60s+1s, 5000+100). A move may use what is left
+    /// on the clock, up to --move-timeout; each move adds INC. A seat whose
+    /// clock runs out forfeits on time.
+    #[arg(long, value_name = "BASE+INC")]
+    clock: Option<TimeControl>,
     /// Time allowed for a bot to answer hello after it starts, in milliseconds.
     #[arg(long, value_name = "MS", default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..))]
     startup_timeout: u64,
@@ -101,7 +109,8 @@ pub fn run(args: MatchArgs) -> Result<i32, Failure> {
     args.sandbox.check(&bots, &private).map_err(usage)?;
     resources.check().map_err(usage)?;
     let limits = Limits {
-        move_timeout: Duration::from_millis(args.move_timeout),
+        move_timeout: move_limit(args.move_timeout, args.clock),
+        clock: args.clock,
         startup_timeout: Duration::from_millis(args.startup_timeout),
         resources,
         sandbox: args.sandbox,

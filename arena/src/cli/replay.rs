@@ -13,7 +13,7 @@ use crate::engine::spec::{ENGINE_TIMEOUT, Engine, Identity, Program};
 use crate::games::{GameCommand, dispatch};
 use crate::record::{JsonRecord, RecordOf};
 use crate::replay::replay;
-use crate::table::{Limits, Resolved, Table};
+use crate::table::{Limits, Resolved, Table, move_limit};
 use crate::untrusted;
 use crate::verify;
 use clap::Args;
@@ -52,9 +52,11 @@ pub struct ReplayArgs {
     /// The bot: NAME=COMMAND, the command split like a shell splits words (no shell syntax; VAR=value words before the program set its environment).
     #[arg(long, value_name = "NAME=COMMAND")]
     bot: String,
-    /// Time allowed for each move, in milliseconds.
-    #[arg(long, value_name = "MS", default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
-    move_timeout: u64,
+    /// Time allowed for each move, in milliseconds (default 1000; for a game
+    /// played under a clock, the clock's base, and what the record shows
+    /// was left on it when that is less).
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
+    move_timeout: Option<u64>,
     /// Time allowed for the bot to answer hello after it starts, in milliseconds.
     #[arg(long, value_name = "MS", default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..))]
     startup_timeout: u64,
@@ -256,7 +258,7 @@ fn replay_record(context: Context<'_>, header: &Header, text: &str) -> Result<()
         (None, None) => unreachable!("clap requires --seat or --as"),
     };
     let limits = Limits {
-        move_timeout: Duration::from_millis(args.move_timeout),
+        move_timeout: move_limit(args.move_timeout, record.clock),
         startup_timeout: Duration::from_millis(args.startup_timeout),
         ..Limits::default()
     };

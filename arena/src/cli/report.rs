@@ -11,6 +11,7 @@ use crate::console::{errln, outln};
 use crate::engine::spec::Engine;
 use crate::output::{GAMES, LEAGUE, read_record_line};
 use crate::record::{GameSummary, JsonRecord};
+use crate::report::move_times::keep_least;
 use crate::report::page::{self, CHUNK, Viewer};
 use crate::report::{self as core, Input, Kind, SprtSetup};
 use crate::schedule::Seating;
@@ -140,6 +141,8 @@ struct Games {
     summaries: Vec<(GameSummary, (u64, usize))>,
     /// Each bot's move times, in microseconds.
     move_times: BTreeMap<String, Vec<u64>>,
+    /// Each bot's least clock left after a move, in microseconds, under a clock.
+    least_clock: BTreeMap<String, u64>,
     /// The first and the last record, to cut the replay page from.
     samples: Vec<String>,
     /// Whether the last line was cut short (a record being written).
@@ -152,7 +155,13 @@ fn read_games(games: &Path, game: &str) -> Result<Games, Failure> {
     let name = games.display();
     let file = std::fs::File::open(games).map_err(|e| usage(format!("cannot read {name}: {e}")))?;
     let mut reader = std::io::BufReader::with_capacity(1 << 20, file);
-    let mut read = Games { summaries: Vec::new(), move_times: BTreeMap::new(), samples: Vec::new(), torn: false };
+    let mut read = Games {
+        summaries: Vec::new(),
+        move_times: BTreeMap::new(),
+        least_clock: BTreeMap::new(),
+        samples: Vec::new(),
+        torn: false,
+    };
     let (mut bytes, mut offset, mut last) = (Vec::new(), 0u64, String::new());
     let mut damaged: Option<(usize, String)> = None;
     for number in 1.. {
@@ -181,8 +190,12 @@ fn read_games(games: &Path, game: &str) -> Result<Games, Failure> {
         for event in &record.events {
             // A move names its seat (engines/ENGINES.md); the time is the bot's.
             let seat = event.event.get("seat").and_then(serde_json::Value::as_u64);
-            if let (Some(time), Some(bot)) = (event.time_us, seat.and_then(|seat| record.bots.get(seat as usize))) {
+            let Some(bot) = seat.and_then(|seat| record.bots.get(seat as usize)) else { continue };
+            if let Some(time) = event.time_us {
                 read.move_times.entry(bot.clone()).or_default().push(time);
+            }
+            if let Some(left) = event.clock_us {
+                keep_least(&mut read.least_clock, bot, left);
             }
         }
         read.summaries.push((record.summary(), span));
@@ -325,6 +338,7 @@ fn write_report(job: Job, game: GameOf) -> Result<i32, Failure> {
         games: &summaries,
         replayed: &replayed,
         move_times: read.move_times,
+        least_clock: read.least_clock,
         sprt,
         viewer,
         files: files_name.clone(),

@@ -96,7 +96,7 @@ pub struct SprtArgs {
     /// Continue the stopped test in DIR (its configuration is in DIR/sprt-config.json).
     #[arg(long, value_name = "DIR", conflicts_with_all = [
         "new", "base", "test", "bounds", "elo0", "elo1", "model", "payoff0", "payoff1", "alpha", "beta", "max_games", "game", "engine", "engine_timeout", "players",
-        "variants", "seed", "move_timeout", "startup_timeout", "limits", "sandbox", "out", "deals",
+        "variants", "seed", "move_timeout", "clock", "startup_timeout", "limits", "sandbox", "out", "deals",
     ])]
     resume: Option<PathBuf>,
 }

@@ -17,7 +17,7 @@ use crate::table::{Resolved, Table};
 use game::Game;
 use protocol::messages::GameStart;
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 use tokio::sync::Semaphore;
 
 /// The checks run after the handshake, in the order of the checklist.
@@ -187,7 +187,7 @@ async fn ask(
     context: &Context,
     timing: &mut Timing,
 ) -> Result<(BotProcess, Answered), Failure> {
-    match session::ask_move(&mut process, state, choices, context.settings.limits.move_timeout).await {
+    match session::ask_move(&mut process, state, choices, context.settings.limits.move_timeout, None).await {
         Ok(answered) => {
             let elapsed = match &answered {
                 Answered::Index(decision) => decision.elapsed,
@@ -362,7 +362,10 @@ async fn whole_games(
         };
         let moves: Vec<u64> = record.events.iter().filter_map(|e| e.time_us).collect();
         for &us in &moves {
-            timing.note(std::time::Duration::from_micros(us));
+            timing.note(Duration::from_micros(us));
+        }
+        for us in record.events.iter().filter_map(|e| e.clock_us) {
+            timing.note_clock(Duration::from_micros(us));
         }
         if let Some(fault) = record.faults.first() {
             timing.timed_out |= fault.kind == FaultKind::Timeout;
@@ -427,12 +430,24 @@ async fn exits(context: &Context, eof: bool) -> Result<String, Failure> {
     Err(Failure { problem, sent, stderr: process.kill().await, fix })
 }
 
+/// A time in milliseconds, with fractions.
+fn millis(time: Duration) -> f64 {
+    time.as_secs_f64() * 1000.0
+}
+
 /// Whether every move came in time, over all the other checks.
 fn in_time(context: &Context, outcomes: &[Outcome], ran: bool) -> Outcome {
     let limit = context.settings.limits.move_timeout.as_millis();
     let late: Vec<&str> = outcomes.iter().filter(|o| o.timing.timed_out).map(|o| o.name.as_str()).collect();
     let answers: usize = outcomes.iter().map(|o| o.timing.answers).sum();
     let slowest = outcomes.iter().map(|o| o.timing.slowest).max().unwrap_or_default();
+    let least_clock = outcomes.iter().filter_map(|o| o.timing.least_clock).min();
+    let clock = match (context.settings.limits.clock, least_clock) {
+        (Some(control), Some(least)) => {
+            format!("; least left on its clock after a move {:.1} ms (clock {control} ms)", millis(least))
+        }
+        _ => String::new(),
+    };
     let verdict = if !ran {
         Verdict::Skip("the handshake failed".to_string())
     } else if late.is_empty() && answers == 0 {
@@ -445,8 +460,8 @@ fn in_time(context: &Context, outcomes: &[Outcome], ran: bool) -> Outcome {
         }))
     } else if late.is_empty() {
         Verdict::Pass(format!(
-            "slowest answer {:.1} ms of the {limit} ms allowed, over {answers} answers",
-            slowest.as_secs_f64() * 1000.0
+            "slowest answer {:.1} ms of the {limit} ms allowed, over {answers} answers{clock}",
+            millis(slowest)
         ))
     } else {
         Verdict::Fail(Box::new(Failure {

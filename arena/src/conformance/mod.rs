@@ -71,6 +71,9 @@ pub struct Timing {
     pub slowest: Duration,
     /// Whether a move went unanswered within the time limit.
     pub timed_out: bool,
+    /// The least left on the bot's game clock after a move (`--clock`), in
+    /// the games played under one.
+    pub least_clock: Option<Duration>,
 }
 
 impl Timing {
@@ -78,6 +81,11 @@ impl Timing {
     pub fn note(&mut self, elapsed: Duration) {
         self.answers += 1;
         self.slowest = self.slowest.max(elapsed);
+    }
+
+    /// Notes that a move left `left` on the bot's clock.
+    pub fn note_clock(&mut self, left: Duration) {
+        self.least_clock = Some(self.least_clock.map_or(left, |least| least.min(left)));
     }
 }
 

@@ -37,12 +37,12 @@ impl<G: Game> Link for Server<G> {
 }
 
 /// The keys a run adds to a recorded move: an engine's event may not use them.
-pub const RESERVED: [&str; 2] = ["time_us", "choice"];
+pub const RESERVED: [&str; 3] = ["time_us", "choice", "clock_us"];
 
 /// The reserved key `event` uses, if any (looked for in its text first, and
 /// read only when the text holds one).
 fn reserved(event: &Raw) -> Option<&'static str> {
-    const QUOTED: [&str; 2] = ["\"time_us\"", "\"choice\""];
+    const QUOTED: [&str; 3] = ["\"time_us\"", "\"choice\"", "\"clock_us\""];
     if !QUOTED.iter().any(|key| event.get().contains(key)) {
         return None;
     }

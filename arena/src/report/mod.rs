@@ -7,7 +7,7 @@
 //!
 //! - [`history`]: the Elo ratings after each batch of games.
 //! - [`course`]: the SPRT's LLR and Elo estimate after each deal.
-//! - [`move_times`]: each bot's median, p99 and longest move time.
+//! - [`move_times`]: each bot's median, p99 and longest move time, and the least clock it left.
 //! - [`page`]: the page, the replay viewer and the record chunks.
 
 pub mod course;
@@ -80,6 +80,9 @@ pub struct Input<'a> {
     pub replayed: &'a [bool],
     /// Each bot's move times, in microseconds.
     pub move_times: BTreeMap<String, Vec<u64>>,
+    /// Each bot's least clock left after a move, in microseconds (a bot
+    /// that never played under a clock is absent).
+    pub least_clock: BTreeMap<String, u64>,
     /// The test, for an SPRT.
     pub sprt: Option<SprtSetup>,
     /// The replay page cut around its record, when the engine's page allows it.
@@ -194,8 +197,22 @@ pub fn replayed(games: &[GameSummary], limit: usize) -> Vec<bool> {
 /// The report of `input`, with `standings.json` and (for an SPRT)
 /// `sprt.json` as the run would write them, to compare with the files.
 pub fn build(input: Input) -> Result<(Report, String, Option<String>), String> {
-    let Input { game, scoring, kind, source, names, seed, partial, games, replayed, move_times, sprt, viewer, files } =
-        input;
+    let Input {
+        game,
+        scoring,
+        kind,
+        source,
+        names,
+        seed,
+        partial,
+        games,
+        replayed,
+        move_times,
+        least_clock,
+        sprt,
+        viewer,
+        files,
+    } = input;
     let mut standings = Standings::new(&names, scoring.clone());
     let mut faults = FaultSummary::default();
     for summary in games {
@@ -224,7 +241,10 @@ pub fn build(input: Input) -> Result<(Report, String, Option<String>), String> {
         .map(|(_, bot)| BotDetail {
             name: bot.name.clone(),
             faults: faults.of(&bot.name).cloned().unwrap_or_default(),
-            moves: move_times.remove(&bot.name).and_then(MoveTimes::of),
+            moves: move_times
+                .remove(&bot.name)
+                .and_then(MoveTimes::of)
+                .map(|moves| MoveTimes { least_clock_us: least_clock.get(&bot.name).copied(), ..moves }),
         })
         .collect();
     let (sprt, sprt_json) = match sprt {
@@ -312,6 +332,7 @@ mod tests {
             games,
             replayed,
             move_times: BTreeMap::from([("a".to_string(), vec![3, 1, 2])]),
+            least_clock: BTreeMap::from([("a".to_string(), 40)]),
             sprt: None,
             viewer: None,
             files: "report-files".into(),
@@ -351,7 +372,7 @@ mod tests {
         assert_eq!(serde_json::to_value(&report.games[3]).unwrap()[7], serde_json::Value::Null, "no replay");
         let details: Vec<&str> = report.details.iter().map(|d| d.name.as_str()).collect();
         assert_eq!(details, ["a", "b"], "rank order");
-        assert_eq!(report.details[0].moves.map(|m| m.median_us), Some(2));
+        assert_eq!(report.details[0].moves.map(|m| (m.median_us, m.least_clock_us)), Some((2, Some(40))));
         assert_eq!(report.details[1].faults[&FaultKind::Timeout].stderr, ["thinking"]);
         let last = report.history.last().unwrap();
         assert_eq!(last.games, 10);

@@ -1,6 +1,19 @@
-//! A bot's thinking times, from the `time_us` of its recorded moves. Pure.
+//! A bot's thinking times, from the `time_us` of its recorded moves, and
+//! under a game clock the least it left on its clock (`clock_us`). Pure.
 
 use serde::Serialize;
+use std::collections::BTreeMap;
+
+/// Notes that `bot` left `left_us` on its clock after a move: `least`
+/// keeps the least of each bot.
+pub fn keep_least(least: &mut BTreeMap<String, u64>, bot: &str, left_us: u64) {
+    match least.get_mut(bot) {
+        Some(kept) => *kept = (*kept).min(left_us),
+        None => {
+            least.insert(bot.to_string(), left_us);
+        }
+    }
+}
 
 /// A bot's move times, in microseconds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -13,6 +26,9 @@ pub struct MoveTimes {
     pub p99_us: u64,
     /// The longest.
     pub max_us: u64,
+    /// The least left on its clock after a move, under a game clock.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub least_clock_us: Option<u64>,
 }
 
 impl MoveTimes {
@@ -25,13 +41,28 @@ impl MoveTimes {
         let n = times.len();
         // The nearest rank of fraction p: the ⌈p·n⌉th smallest, counted from 1.
         let rank = |percent: usize| (percent * n).div_ceil(100).max(1) - 1;
-        Some(MoveTimes { moves: n as u64, median_us: times[rank(50)], p99_us: times[rank(99)], max_us: times[n - 1] })
+        Some(MoveTimes {
+            moves: n as u64,
+            median_us: times[rank(50)],
+            p99_us: times[rank(99)],
+            max_us: times[n - 1],
+            least_clock_us: None,
+        })
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn keeps_the_least_clock_of_each_bot() {
+        let mut least = BTreeMap::new();
+        for (bot, left) in [("a", 30), ("b", 5), ("a", 10), ("a", 20)] {
+            keep_least(&mut least, bot, left);
+        }
+        assert_eq!(least, BTreeMap::from([("a".to_string(), 10), ("b".to_string(), 5)]));
+    }
 
     #[test]
     fn median_p99_and_max_by_nearest_rank() {

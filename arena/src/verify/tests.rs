@@ -14,7 +14,7 @@ fn played(seed: u64) -> RecordOf<AllFives> {
         let before = game.event_count();
         let index = game.legal_count() - 1;
         game.play(index).expect("a legal move");
-        times.note(before, 10, index);
+        times.note(before, 10, index, None);
     }
     GameRecord {
         id: 7,
@@ -28,6 +28,7 @@ fn played(seed: u64) -> RecordOf<AllFives> {
         variant: variant.clone(),
         bots: vec!["a".into(), "b".into()],
         bot_seeds: vec![1, 2],
+        clock: None,
         events: times.attach(game.events()),
         result: game_result(&game, &AllFives::teams(&variant), &[]),
         faults: Vec::new(),

@@ -104,8 +104,17 @@ fn turn() -> impl Strategy<Value = ToBot> {
     );
     let choice =
         (any::<Tile>(), any::<Option<u8>>(), any::<u32>()).prop_map(|(tile, end, points)| Choice { tile, end, points });
-    (any::<u64>(), any::<u64>(), state, small(choice))
-        .prop_map(|(id, time_ms, state, legal)| ToBot::Turn(Turn { id, time_ms, state, legal }))
+    let clock = any::<Option<(u64, u64)>>();
+    (any::<u64>(), any::<u64>(), state, small(choice), clock).prop_map(|(id, time_ms, state, legal, clock)| {
+        ToBot::Turn(Turn {
+            id,
+            time_ms,
+            clock_ms: clock.map(|(left, _)| left),
+            increment_ms: clock.map(|(_, increment)| increment),
+            state,
+            legal,
+        })
+    })
 }
 
 fn to_bot() -> impl Strategy<Value = ToBot> {

@@ -12,14 +12,15 @@ let step = 0;
 // An event as the engine gave it: every field but the arena's own.
 function text(e) {
   const own = {};
-  for (const [key, value] of Object.entries(e)) if (key !== "time_us" && key !== "choice") own[key] = value;
+  for (const [key, value] of Object.entries(e)) if (key !== "time_us" && key !== "choice" && key !== "clock_us") own[key] = value;
   return JSON.stringify(own);
 }
 
 function who(e) {
   if (typeof e.seat !== "number" && typeof e.seat !== "string") return "";
   const bot = record.bots[Number(e.seat)];
-  const move = e.choice === undefined ? "" : ", choice " + e.choice + (e.time_us === undefined ? "" : " in " + (e.time_us / 1000).toFixed(1) + " ms");
+  const move = e.choice === undefined ? "" : ", choice " + e.choice + (e.time_us === undefined ? "" : " in " + (e.time_us / 1000).toFixed(1) + " ms")
+    + (e.clock_us === undefined ? "" : ", " + (e.clock_us / 1000).toFixed(1) + " ms left on its clock");
   return "seat " + e.seat + (bot === undefined ? "" : " (" + bot + ")") + move;
 }
 

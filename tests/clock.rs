@@ -1,0 +1,265 @@
+//! Game clocks (`--clock BASE+INC`): a seat that spends its clock forfeits
+//! on time though every move came within the per-move limit; each turn
+//! tells the bot its clock; every move records the clock left after it; a
+//! long think survives a clock where the per-move limit alone forfeits it;
+//! leagues (resumed too), SPRTs and check-bot play under it.
+//!
+//! No test asserts a duration: the bot sleeps at least what it is told to,
+//! so only upper bounds on what is left follow from its sleeps, and the
+//! clock's arithmetic is checked against the recorded times themselves.
+
+use e2e::*;
+use serde_json::Value;
+use std::path::Path;
+
+/// The command of `tests/bots/clocked.py`, logging to `dir`, sleeping
+/// `sleep_ms` a move and `long_ms` on its 4th.
+fn clocked(dir: &Path, sleep_ms: u64, long_ms: u64) -> String {
+    std::fs::create_dir_all(dir).unwrap();
+    format!("{} {} {} {sleep_ms} {long_ms}", python(), repo_path("tests/bots/clocked.py"), dir.display())
+}
+
+/// The moves of `seat` in `record`, in order.
+fn moves(record: &Value, seat: u64) -> Vec<&Value> {
+    let events = record["events"].as_array().unwrap();
+    events.iter().filter(|e| e.get("choice").is_some() && e["seat"].as_u64() == Some(seat)).collect()
+}
+
+/// The least `bot` left on its clock after a move in `records`, in µs.
+fn least_clock(records: &[Value], bot: &str) -> u64 {
+    let left = records.iter().flat_map(|record| {
+        let seat = record["bots"].as_array().unwrap().iter().position(|b| b == bot).unwrap() as u64;
+        moves(record, seat).into_iter().map(|e| number(e, "clock_us")).collect::<Vec<_>>()
+    });
+    left.min().expect("moves under a clock")
+}
+
+/// The field `key` of `event` as a number.
+fn number(event: &Value, key: &str) -> u64 {
+    event[key].as_u64().unwrap_or_else(|| panic!("no {key} in {event}"))
+}
+
+/// Checks the clock of every move of `record`: each seat's clock starts at
+/// `base_ms`, loses each move's recorded time and gains `increment_ms` (to
+/// the microsecond, each recorded figure being rounded down).
+fn check_clocks(record: &Value, base_ms: u64, increment_ms: u64) {
+    for seat in 0..record["bots"].as_array().unwrap().len() as u64 {
+        let mut expected = (base_ms * 1000) as i64;
+        for (k, event) in moves(record, seat).into_iter().enumerate() {
+            expected += (increment_ms * 1000) as i64 - number(event, "time_us") as i64;
+            let gap = expected - number(event, "clock_us") as i64;
+            assert!((0..=k as i64 + 1).contains(&gap), "seat {seat}, move {k}: expected {expected} µs left: {event}");
+        }
+    }
+}
+
+/// What `clocked.py` logged of each turn, by the id of the game.
+fn told(dir: &Path) -> Vec<Value> {
+    let mut lines = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap().flatten() {
+        let text = std::fs::read_to_string(entry.path()).unwrap();
+        lines.extend(text.lines().map(|line| serde_json::from_str::<Value>(line).unwrap()));
+    }
+    lines
+}
+
+#[test]
+fn a_bot_that_spends_its_clock_forfeits_on_time_though_each_move_is_within_its_limit() {
+    let scratch = Scratch::new("clock-spent");
+    let out = scratch.join("out");
+    // 600 ms a move against a clock of 2 s: the 4th move cannot come in time,
+    // though each is far within the 5 s per-move limit.
+    let slow = clocked(&scratch.path().join("slow"), 600, 600);
+    let greedy = bin("greedy-bot");
+    let extra = ["--games", "2", "--seed", "5", "--clock", "2s+0", "--move-timeout", "5000", "--out", &out];
+    let args = match_args(
+        &scratch,
+        &[("slow", &slow), ("g", &greedy)],
+        &[&extra[..], &["--startup-timeout", "60000"]].concat(),
+    );
+    let (stdout, _) = arena_expect(&args, 0);
+    let records = records(&out);
+    assert_eq!(records.len(), 2);
+    // The run ends with the least clock each bot left.
+    let least = |name: &str| format!("{name} {:.1} ms", least_clock(&records, name) as f64 / 1000.0);
+    let line = format!(
+        "clock 2000+0 ms: the least each bot left on its clock after a move: {}, {}",
+        least("g"),
+        least("slow")
+    );
+    assert!(stdout.contains(&line), "{line}\n{stdout}");
+    for record in &records {
+        let faults = record["faults"].as_array().unwrap();
+        assert_eq!(faults.len(), 1, "only the slow bot faults: {faults:?}");
+        let fault = &faults[0];
+        assert_eq!((fault["bot"].as_str(), fault["kind"].as_str()), (Some("slow"), Some("timeout")), "{fault}");
+        let message = fault["message"].as_str().unwrap();
+        assert!(message.contains("out of time on its game clock"), "{message}");
+        assert_eq!(record["result"]["reason"], "forfeit");
+        let seat = fault["seat"].as_u64().unwrap();
+        let made = moves(record, seat);
+        assert!(made.len() <= 3, "three moves of 600 ms leave less than 600 ms of 2 s: {made:?}");
+        let mut left = 2_000_000;
+        for event in made {
+            let clock_us = number(event, "clock_us");
+            assert!(clock_us + 600_000 <= left, "each move took at least 600 ms off the clock: {event}");
+            left = clock_us;
+        }
+        assert!(moves(record, 1 - seat).iter().all(|e| e["clock_us"].is_u64()), "the other seat's clock is recorded");
+        check_clocks(record, 2000, 0);
+    }
+    let standings = standings(&out);
+    assert_eq!(standing(&standings, "slow")["faults_by_kind"]["timeout"], 2);
+    assert!(standing(&standings, "g")["faults_by_kind"].as_object().is_none_or(|kinds| kinds.is_empty()));
+}
+
+#[test]
+fn each_turn_tells_the_bot_its_clock_and_each_move_records_what_is_left() {
+    let scratch = Scratch::new("clock-told");
+    let out = scratch.join("out");
+    let dir = scratch.path().join("told");
+    let bot = clocked(&dir, 0, 0);
+    let extra = ["--games", "2", "--seed", "6", "--clock", "30s+200ms", "--variant", "max_hands=2", "--out", &out];
+    let args = match_args(
+        &scratch,
+        &[("c", &bot), ("g", &bin("greedy-bot"))],
+        &[&extra[..], &["--startup-timeout", "60000"]].concat(),
+    );
+    arena_expect(&args, 0);
+    let records = records(&out);
+    let told = told(&dir);
+    for record in &records {
+        assert_eq!(record["faults"], serde_json::json!([]), "the bot found every turn's clock as it should be");
+        check_clocks(record, 30_000, 200);
+        let seat = record["bots"].as_array().unwrap().iter().position(|b| b == "c").unwrap() as u64;
+        let turns: Vec<&Value> = told.iter().filter(|t| t["game"].as_u64() == Some(told_id(record))).collect();
+        let made = moves(record, seat);
+        assert_eq!(turns.len(), made.len(), "a turn for each move");
+        // Before its first move the clock is the base; before each other,
+        // what the last move left (the turn in ms, the record in µs).
+        let before = std::iter::once(30_000).chain(made.iter().map(|e| number(e, "clock_us") / 1000));
+        for (turn, clock_ms) in turns.iter().zip(before) {
+            assert_eq!(turn["seat"].as_u64(), Some(seat));
+            assert_eq!(turn["clock_ms"].as_u64(), Some(clock_ms), "{turn}");
+            assert_eq!(turn["increment_ms"], 200);
+            assert_eq!(turn["time_ms"].as_u64(), Some(clock_ms.min(30_000)), "the clock's base is the per-move limit");
+        }
+    }
+    // A replay tells the bot the clock the record shows it had.
+    let again = scratch.path().join("replayed");
+    let replayer = format!("c={}", clocked(&again, 0, 0));
+    arena_expect(&["replay", &out, "--bot", &replayer, "--as", "c"], 0);
+    let replayed = self::told(&again);
+    for record in &records {
+        let of = |turns: &[Value]| -> Vec<Value> {
+            turns.iter().filter(|t| t["game"].as_u64() == Some(told_id(record))).cloned().collect()
+        };
+        assert_eq!(of(&replayed), of(&told), "game {}", record["id"]);
+    }
+    // The report shows each bot's least clock left.
+    arena_expect(&["report", &out], 0);
+    let page = std::fs::read_to_string(format!("{out}/report.html")).unwrap();
+    for name in ["c", "g"] {
+        let least = least_clock(&records, name);
+        let shown = format!("\"least_clock_us\":{least}");
+        assert!(page.contains(&shown), "{name}: {shown} in the report");
+    }
+}
+
+#[test]
+fn a_long_think_survives_a_clock_but_not_the_per_move_limit() {
+    let scratch = Scratch::new("clock-long-think");
+    // Fast moves, and one of 1.5 s (the 4th of each process).
+    let bot = clocked(&scratch.path().join("told"), 0, 1500);
+    let greedy = bin("greedy-bot");
+    let play = |name: &str, limits: &[&str]| {
+        let out = scratch.join(name);
+        let extra =
+            [&["--games", "2", "--seed", "8", "--startup-timeout", "60000", "--out", &out][..], limits].concat();
+        arena_expect(&match_args(&scratch, &[("c", &bot), ("g", &greedy)], &extra), 0);
+        records(&out)
+    };
+    for record in play("limited", &["--move-timeout", "1000"]) {
+        let faults = record["faults"].as_array().unwrap();
+        assert_eq!(faults.len(), 1, "{faults:?}");
+        assert_eq!((faults[0]["bot"].as_str(), faults[0]["kind"].as_str()), (Some("c"), Some("timeout")));
+        assert!(!faults[0]["message"].as_str().unwrap().contains("clock"), "{}", faults[0]);
+        assert!(moves(&record, 0).iter().all(|e| e.get("clock_us").is_none()), "no clock, none recorded");
+    }
+    for record in play("clocked", &["--clock", "20s+0"]) {
+        assert_eq!(record["faults"], serde_json::json!([]));
+        let seat = record["bots"].as_array().unwrap().iter().position(|b| b == "c").unwrap() as u64;
+        let long = moves(&record, seat).into_iter().find(|e| number(e, "time_us") >= 1_500_000).expect("the long move");
+        assert!(number(long, "clock_us") <= 18_500_000, "{long}");
+        check_clocks(&record, 20_000, 0);
+    }
+}
+
+#[test]
+fn a_resumed_league_keeps_its_clock() {
+    let scratch = Scratch::new("clock-league");
+    let out = scratch.join("out");
+    let dir = scratch.path().join("told");
+    let bot = format!("c={} {}", clocked(&dir, 0, 0), scratch.marker());
+    let greedy = format!("g={} {}", bin("greedy-bot"), scratch.marker());
+    let args = [
+        "league",
+        "--bot",
+        &bot,
+        "--bot",
+        &greedy,
+        "--games",
+        "2",
+        "--seed",
+        "7",
+        "--clock",
+        "30s+200ms",
+        "--variant",
+        "max_hands=2",
+        "--startup-timeout",
+        "60000",
+        "--out",
+        &out,
+    ];
+    arena_expect(&args, 0);
+    let league: Value = serde_json::from_str(&std::fs::read_to_string(format!("{out}/league.json")).unwrap()).unwrap();
+    assert_eq!(league["clock"], serde_json::json!({"base_ms": 30000, "increment_ms": 200}));
+    assert_eq!(league["move_timeout_ms"], 30000, "the per-move limit under a clock is its base");
+    let (_, stderr) = arena_expect(&["league", "--resume", &out, "--clock", "1s+0"], 2);
+    assert!(stderr.contains("--clock"), "a resumed league keeps its clock: {stderr}");
+    let newcomer = format!("n={} {}", bin("random-bot"), scratch.marker());
+    arena_expect(&["league", "--resume", &out, "--bot", &newcomer], 0);
+    let records = records(&out);
+    assert_eq!(records.len(), 6, "three pairs of two games");
+    for record in &records {
+        assert_eq!(record["faults"], serde_json::json!([]));
+        check_clocks(record, 30_000, 200);
+    }
+    let resumed = records.iter().filter(|r| r["bots"].as_array().unwrap().contains(&Value::from("n")));
+    let ids: Vec<u64> = resumed.map(told_id).collect();
+    assert_eq!(ids.len(), 4);
+    let told = told(&dir);
+    assert!(told.iter().any(|t| ids.contains(&t["game"].as_u64().unwrap())), "c played n after the resume");
+    assert!(told.iter().all(|t| t["increment_ms"] == 200), "under the league's clock");
+}
+
+#[test]
+fn sprt_and_check_bot_play_under_a_clock() {
+    let scratch = Scratch::new("clock-sprt");
+    let out = scratch.join("out");
+    let (greedy, random) = (bin("greedy-bot"), bin("random-bot"));
+    let mut args = match_args(&scratch, &[("new", &greedy), ("base", &random)], &[]);
+    (args[0], args[1], args[3]) = ("sprt".into(), "--new".into(), "--base".into());
+    args.extend(["--seed", "3", "--max-games", "4", "--clock", "30s+0", "--out", &out].map(String::from));
+    arena_expect(&args, 3);
+    let config: Value =
+        serde_json::from_str(&std::fs::read_to_string(format!("{out}/sprt-config.json")).unwrap()).unwrap();
+    assert_eq!(config["clock"], serde_json::json!({"base_ms": 30000, "increment_ms": 0}), "{config}");
+    for record in records(&out) {
+        check_clocks(&record, 30_000, 0);
+    }
+
+    let (stdout, _) = arena_expect(&["check-bot", "--clock", "20s+100", "--startup-timeout", "30000", &greedy], 0);
+    assert!(stdout.contains("move timeout 20000 ms, clock 20000+100 ms"), "{stdout}");
+    assert!(stdout.contains("least left on its clock after a move"), "{stdout}");
+}
