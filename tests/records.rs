@@ -531,4 +531,15 @@ fn replay_lists_the_same_in_the_file_order_whatever_the_number_of_jobs() {
     assert!(order.is_sorted(), "in the file's order: {order:?}");
     order.dedup();
     assert_eq!(order.len(), 6, "differences in every game");
+
+    // With --jobs 2, two processes of the bot run at once (each waits for another to be running).
+    let dir = scratch.join("meets");
+    std::fs::create_dir_all(&dir).unwrap();
+    let meets = format!("meets={} {} {dir}", python(), repo_path("tests/bots/meets.py"));
+    let args = [&["replay", out.as_str(), "--as", "greedy", "--bot", &meets, "--jobs", "2"][..], &PATIENT].concat();
+    arena_expect(&args, 1);
+    let met = std::fs::read_dir(&dir)
+        .unwrap()
+        .filter(|entry| entry.as_ref().unwrap().file_name().to_string_lossy().starts_with("met."));
+    assert!(met.count() >= 2, "two replays at once");
 }
