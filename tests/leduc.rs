@@ -56,6 +56,12 @@ fn the_sample_bots_play_a_match_whose_records_verify() {
         let (replayed, _) = arena_expect(&["replay", &out, "--game", game, "--as", "rules", "--bot", &bot], 0);
         assert!(replayed.contains("py chose as recorded at all"), "game {game}: {replayed}");
     }
+    // The random bot in the rules bot's seats: its differences summed up by the game's kinds of move.
+    let random = format!("random={} {}", bin("leduc-bot"), scratch.marker());
+    let (diff, _) = arena_expect(&[&["replay", &out, "--as", "rules", "--bot", &random][..], &PATIENT].concat(), 1);
+    let table = diff.lines().skip_while(|line| *line != "by kind of the recorded move:").skip(1);
+    let kinds: Vec<&str> = table.map_while(|line| line.strip_prefix("  ")?.split(' ').next()).collect();
+    assert!(kinds.len() >= 2 && kinds.iter().all(|kind| ["call", "fold", "raise"].contains(kind)), "{diff}");
 }
 
 #[test]

@@ -193,7 +193,7 @@ fn replay_lists_the_decisions_a_changed_bot_makes_differently() {
     assert!(all.contains(&format!("greedy chose as recorded at all {decisions} decisions")), "{all}");
     let args = ["replay", out.as_str(), "--as", "greedy", "--bot", &random];
     let (all, _) = arena_expect(&args, 1);
-    assert!(all.contains(" of 6 games; "), "{all}");
+    assert!(all.contains(" of 6 games\n"), "{all}");
     // A bot that draws on the seed game_start gives it replays its own random choices exactly.
     let (all, _) = arena_expect(&["replay", out.as_str(), "--as", "random", "--bot", &random], 0);
     assert!(all.contains("random chose as recorded at all "), "{all}");
@@ -337,4 +337,209 @@ fn leagues_and_sprt_cycle_through_a_deals_file_and_resume_without_it() {
         assert_eq!(record["events"][0]["hands"], dealt(record), "sprt game {}", record["id"]);
         assert_eq!(record["preset"], true);
     }
+}
+
+/// A difference as `arena replay` lists it.
+#[derive(Debug, Clone, PartialEq)]
+struct Listed {
+    game: u64,
+    seat: usize,
+    event: usize,
+    /// The recorded move and what it scores at once.
+    recorded: (Value, i64),
+    /// The bot's move and what it would have scored at once.
+    chosen: (Value, i64),
+    /// The command printed under it.
+    view: String,
+}
+
+/// The differences `stdout` of `arena replay` lists.
+fn listed(stdout: &str) -> Vec<Listed> {
+    let lines: Vec<&str> = stdout.lines().collect();
+    let mut listed = Vec::new();
+    for (at, line) in lines.iter().enumerate().filter(|(_, line)| line.starts_with("game ")) {
+        // The text between `after` and the next `before`.
+        let field = |after: &str, before: &str| {
+            let start = line.find(after).unwrap_or_else(|| panic!("{after:?} in {line}")) + after.len();
+            let end = start + line[start..].find(before).unwrap_or_else(|| panic!("{before:?} in {line}"));
+            line[start..end].to_string()
+        };
+        // "game G, seat S (NAME), event E: recorded MOVE (scores N), BOT chose MOVE (scores N)"
+        let (head, chosen) = line.split_once(" chose ").unwrap_or_else(|| panic!("a choice in {line}"));
+        let recorded = head.split_once(": recorded ").and_then(|(_, rest)| rest.rsplit_once(", ")).unwrap().0;
+        let scored = |part: &str| {
+            let (choice, gain) = part.rsplit_once(" (scores ").unwrap_or_else(|| panic!("a score in {line}"));
+            (serde_json::from_str(choice).unwrap(), gain.strip_suffix(')').unwrap().parse().unwrap())
+        };
+        listed.push(Listed {
+            game: field("game ", ",").parse().unwrap(),
+            seat: field(", seat ", " (").parse().unwrap(),
+            event: field(", event ", ":").parse().unwrap(),
+            recorded: scored(recorded),
+            chosen: scored(chosen),
+            view: lines[at + 1].strip_prefix("  ").unwrap_or_else(|| panic!("a command under {line}")).to_string(),
+        });
+    }
+    listed
+}
+
+/// The kind `arena replay` gives an All Fives move: the names of its fields that are not null.
+fn kind_of(choice: &Value) -> &'static str {
+    if choice["end"].is_null() { "tile+points" } else { "tile+end+points" }
+}
+
+/// What the move at event `at` of `record` added to `seat`'s score before the
+/// next decision: the scores the record gives after it (its forced draws,
+/// passes and the settlement of a hand it ends included) less those before.
+fn gain_at_once(record: &Value, at: usize, seat: usize) -> i64 {
+    let events = record["events"].as_array().unwrap();
+    let score = |event: &Value| event["scores"].get(seat).and_then(Value::as_i64);
+    let before = events[..at].iter().rev().find_map(score).unwrap();
+    let next = events.iter().skip(at + 1).position(|e| e["type"] == "play").map_or(events.len(), |p| at + 1 + p);
+    events[..next].iter().rev().find_map(score).unwrap() - before
+}
+
+/// The lines of the summary `arena replay` ends with, whitespace runs made
+/// single spaces, but for the line that says how many were listed.
+fn summary(stdout: &str) -> Vec<String> {
+    let start = stdout.find(" chose differently at ").map(|at| stdout[..at].rfind('\n').unwrap() + 1).unwrap();
+    let lines = stdout[start..].lines().filter(|line| !line.starts_with("listed "));
+    lines.map(|line| line.split_whitespace().collect::<Vec<_>>().join(" ")).collect()
+}
+
+#[test]
+fn replay_sums_up_the_differences_by_kind_of_move_and_by_what_the_move_scores() {
+    let scratch = Scratch::new("replay-summary");
+    let out = played(&scratch, &[]);
+    let random = format!("random={}", bin("random-bot"));
+    let (stdout, _) = arena_expect(&["replay", out.as_str(), "--as", "greedy", "--bot", &random], 1);
+    let every = listed(&stdout);
+    let records = records(&out);
+    for difference in &every {
+        let record = records.iter().find(|record| record["id"] == difference.game).unwrap();
+        let event = &record["events"][difference.event];
+        let (recorded, gain) = &difference.recorded;
+        for field in ["tile", "end", "points"] {
+            assert_eq!(recorded[field], event[field], "{difference:?}");
+        }
+        assert_eq!(*gain, gain_at_once(record, difference.event, difference.seat), "{difference:?}");
+    }
+    // The decisions of each kind, from the records; the differences of each, from the list.
+    let mut kinds = std::collections::BTreeMap::<&str, (usize, usize)>::new();
+    for record in &records {
+        let greedy = |event: &&Value| record["bots"][event["seat"].as_u64().unwrap() as usize] == "greedy";
+        let plays = record["events"].as_array().unwrap().iter().filter(|e| e["type"] == "play");
+        for event in plays.filter(greedy) {
+            kinds.entry(kind_of(event)).or_default().0 += 1;
+        }
+    }
+    for difference in &every {
+        kinds.get_mut(kind_of(&difference.recorded.0)).unwrap().1 += 1;
+    }
+    assert_eq!(kinds.len(), 2, "leads and plays on an end: {kinds:?}");
+    let decisions: usize = kinds.values().map(|(decisions, _)| decisions).sum();
+    let summary = summary(&stdout);
+    let total = format!("random chose differently at {} of {decisions} decisions (", every.len());
+    assert!(summary[0].starts_with(&total) && summary[0].ends_with(" in 6 of 6 games"), "{stdout}");
+    assert_eq!(summary[1], "by kind of the recorded move:");
+    for (kind, (decisions, differ)) in &kinds {
+        let line = format!("{kind} {decisions} decisions, {differ} differ (");
+        assert!(summary.iter().any(|l| l.starts_with(&line)), "{line} in {summary:#?}");
+    }
+    // The differences by what the bot's move scores less what the recorded one does.
+    let mut gains = std::collections::BTreeMap::<i64, usize>::new();
+    for difference in &every {
+        *gains.entry(difference.chosen.1 - difference.recorded.1).or_default() += 1;
+    }
+    let header = "by what the chosen move scores at once, less what the recorded one scores:";
+    let from = summary.iter().position(|line| line == header).expect(header) + 1;
+    let table: std::collections::BTreeMap<i64, usize> = summary[from..]
+        .iter()
+        .map_while(|line| {
+            let mut words = line.split(' ');
+            Some((words.next()?.parse().ok()?, words.next()?.parse().ok()?))
+        })
+        .collect();
+    assert_eq!(table, gains, "{summary:#?}");
+    assert!(gains.keys().any(|gain| *gain < 0), "random does worse than greedy somewhere: {gains:?}");
+}
+
+#[test]
+fn replay_lists_what_its_filters_let_through_each_with_the_command_that_opens_it() {
+    let scratch = Scratch::new("replay-filters");
+    let out = played(&scratch, &[]);
+    let random = format!("random={}", bin("random-bot"));
+    let replay = |extra: &[&str]| {
+        let args = [&["replay", out.as_str(), "--as", "greedy", "--bot", &random][..], extra].concat();
+        arena_expect(&args, 1)
+    };
+    let (all, _) = replay(&[]);
+    let every = listed(&all);
+    let check = |extra: &[&str], keep: &dyn Fn(&Listed) -> bool| {
+        let (stdout, _) = replay(extra);
+        let kept: Vec<Listed> = every.iter().filter(|d| keep(d)).cloned().collect();
+        assert!(!kept.is_empty() && kept.len() < every.len(), "{extra:?} keeps some: {kept:?}");
+        assert_eq!(listed(&stdout), kept, "{extra:?}");
+        assert_eq!(summary(&stdout), summary(&all), "{extra:?}: the summary counts every difference");
+        let told = format!(
+            "listed {} of the {} differences ({}: {} match)\n",
+            kept.len(),
+            every.len(),
+            extra.join(" "),
+            kept.len()
+        );
+        assert!(stdout.contains(&told), "{told} in {stdout}");
+    };
+    let lead = |d: &Listed| d.recorded.0["end"].is_null() || d.chosen.0["end"].is_null();
+    check(&["--only", "tile+points"], &lead);
+    check(&["--min-diff", "10"], &|d| d.chosen.1.abs_diff(d.recorded.1) >= 10);
+    let (stdout, _) = replay(&["--only", "tile+end+points", "--limit", "2"]);
+    let on_an_end: Vec<Listed> = every.iter().filter(|d| !lead(d)).take(2).cloned().collect();
+    assert_eq!(listed(&stdout), on_an_end);
+    let (stdout, stderr) = replay(&["--only", "fold"]);
+    assert!(listed(&stdout).is_empty(), "{stdout}");
+    let warning = "warning: --only fold: no move of that kind was met; the kinds are: tile+end+points, tile+points";
+    assert!(stderr.contains(warning), "{stderr}");
+
+    // Each difference comes with the command that writes its game's page, opening at that decision.
+    let games = format!("{out}/games.jsonl");
+    for d in &every {
+        let page = format!("game-{}-{}.html", d.game, d.event);
+        let view = format!("{} view {games} --game {} --step {} -o {page}", bin("arena"), d.game, d.event);
+        assert_eq!(d.view, view);
+    }
+    let d = &every[every.len() / 2];
+    let pasted = output(std::process::Command::new("sh").args(["-c", &d.view]).current_dir(scratch.path()));
+    assert!(pasted.status.success(), "{}: {pasted:?}", d.view);
+    let html = std::fs::read_to_string(scratch.path().join(format!("game-{}-{}.html", d.game, d.event))).unwrap();
+    assert!(html.contains(&format!("\"#step={}\"", d.event)), "the page opens at the decision");
+}
+
+#[test]
+fn replay_lists_the_same_in_the_file_order_whatever_the_number_of_jobs() {
+    let scratch = Scratch::new("replay-jobs");
+    let out = played(&scratch, &[]);
+    let random = format!("random={}", bin("random-bot"));
+    let replay = |jobs: &str| {
+        let args = ["replay", out.as_str(), "--as", "greedy", "--bot", &random, "--jobs", jobs];
+        arena_expect(&args, 1).0
+    };
+    let one = replay("1");
+    assert_eq!(replay("4"), one, "--jobs 4 lists as --jobs 1 does, byte for byte");
+    let ids: Vec<u64> = records(&out).iter().map(|record| record["id"].as_u64().unwrap()).collect();
+    let mut order: Vec<usize> = listed(&one).iter().map(|d| ids.iter().position(|id| *id == d.game).unwrap()).collect();
+    assert!(order.is_sorted(), "in the file's order: {order:?}");
+    order.dedup();
+    assert_eq!(order.len(), 6, "differences in every game");
+
+    // With --jobs 2, two processes of the bot run at once (each waits for another to be running).
+    let dir = scratch.join("meets");
+    std::fs::create_dir_all(&dir).unwrap();
+    let meets = format!("meets={} {} {dir}", python(), repo_path("tests/bots/meets.py"));
+    let args = [&["replay", out.as_str(), "--as", "greedy", "--bot", &meets, "--jobs", "2"][..], &PATIENT].concat();
+    arena_expect(&args, 1);
+    let met = std::fs::read_dir(&dir)
+        .unwrap()
+        .filter(|entry| entry.as_ref().unwrap().file_name().to_string_lossy().starts_with("met."));
+    assert!(met.count() >= 2, "two replays at once");
 }

@@ -178,4 +178,33 @@ fn mistakes_are_usage_errors_with_clear_messages() {
     check(&["view", &broken, "--game", "0"], "is not a valid all-fives record");
     check(&["view", &games, "--game", "0", "-o", &scratch.join("no/such/dir/game.html")], "cannot write");
     check(&["view", &games], "--game");
+    let events = serde_json::from_str::<Value>(&lines[0]).unwrap()["events"].as_array().unwrap().len();
+    check(
+        &["view", &games, "--game", "0", "--step", &(events + 1).to_string()],
+        &format!("--step {}: game 0 has {events} events, so its steps are 0 to {events}", events + 1),
+    );
+}
+
+/// `--step N`: the page opens after the first N events, unless its address
+/// names a step of its own; the page is the same page otherwise.
+#[test]
+fn step_opens_the_page_at_a_position() {
+    let scratch = Scratch::new("view-step");
+    let games = play_match(&scratch);
+    let (plain, _) = arena_expect(&["view", &games, "--game", "1"], 0);
+    let page = scratch.join("game.html");
+    arena_expect(&["view", &games, "--game", "1", "--step", "17", "-o", &page], 0);
+    let html = std::fs::read_to_string(&page).unwrap();
+    assert!(html.contains("\"#step=17\""), "the page names its first position");
+    let Some(browser) = Browser::find(&scratch) else { return };
+    let dom = viewer_dom(&browser, &page, "");
+    assert_eq!(viewer_attribute(&dom, "data-step").as_deref(), Some("17"));
+    let dom = viewer_dom(&browser, &page, "press=next");
+    assert_eq!(viewer_attribute(&dom, "data-step").as_deref(), Some("18"), "presses start from --step");
+    let dom = viewer_dom(&browser, &page, "step=5");
+    assert_eq!(viewer_attribute(&dom, "data-step").as_deref(), Some("5"), "the address wins");
+    let plain_page = scratch.join("plain.html");
+    std::fs::write(&plain_page, plain).unwrap();
+    let dom = viewer_dom(&browser, &plain_page, "");
+    assert_eq!(viewer_attribute(&dom, "data-step").as_deref(), Some("1"), "without --step, the first position");
 }

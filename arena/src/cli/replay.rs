@@ -1,9 +1,13 @@
 //! `arena replay`: feeds a bot recorded games from one seat's point of view
-//! and lists every decision where it now chooses differently.
+//! and lists every decision where it now chooses differently, each with the
+//! command that opens its position in `arena view`, then sums them up: by
+//! the kind of the recorded move and by what the chosen move scores at once
+//! against the recorded one. The games are replayed several at a time
+//! (`--jobs`), and listed in the file's order whatever the number.
 
 use super::game::engine_failure;
 use super::record_file::{self, Header};
-use super::{Failure, current_dir, internal, unwritten, usage};
+use super::{Failure, cores, current_dir, internal, program, unwritten, usage};
 use crate::bot::orphans;
 use crate::bot::registry::Registry;
 use crate::bot::spec::BotSpec;
@@ -12,14 +16,17 @@ use crate::engine::link::Link;
 use crate::engine::spec::{ENGINE_TIMEOUT, Engine, Identity, Program};
 use crate::games::{GameCommand, dispatch};
 use crate::record::{JsonRecord, RecordOf};
-use crate::replay::replay;
+use crate::replay::{Difference, Replayed, kind, replay};
 use crate::table::{Limits, Resolved, Table, move_limit};
 use crate::untrusted;
 use crate::verify;
 use clap::Args;
 use game::Game;
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc;
 use std::time::Duration;
 use tokio::runtime::Runtime;
 
@@ -28,6 +35,7 @@ pub const EXAMPLES: &str = "Examples:
   arena replay results/games.jsonl --game 12 --seat 1 --bot new=./my-bot-v2
   arena replay results --as mine --bot new=./my-bot-v2      # every game, wherever mine sat
   arena replay results --game 0 --seat 0 --bot py=\"python3 sample-bots/python/greedy.py\"
+  arena replay results --as mine --bot new=./my-bot-v2 --jobs 4 --min-diff 5 --limit 20
 
 Exit status: 0 when the bot chooses as recorded at every decision, 1 when it
 chooses differently at any, 2 on a usage error or when the bot fails (crash,
@@ -64,18 +72,43 @@ pub struct ReplayArgs {
     /// (default: the command each record names, run from here).
     #[arg(long, value_name = "COMMAND")]
     engine: Option<String>,
+    /// Games replayed at once (default: the cores available, as a league's `--concurrency`).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=4096))]
+    jobs: Option<u64>,
+    /// List only the differences where the recorded move or the bot's is of
+    /// this kind (the kinds are the summary's: e.g. `raise`, `tile+points`).
+    #[arg(long, value_name = "KIND")]
+    only: Option<String>,
+    /// List only the differences where what the two moves score at once
+    /// differs by N points or more.
+    #[arg(long, value_name = "N")]
+    min_diff: Option<u64>,
+    /// List at most N differences (the summary still counts every one).
+    #[arg(long, value_name = "N")]
+    limit: Option<usize>,
+}
+
+/// An engine open for replays.
+struct Open {
+    /// What it was opened for: the game, or the command of an engine program.
+    key: String,
+    engine: Arc<Engine>,
+    /// The link games are replayed on.
+    link: Box<dyn Link>,
+    /// The link the bot's other choices are scored on.
+    probe: Box<dyn Link>,
 }
 
 /// The engine the games are replayed through: opened for the first game,
 /// and kept while the games are of the same one.
 #[derive(Default)]
 struct Engines {
-    open: Option<(String, Arc<Engine>, Box<dyn Link>)>,
+    open: Option<Open>,
 }
 
 impl Engines {
     /// The engine of a game of `game` (an engine program's, when `program`
-    /// names it), and a link to it.
+    /// names it), with its links.
     fn of(
         &mut self,
         runtime: &Runtime,
@@ -83,10 +116,10 @@ impl Engines {
         game: &str,
         program: Option<&Identity>,
         args: &ReplayArgs,
-    ) -> Result<(Arc<Engine>, &mut Box<dyn Link>), Failure> {
+    ) -> Result<&mut Open, Failure> {
         let key =
             program.map_or_else(|| game.to_string(), |p| args.engine.clone().unwrap_or_else(|| p.command.clone()));
-        if self.open.as_ref().is_none_or(|(open, ..)| *open != key) {
+        if self.open.as_ref().is_none_or(|open| open.key != key) {
             self.close(runtime);
             let engine = match program {
                 None => Engine::built_in(game).map_err(usage)?,
@@ -103,18 +136,28 @@ impl Engines {
                 return Err(usage(format!("a record of {game}, but the engine {key:?} plays {}", engine.name())));
             }
             let link = runtime.block_on(engine.connect(registry, None)).map_err(engine_failure)?;
-            self.open = Some((key, Arc::new(engine), link));
+            let probe = runtime.block_on(engine.connect(registry, None)).map_err(engine_failure)?;
+            self.open = Some(Open { key, engine: Arc::new(engine), link, probe });
         }
-        let (_, engine, link) = self.open.as_mut().expect("just opened");
-        Ok((Arc::clone(engine), link))
+        Ok(self.open.as_mut().expect("just opened"))
     }
 
     /// Says goodbye to the engine, if one is open.
     fn close(&mut self, runtime: &Runtime) {
-        if let Some((_, _, link)) = self.open.take() {
+        if let Some(Open { link, probe, .. }) = self.open.take() {
             let _ = runtime.block_on(link.close());
+            let _ = runtime.block_on(probe.close());
         }
     }
+}
+
+/// The decisions of one kind of recorded move.
+#[derive(Debug, Default)]
+struct Kind {
+    /// Decisions of this kind.
+    decisions: usize,
+    /// Those where the bot chose differently, by the kind of its choice.
+    instead: BTreeMap<String, usize>,
 }
 
 /// What the replays found so far.
@@ -128,8 +171,24 @@ struct Totals {
     decisions: usize,
     /// Decisions that differ from the record.
     differences: usize,
+    /// Differences the filters let through.
+    matching: usize,
+    /// Differences listed.
+    listed: usize,
     /// Thinking time in microseconds.
     time_us: u64,
+    /// The decisions by the kind of the recorded move.
+    kinds: BTreeMap<String, Kind>,
+    /// The differences by what the chosen move scores at once less what the recorded one scores.
+    gains: BTreeMap<i64, usize>,
+}
+
+/// One game replayed: its id, who sat where, and what each seat the bot
+/// took found.
+struct GameReplay {
+    id: u64,
+    bots: Vec<String>,
+    seats: Vec<(usize, Replayed)>,
 }
 
 /// Everything a replay of one record needs.
@@ -139,7 +198,6 @@ struct Context<'a> {
     path: &'a Path,
     runtime: &'a Runtime,
     registry: &'a Registry,
-    totals: &'a mut Totals,
     engines: &'a mut Engines,
 }
 
@@ -151,9 +209,10 @@ pub fn run(args: ReplayArgs) -> Result<i32, Failure> {
         Some(id) => vec![record_file::find(&path, id)?],
         None => every_record(&path)?,
     };
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
+    let jobs = (args.jobs.unwrap_or_else(cores) as usize).clamp(1, records.len().max(1));
+    let runtimes = (0..jobs)
+        .map(|_| tokio::runtime::Builder::new_current_thread().enable_all().build())
+        .collect::<Result<Vec<Runtime>, _>>()
         .map_err(|e| internal(format!("cannot start the runtime: {e}")))?;
     let registry = Registry::new();
     orphans::adopt();
@@ -164,31 +223,64 @@ pub fn run(args: ReplayArgs) -> Result<i32, Failure> {
     let games = args.id.map_or_else(|| format!("{} games", records.len()), |id| format!("game {id}"));
     outln!("replaying {games} of {} to {} in {seats}", path.display(), bot.name).map_err(unwritten)?;
     let mut totals = Totals::default();
-    let mut engines = Engines::default();
-    let mut outcome = Ok(());
-    for text in &records {
-        let header: Header = match serde_json::from_str(text) {
-            Ok(header) => header,
-            Err(e) => return Err(usage(format!("{}: a line is not a game record: {e}", path.display()))),
-        };
-        let context = Context {
-            args: &args,
-            bot: &bot,
-            path: &path,
-            runtime: &runtime,
-            registry: &registry,
-            totals: &mut totals,
-            engines: &mut engines,
-        };
-        outcome = replay_record(context, &header, text);
-        if outcome.is_err() {
-            break;
-        }
-    }
-    engines.close(&runtime);
+    let view = ViewCommand::new(&path);
+    let outcome = in_order(
+        &records,
+        runtimes,
+        |runtime, engines, text| {
+            let context = Context { args: &args, bot: &bot, path: &path, runtime, registry: &registry, engines };
+            replay_record(context, text)
+        },
+        |game| list(&args, &bot.name, &view, &mut totals, &game),
+    );
     orphans::sweep(&registry);
     outcome?;
     summarize(&bot.name, &args, &totals)
+}
+
+/// Replays every record with `replay`, as many at once as there are
+/// `runtimes` (a thread for each, with engines of its own), and hands each
+/// game to `take` in the records' order. Stops at the first failure in that
+/// order (of `replay` or `take`), and returns it.
+fn in_order(
+    records: &[String],
+    runtimes: Vec<Runtime>,
+    replay: impl Fn(&Runtime, &mut Engines, &str) -> Result<GameReplay, Failure> + Sync,
+    mut take: impl FnMut(GameReplay) -> Result<(), Failure>,
+) -> Result<(), Failure> {
+    let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    std::thread::scope(|scope| {
+        let (send, receive) = mpsc::channel();
+        for runtime in runtimes {
+            let (send, next, stop, replay) = (send.clone(), &next, &stop, &replay);
+            scope.spawn(move || {
+                let mut engines = Engines::default();
+                while !stop.load(Ordering::Relaxed) {
+                    let at = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(text) = records.get(at) else { break };
+                    if send.send((at, replay(&runtime, &mut engines, text))).is_err() {
+                        break;
+                    }
+                }
+                engines.close(&runtime);
+            });
+        }
+        drop(send);
+        let mut waiting = BTreeMap::new();
+        let mut wanted = 0;
+        for (at, replayed) in receive {
+            waiting.insert(at, replayed);
+            while let Some(replayed) = waiting.remove(&wanted) {
+                wanted += 1;
+                if let Err(failure) = replayed.and_then(&mut take) {
+                    stop.store(true, Ordering::Relaxed);
+                    return Err(failure);
+                }
+            }
+        }
+        Ok(())
+    })
 }
 
 /// The text of every record in the file (a last line cut short is skipped).
@@ -234,9 +326,11 @@ impl GameCommand for Annotate<'_> {
     }
 }
 
-/// Replays one record, given as its JSON text.
-fn replay_record(context: Context<'_>, header: &Header, text: &str) -> Result<(), Failure> {
-    let Context { args, bot, path, runtime, registry, totals, engines } = context;
+/// Replays one record, given as its JSON text, in each seat the bot takes.
+fn replay_record(context: Context<'_>, text: &str) -> Result<GameReplay, Failure> {
+    let Context { args, bot, path, runtime, registry, engines } = context;
+    let header: Header = serde_json::from_str(text)
+        .map_err(|e| usage(format!("{}: a line is not a game record: {e}", path.display())))?;
     let cannot = |e: String| usage(format!("{}: a game cannot be replayed: {e}", path.display()));
     let (record, teams, program) = match &header.engine {
         Some(identity) => {
@@ -262,15 +356,14 @@ fn replay_record(context: Context<'_>, header: &Header, text: &str) -> Result<()
         startup_timeout: Duration::from_millis(args.startup_timeout),
         ..Limits::default()
     };
-    let (engine, link) = engines.of(runtime, registry, &header.game, program, args)?;
+    let Open { engine, link, probe, .. } = engines.of(runtime, registry, &header.game, program, args)?;
     let resolved = Resolved { variant: record.variant.clone(), teams };
-    let table = Table::new(vec![bot.clone()], engine, resolved, 0, limits, None, registry.clone());
+    let table = Table::new(vec![bot.clone()], Arc::clone(engine), resolved, 0, limits, None, registry.clone());
     let name = &bot.name;
-    let mut differs = false;
-    totals.games += usize::from(!seats.is_empty());
+    let mut replays = Vec::new();
     for seat in seats {
         let replayed = runtime
-            .block_on(replay(&table, link.as_mut(), &record, seat))
+            .block_on(replay(&table, link.as_mut(), probe.as_mut(), &record, seat))
             .map_err(|e| usage(format!("game {id} of {} cannot be replayed: {e}", path.display())))?;
         if let Some(fault) = &replayed.fault {
             return Err(usage(format!(
@@ -280,47 +373,169 @@ fn replay_record(context: Context<'_>, header: &Header, text: &str) -> Result<()
                 fault.message
             )));
         }
+        replays.push((seat, replayed));
+    }
+    Ok(GameReplay { id, bots: record.bots, seats: replays })
+}
+
+/// How the command that opens a difference's position starts: this arena
+/// program's `view` of the records file.
+struct ViewCommand(String);
+
+impl ViewCommand {
+    fn new(path: &Path) -> ViewCommand {
+        ViewCommand(format!("{} view {}", program(), shell_words::quote(&path.display().to_string())))
+    }
+
+    /// The command that writes the page of game `id` opening at `difference`'s decision.
+    fn at(&self, id: u64, difference: &Difference) -> String {
+        let step = difference.event;
+        format!("{} --game {id} --step {step} -o game-{id}-{step}.html", self.0)
+    }
+}
+
+/// Whether the filters of `args` list `difference`.
+fn wanted(args: &ReplayArgs, difference: &Difference) -> bool {
+    let of_kind = |only: &String| kind(&difference.recorded) == *only || kind(&difference.chosen) == *only;
+    let apart = difference.chosen_gain.abs_diff(difference.recorded_gain);
+    args.only.as_ref().is_none_or(of_kind) && args.min_diff.is_none_or(|least| apart >= least)
+}
+
+/// A score gain, signed: `+10`, `0`, `-5`.
+fn signed(gain: i64) -> String {
+    if gain > 0 { format!("+{gain}") } else { gain.to_string() }
+}
+
+/// Lists the differences of `game` the filters let through (up to the
+/// limit, each with the command that opens its position), and counts them all.
+fn list(
+    args: &ReplayArgs,
+    name: &str,
+    view: &ViewCommand,
+    totals: &mut Totals,
+    game: &GameReplay,
+) -> Result<(), Failure> {
+    let id = game.id;
+    totals.games += usize::from(!game.seats.is_empty());
+    totals.differing_games += usize::from(game.seats.iter().any(|(_, replayed)| !replayed.differences.is_empty()));
+    for (seat, replayed) in &game.seats {
+        for (of, decisions) in &replayed.kinds {
+            totals.kinds.entry(of.clone()).or_default().decisions += decisions;
+        }
         for difference in &replayed.differences {
+            let of = totals.kinds.entry(kind(&difference.recorded)).or_default();
+            *of.instead.entry(kind(&difference.chosen)).or_default() += 1;
+            *totals.gains.entry(difference.chosen_gain - difference.recorded_gain).or_default() += 1;
+            if !wanted(args, difference) {
+                continue;
+            }
+            totals.matching += 1;
+            if args.limit.is_some_and(|limit| totals.listed >= limit) {
+                continue;
+            }
+            totals.listed += 1;
             outln!(
-                "game {id}, seat {seat} ({}), event {}: recorded {}, {name} chose {}",
-                untrusted::escape(&record.bots[seat]),
+                "game {id}, seat {seat} ({}), event {}: recorded {} (scores {}), {name} chose {} (scores {})\n  {}",
+                untrusted::escape(&game.bots[*seat]),
                 difference.event,
                 difference.recorded,
-                difference.chosen
+                signed(difference.recorded_gain),
+                difference.chosen,
+                signed(difference.chosen_gain),
+                view.at(id, difference)
             )
             .map_err(unwritten)?;
         }
-        differs |= !replayed.differences.is_empty();
         totals.decisions += replayed.decisions;
         totals.differences += replayed.differences.len();
         totals.time_us += replayed.time_us;
     }
-    totals.differing_games += usize::from(differs);
     Ok(())
 }
 
-/// Prints the summary; the exit status.
+/// A share of a whole, in per cent with one decimal.
+fn percent(part: usize, whole: usize) -> String {
+    format!("{:.1}%", 100.0 * part as f64 / whole.max(1) as f64)
+}
+
+/// Prints the summary; the exit status. The bot's thinking time, which
+/// differs from run to run, goes to stderr, so that stdout is the same for
+/// any `--jobs`.
 fn summarize(name: &str, args: &ReplayArgs, totals: &Totals) -> Result<i32, Failure> {
     if totals.games == 0 {
         let who = args.as_bot.as_deref().unwrap_or_default();
         return Err(usage(format!("no game of the file has a seat played by {who:?}")));
     }
-    let time = totals.time_us as f64 / 1000.0;
     let games = match totals.games {
         1 => String::new(),
         n => format!(" in {} of {n} games", totals.differing_games),
     };
     if totals.differences == 0 {
-        outln!("{name} chose as recorded at all {} decisions; {time:.1} ms of thinking", totals.decisions)
-            .map_err(unwritten)?;
-        return Ok(0);
+        outln!("{name} chose as recorded at all {} decisions", totals.decisions).map_err(unwritten)?;
+    } else {
+        outln!(
+            "{name} chose differently at {} of {} decisions ({}){games}",
+            totals.differences,
+            totals.decisions,
+            percent(totals.differences, totals.decisions)
+        )
+        .map_err(unwritten)?;
     }
-    let share = 100.0 * totals.differences as f64 / totals.decisions.max(1) as f64;
-    outln!(
-        "{name} chose differently at {} of {} decisions ({share:.1}%){games}; {time:.1} ms of thinking",
-        totals.differences,
-        totals.decisions
-    )
-    .map_err(unwritten)?;
-    Ok(1)
+    outln!("by kind of the recorded move:").map_err(unwritten)?;
+    let width = totals.kinds.keys().map(|of| untrusted::escape(of).chars().count()).max().unwrap_or(0);
+    let digits = totals.kinds.values().map(|counts| counts.decisions.to_string().len()).max().unwrap_or(0);
+    for (of, counts) in &totals.kinds {
+        let differ: usize = counts.instead.values().sum();
+        let mut line = format!(
+            "  {:<width$}  {:>digits$} decisions, {differ} differ ({})",
+            untrusted::escape(of),
+            counts.decisions,
+            percent(differ, counts.decisions)
+        );
+        if differ > 0 {
+            let instead: Vec<String> =
+                counts.instead.iter().map(|(to, n)| format!("{} {n}", untrusted::escape(to))).collect();
+            line.push_str(&format!("; chose instead: {}", instead.join(", ")));
+        }
+        outln!("{line}").map_err(unwritten)?;
+    }
+    if totals.differences > 0 {
+        outln!("by what the chosen move scores at once, less what the recorded one scores:").map_err(unwritten)?;
+        for (gain, n) in &totals.gains {
+            outln!("  {:>6}  {n} ({})", signed(*gain), percent(*n, totals.differences)).map_err(unwritten)?;
+        }
+    }
+    if totals.listed < totals.differences {
+        let filters = [
+            args.only.as_ref().map(|only| format!("--only {}", shell_words::quote(only))),
+            args.min_diff.map(|least| format!("--min-diff {least}")),
+            args.limit.map(|limit| format!("--limit {limit}")),
+        ];
+        let filters: Vec<String> = filters.into_iter().flatten().collect();
+        outln!(
+            "listed {} of the {} differences ({}: {} match)",
+            totals.listed,
+            totals.differences,
+            filters.join(" "),
+            totals.matching
+        )
+        .map_err(unwritten)?;
+    }
+    if let Some(only) = &args.only {
+        let mut seen = std::collections::BTreeSet::new();
+        for (of, counts) in &totals.kinds {
+            seen.insert(of);
+            seen.extend(counts.instead.keys());
+        }
+        if !seen.contains(only) {
+            let seen: Vec<String> = seen.into_iter().map(|of| untrusted::escape(of).into_owned()).collect();
+            errln!(
+                "warning: --only {}: no move of that kind was met; the kinds are: {}",
+                untrusted::escape(only),
+                seen.join(", ")
+            );
+        }
+    }
+    errln!("{name} thought for {:.1} ms in all", totals.time_us as f64 / 1000.0);
+    Ok(i32::from(totals.differences > 0))
 }

@@ -17,7 +17,8 @@ use std::path::PathBuf;
 /// Examples shown by `arena view --help`.
 pub const EXAMPLES: &str = "Examples:
   arena view results/games.jsonl --game 3 -o game3.html
-  arena view results/games.jsonl --game 0 > game0.html";
+  arena view results/games.jsonl --game 0 > game0.html
+  arena view results --game 3 --step 41 -o game3.html   # opens after the first 41 events";
 
 /// The flags of `arena view`.
 #[derive(Debug, Args)]
@@ -28,6 +29,10 @@ pub struct ViewArgs {
     /// The id of the game to show.
     #[arg(long, value_name = "ID")]
     game: u64,
+    /// The position the page opens at: after the first N events (the page's
+    /// `#step=N`; an address that gives a step of its own wins).
+    #[arg(long, value_name = "N")]
+    step: Option<usize>,
     /// Where to write the page; `-` (the default) is standard output.
     #[arg(short = 'o', long = "output", value_name = "FILE", default_value = "-")]
     output: String,
@@ -57,13 +62,13 @@ pub fn run(args: ViewArgs) -> Result<i32, Failure> {
                 crate::engine::spec::html_page(&header.game, true, &line)
             }
         };
-        write_page(&args.output, &page)?;
+        write_page(&args, &line, page)?;
         return Ok(0);
     }
     let page = dispatch(&header.game, Render { line: &line })
         .map_err(|e| usage(format!("{name}: game {} is a record of another game: {e}", args.game)))?
         .map_err(|e| usage(format!("{name}: game {} is not a valid {} record: {e}", args.game, header.game)))?;
-    write_page(&args.output, &page)?;
+    write_page(&args, &line, page)?;
     Ok(0)
 }
 
@@ -113,12 +118,53 @@ fn engine_page(command: &str, line: &str) -> Result<Option<String>, String> {
     }
 }
 
-/// Writes the page to `output` (`-`: standard output).
-fn write_page(output: &str, page: &str) -> Result<(), Failure> {
+/// The events of a record, counted (only their number is read).
+#[derive(serde::Deserialize)]
+struct Events {
+    events: Vec<serde::de::IgnoredAny>,
+}
+
+/// `page` made to open after the first `step` events: a script at the start
+/// of its head gives the address `#step=N` before the page reads it, unless
+/// the address already names a step (every page the arena draws, and the
+/// built-in games', read the position from `#step=N`).
+fn opening_at(page: String, step: usize) -> String {
+    let script = format!(
+        "<script>if (!/(^|[#&])step=/.test(location.hash)) \
+         history.replaceState(null, \"\", \"#step={step}\" + (location.hash ? \"&\" + location.hash.slice(1) : \"\"));</script>"
+    );
+    let lower = page.to_ascii_lowercase();
+    let at = lower.find("<head>").map(|at| at + "<head>".len()).or_else(|| {
+        let html = lower.find("<html")?;
+        Some(html + lower[html..].find('>')? + 1)
+    });
+    match at {
+        Some(at) => format!("{}{script}{}", &page[..at], &page[at..]),
+        None => format!("{script}{page}"),
+    }
+}
+
+/// Writes the page of the record `line` to `args.output` (`-`: standard
+/// output), opening at `args.step` if it is given and the game has that many events.
+fn write_page(args: &ViewArgs, line: &str, page: String) -> Result<(), Failure> {
+    let page = match args.step {
+        None => page,
+        Some(step) => {
+            let events = serde_json::from_str::<Events>(line).map_or(0, |record| record.events.len());
+            if step > events {
+                return Err(usage(format!(
+                    "--step {step}: game {} has {events} events, so its steps are 0 to {events}",
+                    args.game
+                )));
+            }
+            opening_at(page, step)
+        }
+    };
+    let output = args.output.as_str();
     if output == "-" {
         return console::out_bytes(page.as_bytes()).map_err(unwritten);
     }
-    std::fs::write(output, page).map_err(|e| usage(format!("cannot write {output}: {e}")))?;
+    std::fs::write(output, &page).map_err(|e| usage(format!("cannot write {output}: {e}")))?;
     outln!("wrote {output}").map_err(unwritten)?;
     Ok(())
 }
