@@ -8,7 +8,7 @@
 //! - [`history`]: the Elo ratings after each batch of games.
 //! - [`course`]: the SPRT's LLR and Elo estimate after each deal.
 //! - [`move_times`]: each bot's median, p99 (within 1%) and longest move time.
-//! - [`store`]: the games, held compactly (a million fit in about 110 MB).
+//! - [`store`]: the games, held compactly (a million fit in about 130 MB).
 //! - [`page`]: the page, the replay viewer and the record chunks.
 
 pub mod course;
