@@ -10,9 +10,10 @@ use crate::config::LeagueConfig;
 use crate::console::{errln, outln};
 use crate::engine::spec::Engine;
 use crate::output::{GAMES, LEAGUE, read_record_line};
-use crate::record::{GameSummary, JsonRecord};
-use crate::report::move_times::keep_least;
+use crate::record::JsonRecord;
+use crate::report::move_times::{Recorder, keep_least};
 use crate::report::page::{self, CHUNK, Viewer};
+use crate::report::store::GameStore;
 use crate::report::{self as core, Input, Kind, SprtSetup};
 use crate::schedule::Seating;
 use clap::Args;
@@ -137,10 +138,10 @@ fn read_json<T: serde::de::DeserializeOwned>(path: &Path, what: &str) -> Result<
 
 /// The games of a directory, read once.
 struct Games {
-    /// Summaries with where their lines are (byte offset, length), in id order.
-    summaries: Vec<(GameSummary, (u64, usize))>,
-    /// Each bot's move times, in microseconds.
-    move_times: BTreeMap<String, Vec<u64>>,
+    /// The games with where their lines are, in id order.
+    summaries: GameStore,
+    /// Each bot's move times.
+    move_times: BTreeMap<String, Recorder>,
     /// Each bot's least clock left after a move, in microseconds, under a clock.
     least_clock: BTreeMap<String, u64>,
     /// The first and the last record, to cut the replay page from.
@@ -156,7 +157,7 @@ fn read_games(games: &Path, game: &str) -> Result<Games, Failure> {
     let file = std::fs::File::open(games).map_err(|e| usage(format!("cannot read {name}: {e}")))?;
     let mut reader = std::io::BufReader::with_capacity(1 << 20, file);
     let mut read = Games {
-        summaries: Vec::new(),
+        summaries: GameStore::default(),
         move_times: BTreeMap::new(),
         least_clock: BTreeMap::new(),
         samples: Vec::new(),
@@ -192,13 +193,16 @@ fn read_games(games: &Path, game: &str) -> Result<Games, Failure> {
             let seat = event.event.get("seat").and_then(serde_json::Value::as_u64);
             let Some(bot) = seat.and_then(|seat| record.bots.get(seat as usize)) else { continue };
             if let Some(time) = event.time_us {
-                read.move_times.entry(bot.clone()).or_default().push(time);
+                match read.move_times.get_mut(bot) {
+                    Some(times) => times.record(time),
+                    None => read.move_times.entry(bot.clone()).or_default().record(time),
+                }
             }
             if let Some(left) = event.clock_us {
                 keep_least(&mut read.least_clock, bot, left);
             }
         }
-        read.summaries.push((record.summary(), span));
+        read.summaries.push(&record.summary(), span);
         if read.samples.is_empty() {
             read.samples.push(text.clone().into_owned());
         }
@@ -208,7 +212,7 @@ fn read_games(games: &Path, game: &str) -> Result<Games, Failure> {
         read.samples.push(last);
     }
     read.torn = damaged.is_some();
-    read.summaries.sort_by_key(|(summary, _)| summary.id);
+    read.summaries.sort();
     Ok(read)
 }
 
@@ -248,15 +252,17 @@ fn prepare_files(files: &Path) -> Result<(), Failure> {
 
 /// The bots in the order they were given: from the configuration, or (a
 /// match) in the order they first sit in the games.
-fn bot_names(setup: &Setup, games: &[(GameSummary, (u64, usize))]) -> Vec<String> {
+fn bot_names(setup: &Setup, games: &GameStore) -> Vec<String> {
     match setup {
         Setup::League(config) => config.bots.iter().map(|b| b.name.clone()).collect(),
         Setup::Sprt(config) => config.games.bots.iter().map(|b| b.name.clone()).collect(),
         Setup::Match => {
             let mut names: Vec<String> = Vec::new();
-            for name in games.iter().flat_map(|(game, _)| &game.bots) {
-                if !names.contains(name) {
-                    names.push(name.clone());
+            for game in games.iter() {
+                for name in game.bots {
+                    if !names.contains(&name) {
+                        names.push(name);
+                    }
                 }
             }
             names
@@ -321,10 +327,10 @@ fn write_report(job: Job, game: GameOf) -> Result<i32, Failure> {
         );
     }
     let names = bot_names(&setup, &read.summaries);
-    let (summaries, spans): (Vec<GameSummary>, Vec<(u64, usize)>) = read.summaries.into_iter().unzip();
-    let replayed = core::replayed(&summaries, if viewer.is_some() { limit } else { 0 });
+    let summaries = read.summaries;
+    let replayed = core::replayed(&summaries.faulty(), if viewer.is_some() { limit } else { 0 });
     prepare_files(&files)?;
-    let spans: Vec<(u64, usize)> = spans.into_iter().zip(&replayed).filter(|(_, r)| **r).map(|(s, _)| s).collect();
+    let spans: Vec<(u64, usize)> = summaries.spans().zip(&replayed).filter(|(_, r)| **r).map(|(s, _)| s).collect();
     let chunks = write_chunks(&dir.join(GAMES), &spans, &files)?;
     let partial = (!partial.is_empty()).then(|| partial.join("; "));
     let input = Input {

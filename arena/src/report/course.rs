@@ -5,6 +5,7 @@
 use crate::record::GameSummary;
 use crate::sprt::{DealSequence, Test};
 use serde::Serialize;
+use std::borrow::Borrow;
 
 /// The test after some deals.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
@@ -21,12 +22,12 @@ pub struct Step {
 /// The test of `names[0]` against `names[1..]` over `games` (in id order),
 /// and its course: a step after every `every` deals counted (every deal
 /// while there are at most `points` of them) and after the last one.
-pub fn course(
+pub fn course<G: Borrow<GameSummary>>(
     test: Test,
     games_per_deal: usize,
     results_per_game: usize,
     names: &[String],
-    games: &[GameSummary],
+    games: impl ExactSizeIterator<Item = G>,
     points: usize,
 ) -> Result<(DealSequence, Vec<Step>, u64), String> {
     let mut sequence = DealSequence::new(test, games_per_deal, results_per_game)?;
@@ -40,6 +41,7 @@ pub fn course(
     let mut steps = Vec::new();
     let mut counted = 0;
     for game in games {
+        let game = game.borrow();
         sequence.add_game(game, game.origin.deal, game.origin.arrangement, &names[0], &names[1..]);
         let now = sequence.games() / games_per_deal as u64;
         if now > counted {
@@ -78,7 +80,7 @@ mod tests {
         let sprt = Test::Pentanomial(Sprt::new(0.0, 40.0, 0.05, 0.05, Model::Normalized).unwrap());
         let games: Vec<GameSummary> = (0..6).flat_map(|d| deal(d, d % 3 != 0)).collect();
         let names = names(&["new", "base"]);
-        let (sequence, steps, every) = course(sprt, 2, 1, &names, &games, 100).unwrap();
+        let (sequence, steps, every) = course(sprt, 2, 1, &names, games.iter(), 100).unwrap();
         assert_eq!(every, 1);
         assert_eq!(steps.iter().map(|s| s.games).collect::<Vec<_>>(), [2, 4, 6, 8, 10, 12]);
         let last = steps.last().unwrap();
@@ -86,7 +88,7 @@ mod tests {
         assert_eq!(last.estimate, sequence.evidence().estimate(&sprt));
         assert_eq!(steps[0].estimate, None, "one pair: no spread yet");
         // Fewer points: every other deal, and the last.
-        let (_, steps, every) = course(sprt, 2, 1, &names, &games[..10], 2).unwrap();
+        let (_, steps, every) = course(sprt, 2, 1, &names, games[..10].iter(), 2).unwrap();
         assert_eq!((every, steps.iter().map(|s| s.games).collect::<Vec<_>>()), (3, vec![6, 10]));
     }
 }

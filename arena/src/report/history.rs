@@ -5,6 +5,7 @@
 use crate::ratings::RatingTally;
 use crate::record::GameSummary;
 use serde::Serialize;
+use std::borrow::Borrow;
 
 /// The ratings after the first `games` games.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -21,21 +22,30 @@ pub struct Checkpoint {
 /// that every arrangement of a deal is in or out together), and after the
 /// last game: at most about `points` checkpoints, the last being the ratings
 /// of every game, as in the standings.
-pub fn history(names: &[String], games: &[GameSummary], points: usize) -> Vec<Checkpoint> {
-    let step = games.len().div_ceil(points.max(1)).max(1);
+pub fn history<G: Borrow<GameSummary>>(
+    names: &[String],
+    games: impl ExactSizeIterator<Item = G>,
+    points: usize,
+) -> Vec<Checkpoint> {
+    let count = games.len();
+    let step = count.div_ceil(points.max(1)).max(1);
     let mut tally = RatingTally::new(names);
     let mut checkpoints = Vec::new();
     let mut since = 0;
-    for (at, game) in games.iter().enumerate() {
+    let mut games = games.peekable();
+    let mut at = 0;
+    while let Some(game) = games.next() {
+        let game = game.borrow();
         tally.add(game);
         since += 1;
-        let deal_ends = games.get(at + 1).is_none_or(|next| next.origin.deal != game.origin.deal);
-        if (since >= step && deal_ends) || at + 1 == games.len() {
+        let deal_ends = games.peek().is_none_or(|next| next.borrow().origin.deal != game.origin.deal);
+        if (since >= step && deal_ends) || at + 1 == count {
             let elo = tally.elo();
             let ratings = (0..names.len()).map(|i| elo.rating(i).zip(elo.interval(i))).collect();
             checkpoints.push(Checkpoint { games: at as u64 + 1, elo: ratings });
             since = 0;
         }
+        at += 1;
     }
     checkpoints
 }
@@ -57,7 +67,7 @@ mod tests {
     #[test]
     fn the_last_checkpoint_is_the_standings_and_batches_end_with_deals() {
         let games = dealt(results("a", "b", 30, 5, 15));
-        let points = history(&names(&["a", "b"]), &games, 7);
+        let points = history(&names(&["a", "b"]), games.iter(), 7);
         // 50 games in batches of 8 (rounded up to whole deals) and the last.
         let counted: Vec<u64> = points.iter().map(|p| p.games).collect();
         assert_eq!(counted, [8, 16, 24, 32, 40, 48, 50]);
@@ -73,9 +83,9 @@ mod tests {
     #[test]
     fn odd_batches_wait_for_the_end_of_their_deal_and_bots_without_games_have_none() {
         let games = dealt(results("a", "b", 3, 0, 3));
-        let points = history(&names(&["a", "b", "idle"]), &games, 6);
+        let points = history(&names(&["a", "b", "idle"]), games.iter(), 6);
         assert_eq!(points.iter().map(|p| p.games).collect::<Vec<_>>(), [2, 4, 6]);
         assert!(points.iter().all(|p| p.elo[2].is_none()));
-        assert!(history(&names(&["a"]), &[], 10).is_empty());
+        assert!(history(&names(&["a"]), Vec::<GameSummary>::new().into_iter(), 10).is_empty());
     }
 }

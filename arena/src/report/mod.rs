@@ -7,17 +7,18 @@
 //!
 //! - [`history`]: the Elo ratings after each batch of games.
 //! - [`course`]: the SPRT's LLR and Elo estimate after each deal.
-//! - [`move_times`]: each bot's median, p99 and longest move time, and the least clock it left.
+//! - [`move_times`]: each bot's median, p99 (within 1%) and longest move time, and the least clock it left.
+//! - [`store`]: the games, held compactly (a million fit in about 130 MB).
 //! - [`page`]: the page, the replay viewer and the record chunks.
 
 pub mod course;
 pub mod history;
 pub mod move_times;
 pub mod page;
+pub mod store;
 
 use crate::fault::FaultKind;
 use crate::fault_summary::{FaultSummary, KindSummary};
-use crate::record::GameSummary;
 use crate::sprt::Test;
 use crate::sprt::report::{Conclusion, Summary};
 use crate::standings::Standings;
@@ -25,10 +26,12 @@ use crate::standings::cells::{self, Grid};
 use course::Step;
 use game::Scoring;
 use history::Checkpoint;
-use move_times::MoveTimes;
+use move_times::{MoveTimes, Recorder};
 use page::Viewer;
 use serde::Serialize;
+use serde::ser::SerializeSeq;
 use std::collections::BTreeMap;
+use store::GameStore;
 
 /// At most about this many points on the charts of the ratings' and the SPRT's course.
 pub const POINTS: usize = 400;
@@ -75,11 +78,11 @@ pub struct Input<'a> {
     /// Why the results are partial, when they are.
     pub partial: Option<String>,
     /// Every game, in id order.
-    pub games: &'a [GameSummary],
+    pub games: &'a GameStore,
     /// Whether each game (in the same order) has its replay (see [`replayed`]).
     pub replayed: &'a [bool],
-    /// Each bot's move times, in microseconds.
-    pub move_times: BTreeMap<String, Vec<u64>>,
+    /// Each bot's move times.
+    pub move_times: BTreeMap<String, Recorder>,
     /// Each bot's least clock left after a move, in microseconds (a bot
     /// that never played under a clock is absent).
     pub least_clock: BTreeMap<String, u64>,
@@ -93,7 +96,7 @@ pub struct Input<'a> {
 
 /// The report: everything the page shows.
 #[derive(Debug, Serialize)]
-pub struct Report {
+pub struct Report<'a> {
     /// The game's name.
     pub game: String,
     /// What ran.
@@ -115,7 +118,7 @@ pub struct Report {
     /// The SPRT, for an SPRT directory.
     pub sprt: Option<SprtReport>,
     /// Every game, in id order.
-    pub games: Vec<Listed>,
+    pub games: GameList<'a>,
     /// The replay page, when the engine's page can be shared.
     pub viewer: Option<Viewer>,
     /// The directory of the record chunks, relative to the page.
@@ -154,7 +157,7 @@ pub struct BotDetail {
     /// Its faults by kind.
     pub faults: BTreeMap<FaultKind, KindSummary>,
     /// Its move times, if it moved.
-    pub moves: Option<MoveTimes>,
+    pub moves: Option<move_times::MoveTimes>,
 }
 
 /// An SPRT's summary and course.
@@ -168,23 +171,56 @@ pub struct SprtReport {
     pub every: u64,
 }
 
-/// A game of the list: id, deal, the bot of each seat (an index into
-/// [`Report::bots`]), each seat's place and score, why it ended, its faults
-/// (seat, kind), and its place among the replayed games (which chunk holds
-/// its record), `None` when it has no replay.
-#[derive(Debug, Serialize)]
-pub struct Listed(u64, u64, Vec<usize>, Vec<u32>, Vec<i64>, String, Vec<(usize, FaultKind)>, Option<usize>);
+/// The game list: each game as a row of id, deal, the bot of each seat (an
+/// index into [`Report::bots`]), each seat's place and score, why it ended,
+/// its faults (seat, kind), and its place among the replayed games (which
+/// chunk holds its record), `null` when it has no replay. Written as the page
+/// is, row by row from the store, so that a million games need no second copy.
+#[derive(Debug)]
+pub struct GameList<'a> {
+    games: &'a GameStore,
+    replayed: &'a [bool],
+    /// The index into [`Report::bots`] of each of the store's bots.
+    index: Vec<usize>,
+}
 
-/// Which of `games` (in id order) get a replay, at most `limit`: every game
+impl Serialize for GameList<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut seq = serializer.serialize_seq(Some(self.games.len()))?;
+        let mut replays = 0;
+        for (at, &replayed) in self.replayed.iter().enumerate() {
+            let game = self.games.listed(at);
+            let position = replayed.then(|| {
+                replays += 1;
+                replays - 1
+            });
+            let seats: Vec<usize> = game.bots.iter().map(|&b| self.index[b as usize]).collect();
+            let faults: Vec<(usize, FaultKind)> = game.faults.iter().map(|f| (f.seat, f.kind)).collect();
+            seq.serialize_element(&(
+                game.id,
+                game.deal,
+                seats,
+                game.ranks,
+                game.scores,
+                game.reason,
+                faults,
+                position,
+            ))?;
+        }
+        seq.end()
+    }
+}
+
+/// Which games (in id order, `faulty` telling which have a fault) get a replay, at most `limit`: every game
 /// when there are no more; else the games with a fault, up to half the
 /// limit, and evenly spaced games among the others for the rest.
-pub fn replayed(games: &[GameSummary], limit: usize) -> Vec<bool> {
-    let n = games.len();
+pub fn replayed(faulty: &[bool], limit: usize) -> Vec<bool> {
+    let n = faulty.len();
     if n <= limit {
         return vec![true; n];
     }
     let mut chosen = vec![false; n];
-    let faulty = (0..n).filter(|&i| !games[i].faults.is_empty()).take(limit / 2);
+    let faulty = (0..n).filter(|&i| faulty[i]).take(limit / 2);
     faulty.for_each(|i| chosen[i] = true);
     let others: Vec<usize> = (0..n).filter(|&i| !chosen[i]).collect();
     let left = limit - chosen.iter().filter(|&&c| c).count();
@@ -196,7 +232,7 @@ pub fn replayed(games: &[GameSummary], limit: usize) -> Vec<bool> {
 
 /// The report of `input`, with `standings.json` and (for an SPRT)
 /// `sprt.json` as the run would write them, to compare with the files.
-pub fn build(input: Input) -> Result<(Report, String, Option<String>), String> {
+pub fn build(input: Input<'_>) -> Result<(Report<'_>, String, Option<String>), String> {
     let Input {
         game,
         scoring,
@@ -215,9 +251,9 @@ pub fn build(input: Input) -> Result<(Report, String, Option<String>), String> {
     } = input;
     let mut standings = Standings::new(&names, scoring.clone());
     let mut faults = FaultSummary::default();
-    for summary in games {
-        standings.add(summary);
-        faults.add(summary);
+    for summary in games.iter() {
+        standings.add(&summary);
+        faults.add(&summary);
     }
     let standings_json = standings.to_json(game, seed.unwrap_or_default());
     let mut standings_value: serde_json::Value = serde_json::from_str(&standings_json).expect("standings are JSON");
@@ -243,14 +279,14 @@ pub fn build(input: Input) -> Result<(Report, String, Option<String>), String> {
             faults: faults.of(&bot.name).cloned().unwrap_or_default(),
             moves: move_times
                 .remove(&bot.name)
-                .and_then(MoveTimes::of)
+                .and_then(|times| times.times())
                 .map(|moves| MoveTimes { least_clock_us: least_clock.get(&bot.name).copied(), ..moves }),
         })
         .collect();
     let (sprt, sprt_json) = match sprt {
         Some(setup) => {
             let (sequence, steps, every) =
-                course::course(setup.test, setup.games_per_deal, setup.results_per_game, &names, games, POINTS)?;
+                course::course(setup.test, setup.games_per_deal, setup.results_per_game, &names, games.iter(), POINTS)?;
             let conclusion = Conclusion::of(&sequence, setup.interrupted);
             let played = games.len() as u64;
             let summary = Summary::new(&names[0], &names[1], &sequence, &scoring.unit, played, conclusion);
@@ -259,41 +295,16 @@ pub fn build(input: Input) -> Result<(Report, String, Option<String>), String> {
         }
         None => (None, None),
     };
-    let history = history::history(&names, games, POINTS);
+    let history = history::history(&names, games.iter(), POINTS);
+    // The bots the configuration names, then any other that a record names.
     let mut bots = names;
-    let mut replays = 0;
-    let listed = games
-        .iter()
-        .zip(replayed)
-        .map(|(summary, &replayed)| {
-            let position = replayed.then(|| {
-                replays += 1;
-                replays - 1
-            });
-            let seats = summary
-                .bots
-                .iter()
-                .map(|name| match bots.iter().position(|b| b == name) {
-                    Some(i) => i,
-                    None => {
-                        bots.push(name.clone());
-                        bots.len() - 1
-                    }
-                })
-                .collect();
-            let result = &summary.result;
-            Listed(
-                summary.id,
-                summary.origin.deal,
-                seats,
-                result.ranks.clone(),
-                result.scores.clone(),
-                result.reason.clone(),
-                summary.faults.iter().map(|f| (f.seat, f.kind)).collect(),
-                position,
-            )
-        })
-        .collect();
+    let mut index = Vec::with_capacity(games.names().len());
+    for name in games.names() {
+        index.push(bots.iter().position(|b| b == name).unwrap_or_else(|| {
+            bots.push(name.clone());
+            bots.len() - 1
+        }));
+    }
     let report = Report {
         game: game.to_string(),
         kind,
@@ -305,7 +316,7 @@ pub fn build(input: Input) -> Result<(Report, String, Option<String>), String> {
         details,
         history,
         sprt,
-        games: listed,
+        games: GameList { games, replayed, index },
         viewer,
         files,
         chunk: page::CHUNK,
@@ -316,11 +327,17 @@ pub fn build(input: Input) -> Result<(Report, String, Option<String>), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::record::FaultRecord;
+    use crate::record::{FaultRecord, GameSummary};
     use crate::sprt::{Model, Sprt};
     use crate::standings::fixtures::{names, results};
 
-    fn input<'a>(games: &'a [GameSummary], replayed: &'a [bool]) -> Input<'a> {
+    fn stored(games: &[GameSummary]) -> GameStore {
+        let mut store = GameStore::default();
+        games.iter().for_each(|game| store.push(game, (0, 0)));
+        store
+    }
+
+    fn input<'a>(games: &'a GameStore, replayed: &'a [bool]) -> Input<'a> {
         Input {
             game: "g",
             scoring: Scoring::POINTS,
@@ -331,7 +348,13 @@ mod tests {
             partial: None,
             games,
             replayed,
-            move_times: BTreeMap::from([("a".to_string(), vec![3, 1, 2])]),
+            move_times: BTreeMap::from([(
+                "a".to_string(),
+                [3, 1, 2].into_iter().fold(Recorder::default(), |mut r, t| {
+                    r.record(t);
+                    r
+                }),
+            )]),
             least_clock: BTreeMap::from([("a".to_string(), 40)]),
             sprt: None,
             viewer: None,
@@ -358,7 +381,8 @@ mod tests {
         });
         games[4].bots[0] = "guest".into();
         let replayed: Vec<bool> = (0..games.len()).map(|i| i % 3 != 0).collect();
-        let (report, standings_json, sprt_json) = build(input(&games, &replayed)).unwrap();
+        let store = stored(&games);
+        let (report, standings_json, sprt_json) = build(input(&store, &replayed)).unwrap();
         let mut expected = Standings::new(&names(&["b", "a"]), Scoring::POINTS);
         games.iter().for_each(|g| expected.add(g));
         assert_eq!(standings_json, expected.to_json("g", 5));
@@ -367,23 +391,25 @@ mod tests {
         assert_eq!(report.tables.main.rows.len(), 2);
         assert!(report.tables.los.is_none(), "two bots: no LOS matrix");
         assert_eq!(report.bots, ["b", "a", "guest"], "a bot only the records name is listed too");
-        let json = serde_json::to_value(&report.games[4]).unwrap();
-        assert_eq!(json, serde_json::json!([4, 2, [2, 0], [0, 1], [250, 100], "target", [[1, "timeout"]], 2]));
-        assert_eq!(serde_json::to_value(&report.games[3]).unwrap()[7], serde_json::Value::Null, "no replay");
+        let list = serde_json::to_value(&report.games).unwrap();
+        assert_eq!(list.as_array().map(Vec::len), Some(games.len()), "every game is listed");
+        assert_eq!(list[4], serde_json::json!([4, 2, [2, 0], [0, 1], [250, 100], "target", [[1, "timeout"]], 2]));
+        assert_eq!(list[3][7], serde_json::Value::Null, "no replay");
         let details: Vec<&str> = report.details.iter().map(|d| d.name.as_str()).collect();
         assert_eq!(details, ["a", "b"], "rank order");
         assert_eq!(report.details[0].moves.map(|m| (m.median_us, m.least_clock_us)), Some((2, Some(40))));
         assert_eq!(report.details[1].faults[&FaultKind::Timeout].stderr, ["thinking"]);
         let last = report.history.last().unwrap();
         assert_eq!(last.games, 10);
-        let seedless = build(Input { seed: None, ..input(&games, &replayed) }).unwrap().0;
+        let seedless = build(Input { seed: None, ..input(&store, &replayed) }).unwrap().0;
         assert_eq!(seedless.standings["seed"], serde_json::Value::Null);
     }
 
     #[test]
     fn replays_go_to_every_game_or_to_the_faulty_and_a_spread_of_the_others() {
         let mut games = numbered(results("a", "b", 10, 0, 10));
-        assert_eq!(replayed(&games, 20), vec![true; 20]);
+        let faulty = |games: &[GameSummary]| -> Vec<bool> { games.iter().map(|g| !g.faults.is_empty()).collect() };
+        assert_eq!(replayed(&faulty(&games), 20), vec![true; 20]);
         for faulty in [1, 2, 3, 4, 5] {
             games[faulty].faults.push(FaultRecord {
                 seat: 0,
@@ -393,7 +419,7 @@ mod tests {
                 stderr: vec![],
             });
         }
-        let chosen = |limit| -> Vec<usize> { (0..20).filter(|&i| replayed(&games, limit)[i]).collect() };
+        let chosen = |limit| -> Vec<usize> { (0..20).filter(|&i| replayed(&faulty(&games), limit)[i]).collect() };
         // Two faulty games (half of 4), then 2 of the 18 others, evenly spaced.
         assert_eq!(chosen(4), [0, 1, 2, 11]);
         assert_eq!(chosen(19).len(), 19);
@@ -404,10 +430,11 @@ mod tests {
     fn an_sprt_report_holds_sprt_json() {
         let games = numbered(results("new", "base", 30, 4, 6));
         let replayed = vec![true; games.len()];
+        let store = stored(&games);
         let test = Test::Pentanomial(Sprt::new(0.0, 40.0, 0.05, 0.05, Model::Normalized).unwrap());
         let setup = SprtSetup { test, games_per_deal: 2, results_per_game: 1, interrupted: true };
         let sprt_input =
-            Input { kind: Kind::Sprt, names: names(&["new", "base"]), sprt: Some(setup), ..input(&games, &replayed) };
+            Input { kind: Kind::Sprt, names: names(&["new", "base"]), sprt: Some(setup), ..input(&store, &replayed) };
         let (report, _, sprt_json) = build(sprt_input).unwrap();
         let sprt = report.sprt.unwrap();
         let sprt_json = sprt_json.unwrap();

@@ -350,7 +350,7 @@ function bots() {
     card.append(el("h3", { style: `color: ${color(rank)}` }, bot.name));
     const m = bot.moves;
     const clock = m && m.least_clock_us !== undefined ? `; least left on its clock after a move ${micros(m.least_clock_us)}` : "";
-    card.append(el("p", {}, m ? `${m.moves} moves timed: median ${micros(m.median_us)}, p99 ${micros(m.p99_us)}, max ${micros(m.max_us)}${clock}`
+    card.append(el("p", {}, m ? `${m.moves} moves timed: median ${micros(m.median_us)}, p99 ${micros(m.p99_us)}, max ${micros(m.max_us)} (median and p99 within 1%)${clock}`
       : "no moves timed"));
     const kinds = Object.entries(bot.faults);
     if (!kinds.length) { card.append(el("p", { class: "note" }, "no faults")); return; }
