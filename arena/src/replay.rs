@@ -18,9 +18,9 @@ use crate::session::{self, Envelope};
 use crate::table::Table;
 use crate::untrusted;
 use protocol::messages::{Forfeit, GameEnd, GameStart};
-use std::time::Duration;
 use serde_json::Value;
 use std::collections::BTreeMap;
+use std::time::Duration;
 
 /// A decision where the bot chose differently from the record.
 #[derive(Debug, Clone, PartialEq, Eq)]
