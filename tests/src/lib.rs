@@ -281,43 +281,6 @@ pub fn finish_watched(mut child: Child, limit: Duration, mut watch: impl FnMut(u
     Output { status, stdout: collect(stdout, "stdout"), stderr: collect(stderr, "stderr") }
 }
 
-/// Runs `command` as [`output`] does, and returns with its output the peak
-/// resident memory, in KiB, of the largest process among it and the
-/// descendants it waited for (`wait4`'s, so no other test's processes count).
-// The child is reaped by wait4, which Child::wait cannot stand in for (it gives no rusage).
-#[allow(clippy::zombie_processes)]
-pub fn output_with_peak(command: &mut Command) -> (Output, u64) {
-    use std::os::unix::process::ExitStatusExt;
-    let mut child = command.stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
-    let (mut out, mut err) = (child.stdout.take().unwrap(), child.stderr.take().unwrap());
-    let stdout = std::thread::spawn(move || {
-        let mut bytes = Vec::new();
-        let _ = out.read_to_end(&mut bytes);
-        bytes
-    });
-    let stderr = std::thread::spawn(move || {
-        let mut bytes = Vec::new();
-        let _ = err.read_to_end(&mut bytes);
-        bytes
-    });
-    let deadline = Instant::now() + DEADLINE;
-    let pid = child.id() as nix::libc::pid_t;
-    let (status, peak) = loop {
-        let mut status = 0;
-        // SAFETY: rusage is a plain C struct, for which all zeroes is a valid value.
-        let mut usage: nix::libc::rusage = unsafe { std::mem::zeroed() };
-        // SAFETY: wait4 writes only to the two locals it is given.
-        let waited = unsafe { nix::libc::wait4(pid, &mut status, nix::libc::WNOHANG, &mut usage) };
-        if waited == pid {
-            break (std::process::ExitStatus::from_raw(status), usage.ru_maxrss as u64);
-        }
-        assert!(Instant::now() < deadline, "process {pid} still running after {DEADLINE:?}");
-        std::thread::sleep(Duration::from_millis(5));
-    };
-    let output = Output { status, stdout: stdout.join().unwrap(), stderr: stderr.join().unwrap() };
-    (output, peak)
-}
-
 /// Runs `command` as [`Command::output`] does (stdin empty, stdout and
 /// stderr collected), but within [`DEADLINE`].
 pub fn output(command: &mut Command) -> Output {
