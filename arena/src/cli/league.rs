@@ -1,7 +1,7 @@
 //! `arena league`: a league from a configuration file and flags, resumable
 //! from its output directory.
 
-use super::execute::{ReportRequest, Run, execute, left_out, resumable};
+use super::execute::{ReportRequest, Run, execute_with, left_out, resumable};
 use super::flags::PlayFlags;
 use super::game::{GameArgs, Setting, SetupTrouble, read_setups};
 use super::match_cmd::{binary_dir, sample_bot};
@@ -11,8 +11,11 @@ use crate::config::{LeagueConfig, Overrides, entering_bots};
 use crate::console::{errln, outln};
 use crate::engine::spec::Engine;
 use crate::league::{check_played, full_schedule, utc, withdrawn};
+use crate::learning::{self, Field, Next};
 use crate::output::{LEAGUE, OutDir};
+use crate::ratings::{Pairwise, pairwise};
 use crate::record::GameSummary;
+use crate::run::Flow;
 use crate::schedule::{Format, Schedule, Seating, Selection, Shard};
 use crate::setups;
 use crate::setups::LeagueSetups;
@@ -22,6 +25,7 @@ use crate::table::Resolved;
 use clap::Args;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
+use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -31,6 +35,7 @@ pub const EXAMPLES: &str = "Examples:
   arena league                                    # the demo: a ladder of the sample bots
   arena league --config league.toml --out results
   arena league --bot a=./a --bot b=./b --bot c=./c --games 100 --concurrency 4 --out results
+  arena league --format learning --games 2 --bot a=./a --bot b=./b --bot c=./c --out results
   arena league --resume results                   # continue a stopped league
   arena league --resume results --bot mine-2=./mine-2 --retire mine   # a new version in, the old one out
   arena league --config league.toml --shard 0/4 --out shard0   # one quarter of it";
@@ -63,16 +68,24 @@ pub struct LeagueArgs {
     bot_envs: Vec<String>,
     #[command(flatten)]
     game: GameArgs,
-    /// round-robin (every group of bots) or gauntlet (the first bot against the others).
+    /// round-robin (every group of bots), gauntlet (the first bot against
+    /// the others) or learning (pairs chosen round by round by what they
+    /// would teach, until every adjacent pair's order is known at 95%).
     #[arg(long)]
     format: Option<String>,
     /// Number of players (2, 3 or 4).
     #[arg(long)]
     players: Option<u64>,
     /// Games per group of bots (default 20), rounded up to whole deals (every
-    /// order of the group's bots: 2 with two sides, 6 with three, 24 with four).
+    /// order of the group's bots: 2 with two sides, 6 with three, 24 with four);
+    /// in a learning league, per pair of each round.
     #[arg(long)]
     games: Option<u64>,
+    /// A learning league's budget: it plays at most this many games
+    /// (default: those of the round robin of its field with the same
+    /// --games); with --resume, a new budget for a league that spent its own.
+    #[arg(long, value_name = "GAMES")]
+    budget: Option<u64>,
     /// The league seed (default: a random one, kept in league.json).
     #[arg(long)]
     seed: Option<u64>,
@@ -107,6 +120,7 @@ impl LeagueArgs {
             format: self.format.clone(),
             players: self.players,
             games: self.games,
+            budget: self.budget,
             seed: self.seed,
             out: self.out.clone(),
             shard: self.shard,
@@ -124,6 +138,8 @@ struct Prepared {
     fresh: bool,
     /// A resumed league whose field changed: its configuration is to be written again.
     grown: bool,
+    /// A learning league that chose a round: its configuration is to be written again.
+    chose: bool,
     /// Extra standings reports.
     reports: Vec<ReportRequest>,
 }
@@ -139,10 +155,124 @@ pub fn run(args: LeagueArgs) -> Result<i32, Failure> {
         } else {
             LeagueConfig::resolve(&args.overrides(), &cwd, random_seed(), cores()).map_err(usage)?
         };
-        Prepared { config, out: None, played: Vec::new(), fresh: true, grown: false, reports: Vec::new() }
+        Prepared { config, out: None, played: Vec::new(), fresh: true, grown: false, chose: false, reports: Vec::new() }
     };
     prepared.reports = args.reports.clone();
-    play(prepared)
+    if prepared.config.format == Format::Learning {
+        return learn(prepared);
+    }
+    play(prepared, false).map(|played| played.status)
+}
+
+/// What a league's run ended with.
+struct Played {
+    /// The exit status.
+    status: i32,
+    /// Whether it was stopped before its end.
+    interrupted: bool,
+    /// Its configuration.
+    config: LeagueConfig,
+    /// Every game played, those of earlier runs first.
+    games: Vec<GameSummary>,
+    /// Extra standings reports, not written yet.
+    reports: Vec<ReportRequest>,
+}
+
+/// Runs a learning league (see [`crate::learning`]) round after round: each
+/// round is chosen from the results of those before it, written to
+/// `league.json` and played as a resumed league plays, until the chooser
+/// stops; then the standings follow. A league resumed in the middle of a
+/// round finishes it first.
+fn learn(mut prepared: Prepared) -> Result<i32, Failure> {
+    loop {
+        let config = &prepared.config;
+        let stop = match round_finished(config, &prepared.played)? {
+            false => None,
+            true => match learning::next_round(&learning_field(config, &prepared.played)?) {
+                Next::Round(pairs) => {
+                    prepared.config.rounds.push(pairs);
+                    prepared.chose = true;
+                    None
+                }
+                stop => Some(stop),
+            },
+        };
+        if let Some(stop) = stop {
+            let config = prepared.config.clone();
+            let played = play(prepared, false)?;
+            if !played.interrupted {
+                let _ = outln!("{}", stop_note(&config, &stop, played.games.len() as u64));
+            }
+            return Ok(played.status);
+        }
+        let played = play(prepared, true)?;
+        if played.interrupted || signals::stopped() {
+            return Ok(played.status);
+        }
+        let (out, games) = match &played.config.out {
+            Some(dir) => {
+                let (out, games) = reopen(dir)?;
+                (Some(out), games)
+            }
+            None => (None, played.games),
+        };
+        prepared = Prepared {
+            config: played.config,
+            out,
+            played: games,
+            fresh: false,
+            grown: false,
+            chose: false,
+            reports: played.reports,
+        };
+    }
+}
+
+/// The games each pair of a learning league plays in a round: `games`
+/// rounded up to whole deals of 2 seat orders.
+fn games_per_pair(config: &LeagueConfig) -> u64 {
+    let per_deal = Seating::EveryOrder.games_per_deal(2);
+    config.games.div_ceil(per_deal) * per_deal
+}
+/// Whether the last round a learning league chose is played (every game of
+/// its pairs but those of retired bots), or it has chosen none.
+fn round_finished(config: &LeagueConfig, played: &[GameSummary]) -> Result<bool, Failure> {
+    if config.rounds.is_empty() {
+        return Ok(true);
+    }
+    // Which pair plays which game does not depend on who sits where within a side.
+    let schedule =
+        Schedule::rounds(config.seed, &[vec![0], vec![1]], &config.rounds, Seating::EveryOrder, config.games)
+            .map_err(usage)?;
+    let (_, ids) = schedule.stage(config.rounds.len() - 1).expect("a stage for every round");
+    let retired = config.retired();
+    let done: HashSet<u64> = played.iter().map(|game| game.id).filter(|id| ids.contains(id)).collect();
+    Ok(ids.clone().all(|id| done.contains(&id) || withdrawn(&schedule, &retired, id)))
+}
+
+/// What a learning league knows before its next round: its field (the bots
+/// not retired) and the results of every game played.
+fn learning_field(config: &LeagueConfig, played: &[GameSummary]) -> Result<Field, Failure> {
+    let stages = crate::league::stages(config).map_err(usage)?;
+    let active = stages.last().map(|stage| stage.active.clone()).unwrap_or_default();
+    let names: Vec<String> = config.bots.iter().map(|bot| bot.name.clone()).collect();
+    let mut results = Pairwise::new(names.len());
+    for game in played {
+        results.add_game(&pairwise::places(game, &names));
+    }
+    let per_pair = games_per_pair(config);
+    let n = active.len() as u64;
+    let budget = config.budget.unwrap_or(n * n.saturating_sub(1) / 2 * per_pair);
+    let round = config.rounds.len() as u64;
+    Ok(Field {
+        seed: config.seed,
+        round,
+        active,
+        results,
+        played: played.len() as u64,
+        budget,
+        games_per_pair: per_pair,
+    })
 }
 
 /// Reads a stopped league back from its output directory, and changes its
@@ -157,8 +287,17 @@ fn resume(dir: &Path, args: &LeagueArgs, cwd: &Path) -> Result<Prepared, Failure
         config.grow(entering, &args.retire, now()).map_err(usage)?;
     }
     let grown = config.history.len() != changes;
+    if let Some(budget) = args.budget {
+        if config.format != Format::Learning {
+            return Err(usage(format!(
+                "--budget: only a learning league has a budget (this one is a {})",
+                config.format
+            )));
+        }
+        config.budget = Some(budget);
+    }
     let (out, played) = reopen(dir)?;
-    Ok(Prepared { config, out: Some(out), played, fresh: false, grown, reports: Vec::new() })
+    Ok(Prepared { config, out: Some(out), played, fresh: false, grown, chose: false, reports: Vec::new() })
 }
 
 /// The time now, as [`utc`] writes it.
@@ -222,12 +361,15 @@ fn demo(args: &LeagueArgs, cwd: &Path) -> Result<LeagueConfig, Failure> {
     LeagueConfig::resolve(&overrides, cwd, random_seed(), cores()).map_err(usage)
 }
 
-fn play(prepared: Prepared) -> Result<i32, Failure> {
-    let Prepared { mut config, mut out, played, fresh, grown, reports } = prepared;
+/// Plays what is left of a league; `quiet` for a round of a learning league
+/// that is not its last (no standings, no closing lines).
+fn play(prepared: Prepared, quiet: bool) -> Result<Played, Failure> {
+    let Prepared { mut config, mut out, played, fresh, grown, chose, reports } = prepared;
+    let learning = config.format == Format::Learning;
     let (engine, variant, setups) = open_engine(&mut config)?;
     let teams = variant.teams.clone();
     let schedule = full_schedule(&config, &teams, Seating::EveryOrder).map_err(usage)?;
-    if grown {
+    if grown && !learning {
         entering_bots_play(&config, &schedule, teams.len())?;
     }
     config.sandbox.check(&config.bots, &config.private()).map_err(usage)?;
@@ -265,13 +407,23 @@ fn play(prepared: Prepared) -> Result<i32, Failure> {
         write_league(out, &config)?;
         errln!("{}", change_note(&config, &schedule, dropped.get()));
     }
+    if let (true, false, Some(out)) = (chose, grown, &out) {
+        write_league(out, &config)?;
+    }
     let shard = config.shard.map_or(String::new(), |s| format!(", shard {s}"));
     let field = match retired.iter().filter(|&&r| r).count() {
         0 => format!("{} bots", names.len()),
         gone => format!("{} bots ({gone} retired)", names.len() - gone),
     };
+    let round = match (learning, config.rounds.len()) {
+        (true, rounds) if selection.count() > 0 => {
+            let pairs = config.rounds.last().map_or(0, Vec::len);
+            format!(", round {rounds} ({pairs} {})", if pairs == 1 { "pair" } else { "pairs" })
+        }
+        _ => String::new(),
+    };
     errln!(
-        "{} {} league of {field}: {total} games{shard}, {already} already played — seed {}",
+        "{} {} league of {field}{round}: {total} games{shard}, {already} already played — seed {}",
         engine.name(),
         config.format,
         config.seed
@@ -281,6 +433,7 @@ fn play(prepared: Prepared) -> Result<i32, Failure> {
         errln!("this {what} is finished: all {total} games are in {}; its standings follow", dir.display());
     }
     let limits = config.limits();
+    let mut games = played.clone();
     let run = Run {
         setups,
         bots: config.bots.clone(),
@@ -293,12 +446,22 @@ fn play(prepared: Prepared) -> Result<i32, Failure> {
         concurrency: config.concurrency as usize,
         played,
         out,
-        reports,
+        reports: if quiet { Vec::new() } else { reports.clone() },
         give_up: GiveUp::ForfeitRest,
         stops_early: false,
         secrets: config.secrets.clone(),
+        quiet,
     };
-    let report = execute(run).map_err(|failure| resumable(failure, "league", config.out.as_deref()))?;
+    let report = execute_with(run, |progress, finished, standings| {
+        progress.finished(finished, standings);
+        games.push(finished.summary.clone());
+        Flow::Continue
+    })
+    .map_err(|failure| resumable(failure, "league", config.out.as_deref()))?;
+    let status = if report.interrupted { signals::INTERRUPTED } else { 0 };
+    if quiet && !report.interrupted {
+        return Ok(Played { status, interrupted: false, config, games, reports });
+    }
     if let Some(note) = left_out(&report) {
         let _ = outln!("{note}; a resumed league counts them once their deals are played");
     }
@@ -313,17 +476,33 @@ fn play(prepared: Prepared) -> Result<i32, Failure> {
                 super::program(),
                 dir.display()
             );
-            Ok(signals::INTERRUPTED)
         }
         None if report.interrupted => {
             let _ = outln!("interrupted after {} games (no --out, so the league cannot be resumed)", report.games);
-            Ok(signals::INTERRUPTED)
         }
         Some(dir) => {
             let _ = outln!("results: {}", dir.display());
-            Ok(0)
         }
-        None => Ok(0),
+        None => {}
+    }
+    Ok(Played { status, interrupted: report.interrupted, config, games, reports })
+}
+
+/// Why a learning league stopped, after `games` games.
+fn stop_note(config: &LeagueConfig, stop: &Next, games: u64) -> String {
+    let rounds = config.rounds.len();
+    match stop {
+        Next::Known => format!(
+            "the learning league stopped after {rounds} rounds and {games} games: every pair of bots adjacent in \
+             the table has its order known at {:.0}%",
+            learning::CONFIDENCE * 100.0
+        ),
+        _ => format!(
+            "the learning league stopped after {rounds} rounds and {games} games: its budget{} is spent, with the \
+             order of some adjacent pairs not known at {:.0}% (a larger --budget plays on)",
+            config.budget.map_or_else(|| " (the round robin's games)".to_string(), |n| format!(" of {n} games")),
+            learning::CONFIDENCE * 100.0
+        ),
     }
 }
 
@@ -369,7 +548,7 @@ fn entering_bots_play(config: &LeagueConfig, schedule: &Schedule, sides: usize) 
     }
     let first = match config.format {
         Format::Gauntlet => format!(", or its first bot, {}, has retired", config.bots[0].name),
-        Format::RoundRobin => String::new(),
+        Format::RoundRobin | Format::Learning => String::new(),
     };
     Err(usage(format!(
         "{} would play no game: this {} league of a {sides}-sided game has too few bots left{first}",
