@@ -27,6 +27,7 @@
 
 use crate::ratings::elo::ELO_PER_UNIT;
 use crate::ratings::{Elo, Pairwise};
+use crate::schedule::Seating;
 use crate::seeds;
 
 /// The likelihood of superiority at which the order of two bots counts as known.
@@ -65,6 +66,13 @@ pub enum Next {
     Spent,
 }
 
+/// The games a pair plays in a round of a learning league of `games` a
+/// pair: `games` rounded up to whole deals, each in both seat orders.
+pub fn games_per_pair(games: u64) -> u64 {
+    let per_deal = Seating::EveryOrder.games_per_deal(2);
+    games.div_ceil(per_deal) * per_deal
+}
+
 /// The next round of a learning league (see the module's documentation).
 pub fn next_round(field: &Field) -> Next {
     let fits = field.budget.saturating_sub(field.played) / field.games_per_pair.max(1);
@@ -79,8 +87,7 @@ pub fn next_round(field: &Field) -> Next {
     } else {
         let elo = Elo::fit(&field.results);
         let table = table(&elo, &field.active);
-        let known = table.windows(2).all(|pair| elo.los(pair[0], pair[1]).is_some_and(|los| los >= CONFIDENCE));
-        if known {
+        if known_adjacent(&elo, &table) + 1 == table.len() {
             return Next::Known;
         }
         informative(&elo, &table, field.games_per_pair)
@@ -104,13 +111,39 @@ fn draw(seed: u64, round: u64, active: &[usize]) -> Vec<Vec<usize>> {
         .collect()
 }
 
-/// `active` in the order of the table: by Elo rating, best first, ties to
-/// the lower bot number.
-fn table(elo: &Elo, active: &[usize]) -> Vec<usize> {
+/// `active` in the order of the table: by Elo rating, best first (a bot
+/// without a rating last), ties to the lower bot number.
+pub fn table(elo: &Elo, active: &[usize]) -> Vec<usize> {
     let mut order = active.to_vec();
     let rating = |bot: usize| elo.rating(bot).unwrap_or(f64::NEG_INFINITY);
     order.sort_by(|&a, &b| rating(b).total_cmp(&rating(a)).then(a.cmp(&b)));
     order
+}
+
+/// How many pairs of bots adjacent in `table` have their order known: the
+/// upper one stronger with a likelihood of superiority of [`CONFIDENCE`].
+pub fn known_adjacent(elo: &Elo, table: &[usize]) -> usize {
+    table.windows(2).filter(|pair| elo.los(pair[0], pair[1]).is_some_and(|los| los >= CONFIDENCE)).count()
+}
+
+/// Spearman's rank correlation of two orders of the same bots (best first):
+/// 1 when they agree, −1 when one is the other reversed; 1 for fewer than
+/// two bots. `None` unless `b` orders exactly the bots of `a`.
+pub fn spearman(a: &[usize], b: &[usize]) -> Option<f64> {
+    let n = a.len();
+    let mut sorted = (a.to_vec(), b.to_vec());
+    sorted.0.sort_unstable();
+    sorted.1.sort_unstable();
+    if sorted.0 != sorted.1 {
+        return None;
+    }
+    if n < 2 {
+        return Some(1.0);
+    }
+    let place_in_b = |bot: usize| b.iter().position(|&x| x == bot).expect("the same bots");
+    let squares: f64 = a.iter().enumerate().map(|(i, &bot)| (i as f64 - place_in_b(bot) as f64).powi(2)).sum();
+    let n = n as f64;
+    Some(1.0 - 6.0 * squares / (n * (n * n - 1.0)))
 }
 
 /// The most valuable pairs of the table whose order is not known, no bot twice.
@@ -251,6 +284,20 @@ mod tests {
         let elo = Elo::fit(&ladder(5, 30, 30));
         assert!((0..4).all(|i| elo.los(i, i + 1).unwrap() >= CONFIDENCE));
         assert!((0..4).any(|i| Elo::fit(&close).los(i, i + 1).unwrap() < CONFIDENCE));
+    }
+
+    #[test]
+    fn spearman_compares_two_orders() {
+        assert_eq!(spearman(&[0, 1, 2, 3], &[0, 1, 2, 3]), Some(1.0));
+        assert_eq!(spearman(&[0, 1, 2, 3], &[3, 2, 1, 0]), Some(-1.0));
+        // One swap of neighbours among 4: 1 − 6·2 / (4·15) = 0.8.
+        assert!((spearman(&[0, 1, 2, 3], &[1, 0, 2, 3]).unwrap() - 0.8).abs() < 1e-12);
+        assert_eq!(spearman(&[5], &[5]), Some(1.0));
+        assert_eq!(spearman(&[0, 1], &[0, 2]), None);
+        let elo = Elo::fit(&ladder(4, 30, 30));
+        assert_eq!(table(&elo, &[3, 1, 2, 0]), [0, 1, 2, 3]);
+        assert_eq!(known_adjacent(&elo, &[0, 1, 2, 3]), 3);
+        assert_eq!(known_adjacent(&Elo::fit(&ladder(4, 5, 10)), &[0, 1, 2, 3]), 0);
     }
 
     #[test]

@@ -228,12 +228,6 @@ fn learn(mut prepared: Prepared) -> Result<i32, Failure> {
     }
 }
 
-/// The games each pair of a learning league plays in a round: `games`
-/// rounded up to whole deals of 2 seat orders.
-fn games_per_pair(config: &LeagueConfig) -> u64 {
-    let per_deal = Seating::EveryOrder.games_per_deal(2);
-    config.games.div_ceil(per_deal) * per_deal
-}
 /// Whether the last round a learning league chose is played (every game of
 /// its pairs but those of retired bots), or it has chosen none.
 fn round_finished(config: &LeagueConfig, played: &[GameSummary]) -> Result<bool, Failure> {
@@ -260,7 +254,7 @@ fn learning_field(config: &LeagueConfig, played: &[GameSummary]) -> Result<Field
     for game in played {
         results.add_game(&pairwise::places(game, &names));
     }
-    let per_pair = games_per_pair(config);
+    let per_pair = learning::games_per_pair(config.games);
     let n = active.len() as u64;
     let budget = config.budget.unwrap_or(n * n.saturating_sub(1) / 2 * per_pair);
     let round = config.rounds.len() as u64;

@@ -13,7 +13,7 @@ use crate::output::{GAMES, LEAGUE, read_record_line};
 use crate::record::{GameSummary, JsonRecord};
 use crate::report::page::{self, CHUNK, Viewer};
 use crate::report::{self as core, Input, Kind, SprtSetup};
-use crate::schedule::Seating;
+use crate::schedule::{Format, Seating};
 use clap::Args;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -326,6 +326,12 @@ fn write_report(job: Job, game: GameOf) -> Result<i32, Failure> {
         replayed: &replayed,
         move_times: read.move_times,
         sprt,
+        rounds: match &setup {
+            Setup::League(config) if config.format == Format::Learning => {
+                Some((config.rounds.as_slice(), crate::learning::games_per_pair(config.games)))
+            }
+            _ => None,
+        },
         viewer,
         files: files_name.clone(),
     };

@@ -8,12 +8,14 @@
 //! - [`history`]: the Elo ratings after each batch of games.
 //! - [`course`]: the SPRT's LLR and Elo estimate after each deal.
 //! - [`move_times`]: each bot's median, p99 and longest move time.
+//! - [`rounds`]: a learning league's rounds, and how well its table was known after each.
 //! - [`page`]: the page, the replay viewer and the record chunks.
 
 pub mod course;
 pub mod history;
 pub mod move_times;
 pub mod page;
+pub mod rounds;
 
 use crate::fault::FaultKind;
 use crate::fault_summary::{FaultSummary, KindSummary};
@@ -82,6 +84,8 @@ pub struct Input<'a> {
     pub move_times: BTreeMap<String, Vec<u64>>,
     /// The test, for an SPRT.
     pub sprt: Option<SprtSetup>,
+    /// The rounds of a learning league, and the games of a pair in a round.
+    pub rounds: Option<(&'a [Vec<Vec<usize>>], u64)>,
     /// The replay page cut around its record, when the engine's page allows it.
     pub viewer: Option<Viewer>,
     /// The directory of the record chunks, relative to the page.
@@ -111,6 +115,8 @@ pub struct Report {
     pub history: Vec<Checkpoint>,
     /// The SPRT, for an SPRT directory.
     pub sprt: Option<SprtReport>,
+    /// A learning league's rounds (empty for any other run).
+    pub rounds: Vec<rounds::Round>,
     /// Every game, in id order.
     pub games: Vec<Listed>,
     /// The replay page, when the engine's page can be shared.
@@ -194,8 +200,22 @@ pub fn replayed(games: &[GameSummary], limit: usize) -> Vec<bool> {
 /// The report of `input`, with `standings.json` and (for an SPRT)
 /// `sprt.json` as the run would write them, to compare with the files.
 pub fn build(input: Input) -> Result<(Report, String, Option<String>), String> {
-    let Input { game, scoring, kind, source, names, seed, partial, games, replayed, move_times, sprt, viewer, files } =
-        input;
+    let Input {
+        game,
+        scoring,
+        kind,
+        source,
+        names,
+        seed,
+        partial,
+        games,
+        replayed,
+        move_times,
+        sprt,
+        rounds: chosen,
+        viewer,
+        files,
+    } = input;
     let mut standings = Standings::new(&names, scoring.clone());
     let mut faults = FaultSummary::default();
     for summary in games {
@@ -240,6 +260,7 @@ pub fn build(input: Input) -> Result<(Report, String, Option<String>), String> {
         None => (None, None),
     };
     let history = history::history(&names, games, POINTS);
+    let rounds = chosen.map_or_else(Vec::new, |(chosen, per_pair)| rounds::rounds(&names, games, chosen, per_pair));
     let mut bots = names;
     let mut replays = 0;
     let listed = games
@@ -285,6 +306,7 @@ pub fn build(input: Input) -> Result<(Report, String, Option<String>), String> {
         details,
         history,
         sprt,
+        rounds,
         games: listed,
         viewer,
         files,
@@ -313,6 +335,7 @@ mod tests {
             replayed,
             move_times: BTreeMap::from([("a".to_string(), vec![3, 1, 2])]),
             sprt: None,
+            rounds: None,
             viewer: None,
             files: "report-files".into(),
         }
