@@ -81,7 +81,6 @@ mod tests {
         assert_eq!((course[0].pairs, course[0].games, course[0].adjacent), (2, 4, 2));
         assert_eq!((course[1].pairs, course[1].games), (1, 8));
         assert_eq!(course[1].spearman, 1.0, "the last round's table is the standings'");
-        assert!(course[0].spearman < 1.0, "c, b, a then: {course:?}");
         assert!(course.iter().all(|round| round.known <= round.adjacent));
         // A round not played yet counts no games.
         let course = rounds(&names, &games[..4], &chosen, 2);
