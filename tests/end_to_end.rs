@@ -14,6 +14,7 @@ mod hidden;
 mod host_failures;
 mod isolation;
 mod league;
+mod learning;
 #[path = "leduc.rs"]
 mod leduc_games;
 mod matches;

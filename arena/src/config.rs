@@ -29,6 +29,7 @@ struct ConfigFile {
     format: Option<String>,
     players: Option<u64>,
     games: Option<u64>,
+    budget: Option<u64>,
     seed: Option<u64>,
     concurrency: Option<u64>,
     move_timeout: Option<u64>,
@@ -80,6 +81,8 @@ pub struct Overrides {
     pub players: Option<u64>,
     /// `--games` (per group).
     pub games: Option<u64>,
+    /// `--budget` (of a learning league).
+    pub budget: Option<u64>,
     /// `--seed`.
     pub seed: Option<u64>,
     /// `--concurrency`.
@@ -129,8 +132,17 @@ pub struct LeagueConfig {
     /// The variant they resolve to, every setting included (filled in once the game is known).
     #[serde(default, skip_serializing_if = "serde_json::Value::is_null")]
     pub variant: serde_json::Value,
-    /// Games per group, before rounding up to whole deals.
+    /// Games per group, before rounding up to whole deals (in a learning
+    /// league, per pair of each round).
     pub games: u64,
+    /// The most games a learning league plays (`--budget`; by default
+    /// those of the round robin of its field with the same `games`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub budget: Option<u64>,
+    /// The rounds a learning league chose, each its pairs of bots (numbers
+    /// in [`bots`](Self::bots), in increasing order), in the order they were played.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rounds: Vec<Vec<Vec<usize>>>,
     /// The league seed.
     pub seed: u64,
     /// Games played at once.
@@ -305,6 +317,16 @@ impl LeagueConfig {
             settings,
             variant: serde_json::Value::Null,
             games: positive("games", flags.games.or(file.games), DEFAULT_GAMES)?,
+            budget: match flags.budget.or(file.budget) {
+                Some(_) if format != Format::Learning => {
+                    return Err(key_error(
+                        "budget",
+                        format!("only a learning league has a budget (this one is a {format})"),
+                    ));
+                }
+                budget => budget,
+            },
+            rounds: Vec::new(),
             seed: seed.unwrap_or(random_seed),
             concurrency: positive(
                 "concurrency",
@@ -317,7 +339,12 @@ impl LeagueConfig {
             limits,
             sandbox,
             cpus_per_game,
-            shard: flags.shard,
+            shard: match flags.shard {
+                Some(_) if format == Format::Learning => {
+                    return Err(key_error("shard", "a learning league chooses each round from the results of the rounds before, so it cannot be split into shards".to_string()));
+                }
+                shard => shard,
+            },
             deals_file,
             deals: serde_json::Value::Null,
             out: flags.out.as_ref().map(|o| cwd.join(o)).or(file.out.map(|o| base.join(o))),
@@ -442,6 +469,8 @@ impl LeagueConfig {
             ("history", without_times(self.changes()) == without_times(other.changes())),
             ("variant", self.variant == other.variant),
             ("games", self.games == other.games),
+            ("budget", self.budget == other.budget),
+            ("rounds", self.rounds == other.rounds),
             ("seed", self.seed == other.seed),
             ("deals", self.deals == other.deals),
             ("move_timeout", self.move_timeout_ms == other.move_timeout_ms),

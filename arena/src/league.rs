@@ -14,7 +14,7 @@
 
 use crate::config::LeagueConfig;
 use crate::record::GameSummary;
-use crate::schedule::{self, Schedule, Seating};
+use crate::schedule::{self, Format, Schedule, Seating};
 use std::collections::HashSet;
 
 /// The bots of a stage of a league (its start, or a change of its field),
@@ -62,6 +62,16 @@ pub fn stages(config: &LeagueConfig) -> Result<Vec<Stage>, String> {
 /// few bots or has too many games.
 pub fn full_schedule(config: &LeagueConfig, teams: &[Vec<usize>], seating: Seating) -> Result<Schedule, String> {
     let stages = stages(config).map_err(|e| format!("not a league configuration: {e}"))?;
+    if config.format == Format::Learning {
+        if teams.len() != 2 {
+            return Err(format!(
+                "a learning league pairs bots: it needs a game of 2 sides (this one has {}); use round-robin",
+                teams.len()
+            ));
+        }
+        return Schedule::rounds(config.seed, teams, &config.rounds, seating, config.games)
+            .map_err(|e| format!("{} games for each pair of each round: {e}", config.games));
+    }
     let groups: Vec<Vec<Vec<usize>>> = stages
         .iter()
         .map(|stage| schedule::entering_groups(config.format, &stage.active, &stage.entering, teams.len()))

@@ -25,6 +25,7 @@ pub mod fault;
 pub mod fault_summary;
 pub mod games;
 pub mod league;
+pub mod learning;
 pub mod outcome;
 pub mod output;
 pub mod play;

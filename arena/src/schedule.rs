@@ -106,6 +106,9 @@ pub enum Format {
     RoundRobin,
     /// The first bot plays every group of `k - 1` of the others.
     Gauntlet,
+    /// Pairs chosen round by round by what their games would teach (see
+    /// [`crate::learning`]), until the order is known or a budget is spent.
+    Learning,
 }
 
 impl FromStr for Format {
@@ -114,7 +117,8 @@ impl FromStr for Format {
         match text {
             "round-robin" => Ok(Format::RoundRobin),
             "gauntlet" => Ok(Format::Gauntlet),
-            other => Err(format!("unknown format {other:?}; the formats are round-robin and gauntlet")),
+            "learning" => Ok(Format::Learning),
+            other => Err(format!("unknown format {other:?}; the formats are round-robin, gauntlet and learning")),
         }
     }
 }
@@ -124,15 +128,18 @@ impl fmt::Display for Format {
         f.write_str(match self {
             Format::RoundRobin => "round-robin",
             Format::Gauntlet => "gauntlet",
+            Format::Learning => "learning",
         })
     }
 }
 
 /// The groups of `sides` bots (out of `bots`) that meet, each in increasing
-/// bot order, in lexicographic order.
+/// bot order, in lexicographic order. A learning league's groups are chosen
+/// as it plays (see [`crate::learning`]): those it may choose from are every
+/// group of the round robin.
 pub fn groups(format: Format, bots: usize, sides: usize) -> Vec<Vec<usize>> {
     match format {
-        Format::RoundRobin => combinations(0, bots, sides),
+        Format::RoundRobin | Format::Learning => combinations(0, bots, sides),
         Format::Gauntlet if bots == 0 => Vec::new(),
         Format::Gauntlet => combinations(1, bots, sides.saturating_sub(1))
             .into_iter()
@@ -209,6 +216,9 @@ struct Stage {
     groups: usize,
     /// The id of its first game.
     first_id: u64,
+    /// The number of its first deal: 0, but for a round of a learning
+    /// league, which plays the deals after those of the rounds before it.
+    first_deal: u64,
 }
 
 impl Schedule {
@@ -236,15 +246,45 @@ impl Schedule {
         seating: Seating,
         games: u64,
     ) -> Result<Schedule, String> {
+        Schedule::built(seed, teams, stages, seating, games, false)
+    }
+
+    /// The games of a learning league's `rounds` of groups, seated as
+    /// `seating` says, `games` per group of each round (rounded up to whole
+    /// deals): like [`Schedule::staged`], one stage a round, but each round
+    /// plays the deals after those of the round before (round `r` plays
+    /// deals `r·D` to `r·D + D − 1`, `D` deals a round), so a group that
+    /// meets in several rounds plays new deals each time.
+    pub fn rounds(
+        seed: u64,
+        teams: &[Vec<usize>],
+        rounds: &[Vec<Vec<usize>>],
+        seating: Seating,
+        games: u64,
+    ) -> Result<Schedule, String> {
+        Schedule::built(seed, teams, rounds, seating, games, true)
+    }
+
+    /// [`Schedule::staged`], or with `successive_deals` [`Schedule::rounds`].
+    fn built(
+        seed: u64,
+        teams: &[Vec<usize>],
+        stages: &[Vec<Vec<usize>>],
+        seating: Seating,
+        games: u64,
+        successive_deals: bool,
+    ) -> Result<Schedule, String> {
         let arrangements = seating.arrangements(teams.len());
         let per_deal = arrangements.len() as u64;
         let deals = games.div_ceil(per_deal);
         let mut schedule =
             Schedule { seed, teams: teams.to_vec(), groups: Vec::new(), stages: Vec::new(), arrangements, deals };
         let mut first_id = Some(0u64);
-        for groups in stages {
+        for (index, groups) in stages.iter().enumerate() {
             let first_group = schedule.groups.len();
-            schedule.stages.push(Stage { first_group, groups: groups.len(), first_id: first_id.unwrap_or(u64::MAX) });
+            let first_deal = if successive_deals { index as u64 * deals } else { 0 };
+            let start = first_id.unwrap_or(u64::MAX);
+            schedule.stages.push(Stage { first_group, groups: groups.len(), first_id: start, first_deal });
             schedule.groups.extend_from_slice(groups);
             let games = deals.checked_mul(groups.len() as u64).and_then(|g| g.checked_mul(per_deal));
             first_id = first_id.zip(games).and_then(|(id, games)| id.checked_add(games));
@@ -311,7 +351,7 @@ impl Schedule {
     pub fn get(&self, id: u64) -> Option<GameSpec> {
         let group = self.group_of(id)?;
         let stage = self.stage_of(id);
-        let deal = (id - stage.first_id) / self.per_deal(stage);
+        let deal = stage.first_deal + (id - stage.first_id) / self.per_deal(stage);
         let arrangement = ((id - stage.first_id) % self.games_per_deal()) as usize;
         let order = &self.arrangements[arrangement];
         let mut seats = vec![0; self.teams.iter().map(Vec::len).sum()];
@@ -329,8 +369,9 @@ impl Schedule {
     pub fn deal_ids(&self, deal: u64) -> impl Iterator<Item = u64> + '_ {
         self.stages.iter().flat_map(move |stage| {
             let per_deal = self.per_deal(stage);
-            let start = stage.first_id + deal.min(self.deals) * per_deal;
-            start..start + if deal < self.deals { per_deal } else { 0 }
+            let within = deal.checked_sub(stage.first_deal).filter(|&d| d < self.deals);
+            let start = stage.first_id + within.unwrap_or(0) * per_deal;
+            start..start + if within.is_some() { per_deal } else { 0 }
         })
     }
 

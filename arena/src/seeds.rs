@@ -24,6 +24,8 @@ const BOT: u64 = 2;
 const TAG: u64 = 3;
 /// The nonce's domain of the keys that order a run's games.
 const ORDER: u64 = 4;
+/// The nonce's domain of the keys that draw a learning league's pairs.
+const DRAW: u64 = 5;
 
 /// The first 64 bits of ChaCha20 block `block` under key `match_seed` and `nonce`.
 fn prf(match_seed: u64, nonce: u64, block: u64) -> u64 {
@@ -64,6 +66,14 @@ pub fn game_tag(deal_seed: u64, id: u64) -> u64 {
 /// order of these keys, which, unlike the tags, no bot is told.
 pub fn play_key(deal_seed: u64, id: u64) -> u64 {
     prf(deal_seed, ORDER << 32, id)
+}
+
+/// The key of bot `bot` in the draw of round `round` of a learning league
+/// (see [`crate::learning`]): ChaCha20 block `round` keyed with the league
+/// seed, nonce `5 * 2^32 + bot`. The bots in increasing order of their keys
+/// are a random order that the seed fixes.
+pub fn draw_key(match_seed: u64, round: u64, bot: usize) -> u64 {
+    prf(match_seed, (DRAW << 32) + bot as u64, round)
 }
 
 #[cfg(test)]

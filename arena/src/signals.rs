@@ -11,8 +11,8 @@ use crate::bot::registry::Registry;
 use crate::console::errln;
 use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
 use signal_hook::iterator::Signals;
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
 
 /// Exit status after an interruption (128 + SIGINT).
 pub const INTERRUPTED: i32 = 130;
@@ -20,9 +20,21 @@ pub const INTERRUPTED: i32 = 130;
 /// The signals that stop a run.
 const STOPPING: [i32; 3] = [SIGINT, SIGTERM, SIGHUP];
 
+/// What the signals stop: the run in progress's stop flag and its bots.
+type Target = (Arc<AtomicBool>, Registry);
+
+/// The run that [`watch`] was last given.
+static TARGET: Mutex<Option<Target>> = Mutex::new(None);
+
+/// Whether a stopping signal has come, to this run or one before it.
+static STOPPED: AtomicBool = AtomicBool::new(false);
+
 /// Sets `cancel` in the handler of every stopping signal, and starts a thread
 /// that then kills every bot process in `registry` (and, at a second signal,
-/// exits at once).
+/// exits at once). A process that runs one run after another (the rounds of
+/// a learning league) calls it for each: the thread is started once and
+/// acts on the run it was given last, and a run that begins after a signal
+/// is stopped at once.
 pub fn watch(cancel: Arc<AtomicBool>, registry: Registry) {
     for signal in STOPPING {
         if signal_hook::flag::register(signal, Arc::clone(&cancel)).is_err() {
@@ -30,15 +42,30 @@ pub fn watch(cancel: Arc<AtomicBool>, registry: Registry) {
             return;
         }
     }
-    listen(move |round| {
+    if STOPPED.load(Ordering::SeqCst) {
         cancel.store(true, Ordering::SeqCst);
-        registry.kill_all();
+    }
+    let first = TARGET.lock().expect("signal target lock").replace((cancel, registry)).is_none();
+    if !first {
+        return;
+    }
+    listen(move |round| {
+        STOPPED.store(true, Ordering::SeqCst);
+        if let Some((cancel, registry)) = TARGET.lock().expect("signal target lock").as_ref() {
+            cancel.store(true, Ordering::SeqCst);
+            registry.kill_all();
+        }
         if round == 0 {
             errln!("\ninterrupted: no new games start; finished games are kept (press Ctrl-C again to quit at once)");
         } else {
             std::process::exit(INTERRUPTED);
         }
     });
+}
+
+/// Whether a stopping signal has come since the arena started.
+pub fn stopped() -> bool {
+    STOPPED.load(Ordering::SeqCst)
 }
 
 /// An interruption being handled by [`exit_on_interrupt`]'s thread.

@@ -57,6 +57,9 @@ pub struct Run {
     /// verdict), so that its games are a limit rather than a goal: the
     /// progress then counts the games without a bar or a time left.
     pub stops_early: bool,
+    /// Whether the run prints nothing at its end (no standings, no figures,
+    /// no reports): a round of a learning league, whose standings follow its last.
+    pub quiet: bool,
 }
 
 /// `--report FORMAT[=PATH]`: the standings in another format, written to
@@ -206,6 +209,10 @@ pub fn execute_with(
             None => internal(format!("{e}; the run stopped")),
         }
     })?;
+    if run.quiet {
+        let _ = crate::console::out_bytes(&summary);
+        return Ok(report);
+    }
     // The run is done and recorded: a reader that has gone away loses only the report.
     let _ = outln!("{}", report.standings.table_within(crate::console::stdout_width()));
     let _ = crate::console::out_bytes(&summary);

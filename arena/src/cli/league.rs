@@ -11,8 +11,10 @@ use crate::config::{LeagueConfig, Overrides, entering_bots};
 use crate::console::{errln, outln};
 use crate::engine::spec::Engine;
 use crate::league::{check_played, full_schedule, utc, withdrawn};
+use crate::learning::{self, Field, Next};
 use crate::output::{LEAGUE, OutDir};
 use crate::queued::{self, Request};
+use crate::ratings::{Pairwise, pairwise};
 use crate::record::GameSummary;
 use crate::run::Flow;
 use crate::schedule::{Format, Schedule, Seating, Selection, Shard};
@@ -24,6 +26,7 @@ use crate::table::Resolved;
 use clap::Args;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
+use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
@@ -33,6 +36,7 @@ pub const EXAMPLES: &str = "Examples:
   arena league                                    # the demo: a ladder of the sample bots
   arena league --config league.toml --out results
   arena league --bot a=./a --bot b=./b --bot c=./c --games 100 --concurrency 4 --out results
+  arena league --format learning --games 2 --bot a=./a --bot b=./b --bot c=./c --out results
   arena league --resume results                   # continue a stopped league
   arena league --resume results --bot mine-2=./mine-2 --retire mine   # a new version in, the old one out
   arena league --config league.toml --shard 0/4 --out shard0   # one quarter of it";
@@ -65,16 +69,24 @@ pub struct LeagueArgs {
     bot_envs: Vec<String>,
     #[command(flatten)]
     game: GameArgs,
-    /// round-robin (every group of bots) or gauntlet (the first bot against the others).
+    /// round-robin (every group of bots), gauntlet (the first bot against
+    /// the others) or learning (pairs chosen round by round by what they
+    /// would teach, until every adjacent pair's order is known at 95%).
     #[arg(long)]
     format: Option<String>,
     /// Number of players (2, 3 or 4).
     #[arg(long)]
     players: Option<u64>,
     /// Games per group of bots (default 20), rounded up to whole deals (every
-    /// order of the group's bots: 2 with two sides, 6 with three, 24 with four).
+    /// order of the group's bots: 2 with two sides, 6 with three, 24 with four);
+    /// in a learning league, per pair of each round.
     #[arg(long)]
     games: Option<u64>,
+    /// A learning league's budget: it plays at most this many games
+    /// (default: those of the round robin of its field with the same
+    /// --games); with --resume, a new budget for a league that spent its own.
+    #[arg(long, value_name = "GAMES")]
+    budget: Option<u64>,
     /// The league seed (default: a random one, kept in league.json).
     #[arg(long)]
     seed: Option<u64>,
@@ -110,6 +122,7 @@ impl LeagueArgs {
             players: self.players,
             games: self.games,
             seed: self.seed,
+            budget: self.budget,
             out: self.out.clone(),
             shard: self.shard,
             ..self.play.overrides()
@@ -129,6 +142,8 @@ struct Prepared {
     changes: usize,
     /// The queued changes taken in, removed once the configuration is written.
     taken: Vec<PathBuf>,
+    /// A learning league that chose a round: its configuration is to be written again.
+    chose: bool,
     /// Extra standings reports.
     reports: Vec<ReportRequest>,
 }
@@ -155,27 +170,139 @@ pub fn run(args: LeagueArgs) -> Result<i32, Failure> {
             fresh: true,
             changes: 0,
             taken: Vec::new(),
+            chose: false,
             reports: Vec::new(),
         }
     };
+    prepared.reports = args.reports.clone();
+    if prepared.config.format == Format::Learning {
+        return learn(prepared, &args, &cwd);
+    }
     loop {
-        prepared.reports = args.reports.clone();
-        match play(prepared)? {
-            Played::Ended(code) => return Ok(code),
-            // Changes were queued while it ran: the league goes on with them.
-            Played::Changing(dir) => {
-                prepared = resume(&dir, &args, &cwd, false)?.expect("a league resumed without a change of its own runs")
-            }
+        let played = play(prepared, false)?;
+        match played.changing {
+            None => return Ok(played.status),
+            Some(dir) => prepared = taking_changes(&dir, &args, &cwd, played.reports)?,
         }
     }
 }
 
-/// How a league's run ended.
-enum Played {
-    /// For good, with this exit status.
-    Ended(i32),
-    /// To take in the changes queued in its output directory, and go on.
-    Changing(PathBuf),
+/// The league in `dir` resumed to take in the changes queued while it ran.
+fn taking_changes(dir: &Path, args: &LeagueArgs, cwd: &Path, reports: Vec<ReportRequest>) -> Result<Prepared, Failure> {
+    let prepared = resume(dir, args, cwd, false)?.expect("a league resumed without a change of its own runs");
+    Ok(Prepared { reports, ..prepared })
+}
+
+/// What a league's run ended with.
+struct Played {
+    /// The exit status.
+    status: i32,
+    /// Whether it was stopped before its end.
+    interrupted: bool,
+    /// It stopped to take in the changes queued in its output directory, and goes on.
+    changing: Option<PathBuf>,
+    /// Its configuration.
+    config: LeagueConfig,
+    /// Every game played, those of earlier runs first.
+    games: Vec<GameSummary>,
+    /// Extra standings reports, not written yet.
+    reports: Vec<ReportRequest>,
+}
+
+/// Runs a learning league (see [`crate::learning`]) round after round: each
+/// round is chosen from the results of those before it, written to
+/// `league.json` and played as a resumed league plays, until the chooser
+/// stops; then the standings follow. A league resumed in the middle of a
+/// round finishes it first; one whose field changed while it ran takes the
+/// change in and goes on.
+fn learn(mut prepared: Prepared, args: &LeagueArgs, cwd: &Path) -> Result<i32, Failure> {
+    loop {
+        let config = &prepared.config;
+        let stop = match round_finished(config, &prepared.played)? {
+            false => None,
+            true => match learning::next_round(&learning_field(config, &prepared.played)?) {
+                Next::Round(pairs) => {
+                    prepared.config.rounds.push(pairs);
+                    prepared.chose = true;
+                    None
+                }
+                stop => Some(stop),
+            },
+        };
+        let config = prepared.config.clone();
+        let played = play(prepared, stop.is_none())?;
+        if let Some(dir) = played.changing {
+            prepared = taking_changes(&dir, args, cwd, played.reports)?;
+            continue;
+        }
+        if let Some(stop) = stop {
+            if !played.interrupted {
+                let _ = outln!("{}", stop_note(&config, &stop, played.games.len() as u64));
+            }
+            return Ok(played.status);
+        }
+        if played.interrupted || signals::stopped() {
+            return Ok(played.status);
+        }
+        let (out, games) = match &played.config.out {
+            Some(dir) => {
+                let (out, games) = reopen(dir)?;
+                (Some(out), games)
+            }
+            None => (None, played.games),
+        };
+        prepared = Prepared {
+            changes: played.config.history.len(),
+            config: played.config,
+            out,
+            played: games,
+            fresh: false,
+            taken: Vec::new(),
+            chose: false,
+            reports: played.reports,
+        };
+    }
+}
+
+/// Whether the last round a learning league chose is played (every game of
+/// its pairs but those of retired bots), or it has chosen none.
+fn round_finished(config: &LeagueConfig, played: &[GameSummary]) -> Result<bool, Failure> {
+    if config.rounds.is_empty() {
+        return Ok(true);
+    }
+    // Which pair plays which game does not depend on who sits where within a side.
+    let schedule =
+        Schedule::rounds(config.seed, &[vec![0], vec![1]], &config.rounds, Seating::EveryOrder, config.games)
+            .map_err(usage)?;
+    let (_, ids) = schedule.stage(config.rounds.len() - 1).expect("a stage for every round");
+    let retired = config.retired();
+    let done: HashSet<u64> = played.iter().map(|game| game.id).filter(|id| ids.contains(id)).collect();
+    Ok(ids.clone().all(|id| done.contains(&id) || withdrawn(&schedule, &retired, id)))
+}
+
+/// What a learning league knows before its next round: its field (the bots
+/// not retired) and the results of every game played.
+fn learning_field(config: &LeagueConfig, played: &[GameSummary]) -> Result<Field, Failure> {
+    let stages = crate::league::stages(config).map_err(usage)?;
+    let active = stages.last().map(|stage| stage.active.clone()).unwrap_or_default();
+    let names: Vec<String> = config.bots.iter().map(|bot| bot.name.clone()).collect();
+    let mut results = Pairwise::new(names.len());
+    for game in played {
+        results.add_game(&pairwise::places(game, &names));
+    }
+    let per_pair = learning::games_per_pair(config.games);
+    let n = active.len() as u64;
+    let budget = config.budget.unwrap_or(n * n.saturating_sub(1) / 2 * per_pair);
+    let round = config.rounds.len() as u64;
+    Ok(Field {
+        seed: config.seed,
+        round,
+        active,
+        results,
+        played: played.len() as u64,
+        budget,
+        games_per_pair: per_pair,
+    })
 }
 
 /// Reads a league back from its output directory, takes in the changes
@@ -210,11 +337,29 @@ fn resume(dir: &Path, args: &LeagueArgs, cwd: &Path, own: bool) -> Result<Option
     // Read again under the lock: an arena that ran the league until now may have changed it.
     config = load()?;
     let changes = config.history.len();
+    if let Some(budget) = args.budget {
+        if config.format != Format::Learning {
+            return Err(usage(format!(
+                "--budget: only a learning league has a budget (this one is a {})",
+                config.format
+            )));
+        }
+        config.budget = Some(budget);
+    }
     let taken = take_queued(dir, &mut config)?;
     if let Some(request) = request {
         config.grow(request.entering, &request.retiring, request.at).map_err(usage)?;
     }
-    Ok(Some(Prepared { config, out: Some(out), played, fresh: false, changes, taken, reports: Vec::new() }))
+    Ok(Some(Prepared {
+        config,
+        out: Some(out),
+        played,
+        fresh: false,
+        changes,
+        taken,
+        chose: false,
+        reports: Vec::new(),
+    }))
 }
 
 /// Checks the change `request` of the league in `dir`, which the arena
@@ -350,13 +495,16 @@ fn demo(args: &LeagueArgs, cwd: &Path) -> Result<LeagueConfig, Failure> {
 /// How often a running league looks for queued changes of its field, at most.
 const CHANGES_POLL: Duration = Duration::from_millis(500);
 
-fn play(prepared: Prepared) -> Result<Played, Failure> {
-    let Prepared { mut config, mut out, played, fresh, changes, taken, reports } = prepared;
+/// Plays what is left of a league; `quiet` for a round of a learning league
+/// that is not its last (no standings, no closing lines).
+fn play(prepared: Prepared, quiet: bool) -> Result<Played, Failure> {
+    let Prepared { mut config, mut out, played, fresh, changes, taken, chose, reports } = prepared;
     let grown = !fresh && config.history.len() != changes;
+    let learning = config.format == Format::Learning;
     let (engine, variant, setups) = open_engine(&mut config)?;
     let teams = variant.teams.clone();
     let schedule = full_schedule(&config, &teams, Seating::EveryOrder).map_err(usage)?;
-    if grown {
+    if grown && !learning {
         entering_bots_play(&config, &schedule, teams.len())?;
     }
     config.sandbox.check(&config.bots, &config.private()).map_err(usage)?;
@@ -398,13 +546,23 @@ fn play(prepared: Prepared) -> Result<Played, Failure> {
             errln!("{}", change_note(&config, &schedule, change, last.then(|| dropped.get())));
         }
     }
+    if let (true, false, Some(out)) = (chose, grown, &out) {
+        write_league(out, &config)?;
+    }
     let shard = config.shard.map_or(String::new(), |s| format!(", shard {s}"));
     let field = match retired.iter().filter(|&&r| r).count() {
         0 => format!("{} bots", names.len()),
         gone => format!("{} bots ({gone} retired)", names.len() - gone),
     };
+    let round = match (learning, config.rounds.len()) {
+        (true, rounds) if selection.count() > 0 => {
+            let pairs = config.rounds.last().map_or(0, Vec::len);
+            format!(", round {rounds} ({pairs} {})", if pairs == 1 { "pair" } else { "pairs" })
+        }
+        _ => String::new(),
+    };
     errln!(
-        "{} {} league of {field}: {total} games{shard}, {already} already played — seed {}",
+        "{} {} league of {field}{round}: {total} games{shard}, {already} already played — seed {}",
         engine.name(),
         config.format,
         config.seed
@@ -414,6 +572,7 @@ fn play(prepared: Prepared) -> Result<Played, Failure> {
         errln!("this {what} is finished: all {total} games are in {}; its standings follow", dir.display());
     }
     let limits = config.limits();
+    let mut games = played.clone();
     let run = Run {
         setups,
         bots: config.bots.clone(),
@@ -426,16 +585,18 @@ fn play(prepared: Prepared) -> Result<Played, Failure> {
         concurrency: config.concurrency as usize,
         played,
         out,
-        reports,
+        reports: if quiet { Vec::new() } else { reports.clone() },
         give_up: GiveUp::ForfeitRest,
         stops_early: false,
         secrets: config.secrets.clone(),
+        quiet,
     };
     // A change queued by another arena stops the run once the games in flight have ended.
     let mut looked: Option<Instant> = None;
     let watched = config.out.clone();
     let report = execute_with(run, |progress, finished, standings| {
         progress.finished(finished, standings);
+        games.push(finished.summary.clone());
         let (Some(dir), false) = (&watched, looked.is_some_and(|at| at.elapsed() < CHANGES_POLL)) else {
             return Flow::Continue;
         };
@@ -450,7 +611,12 @@ fn play(prepared: Prepared) -> Result<Played, Failure> {
         && queued::any(dir)
     {
         errln!("a change of the league's field was queued: the league takes it in and goes on");
-        return Ok(Played::Changing(dir.clone()));
+        let changing = Some(dir.clone());
+        return Ok(Played { status: 0, interrupted: false, changing, config, games, reports });
+    }
+    let status = if report.interrupted { signals::INTERRUPTED } else { 0 };
+    if quiet && !report.interrupted {
+        return Ok(Played { status, interrupted: false, changing: None, config, games, reports });
     }
     if let Some(note) = left_out(&report) {
         let _ = outln!("{note}; a resumed league counts them once their deals are played");
@@ -466,17 +632,33 @@ fn play(prepared: Prepared) -> Result<Played, Failure> {
                 super::program(),
                 dir.display()
             );
-            Ok(Played::Ended(signals::INTERRUPTED))
         }
         None if report.interrupted => {
             let _ = outln!("interrupted after {} games (no --out, so the league cannot be resumed)", report.games);
-            Ok(Played::Ended(signals::INTERRUPTED))
         }
         Some(dir) => {
             let _ = outln!("results: {}", dir.display());
-            Ok(Played::Ended(0))
         }
-        None => Ok(Played::Ended(0)),
+        None => {}
+    }
+    Ok(Played { status, interrupted: report.interrupted, changing: None, config, games, reports })
+}
+
+/// Why a learning league stopped, after `games` games.
+fn stop_note(config: &LeagueConfig, stop: &Next, games: u64) -> String {
+    let rounds = config.rounds.len();
+    match stop {
+        Next::Known => format!(
+            "the learning league stopped after {rounds} rounds and {games} games: every pair of bots adjacent in \
+             the table has its order known at {:.0}%",
+            learning::CONFIDENCE * 100.0
+        ),
+        _ => format!(
+            "the learning league stopped after {rounds} rounds and {games} games: its budget{} is spent, with the \
+             order of some adjacent pairs not known at {:.0}% (a larger --budget plays on)",
+            config.budget.map_or_else(|| " (the round robin's games)".to_string(), |n| format!(" of {n} games")),
+            learning::CONFIDENCE * 100.0
+        ),
     }
 }
 
@@ -522,7 +704,7 @@ fn entering_bots_play(config: &LeagueConfig, schedule: &Schedule, sides: usize) 
     }
     let first = match config.format {
         Format::Gauntlet => format!(", or its first bot, {}, has retired", config.bots[0].name),
-        Format::RoundRobin => String::new(),
+        Format::RoundRobin | Format::Learning => String::new(),
     };
     Err(usage(format!(
         "{} would play no game: this {} league of a {sides}-sided game has too few bots left{first}",

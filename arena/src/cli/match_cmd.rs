@@ -144,6 +144,7 @@ pub fn run(args: MatchArgs) -> Result<i32, Failure> {
         setups,
         give_up: GiveUp::ForfeitRest,
         stops_early: false,
+        quiet: false,
         secrets,
     };
     let report = execute(run)?;

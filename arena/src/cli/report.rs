@@ -15,7 +15,7 @@ use crate::report::move_times::{Recorder, keep_least};
 use crate::report::page::{self, CHUNK, Viewer};
 use crate::report::store::GameStore;
 use crate::report::{self as core, Input, Kind, SprtSetup};
-use crate::schedule::Seating;
+use crate::schedule::{Format, Seating};
 use clap::Args;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -346,6 +346,12 @@ fn write_report(job: Job, game: GameOf) -> Result<i32, Failure> {
         move_times: read.move_times,
         least_clock: read.least_clock,
         sprt,
+        rounds: match &setup {
+            Setup::League(config) if config.format == Format::Learning => {
+                Some((config.rounds.as_slice(), crate::learning::games_per_pair(config.games)))
+            }
+            _ => None,
+        },
         viewer,
         files: files_name.clone(),
     };

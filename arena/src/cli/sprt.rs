@@ -379,6 +379,7 @@ fn play(prepared: Prepared) -> Result<i32, Failure> {
         reports: Vec::new(),
         give_up: GiveUp::StopRun,
         stops_early: true,
+        quiet: false,
         secrets: config.games.secrets.clone(),
     };
     let report = execute_with(run, |progress, finished, _| {

@@ -53,8 +53,8 @@ pub const PRIOR_DRAWS: f64 = 0.25;
 /// The normal quantile of 97.5%: a 95% interval is `±Z95 σ`.
 pub const Z95: f64 = 1.959_963_984_540_054;
 
-/// Elo points per natural logistic unit.
-const ELO_PER_UNIT: f64 = 400.0 / LN_10;
+/// Elo points per natural logistic unit (400 / ln 10).
+pub const ELO_PER_UNIT: f64 = 400.0 / LN_10;
 
 /// Fitted ratings and their covariance.
 #[derive(Debug, Clone, PartialEq)]

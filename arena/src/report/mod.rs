@@ -8,6 +8,7 @@
 //! - [`history`]: the Elo ratings after each batch of games.
 //! - [`course`]: the SPRT's LLR and Elo estimate after each deal.
 //! - [`move_times`]: each bot's median, p99 (within 1%) and longest move time, and the least clock it left.
+//! - [`rounds`]: a learning league's rounds, and how well its table was known after each.
 //! - [`store`]: the games, held compactly (a million fit in about 130 MB).
 //! - [`page`]: the page, the replay viewer and the record chunks.
 
@@ -15,6 +16,7 @@ pub mod course;
 pub mod history;
 pub mod move_times;
 pub mod page;
+pub mod rounds;
 pub mod store;
 
 use crate::fault::FaultKind;
@@ -88,6 +90,8 @@ pub struct Input<'a> {
     pub least_clock: BTreeMap<String, u64>,
     /// The test, for an SPRT.
     pub sprt: Option<SprtSetup>,
+    /// The rounds of a learning league, and the games of a pair in a round.
+    pub rounds: Option<(&'a [Vec<Vec<usize>>], u64)>,
     /// The replay page cut around its record, when the engine's page allows it.
     pub viewer: Option<Viewer>,
     /// The directory of the record chunks, relative to the page.
@@ -117,6 +121,8 @@ pub struct Report<'a> {
     pub history: Vec<Checkpoint>,
     /// The SPRT, for an SPRT directory.
     pub sprt: Option<SprtReport>,
+    /// A learning league's rounds (empty for any other run).
+    pub rounds: Vec<rounds::Round>,
     /// Every game, in id order.
     pub games: GameList<'a>,
     /// The replay page, when the engine's page can be shared.
@@ -246,6 +252,7 @@ pub fn build(input: Input<'_>) -> Result<(Report<'_>, String, Option<String>), S
         move_times,
         least_clock,
         sprt,
+        rounds: chosen,
         viewer,
         files,
     } = input;
@@ -296,6 +303,8 @@ pub fn build(input: Input<'_>) -> Result<(Report<'_>, String, Option<String>), S
         None => (None, None),
     };
     let history = history::history(&names, games.iter(), POINTS);
+    let rounds =
+        chosen.map_or_else(Vec::new, |(chosen, per_pair)| rounds::rounds(&names, || games.iter(), chosen, per_pair));
     // The bots the configuration names, then any other that a record names.
     let mut bots = names;
     let mut index = Vec::with_capacity(games.names().len());
@@ -316,6 +325,7 @@ pub fn build(input: Input<'_>) -> Result<(Report<'_>, String, Option<String>), S
         details,
         history,
         sprt,
+        rounds,
         games: GameList { games, replayed, index },
         viewer,
         files,
@@ -357,6 +367,7 @@ mod tests {
             )]),
             least_clock: BTreeMap::from([("a".to_string(), 40)]),
             sprt: None,
+            rounds: None,
             viewer: None,
             files: "report-files".into(),
         }

@@ -1,0 +1,119 @@
+//! The learning league end to end: rounds chosen from the results of the
+//! rounds before, reproducible from the seed, resumable after SIGKILL, and
+//! stopping at its budget or once the order of its table is known.
+
+use e2e::*;
+use serde_json::Value;
+use std::process::{Command, Stdio};
+
+/// `arena league --format learning` of five bots of a known order (greedy,
+/// greedy with noise 0.3 and 0.7, the Python greedy bot, random) with these
+/// extras and PATIENT limits.
+fn five_bots(scratch: &Scratch, extra: &[&str]) -> Vec<String> {
+    let greedy = bin("greedy-bot");
+    let (noisy, noisier) = (format!("{greedy} --noise 0.3"), format!("{greedy} --noise 0.7"));
+    let bots =
+        [("g", greedy.as_str()), ("n3", &noisy), ("n7", &noisier), ("p", &python_greedy()), ("r", &bin("random-bot"))]
+            .map(|(name, command)| (name, command.to_string()));
+    let bots: Vec<(&str, &str)> = bots.iter().map(|(name, command)| (*name, command.as_str())).collect();
+    let mut args = match_args(scratch, &bots, &patient(&[&["--format", "learning"], extra].concat()));
+    args[0] = "league".to_string();
+    args
+}
+
+/// The rounds `DIR/league.json` records.
+fn rounds(out: &str) -> Vec<Value> {
+    let text = std::fs::read_to_string(format!("{out}/league.json")).expect("league.json exists");
+    let league: Value = serde_json::from_str(&text).expect("league.json is JSON");
+    league["rounds"].as_array().cloned().unwrap_or_default()
+}
+
+#[test]
+fn a_learning_league_is_reproducible_stops_at_its_budget_and_verifies() {
+    let scratch = Scratch::new("learning-budget");
+    let extra = ["--games", "2", "--seed", "9", "--budget", "31", "--concurrency", "2"];
+    let (first, second) = (scratch.join("first"), scratch.join("second"));
+    let (stdout, stderr) = arena_expect(&five_bots(&scratch, &[&extra[..], &["--out", &first]].concat()), 0);
+    arena_expect(&five_bots(&scratch, &[&extra[..], &["--out", &second]].concat()), 0);
+    let chosen = rounds(&first);
+    assert!(chosen.len() >= 3, "a draw and rounds chosen after it: {chosen:?}");
+    let first_round = chosen[0].as_array().unwrap();
+    assert_eq!(first_round.len(), 5, "the draw: a cycle through the five bots");
+    assert!(stderr.contains("learning league of 5 bots, round 2 ("), "{stderr}");
+    // 31 games allow 15 pairs of 2 games; the last round keeps the pairs that fit.
+    let games = records(&first).len();
+    assert_eq!(games, 30, "{stdout}");
+    assert!(
+        stdout
+            .contains(&format!("stopped after {} rounds and 30 games: its budget of 31 games is spent", chosen.len())),
+        "{stdout}"
+    );
+    assert_eq!(rounds(&second), chosen, "the same seed, the same rounds");
+    assert_eq!(canonical_records(&second), canonical_records(&first), "the same seed, the same records");
+    let (stdout, _) = arena_expect(&["verify", &first], 0);
+    assert!(stdout.contains("30 games verified: every record agrees"), "{stdout}");
+    let other = scratch.join("other");
+    arena_expect(&five_bots(&scratch, &["--games", "2", "--seed", "10", "--budget", "31", "--out", &other]), 0);
+    assert_ne!(rounds(&other), chosen, "another seed draws other pairs");
+
+    // A new budget plays on from the games on disk.
+    let (stdout, stderr) = arena_expect(&["league", "--resume", &first, "--budget", "50"], 0);
+    assert!(stderr.contains("30 already played"), "{stderr}");
+    assert!(stdout.contains("its budget of 50 games is spent"), "{stdout}");
+    assert!((40..=50).contains(&records(&first).len()), "{stdout}");
+    assert_eq!(rounds(&first)[..chosen.len()], chosen[..], "the rounds played stay");
+    let (_, stderr) = arena_expect(&["league", "--resume", &first, "--budget", "50"][..], 0);
+    assert!(stderr.contains("this league is finished"), "{stderr}");
+}
+
+#[test]
+fn a_learning_league_resumed_after_sigkill_is_the_league_played_at_once() {
+    let scratch = Scratch::new("learning-kill");
+    let extra = ["--games", "2", "--seed", "3", "--budget", "60", "--concurrency", "1"];
+    let full = scratch.join("full");
+    arena_expect(&five_bots(&scratch, &[&extra[..], &["--out", &full]].concat()), 0);
+    let all = records(&full).len();
+    assert_eq!(all, 60);
+
+    let cut = scratch.join("cut");
+    let args = five_bots(&scratch, &[&extra[..], &["--out", &cut]].concat());
+    let mut arena = Command::new(bin("arena")).args(&args).stdout(Stdio::null()).stderr(Stdio::null()).spawn().unwrap();
+    wait_for_records(&cut, 15); // in the second round, after the draw's 10 games
+    arena.kill().unwrap(); // SIGKILL
+    arena.wait().unwrap();
+    let kept = records(&cut).len();
+    assert!((15..all).contains(&kept), "{kept} games kept");
+    scratch.assert_nothing_left(LINGER);
+
+    let (_, stderr) = arena_expect(&["league", "--resume", &cut], 0);
+    assert!(stderr.contains(&format!("{kept} already played")), "{stderr}");
+    assert_eq!(rounds(&cut), rounds(&full), "the same rounds chosen");
+    assert_eq!(canonical_records(&cut), canonical_records(&full));
+    assert_eq!(standings(&cut)["bots"], standings(&full)["bots"]);
+}
+
+#[test]
+fn a_learning_league_stops_once_the_order_is_known() {
+    let scratch = Scratch::new("learning-known");
+    let out = scratch.join("out");
+    let bots = [("g", bin("greedy-bot")), ("r", bin("random-bot"))];
+    let bots: Vec<(&str, &str)> = bots.iter().map(|(name, command)| (*name, command.as_str())).collect();
+    let flags = ["--format", "learning", "--games", "10", "--seed", "2", "--budget", "200", "--out", &out];
+    let mut args = match_args(&scratch, &bots, &patient(&flags));
+    args[0] = "league".to_string();
+    let (stdout, _) = arena_expect(&args, 0);
+    let games = records(&out).len();
+    assert!(games < 200, "it stops before its budget: {games} games");
+    assert!(
+        stdout.contains(&format!(
+            "and {games} games: every pair of bots adjacent in the table has its order known at 95%"
+        )),
+        "{stdout}"
+    );
+    assert_eq!(standings(&out)["bots"][0]["name"], "g", "{stdout}");
+
+    // A round robin has no budget.
+    let (a, b) = (format!("a={}", bin("random-bot")), format!("b={}", bin("random-bot")));
+    let (_, stderr) = arena_expect(&["league", "--bot", &a, "--bot", &b, "--budget", "10"], 2);
+    assert!(stderr.contains("only a learning league has a budget"), "{stderr}");
+}
