@@ -203,7 +203,8 @@ struct Played {
     changing: Option<PathBuf>,
     /// Its configuration.
     config: LeagueConfig,
-    /// Every game played, those of earlier runs first.
+    /// Every game played, those of earlier runs first: kept for a learning
+    /// league only (the next round is chosen from them), empty otherwise.
     games: Vec<GameSummary>,
     /// Extra standings reports, not written yet.
     reports: Vec<ReportRequest>,
@@ -572,7 +573,8 @@ fn play(prepared: Prepared, quiet: bool) -> Result<Played, Failure> {
         errln!("this {what} is finished: all {total} games are in {}; its standings follow", dir.display());
     }
     let limits = config.limits();
-    let mut games = played.clone();
+    // Only a learning league needs the games back: others need not copy every summary.
+    let mut games = if learning { played.clone() } else { Vec::new() };
     let run = Run {
         setups,
         bots: config.bots.clone(),
@@ -596,7 +598,9 @@ fn play(prepared: Prepared, quiet: bool) -> Result<Played, Failure> {
     let watched = config.out.clone();
     let report = execute_with(run, |progress, finished, standings| {
         progress.finished(finished, standings);
-        games.push(finished.summary.clone());
+        if learning {
+            games.push(finished.summary.clone());
+        }
         let (Some(dir), false) = (&watched, looked.is_some_and(|at| at.elapsed() < CHANGES_POLL)) else {
             return Flow::Continue;
         };
