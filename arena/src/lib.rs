@@ -2,50 +2,31 @@
 //! other in turn-based games with hidden information, enforcing the rules, the
 //! protocol and the time limits, recording every game and ranking the bots.
 //!
-//! - [`games`]: the engines, by name (the `game` crate holds the boundary every
-//!   engine implements; each engine is a crate of its own).
-//! - [`schedule`], [`seeds`], [`outcome`], [`clock`], [`standings`], [`whole_deals`], [`ratings`], [`sprt`]: pure match logic.
-//! - [`bot`], [`session`], [`pool`], [`play`], [`run`], [`replay`]: processes and the protocol.
-//! - [`verify`]: re-checking a record against the engine.
-//! - [`record`], [`output`]: what is written; [`queued`]: changes of a running league's field; [`report`]: pages that show it; [`setups`]: games set up from a file; [`cli`], [`console`], [`progress`], [`signals`]: the terminal; [`untrusted`]: what a bot wrote, made safe to show there.
-//! - [`conformance`]: `arena check-bot`, the conformance test of one bot.
-//! - [`engine`]: game engines as processes: `arena engine` (a built-in game
-//!   served over the engine protocol) and `arena check-engine`.
+//! The layers, from the edge inwards (docs/architecture.md walks through
+//! them):
+//!
+//! - [`cli`]: the command line: flags parsed, one library call per command.
+//! - [`terminal`]: what the user sees, signals, and text from bots made safe.
+//! - [`run`]: games played with real processes, one or a whole run at once.
+//! - [`check`]: records re-checked, a bot replayed against records, and the
+//!   conformance test of one bot.
+//! - [`report`]: the HTML page of a run.
+//! - [`bot`]: bot processes, the protocol with one bot, and faults as data.
+//! - [`engine`]: the engine protocol every game is reached through, in
+//!   process or as a program of its own; [`games`]: the built-in games.
+//! - [`store`]: records, the output directory and a league's configuration.
+//! - [`schedule`]: which games are played, and their seeds. Pure.
+//! - [`stats`]: ratings, standings and the SPRT. Pure.
 #![deny(missing_docs)]
 
 pub mod bot;
+pub mod check;
 pub mod cli;
-pub mod clock;
-pub mod config;
-pub mod conformance;
-pub mod console;
-pub mod dealer;
 pub mod engine;
-pub mod fault;
-pub mod fault_summary;
 pub mod games;
-pub mod league;
-pub mod learning;
-pub mod outcome;
-pub mod output;
-pub mod play;
-pub mod pool;
-pub mod progress;
-pub mod queued;
-pub mod ratings;
-pub mod record;
-pub mod replay;
 pub mod report;
 pub mod run;
 pub mod schedule;
-pub mod seeds;
-pub mod session;
-pub mod setups;
-pub mod signals;
-pub mod sprt;
-pub mod standings;
-pub mod start_failures;
-pub mod table;
-pub mod untrusted;
-pub mod verify;
-pub mod whole_deals;
+pub mod stats;
+pub mod store;
+pub mod terminal;

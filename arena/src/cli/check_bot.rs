@@ -1,4 +1,4 @@
-//! `arena check-bot`: the conformance test of one bot (see [`crate::conformance`]).
+//! `arena check-bot`: the conformance test of one bot (see [`crate::check::conformance`]).
 //!
 //! Exit status: 0 when every check passed, 1 when a check failed, 2 for a
 //! usage error (e.g. the command cannot be run), 130 when interrupted.
@@ -9,14 +9,14 @@ use crate::bot::limits::ResourceLimits;
 use crate::bot::registry::Registry;
 use crate::bot::sandbox::Sandbox;
 use crate::bot::spec::BotSpec;
-use crate::clock::TimeControl;
-use crate::conformance::{self, Case, Checked, Settings};
-use crate::console::outln;
+use crate::check::conformance::{self, Case, Checked, Settings};
 use crate::engine::spec::Engine;
 use crate::games::{GameCommand, dispatch};
-use crate::signals;
-use crate::table::Resolved;
-use crate::table::{Limits, move_limit};
+use crate::run::clock::TimeControl;
+use crate::run::table::Resolved;
+use crate::run::table::{Limits, move_limit};
+use crate::terminal::console::outln;
+use crate::terminal::signals;
 use clap::Args;
 use game::Game;
 use std::collections::BTreeMap;

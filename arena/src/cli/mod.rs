@@ -32,7 +32,7 @@ mod unquoted;
 mod verify;
 mod view;
 
-use crate::console::errln;
+use crate::terminal::console::errln;
 use clap::{CommandFactory, Parser, Subcommand};
 use std::path::PathBuf;
 

@@ -8,8 +8,8 @@
 use crate::bot::limits::ResourceLimits;
 use crate::bot::process::{Awaited, BotProcess, Launch};
 use crate::bot::registry::Registry;
+use crate::bot::session::excerpt;
 use crate::bot::spec::BotSpec;
-use crate::session::excerpt;
 use protocol::engine::{Answer, ENGINE_VERSION, EngineInfo, Raw, Request};
 use std::path::Path;
 use std::time::Duration;
@@ -86,7 +86,7 @@ impl EngineProcess {
             argv: spec.argv.clone(),
             options: 0,
             dir: spec.dir.clone(),
-            env: crate::table::bot_environment(&spec.env),
+            env: crate::run::table::bot_environment(&spec.env),
             resources: ResourceLimits::default(),
             groups: Vec::new(),
             cpus,

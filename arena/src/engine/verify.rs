@@ -9,9 +9,9 @@ use super::link::Link;
 use super::process::EngineError;
 use super::running::{Origin, Running};
 use super::spec::{Engine, Identity, Trouble};
-use crate::play::game_result;
-use crate::record::JsonRecord;
-use crate::verify::{Disagreement, check_ending, differences};
+use crate::check::verify::{Disagreement, check_ending, differences};
+use crate::run::play::game_result;
+use crate::store::record::JsonRecord;
 use serde_json::Value;
 
 /// Every disagreement between `record`, a game of the engine described by

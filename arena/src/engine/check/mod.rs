@@ -10,7 +10,7 @@ pub mod rules;
 
 use crate::bot::orphans;
 use crate::bot::registry::Registry;
-use crate::conformance::{Failure, Outcome, Timing, Verdict};
+use crate::check::conformance::{Failure, Outcome, Timing, Verdict};
 use crate::engine::process::{EngineError, EngineProcess, name};
 use protocol::engine::{Answer, Request, Step, VariantInfo};
 use rand_chacha::ChaCha8Rng;
