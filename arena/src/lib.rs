@@ -17,6 +17,8 @@
 //! - [`store`]: records, the output directory and a league's configuration.
 //! - [`schedule`]: which games are played, and their seeds. Pure.
 //! - [`stats`]: ratings, standings and the SPRT. Pure.
+//! - [`settings`]: each setting of a run (flag, league-file key, default,
+//!   help) written once. Imports nothing of the crate.
 #![deny(missing_docs)]
 
 pub mod bot;
@@ -27,6 +29,7 @@ pub mod games;
 pub mod report;
 pub mod run;
 pub mod schedule;
+pub mod settings;
 pub mod stats;
 pub mod store;
 pub mod terminal;

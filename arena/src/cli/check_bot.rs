@@ -3,6 +3,7 @@
 //! Exit status: 0 when every check passed, 1 when a check failed, 2 for a
 //! usage error (e.g. the command cannot be run), 130 when interrupted.
 
+use super::flags::{TimeFlags, sandbox_help};
 use super::game::{GameArgs, Setting};
 use super::{Failure, current_dir, unwritten, usage};
 use crate::bot::limits::ResourceLimits;
@@ -12,9 +13,9 @@ use crate::bot::spec::BotSpec;
 use crate::check::conformance::{self, Case, Checked, Settings};
 use crate::engine::spec::Engine;
 use crate::games::{GameCommand, dispatch};
-use crate::run::clock::TimeControl;
 use crate::run::table::Resolved;
 use crate::run::table::{Limits, move_limit};
+use crate::settings::{STARTUP_TIMEOUT, VariantSetting};
 use crate::terminal::console::outln;
 use crate::terminal::signals;
 use clap::Args;
@@ -42,20 +43,9 @@ pub struct CheckBotArgs {
     game: GameArgs,
     /// A variant setting of an --engine program's game, KEY=VALUE (repeatable; a built-in game is checked at the tables it names).
     #[arg(long = "variant", value_name = "KEY=VALUE", requires = "engine")]
-    variants: Vec<String>,
-    /// Time allowed for each move, in milliseconds (default 1000; under
-    /// --clock, the clock's base).
-    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
-    move_timeout: Option<u64>,
-    /// A game clock for each seat: BASE+INC, each in milliseconds or with a
-    /// unit ms, s or m (e.g. 60s+1s, 5000+100). A move may use what is left
-    /// on the clock, up to --move-timeout; each move adds INC. A seat whose
-    /// clock runs out forfeits on time.
-    #[arg(long, value_name = "BASE+INC")]
-    clock: Option<TimeControl>,
-    /// Time allowed for the bot to answer hello after it starts, in milliseconds.
-    #[arg(long, value_name = "MS", default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..))]
-    startup_timeout: u64,
+    variants: Vec<VariantSetting>,
+    #[command(flatten)]
+    time: TimeFlags,
     /// The seed of the games played (default: a fresh random one, printed, as in a match).
     #[arg(long)]
     seed: Option<u64>,
@@ -65,9 +55,9 @@ pub struct CheckBotArgs {
     /// A resource limit of every bot process, NAME=VALUE, as `arena match` takes it (cpu, address-space, processes, file-size, open-files; `none` lifts it).
     #[arg(long = "limit", value_name = "NAME=VALUE")]
     limits: Vec<String>,
-    /// Run the bot in a sandbox, as `arena match` does: none (the default) or bwrap (bubblewrap).
-    #[arg(long, default_value = "none")]
-    sandbox: Sandbox,
+    /// Run the bot in a sandbox, as `arena match` does.
+    #[arg(long, help = sandbox_help())]
+    sandbox: Option<Sandbox>,
 }
 
 /// Runs `arena check-bot`.
@@ -137,13 +127,14 @@ fn check(args: CheckBotArgs, checked: Checked) -> Result<i32, Failure> {
     for text in &args.limits {
         resources.set(text).map_err(usage)?;
     }
-    args.sandbox.check(std::slice::from_ref(&bot), &[]).map_err(usage)?;
+    let sandbox = args.sandbox.unwrap_or_default();
+    sandbox.check(std::slice::from_ref(&bot), &[]).map_err(usage)?;
     let limits = Limits {
-        move_timeout: move_limit(args.move_timeout, args.clock),
-        clock: args.clock,
-        startup_timeout: Duration::from_millis(args.startup_timeout),
+        move_timeout: move_limit(args.time.move_timeout, args.time.clock),
+        clock: args.time.clock,
+        startup_timeout: Duration::from_millis(args.time.startup_timeout.unwrap_or(STARTUP_TIMEOUT.default)),
         resources,
-        sandbox: args.sandbox,
+        sandbox,
         ..Limits::default()
     };
     limits.resources.check().map_err(usage)?;
@@ -154,7 +145,7 @@ fn check(args: CheckBotArgs, checked: Checked) -> Result<i32, Failure> {
     outln!(
         "move timeout {} ms{clock}, start-up timeout {} ms, exit grace {} ms, seed {}",
         limits.move_timeout.as_millis(),
-        args.startup_timeout,
+        limits.startup_timeout.as_millis(),
         limits.exit_grace.as_millis(),
         seed
     )

@@ -2,10 +2,12 @@
 //! stdin and stdout, and `arena check-engine COMMAND`: the conformance test
 //! of an engine program.
 
+use super::flags::number;
 use super::{Failure, current_dir, internal, unwritten, usage};
 use crate::bot::registry::Registry;
 use crate::engine::check::{self, Settings};
 use crate::games::{GameCommand, dispatch};
+use crate::settings::{ENGINE_TIMEOUT, VariantSetting};
 use crate::terminal::console::outln;
 use crate::terminal::signals;
 use clap::Args;
@@ -42,7 +44,7 @@ pub struct CheckEngineArgs {
     engine: String,
     /// A variant setting, KEY=VALUE, to check the engine with (repeatable; by default its default variant).
     #[arg(long = "variant", value_name = "KEY=VALUE")]
-    variants: Vec<String>,
+    variants: Vec<VariantSetting>,
     /// Games played with random choices.
     #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u64).range(1..=100_000))]
     games: u64,
@@ -50,8 +52,10 @@ pub struct CheckEngineArgs {
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Time allowed for each answer of the engine, in milliseconds.
-    #[arg(long, value_name = "MS", default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..))]
-    timeout: u64,
+    #[arg(long, value_name = "MS", value_parser = number(&ENGINE_TIMEOUT), help = ENGINE_TIMEOUT.help_as(
+        "Time allowed for each answer of the engine, in milliseconds (default {default})"
+    ))]
+    timeout: Option<u64>,
     /// The most moves a game may last.
     #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..))]
     max_moves: u64,
@@ -59,19 +63,14 @@ pub struct CheckEngineArgs {
 
 /// Runs `arena check-engine`: exit status 0 when every check passed, 1 when any failed.
 pub fn check(args: CheckEngineArgs) -> Result<i32, Failure> {
-    let mut variant = Vec::new();
-    for pair in &args.variants {
-        let (key, value) =
-            pair.split_once('=').ok_or_else(|| usage(format!("--variant {pair:?}: expected KEY=VALUE")))?;
-        variant.push((key.trim().to_string(), value.trim().to_string()));
-    }
+    let timeout = args.timeout.unwrap_or(ENGINE_TIMEOUT.default);
     let settings = Settings {
         command: args.engine,
         dir: current_dir()?,
-        variant,
+        variant: args.variants.iter().map(VariantSetting::pair).collect(),
         games: args.games as usize,
         seed: args.seed,
-        timeout: Duration::from_millis(args.timeout),
+        timeout: Duration::from_millis(timeout),
         max_moves: args.max_moves as usize,
     };
     outln!("check-engine: {:?}", settings.command).map_err(unwritten)?;
@@ -79,7 +78,7 @@ pub fn check(args: CheckEngineArgs) -> Result<i32, Failure> {
         "{} games, seed {}, answer timeout {} ms, at most {} moves a game",
         settings.games,
         settings.seed,
-        args.timeout,
+        timeout,
         settings.max_moves
     )
     .map_err(unwritten)?;

@@ -1,19 +1,30 @@
-//! Flags that `arena league` and `arena sprt` share: how games are played
-//! and how bot processes are confined.
+//! Flags that several commands share, in one shape: a setting of
+//! [`crate::settings`] is an `Option` (absent: the default in force, which a
+//! resumed run reads from its output directory), its value checked by the
+//! range of its setting, its help text showing its default.
 
+use crate::bot::sandbox::Sandbox;
 use crate::run::clock::TimeControl;
+use crate::settings::{CONCURRENCY, CPUS_PER_GAME, MOVE_TIMEOUT, Number, STARTUP_TIMEOUT, VariantSetting};
 use crate::store::config::Overrides;
 use clap::Args;
+use clap::builder::RangedU64ValueParser;
 
-/// How the games of a run are played.
-#[derive(Debug, Args)]
-pub struct PlayFlags {
-    /// Games played at once (default: the number of cores).
-    #[arg(long)]
-    pub concurrency: Option<u64>,
-    /// Time allowed for each move, in milliseconds (default 1000; under
-    /// --clock, the clock's base).
-    #[arg(long, value_name = "MS")]
+/// The parser of the flag of a whole-number setting: its range.
+pub fn number(setting: &Number) -> RangedU64ValueParser<u64> {
+    clap::value_parser!(u64).range(setting.least..=setting.most)
+}
+
+/// The help text of `--sandbox`.
+pub fn sandbox_help() -> String {
+    format!("Run every bot in a sandbox: none or bwrap (bubblewrap); default {}", Sandbox::default())
+}
+
+/// The time limits of a run's bots.
+#[derive(Debug, Clone, Args)]
+pub struct TimeFlags {
+    /// Time allowed for each move, in milliseconds.
+    #[arg(long, value_name = "MS", value_parser = number(&MOVE_TIMEOUT), help = MOVE_TIMEOUT.help())]
     pub move_timeout: Option<u64>,
     /// A game clock for each seat: BASE+INC, each in milliseconds or with a
     /// unit ms, s or m (e.g. 60s+1s, 5000+100). A move may use what is left
@@ -21,22 +32,30 @@ pub struct PlayFlags {
     /// clock runs out forfeits on time.
     #[arg(long, value_name = "BASE+INC")]
     pub clock: Option<TimeControl>,
-    /// Time allowed for a bot to answer hello, in milliseconds (default 10000).
-    #[arg(long, value_name = "MS")]
+    /// Time allowed for a bot to answer hello after it starts, in milliseconds.
+    #[arg(long, value_name = "MS", value_parser = number(&STARTUP_TIMEOUT), help = STARTUP_TIMEOUT.help())]
     pub startup_timeout: Option<u64>,
+}
+
+/// How the games of a league or an SPRT are played.
+#[derive(Debug, Args)]
+pub struct PlayFlags {
+    /// Games played at once (default: the number of cores).
+    #[arg(long, value_parser = number(&CONCURRENCY))]
+    pub concurrency: Option<u64>,
+    #[command(flatten)]
+    pub time: TimeFlags,
     /// A variant setting, KEY=VALUE (repeatable; see `arena rules`).
     #[arg(long = "variant", value_name = "KEY=VALUE")]
-    pub variants: Vec<String>,
+    pub variants: Vec<VariantSetting>,
     /// A resource limit of every bot process, NAME=VALUE (cpu, address-space, processes, file-size, open-files, tmp; `none` lifts it).
     #[arg(long = "limit", value_name = "NAME=VALUE")]
     pub limits: Vec<String>,
-    /// Run every bot in a sandbox: none (the default) or bwrap (bubblewrap).
-    #[arg(long)]
-    pub sandbox: Option<String>,
-    /// CPUs of each game in flight: the bots of a game and the worker that
-    /// plays it run on this many CPUs of their own (default 1; 0: not
-    /// pinned, the system places them; more for bots that use several threads).
-    #[arg(long, value_name = "K")]
+    /// Run every bot in a sandbox.
+    #[arg(long, help = sandbox_help())]
+    pub sandbox: Option<Sandbox>,
+    /// CPUs of each game in flight.
+    #[arg(long, value_name = "K", value_parser = number(&CPUS_PER_GAME), help = CPUS_PER_GAME.help())]
     pub cpus_per_game: Option<u64>,
     /// Set the games up from the deals in FILE instead of dealing from the
     /// seed: deal d is the file's game d, cycling through the file (see
@@ -50,12 +69,12 @@ impl PlayFlags {
     pub fn overrides(&self) -> Overrides {
         Overrides {
             concurrency: self.concurrency,
-            move_timeout: self.move_timeout,
-            clock: self.clock,
-            startup_timeout: self.startup_timeout,
+            move_timeout: self.time.move_timeout,
+            clock: self.time.clock,
+            startup_timeout: self.time.startup_timeout,
             variants: self.variants.clone(),
             limits: self.limits.clone(),
-            sandbox: self.sandbox.clone(),
+            sandbox: self.sandbox,
             cpus_per_game: self.cpus_per_game,
             deals: self.deals.clone(),
             ..Overrides::default()

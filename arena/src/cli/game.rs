@@ -2,13 +2,14 @@
 //! program (`--engine COMMAND`), and the variant its settings resolve to,
 //! asked of the engine itself before any bot starts.
 
+use super::flags::number;
 use super::{Failure, current_dir, internal, usage};
 use crate::bot::registry::Registry;
 use crate::engine::link::Link;
 use crate::engine::running::{Origin, Running};
-use crate::engine::spec::{ENGINE_TIMEOUT, Engine, Program, Trouble};
+use crate::engine::spec::{Engine, Program, Trouble};
 use crate::run::table::Resolved;
-use crate::store::config::DEFAULT_GAME;
+use crate::settings::{ENGINE_TIMEOUT, GAME, VariantSetting};
 use clap::Args;
 use serde_json::Value;
 use std::path::Path;
@@ -17,22 +18,27 @@ use std::sync::Arc;
 /// The game of a run: `--game` or `--engine`.
 #[derive(Debug, Clone, Default, Args)]
 pub struct GameArgs {
-    /// The game built into the arena: all-fives (the default) or leduc (`arena rules --game NAME` explains it).
-    #[arg(long, conflicts_with = "engine")]
+    /// The game built into the arena.
+    #[arg(long, conflicts_with = "engine", help = game_help())]
     pub game: Option<String>,
     /// A game engine program, for any other game: a command that speaks the
     /// engine protocol (engines/ENGINES.md), quoted as one argument.
     #[arg(long, value_name = "COMMAND")]
     pub engine: Option<String>,
-    /// Time allowed for each answer of an --engine program, in milliseconds (default 10000).
-    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
+    /// Time allowed for each answer of an --engine program, in milliseconds.
+    #[arg(long, value_name = "MS", value_parser = number(&ENGINE_TIMEOUT), help = ENGINE_TIMEOUT.help())]
     pub engine_timeout: Option<u64>,
+}
+
+/// The help text of `--game`.
+fn game_help() -> String {
+    format!("The game built into the arena: {GAME} (the default) or leduc (`arena rules --game NAME` explains it)")
 }
 
 impl GameArgs {
     /// The built-in game named, or the default one.
     pub fn game(&self) -> &str {
-        self.game.as_deref().unwrap_or(DEFAULT_GAME)
+        self.game.as_deref().unwrap_or(GAME)
     }
 
     /// The engine program of `--engine`, run from the current directory.
@@ -43,7 +49,7 @@ impl GameArgs {
                 Ok(Program {
                     command: command.clone(),
                     dir: current_dir()?,
-                    timeout_ms: self.engine_timeout.unwrap_or(ENGINE_TIMEOUT.as_millis() as u64),
+                    timeout_ms: self.engine_timeout.unwrap_or(ENGINE_TIMEOUT.default),
                 })
             })
             .transpose()
@@ -81,8 +87,8 @@ impl Setting {
     }
 
     /// The variant of `--players N` (if given) and the `--variant KEY=VALUE` settings.
-    pub fn variant(&mut self, players: Option<usize>, variants: &[String]) -> Result<Resolved, Failure> {
-        self.resolve(&settings(players, variants)?)
+    pub fn variant(&mut self, players: Option<usize>, variants: &[VariantSetting]) -> Result<Resolved, Failure> {
+        self.resolve(&settings(players, variants))
     }
 
     /// The variant `settings` resolve to (later ones win).
@@ -130,17 +136,9 @@ pub fn engine_failure(e: crate::engine::process::EngineError) -> Failure {
 }
 
 /// The settings of `--players N` (if given) and `--variant KEY=VALUE`, in order.
-pub fn settings(players: Option<usize>, variants: &[String]) -> Result<Vec<(String, String)>, Failure> {
-    let mut settings = Vec::new();
-    if let Some(players) = players {
-        settings.push(("players".to_string(), players.to_string()));
-    }
-    for pair in variants {
-        let (key, value) =
-            pair.split_once('=').ok_or_else(|| usage(format!("--variant {pair:?}: expected KEY=VALUE")))?;
-        settings.push((key.trim().to_string(), value.trim().to_string()));
-    }
-    Ok(settings)
+fn settings(players: Option<usize>, variants: &[VariantSetting]) -> Vec<(String, String)> {
+    let players = players.map(|players| ("players".to_string(), players.to_string()));
+    players.into_iter().chain(variants.iter().map(VariantSetting::pair)).collect()
 }
 
 /// Reads the setups file `path` and has the engine check each one.

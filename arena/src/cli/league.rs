@@ -2,7 +2,7 @@
 //! from its output directory.
 
 use super::execute::{ReportRequest, Run, execute_with, left_out, resumable};
-use super::flags::PlayFlags;
+use super::flags::{PlayFlags, number};
 use super::game::{GameArgs, Setting, SetupTrouble, read_setups};
 use super::match_cmd::{binary_dir, sample_bot};
 use super::{Failure, cores, current_dir, internal, random_seed, usage};
@@ -16,6 +16,7 @@ use crate::run::table::Resolved;
 use crate::schedule::league::{check_played, full_schedule, utc, withdrawn};
 use crate::schedule::learning::{self, Field, Next};
 use crate::schedule::{Format, Schedule, Seating, Selection, Shard};
+use crate::settings::LEAGUE_GAMES;
 use crate::stats::ratings::{Pairwise, pairwise};
 use crate::store::config::{LeagueConfig, Overrides, entering_bots};
 use crate::store::output::{LEAGUE, OutDir};
@@ -77,10 +78,8 @@ pub struct LeagueArgs {
     /// Number of players (2, 3 or 4).
     #[arg(long)]
     players: Option<u64>,
-    /// Games per group of bots (default 20), rounded up to whole deals (every
-    /// order of the group's bots: 2 with two sides, 6 with three, 24 with four);
-    /// in a learning league, per pair of each round.
-    #[arg(long)]
+    /// Games per group of bots, rounded up to whole deals.
+    #[arg(long, value_parser = number(&LEAGUE_GAMES), help = LEAGUE_GAMES.help())]
     games: Option<u64>,
     /// A learning league's budget: it plays at most this many games
     /// (default: those of the round robin of its field with the same

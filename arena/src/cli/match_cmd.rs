@@ -1,15 +1,16 @@
 //! `arena match`: a match between bots, one per side.
 
 use super::execute::{ReportRequest, Run, execute, left_out};
+use super::flags::{TimeFlags, number, sandbox_help};
 use super::game::{GameArgs, Setting, read_setups};
 use super::{Failure, current_dir, random_seed, usage};
 use crate::bot::limits::ResourceLimits;
 use crate::bot::sandbox::Sandbox;
 use crate::bot::spec::BotSpec;
 use crate::bot::start_failures::GiveUp;
-use crate::run::clock::TimeControl;
 use crate::run::table::{Limits, move_limit};
 use crate::schedule::{Schedule, Seating, Selection};
+use crate::settings::{CONCURRENCY, CPUS_PER_GAME, MATCH_GAMES, STARTUP_TIMEOUT, VariantSetting};
 use crate::store::output::OutDir;
 use crate::terminal::console::{errln, outln};
 use crate::terminal::signals;
@@ -34,10 +35,9 @@ pub struct MatchArgs {
     /// Number of players (2, 3 or 4; 4 plays partnerships unless --variant partners=false).
     #[arg(long)]
     players: Option<usize>,
-    /// Number of games; rounded up to whole deals (every order of the bots
-    /// over the seats: 2 with two sides, 6 with three, 24 with four).
-    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..))]
-    games: u64,
+    /// Number of games, rounded up to whole deals.
+    #[arg(long, value_parser = number(&MATCH_GAMES), help = MATCH_GAMES.help())]
+    games: Option<u64>,
     /// Play the games set up in FILE instead of dealing from the seed: every
     /// game in the file, each in every order of the bots (see README, "Fixed deals").
     #[arg(long, value_name = "FILE", conflicts_with = "games")]
@@ -46,24 +46,13 @@ pub struct MatchArgs {
     #[arg(long)]
     seed: Option<u64>,
     /// Games played at once.
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=4096))]
-    concurrency: u64,
-    /// Time allowed for each move, in milliseconds (default 1000; under
-    /// --clock, the clock's base).
-    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
-    move_timeout: Option<u64>,
-    /// A game clock for each seat: BASE+INC, each in milliseconds or with a
-    /// unit ms, s or m (e.g. 60s+1s, 5000+100). A move may use what is left
-    /// on the clock, up to --move-timeout; each move adds INC. A seat whose
-    /// clock runs out forfeits on time.
-    #[arg(long, value_name = "BASE+INC")]
-    clock: Option<TimeControl>,
-    /// Time allowed for a bot to answer hello after it starts, in milliseconds.
-    #[arg(long, value_name = "MS", default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..))]
-    startup_timeout: u64,
+    #[arg(long, value_parser = number(&CONCURRENCY), help = CONCURRENCY.help())]
+    concurrency: Option<u64>,
+    #[command(flatten)]
+    time: TimeFlags,
     /// A variant setting, KEY=VALUE (repeatable; see `arena rules`).
     #[arg(long = "variant", value_name = "KEY=VALUE")]
-    variants: Vec<String>,
+    variants: Vec<VariantSetting>,
     /// Write games.jsonl, standings.json and the bots' stderr logs here.
     #[arg(long, value_name = "DIR")]
     out: Option<PathBuf>,
@@ -74,14 +63,12 @@ pub struct MatchArgs {
     /// (default: standings.<ext> in the output directory, or stdout without one).
     #[arg(long = "report", value_name = "FORMAT[=PATH]")]
     reports: Vec<ReportRequest>,
-    /// Run every bot in a sandbox: none (the default) or bwrap (bubblewrap).
-    #[arg(long, default_value = "none")]
-    sandbox: Sandbox,
-    /// CPUs of each game in flight: the bots of a game and the worker that
-    /// plays it run on this many CPUs of their own (0: not
-    /// pinned, the system places them; more for bots that use several threads).
-    #[arg(long, value_name = "K", default_value_t = crate::run::table::CPUS_PER_GAME as u64)]
-    cpus_per_game: u64,
+    /// Run every bot in a sandbox.
+    #[arg(long, help = sandbox_help())]
+    sandbox: Option<Sandbox>,
+    /// CPUs of each game in flight.
+    #[arg(long, value_name = "K", value_parser = number(&CPUS_PER_GAME), help = CPUS_PER_GAME.help())]
+    cpus_per_game: Option<u64>,
 }
 
 /// Runs `arena match`.
@@ -106,24 +93,27 @@ pub fn run(args: MatchArgs) -> Result<i32, Failure> {
     }
     let secrets: Vec<PathBuf> = args.deals.iter().cloned().collect();
     let private: Vec<PathBuf> = args.out.iter().chain(&secrets).cloned().collect();
-    args.sandbox.check(&bots, &private).map_err(usage)?;
+    let sandbox = args.sandbox.unwrap_or_default();
+    sandbox.check(&bots, &private).map_err(usage)?;
     resources.check().map_err(usage)?;
     let limits = Limits {
-        move_timeout: move_limit(args.move_timeout, args.clock),
-        clock: args.clock,
-        startup_timeout: Duration::from_millis(args.startup_timeout),
+        move_timeout: move_limit(args.time.move_timeout, args.time.clock),
+        clock: args.time.clock,
+        startup_timeout: Duration::from_millis(args.time.startup_timeout.unwrap_or(STARTUP_TIMEOUT.default)),
         resources,
-        sandbox: args.sandbox,
-        cpus_per_game: args.cpus_per_game as usize,
+        sandbox,
+        cpus_per_game: args.cpus_per_game.unwrap_or(CPUS_PER_GAME.default) as usize,
         ..Limits::default()
     };
     let setups = args.deals.as_deref().map(|path| read_setups(&mut setting, &variant, path)).transpose()?;
     let engine = setting.close()?;
     let per_deal = Seating::EveryOrder.games_per_deal(teams.len());
-    let games = setups.as_ref().map_or(args.games, |setups| (setups.len() as u64).saturating_mul(per_deal));
+    let games = args.games.unwrap_or(MATCH_GAMES.default);
+    let games = setups.as_ref().map_or(games, |setups| (setups.len() as u64).saturating_mul(per_deal));
     let schedule =
         Schedule::duplicate_match(seed, &teams, games).map_err(|e| usage(format!("--games {games}: {e}")))?;
-    let at_once = args.concurrency.min(schedule.len()) as usize;
+    let concurrency = args.concurrency.unwrap_or(CONCURRENCY.default);
+    let at_once = concurrency.min(schedule.len()) as usize;
     crate::bot::pool::reserve_descriptors(at_once, teams.iter().map(Vec::len).sum()).map_err(usage)?;
     let out = args.out.as_deref().map(OutDir::create).transpose().map_err(usage)?;
     let selection = Selection::new(&schedule, None, |_| false);
@@ -137,7 +127,7 @@ pub fn run(args: MatchArgs) -> Result<i32, Failure> {
         limits,
         schedule,
         selection,
-        concurrency: args.concurrency as usize,
+        concurrency: concurrency as usize,
         played: Vec::new(),
         out,
         reports: args.reports.clone(),

@@ -8,6 +8,7 @@
 //! in, so a game can be scripted. With `--out` the game is recorded like any
 //! other, so `arena view` replays it and `arena verify` checks it.
 
+use super::flags::number;
 use super::game::{GameArgs, Setting};
 use super::{Failure, current_dir, internal, random_seed, usage};
 use crate::bot::orphans;
@@ -20,6 +21,7 @@ use crate::run::play::{Person, Unplayable, play_seated};
 use crate::run::table::{Limits, Table};
 use crate::schedule::GameSpec;
 use crate::schedule::seeds;
+use crate::settings::{MOVE_TIMEOUT, STARTUP_TIMEOUT, VariantSetting};
 use crate::stats::standings::Standings;
 use crate::store::output::OutDir;
 use crate::store::record::GameResult;
@@ -57,7 +59,7 @@ pub struct PlayArgs {
     players: Option<usize>,
     /// A variant setting, KEY=VALUE (repeatable; see `arena rules`).
     #[arg(long = "variant", value_name = "KEY=VALUE")]
-    variants: Vec<String>,
+    variants: Vec<VariantSetting>,
     /// The seat you take, from 0.
     #[arg(long, default_value_t = 0)]
     seat: usize,
@@ -74,12 +76,14 @@ pub struct PlayArgs {
     /// total after each: a session of Leduc hands, say.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
     games: u64,
-    /// Time allowed for each move of a bot, in milliseconds (you have all the time you want).
-    #[arg(long, value_name = "MS", default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
-    move_timeout: u64,
+    /// Time allowed for each move of a bot, in milliseconds.
+    #[arg(long, value_name = "MS", value_parser = number(&MOVE_TIMEOUT), help = MOVE_TIMEOUT.help_as(
+        "Time allowed for each move of a bot, in milliseconds (default {default}; you have all the time you want)"
+    ))]
+    move_timeout: Option<u64>,
     /// Time allowed for a bot to answer hello after it starts, in milliseconds.
-    #[arg(long, value_name = "MS", default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..))]
-    startup_timeout: u64,
+    #[arg(long, value_name = "MS", value_parser = number(&STARTUP_TIMEOUT), help = STARTUP_TIMEOUT.help())]
+    startup_timeout: Option<u64>,
 }
 
 /// Runs `arena play`.
@@ -95,8 +99,8 @@ pub fn run(args: PlayArgs) -> Result<i32, Failure> {
     let seed = args.seed.unwrap_or_else(random_seed);
     let out = args.out.as_deref().map(OutDir::create).transpose().map_err(usage)?;
     let limits = Limits {
-        move_timeout: Duration::from_millis(args.move_timeout),
-        startup_timeout: Duration::from_millis(args.startup_timeout),
+        move_timeout: Duration::from_millis(args.move_timeout.unwrap_or(MOVE_TIMEOUT.default)),
+        startup_timeout: Duration::from_millis(args.startup_timeout.unwrap_or(STARTUP_TIMEOUT.default)),
         ..Limits::default()
     };
     let registry = Registry::new();

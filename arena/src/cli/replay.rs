@@ -5,6 +5,7 @@
 //! against the recorded one. The games are replayed several at a time
 //! (`--jobs`), and listed in the file's order whatever the number.
 
+use super::flags::number;
 use super::game::engine_failure;
 use super::record_file::{self, Header};
 use super::{Failure, cores, current_dir, internal, program, unwritten, usage};
@@ -14,9 +15,10 @@ use crate::bot::spec::BotSpec;
 use crate::check::replay::{Difference, Replayed, kind, replay};
 use crate::check::verify;
 use crate::engine::link::Link;
-use crate::engine::spec::{ENGINE_TIMEOUT, Engine, Identity, Program};
+use crate::engine::spec::{Engine, Identity, Program};
 use crate::games::{GameCommand, dispatch};
 use crate::run::table::{Limits, Resolved, Table, move_limit};
+use crate::settings::{ENGINE_TIMEOUT, MOVE_TIMEOUT, STARTUP_TIMEOUT};
 use crate::store::record::{JsonRecord, RecordOf};
 use crate::terminal::console::{errln, outln};
 use crate::terminal::untrusted;
@@ -60,14 +62,15 @@ pub struct ReplayArgs {
     /// The bot: NAME=COMMAND, the command split like a shell splits words (no shell syntax; VAR=value words before the program set its environment).
     #[arg(long, value_name = "NAME=COMMAND")]
     bot: String,
-    /// Time allowed for each move, in milliseconds (default 1000; for a game
-    /// played under a clock, the clock's base, and what the record shows
-    /// was left on it when that is less).
-    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
+    /// Time allowed for each move, in milliseconds.
+    #[arg(long, value_name = "MS", value_parser = number(&MOVE_TIMEOUT), help = MOVE_TIMEOUT.help_as(
+        "Time allowed for each move, in milliseconds (default {default}; for a game played under a clock, the \
+         clock's base, and what the record shows was left on it when that is less)"
+    ))]
     move_timeout: Option<u64>,
     /// Time allowed for the bot to answer hello after it starts, in milliseconds.
-    #[arg(long, value_name = "MS", default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..))]
-    startup_timeout: u64,
+    #[arg(long, value_name = "MS", value_parser = number(&STARTUP_TIMEOUT), help = STARTUP_TIMEOUT.help())]
+    startup_timeout: Option<u64>,
     /// The engine program to replay games of an engine program through
     /// (default: the command each record names, run from here).
     #[arg(long, value_name = "COMMAND")]
@@ -124,11 +127,8 @@ impl Engines {
             let engine = match program {
                 None => Engine::built_in(game).map_err(usage)?,
                 Some(_) => {
-                    let program = Program {
-                        command: key.clone(),
-                        dir: current_dir()?,
-                        timeout_ms: ENGINE_TIMEOUT.as_millis() as u64,
-                    };
+                    let program =
+                        Program { command: key.clone(), dir: current_dir()?, timeout_ms: ENGINE_TIMEOUT.default };
                     runtime.block_on(Engine::program(program, registry)).map_err(engine_failure)?
                 }
             };
@@ -353,7 +353,7 @@ fn replay_record(context: Context<'_>, text: &str) -> Result<GameReplay, Failure
     };
     let limits = Limits {
         move_timeout: move_limit(args.move_timeout, record.clock),
-        startup_timeout: Duration::from_millis(args.startup_timeout),
+        startup_timeout: Duration::from_millis(args.startup_timeout.unwrap_or(STARTUP_TIMEOUT.default)),
         ..Limits::default()
     };
     let Open { engine, link, probe, .. } = engines.of(runtime, registry, &header.game, program, args)?;

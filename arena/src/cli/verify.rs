@@ -1,15 +1,17 @@
 //! `arena verify`: re-plays every recorded game through the engine and
 //! reports every disagreement.
 
+use super::flags::number;
 use super::game::engine_failure;
 use super::record_file::{self, Header, Line};
 use super::{Failure, current_dir, internal, unwritten};
 use crate::bot::registry::Registry;
 use crate::check::verify::{self, Disagreement};
 use crate::engine::link::Link;
-use crate::engine::spec::{ENGINE_TIMEOUT, Engine, Identity, Program};
+use crate::engine::spec::{Engine, Identity, Program};
 use crate::engine::verify as engine_verify;
 use crate::games::{GameCommand, dispatch};
+use crate::settings::ENGINE_TIMEOUT;
 use crate::store::record::RecordOf;
 use crate::terminal::console::{errln, outln};
 use clap::Args;
@@ -27,8 +29,10 @@ pub struct VerifyArgs {
     #[arg(long, value_name = "COMMAND")]
     engine: Option<String>,
     /// Time allowed for each answer of the engine program, in milliseconds.
-    #[arg(long, value_name = "MS", default_value_t = ENGINE_TIMEOUT.as_millis() as u64, value_parser = clap::value_parser!(u64).range(1..))]
-    engine_timeout: u64,
+    #[arg(long, value_name = "MS", value_parser = number(&ENGINE_TIMEOUT), help = ENGINE_TIMEOUT.help_as(
+        "Time allowed for each answer of the engine program, in milliseconds (default {default})"
+    ))]
+    engine_timeout: Option<u64>,
 }
 
 /// The engine program the games of engine programs are replayed through:
@@ -100,7 +104,7 @@ pub fn run(args: VerifyArgs) -> Result<i32, Failure> {
         registry: Registry::new(),
         open: None,
         command: args.engine.clone(),
-        timeout_ms: args.engine_timeout,
+        timeout_ms: args.engine_timeout.unwrap_or(ENGINE_TIMEOUT.default),
     };
     let result = verify_files(&args, &mut programs);
     programs.close();

@@ -5,8 +5,8 @@ use super::record_file::{self, Header};
 use super::{Failure, unwritten, usage};
 use crate::bot::registry::Registry;
 use crate::engine::process::{EngineError, EngineProcess};
-use crate::engine::spec::ENGINE_TIMEOUT;
 use crate::games::{GameCommand, dispatch};
+use crate::settings::ENGINE_TIMEOUT;
 use crate::store::record::RecordOf;
 use crate::terminal::console::{self, errln, outln};
 use clap::Args;
@@ -96,7 +96,7 @@ fn engine_page(command: &str, line: &str) -> Result<Option<String>, String> {
     let dir = std::env::current_dir().map_err(|e| format!("no working directory: {e}"))?;
     let record: serde_json::Value = serde_json::from_str(line).map_err(|e| e.to_string())?;
     let asked = runtime.block_on(async {
-        let (mut engine, info) = EngineProcess::start(command, &dir, ENGINE_TIMEOUT, &registry, None).await?;
+        let (mut engine, info) = EngineProcess::start(command, &dir, ENGINE_TIMEOUT.millis(), &registry, None).await?;
         if !info.page {
             engine.bye().await?;
             return Ok(None);

@@ -18,9 +18,6 @@ use std::marker::PhantomData;
 use std::path::PathBuf;
 use std::time::Duration;
 
-/// How long an engine program may take over each answer, by default.
-pub const ENGINE_TIMEOUT: Duration = Duration::from_secs(10);
-
 /// A game built into the arena: one crate, one line of [`BUILT_IN`].
 pub trait BuiltIn: Sync {
     /// The game's name.
@@ -125,8 +122,9 @@ pub struct Program {
     pub timeout_ms: u64,
 }
 
+/// The answer time of an engine program whose record or `league.json` does not say.
 fn default_timeout_ms() -> u64 {
-    ENGINE_TIMEOUT.as_millis() as u64
+    crate::settings::ENGINE_TIMEOUT.default
 }
 
 impl Program {

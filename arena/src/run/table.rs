@@ -13,6 +13,7 @@ use crate::engine::running::Origin;
 use crate::engine::spec::Engine;
 use crate::run::clock::TimeControl;
 use crate::schedule::GameSpec;
+use crate::settings;
 use protocol::messages::Hello;
 use serde_json::Value;
 use std::path::PathBuf;
@@ -48,38 +49,30 @@ pub struct Limits {
     pub cpus_per_game: usize,
 }
 
-/// The per-move limit of a run without a clock, when none is given.
-pub const MOVE_TIMEOUT: Duration = Duration::from_millis(1000);
-
 /// The per-move limit of a run: `given` (in ms), else under `clock` its
 /// base (so that a move may use all the clock has left, up to the base),
-/// else [`MOVE_TIMEOUT`].
+/// else [`settings::MOVE_TIMEOUT`]'s default.
 pub fn move_limit(given: Option<u64>, clock: Option<TimeControl>) -> Duration {
     match (given, clock) {
         (Some(ms), _) => Duration::from_millis(ms),
         (None, Some(clock)) => clock.base(),
-        (None, None) => MOVE_TIMEOUT,
+        (None, None) => settings::MOVE_TIMEOUT.millis(),
     }
 }
-
-/// The CPUs each game in flight gets by default: one, so that a decision
-/// is a switch between processes on one core, several times cheaper than a
-/// wake-up of another core.
-pub const CPUS_PER_GAME: usize = 1;
 
 impl Default for Limits {
     fn default() -> Self {
         Limits {
-            move_timeout: MOVE_TIMEOUT,
+            move_timeout: settings::MOVE_TIMEOUT.millis(),
             clock: None,
-            startup_timeout: Duration::from_millis(10_000),
+            startup_timeout: settings::STARTUP_TIMEOUT.millis(),
             line_cap: 1 << 20,
             stderr_cap: 1 << 20,
             log_budget: 64 << 20,
             exit_grace: Duration::from_millis(1000),
             resources: ResourceLimits::default(),
-            sandbox: Sandbox::None,
-            cpus_per_game: CPUS_PER_GAME,
+            sandbox: Sandbox::default(),
+            cpus_per_game: settings::CPUS_PER_GAME.default as usize,
         }
     }
 }

@@ -106,10 +106,11 @@ fn permutations(n: usize) -> Vec<Vec<usize>> {
 }
 
 /// Who meets whom.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Format {
-    /// Every group of `k` bots (every pair, with two sides) plays.
+    /// Every group of `k` bots (every pair, with two sides) plays: the default.
+    #[default]
     RoundRobin,
     /// The first bot plays every group of `k - 1` of the others.
     Gauntlet,

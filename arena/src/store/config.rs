@@ -10,10 +10,14 @@
 use crate::bot::limits::ResourceLimits;
 use crate::bot::sandbox::Sandbox;
 use crate::bot::spec::BotSpec;
-use crate::engine::spec::{ENGINE_TIMEOUT, Program};
+use crate::engine::spec::Program;
 use crate::run::clock::TimeControl;
-use crate::run::table::{CPUS_PER_GAME, Limits, move_limit};
+use crate::run::table::{Limits, move_limit};
 use crate::schedule::{Format, Shard};
+use crate::settings::{
+    CONCURRENCY, CPUS_PER_GAME, ENGINE_TIMEOUT, GAME, LEAGUE_GAMES, MOVE_TIMEOUT, Number, STARTUP_TIMEOUT,
+    VariantSetting,
+};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -94,7 +98,7 @@ pub struct Overrides {
     /// `--startup-timeout` in ms.
     pub startup_timeout: Option<u64>,
     /// `--variant KEY=VALUE`, in order.
-    pub variants: Vec<String>,
+    pub variants: Vec<VariantSetting>,
     /// `--out`.
     pub out: Option<PathBuf>,
     /// `--shard K/N`.
@@ -102,7 +106,7 @@ pub struct Overrides {
     /// `--limit NAME=VALUE`, in order.
     pub limits: Vec<String>,
     /// `--sandbox`.
-    pub sandbox: Option<String>,
+    pub sandbox: Option<Sandbox>,
     /// `--cpus-per-game`.
     pub cpus_per_game: Option<u64>,
     /// `--deals FILE`.
@@ -112,7 +116,7 @@ pub struct Overrides {
 /// The CPUs of each game in flight of a league whose `league.json` does not
 /// say (written before the setting existed).
 fn default_cpus_per_game() -> u64 {
-    CPUS_PER_GAME as u64
+    CPUS_PER_GAME.default
 }
 
 /// A league's resolved configuration: everything that decides its games.
@@ -203,12 +207,6 @@ pub struct Change {
     pub retired: Vec<String>,
 }
 
-/// Defaults of a league.
-const DEFAULT_GAMES: u64 = 20;
-
-/// The game of a league that names none.
-pub const DEFAULT_GAME: &str = "all-fives";
-
 impl LeagueConfig {
     /// Reads the file named by `--config` (if any) and applies the flags.
     /// `cwd` resolves relative flag paths; `random_seed` is used when no seed is given.
@@ -242,8 +240,9 @@ impl LeagueConfig {
         apply_bot_flags(&mut entries, flags, cwd)?;
         let bots = checked_bots(entries, key_error)?;
 
-        let format_text = flags.format.clone().or(file.format).unwrap_or_else(|| "round-robin".to_string());
-        let format: Format = format_text.parse().map_err(|e| key_error("format", e))?;
+        let format_text = flags.format.clone().or(file.format);
+        let format: Format =
+            format_text.map(|text| text.parse()).transpose().map_err(|e| key_error("format", e))?.unwrap_or_default();
         let mut settings = Vec::new();
         if let Some(players) = flags.players.or(file.players) {
             settings.push(("players".to_string(), players.to_string()));
@@ -254,10 +253,7 @@ impl LeagueConfig {
             })?;
             settings.push((key.clone(), value));
         }
-        for text in &flags.variants {
-            let (key, value) = split_pair(text, "--variant", "KEY=VALUE")?;
-            settings.push((key.trim().to_string(), value.trim().to_string()));
-        }
+        settings.extend(flags.variants.iter().map(VariantSetting::pair));
         let mut limits = ResourceLimits::default();
         for (key, value) in &file.limits {
             let value = scalar(value)
@@ -267,8 +263,11 @@ impl LeagueConfig {
         for text in &flags.limits {
             limits.set(text)?;
         }
-        let sandbox_text = flags.sandbox.clone().or(file.sandbox).unwrap_or_else(|| "none".to_string());
-        let sandbox: Sandbox = sandbox_text.parse().map_err(|e| key_error("sandbox", e))?;
+        let sandbox = match (flags.sandbox, file.sandbox) {
+            (Some(sandbox), _) => sandbox,
+            (None, Some(text)) => text.parse().map_err(|e| key_error("sandbox", e))?,
+            (None, None) => Sandbox::default(),
+        };
         let seed = flags.seed.or(file.seed);
         if flags.shard.is_some() && seed.is_none() {
             return Err(key_error(
@@ -277,31 +276,22 @@ impl LeagueConfig {
                     .to_string(),
             ));
         }
-        let cpus_per_game = flags.cpus_per_game.or(file.cpus_per_game).unwrap_or(CPUS_PER_GAME as u64);
-        let positive = |key: &str, value: Option<u64>, default: u64| match value {
-            Some(0) => Err(key_error(key, "must be at least 1".to_string())),
-            Some(v) => Ok(v),
-            None => Ok(default),
-        };
+        let number =
+            |setting: &Number, given: Option<u64>| setting.or_default(given).map_err(|e| key_error(setting.key, e));
+        let cpus_per_game = number(&CPUS_PER_GAME, flags.cpus_per_game.or(file.cpus_per_game))?;
         let clock = match (flags.clock, &file.clock) {
             (Some(clock), _) => Some(clock),
             (None, Some(text)) => Some(text.parse::<TimeControl>().map_err(|e| key_error("clock", e))?),
             (None, None) => None,
         };
-        let move_timeout = match flags.move_timeout.or(file.move_timeout) {
-            Some(0) => return Err(key_error("move_timeout", "must be at least 1".to_string())),
-            given => move_limit(given, clock),
-        };
+        let given_move_timeout = flags.move_timeout.or(file.move_timeout);
+        let move_timeout = move_limit(given_move_timeout.map(|ms| number(&MOVE_TIMEOUT, Some(ms))).transpose()?, clock);
         let deals_file = flags.deals.as_ref().map(|d| cwd.join(d)).or(file.deals.map(|d| base.join(d)));
         secrets.extend(deals_file.clone());
         if (flags.engine.is_some() || file.engine.is_some()) && (flags.game.is_some() || file.game.is_some()) {
             return Err(key_error("engine", "give a game or an engine, not both".to_string()));
         }
-        let engine_timeout = positive(
-            "engine_timeout",
-            flags.engine_timeout.or(file.engine_timeout),
-            ENGINE_TIMEOUT.as_millis() as u64,
-        )?;
+        let engine_timeout = number(&ENGINE_TIMEOUT, flags.engine_timeout.or(file.engine_timeout))?;
         let engine = match (&flags.engine, file.engine) {
             (Some(command), _) => {
                 Some(Program { command: command.clone(), dir: cwd.to_path_buf(), timeout_ms: engine_timeout })
@@ -310,13 +300,13 @@ impl LeagueConfig {
             (None, None) => None,
         };
         Ok(LeagueConfig {
-            game: flags.game.clone().or(file.game).unwrap_or_else(|| DEFAULT_GAME.to_string()),
+            game: flags.game.clone().or(file.game).unwrap_or_else(|| GAME.to_string()),
             engine,
             format,
             bots,
             settings,
             variant: serde_json::Value::Null,
-            games: positive("games", flags.games.or(file.games), DEFAULT_GAMES)?,
+            games: number(&LEAGUE_GAMES, flags.games.or(file.games))?,
             budget: match flags.budget.or(file.budget) {
                 Some(_) if format != Format::Learning => {
                     return Err(key_error(
@@ -328,14 +318,14 @@ impl LeagueConfig {
             },
             rounds: Vec::new(),
             seed: seed.unwrap_or(random_seed),
-            concurrency: positive(
-                "concurrency",
-                flags.concurrency.or(file.concurrency),
-                (cores / cpus_per_game.max(1)).max(1),
-            )?,
+            // By default, a game in flight on each set of CPUs a game gets.
+            concurrency: match flags.concurrency.or(file.concurrency) {
+                None => (cores / cpus_per_game.max(1)).max(1),
+                given => number(&CONCURRENCY, given)?,
+            },
             move_timeout_ms: move_timeout.as_millis() as u64,
             clock,
-            startup_timeout_ms: positive("startup_timeout", flags.startup_timeout.or(file.startup_timeout), 10_000)?,
+            startup_timeout_ms: number(&STARTUP_TIMEOUT, flags.startup_timeout.or(file.startup_timeout))?,
             limits,
             sandbox,
             cpus_per_game,
@@ -595,7 +585,7 @@ mod tests {
             config: Some(path.clone()),
             games: Some(6),
             bots: vec!["c=sh".into()],
-            variants: vec!["target=150".into()],
+            variants: vec!["target=150".parse().unwrap()],
             ..Overrides::default()
         };
         let config = resolve(&flags).unwrap();

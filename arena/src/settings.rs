@@ -1,0 +1,199 @@
+//! The settings of a run, each written once: its flag, its key in a league
+//! file, its default, the least (and most) value it takes, and its help text.
+//!
+//! The command line (`--move-timeout`), a league file (`move_timeout = …`)
+//! and a league's `league.json` all read a setting from here, so a default
+//! is changed in one place, and help texts show the default in force.
+//! Settings whose value is an enum (`--sandbox`, `--format`) take their
+//! default from the type's [`Default`] instead.
+//!
+//! The bottom layer: it imports nothing from the crate.
+
+use std::str::FromStr;
+use std::time::Duration;
+
+/// A setting counted in whole numbers: milliseconds, games, CPUs.
+#[derive(Debug)]
+pub struct Number {
+    /// The command-line flag: `--move-timeout`.
+    pub flag: &'static str,
+    /// The key of a league file, and the setting's name in its errors: `move_timeout`.
+    pub key: &'static str,
+    /// The value when none is given.
+    pub default: u64,
+    /// The least value taken.
+    pub least: u64,
+    /// The most value taken.
+    pub most: u64,
+    /// The help text, `{default}` standing for the default.
+    pub help: &'static str,
+}
+
+impl Number {
+    /// The help text, with the default in it.
+    pub fn help(&self) -> String {
+        self.help_as(self.help)
+    }
+
+    /// Another help text of this setting (a command's own wording), with
+    /// `{default}` in `text` replaced by the default.
+    pub fn help_as(&self, text: &str) -> String {
+        text.replace("{default}", &self.default.to_string())
+    }
+
+    /// The value given, or the default: an error (naming no setting) when
+    /// it is out of range.
+    pub fn or_default(&self, given: Option<u64>) -> Result<u64, String> {
+        match given {
+            Some(value) if value < self.least => Err(format!("must be at least {}", self.least)),
+            Some(value) if value > self.most => Err(format!("must be at most {}", self.most)),
+            Some(value) => Ok(value),
+            None => Ok(self.default),
+        }
+    }
+
+    /// The default as a duration, for a setting in milliseconds.
+    pub const fn millis(&self) -> Duration {
+        Duration::from_millis(self.default)
+    }
+}
+
+/// Time allowed for each move, in milliseconds.
+pub const MOVE_TIMEOUT: Number = Number {
+    flag: "--move-timeout",
+    key: "move_timeout",
+    default: 1000,
+    least: 1,
+    most: u64::MAX,
+    help: "Time allowed for each move, in milliseconds (default {default}; under --clock, the clock's base)",
+};
+
+/// Time allowed for a bot to answer `hello` after it starts, in milliseconds.
+pub const STARTUP_TIMEOUT: Number = Number {
+    flag: "--startup-timeout",
+    key: "startup_timeout",
+    default: 10_000,
+    least: 1,
+    most: u64::MAX,
+    help: "Time allowed for a bot to answer hello after it starts, in milliseconds (default {default})",
+};
+
+/// Time allowed for each answer of an engine program, in milliseconds.
+pub const ENGINE_TIMEOUT: Number = Number {
+    flag: "--engine-timeout",
+    key: "engine_timeout",
+    default: 10_000,
+    least: 1,
+    most: u64::MAX,
+    help: "Time allowed for each answer of an --engine program, in milliseconds (default {default})",
+};
+
+/// The CPUs of each game in flight: one by default, so that a decision is a
+/// switch between processes on one core, several times cheaper than a
+/// wake-up of another core.
+pub const CPUS_PER_GAME: Number = Number {
+    flag: "--cpus-per-game",
+    key: "cpus_per_game",
+    default: 1,
+    least: 0,
+    most: u64::MAX,
+    help: "CPUs of each game in flight: the bots of a game and the worker that plays it run on this many CPUs of \
+           their own (default {default}; 0: not pinned, the system places them; more for bots that use several \
+           threads)",
+};
+
+/// Games played at once by a match (a league's default is the cores it has).
+pub const CONCURRENCY: Number = Number {
+    flag: "--concurrency",
+    key: "concurrency",
+    default: 1,
+    least: 1,
+    most: 4096,
+    help: "Games played at once (default {default})",
+};
+
+/// The games of a match.
+pub const MATCH_GAMES: Number = Number {
+    flag: "--games",
+    key: "games",
+    default: 100,
+    least: 1,
+    most: u64::MAX,
+    help: "Number of games (default {default}); rounded up to whole deals (every order of the bots over the seats: \
+           2 with two sides, 6 with three, 24 with four)",
+};
+
+/// The games of each group of bots of a league.
+pub const LEAGUE_GAMES: Number = Number {
+    flag: "--games",
+    key: "games",
+    default: 20,
+    least: 1,
+    most: u64::MAX,
+    help: "Games per group of bots (default {default}), rounded up to whole deals (every order of the group's \
+           bots: 2 with two sides, 6 with three, 24 with four); in a learning league, per pair of each round",
+};
+
+/// The built-in game played when a run names none.
+pub const GAME: &str = "all-fives";
+
+/// A variant setting as given, `KEY=VALUE` (`--variant`): parsed once, where
+/// it is given, and carried typed from there.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct VariantSetting {
+    /// The setting's name, trimmed.
+    pub key: String,
+    /// Its value, trimmed.
+    pub value: String,
+}
+
+impl VariantSetting {
+    /// The setting `key` = `value`.
+    pub fn new(key: impl Into<String>, value: impl Into<String>) -> VariantSetting {
+        VariantSetting { key: key.into(), value: value.into() }
+    }
+
+    /// The pair the engine is asked about.
+    pub fn pair(&self) -> (String, String) {
+        (self.key.clone(), self.value.clone())
+    }
+}
+
+impl FromStr for VariantSetting {
+    type Err = String;
+    fn from_str(text: &str) -> Result<VariantSetting, String> {
+        let (key, value) = text.split_once('=').ok_or_else(|| format!("{text:?}: expected KEY=VALUE"))?;
+        Ok(VariantSetting::new(key.trim(), value.trim()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_help_text_shows_the_default_in_force() {
+        assert_eq!(
+            MOVE_TIMEOUT.help(),
+            "Time allowed for each move, in milliseconds (default 1000; under --clock, the clock's base)"
+        );
+        assert_eq!(STARTUP_TIMEOUT.help_as("hello within {default} ms"), "hello within 10000 ms");
+    }
+
+    #[test]
+    fn a_value_out_of_range_is_refused_and_none_is_the_default() {
+        assert_eq!(MOVE_TIMEOUT.or_default(None), Ok(1000));
+        assert_eq!(MOVE_TIMEOUT.or_default(Some(5)), Ok(5));
+        assert_eq!(MOVE_TIMEOUT.or_default(Some(0)), Err("must be at least 1".to_string()));
+        assert_eq!(CPUS_PER_GAME.or_default(Some(0)), Ok(0));
+        assert_eq!(CONCURRENCY.or_default(Some(5000)), Err("must be at most 4096".to_string()));
+        assert_eq!(MOVE_TIMEOUT.millis(), Duration::from_millis(1000));
+    }
+
+    #[test]
+    fn a_variant_setting_is_key_equals_value_trimmed() {
+        assert_eq!("target = 250".parse(), Ok(VariantSetting::new("target", "250")));
+        assert_eq!("a=b=c".parse(), Ok(VariantSetting::new("a", "b=c")));
+        assert_eq!("target".parse::<VariantSetting>(), Err("\"target\": expected KEY=VALUE".to_string()));
+    }
+}
