@@ -8,6 +8,12 @@
 use nix::sched::{CpuSet, sched_getaffinity, sched_setaffinity};
 use nix::unistd::Pid;
 
+/// The cores available to the arena: the CPUs of its affinity mask, within
+/// its control group's CPU quota (as the standard library counts them).
+pub fn cores() -> u64 {
+    std::thread::available_parallelism().map_or(1, |n| n.get() as u64)
+}
+
 /// The CPUs this process may run on, in increasing order: those of its
 /// affinity mask (as `taskset`, a control group's cpuset or a batch
 /// scheduler's allocation leave it).

@@ -26,7 +26,22 @@ pub struct BotSpec {
     pub argv: Vec<String>,
 }
 
+/// The directory of the arena binary, where `cargo build` puts the sample bots too.
+pub fn binary_dir() -> Result<PathBuf, String> {
+    let exe = std::env::current_exe().map_err(|e| format!("cannot locate the arena binary: {e}"))?;
+    Ok(exe.parent().unwrap_or(Path::new(".")).to_path_buf())
+}
+
 impl BotSpec {
+    /// A sample Rust bot built next to the arena, e.g. `greedy` for
+    /// `greedy-bot`, run in `cwd`.
+    pub fn sample(name: &str, cwd: &Path) -> Result<BotSpec, String> {
+        let dir = binary_dir()?;
+        let quoted = shell_words::quote(&dir.join(format!("{name}-bot")).to_string_lossy()).into_owned();
+        BotSpec::parse(&format!("{name}={quoted}"), cwd)
+            .map_err(|e| format!("the sample bots are not built ({e}); run `cargo build --release` first"))
+    }
+
     /// A bot named `name` running `command` in `dir` (absolute): checks the
     /// name, refuses shell syntax (the command is not run by a shell), splits
     /// the command like a shell, takes the `VAR=value` words before the

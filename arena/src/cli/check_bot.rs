@@ -4,7 +4,7 @@
 //! usage error (e.g. the command cannot be run), 130 when interrupted.
 
 use super::flags::{TimeFlags, sandbox_help};
-use super::game::{GameArgs, Setting};
+use super::game::{GameArgs, settings};
 use super::{Failure, current_dir, unwritten, usage};
 use crate::bot::limits::ResourceLimits;
 use crate::bot::registry::Registry;
@@ -13,6 +13,7 @@ use crate::bot::spec::BotSpec;
 use crate::check::conformance::{self, Case, Checked, Settings};
 use crate::engine::spec::Engine;
 use crate::games::{GameCommand, dispatch};
+use crate::run::setting::Setting;
 use crate::run::table::Resolved;
 use crate::run::table::{Limits, move_limit};
 use crate::settings::{STARTUP_TIMEOUT, VariantSetting};
@@ -67,7 +68,7 @@ pub fn run(args: CheckBotArgs) -> Result<i32, Failure> {
         None => dispatch(args.game.game(), Tables).map_err(usage)?,
         Some(program) => {
             let mut setting = Setting::open(args.game.game(), Some(program))?;
-            let variant = setting.variant(None, &args.variants)?;
+            let variant = setting.resolve(&settings(None, &args.variants))?;
             Checked { engine: setting.close()?, tables: vec![("variant".to_string(), variant)], cases: Vec::new() }
         }
     };
@@ -138,7 +139,7 @@ fn check(args: CheckBotArgs, checked: Checked) -> Result<i32, Failure> {
         ..Limits::default()
     };
     limits.resources.check().map_err(usage)?;
-    let jobs = args.jobs.unwrap_or_else(|| super::cores().max(2)) as usize;
+    let jobs = args.jobs.unwrap_or_else(|| crate::bot::cpus::cores().max(2)) as usize;
     let seed = args.seed.unwrap_or_else(super::random_seed);
     outln!("check-bot: {} ({:?}), {game}", bot.name, bot.command).map_err(unwritten)?;
     let clock = limits.clock.map(|clock| format!(", clock {clock} ms")).unwrap_or_default();

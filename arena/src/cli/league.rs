@@ -1,35 +1,28 @@
 //! `arena league`: a league from a configuration file and flags, resumable
 //! from its output directory.
 
-use super::execute::{ReportRequest, Run, execute_with, left_out, resumable};
 use super::flags::{PlayFlags, number};
-use super::game::{GameArgs, Setting, SetupTrouble, read_setups};
-use super::match_cmd::{binary_dir, sample_bot};
-use super::{Failure, cores, current_dir, internal, random_seed, usage};
-use crate::bot::spec::BotSpec;
+use super::game::GameArgs;
+use super::{Failure, current_dir, internal, random_seed, resumable, usage};
+use crate::bot::cpus::cores;
+use crate::bot::spec::{BotSpec, binary_dir};
 use crate::bot::start_failures::GiveUp;
-use crate::engine::spec::Engine;
+use crate::run::execute::{ReportRequest, Run, execute_with, left_out};
 use crate::run::runner::Flow;
-use crate::run::setups;
-use crate::run::setups::LeagueSetups;
-use crate::run::table::Resolved;
 use crate::schedule::league::{check_played, full_schedule, utc, withdrawn};
 use crate::schedule::learning::{self, Field, Next};
 use crate::schedule::{Format, Schedule, Seating, Selection, Shard};
 use crate::settings::LEAGUE_GAMES;
 use crate::stats::ratings::{Pairwise, pairwise};
 use crate::store::config::{LeagueConfig, Overrides, entering_bots};
-use crate::store::output::{LEAGUE, OutDir};
+use crate::store::output::{self, LEAGUE, OutDir, read_config};
 use crate::store::queued::{self, Request};
 use crate::store::record::GameSummary;
 use crate::terminal::console::{errln, outln};
 use crate::terminal::signals;
 use clap::Args;
-use serde::de::DeserializeOwned;
-use serde_json::Value;
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 /// Examples shown by `arena league --help`.
@@ -246,7 +239,7 @@ fn learn(mut prepared: Prepared, args: &LeagueArgs, cwd: &Path) -> Result<i32, F
         }
         let (out, games) = match &played.config.out {
             Some(dir) => {
-                let (out, games) = reopen(dir)?;
+                let (out, games) = output::resume(dir).map_err(usage)?;
                 (Some(out), games)
             }
             None => (None, played.games),
@@ -311,7 +304,7 @@ fn learning_field(config: &LeagueConfig, played: &[GameSummary]) -> Result<Field
 /// checked and queued for it instead, and there is nothing to run (`None`).
 fn resume(dir: &Path, args: &LeagueArgs, cwd: &Path, own: bool) -> Result<Option<Prepared>, Failure> {
     let load = || -> Result<LeagueConfig, Failure> {
-        let mut config: LeagueConfig = read_config(dir, LEAGUE, "a league configuration")?;
+        let mut config: LeagueConfig = read_config(dir, LEAGUE, "a league configuration").map_err(usage)?;
         config.resume_in(dir, args.play.concurrency, args.play.cpus_per_game).map_err(usage)?;
         Ok(config)
     };
@@ -333,7 +326,7 @@ fn resume(dir: &Path, args: &LeagueArgs, cwd: &Path, own: bool) -> Result<Option
         errln!("that arena has ended meanwhile: this one takes the change in");
         return resume(dir, args, cwd, false);
     }
-    let (out, played) = reopen(dir)?;
+    let (out, played) = output::resume(dir).map_err(usage)?;
     // Read again under the lock: an arena that ran the league until now may have changed it.
     config = load()?;
     let changes = config.history.len();
@@ -428,7 +421,7 @@ fn changed(config: &LeagueConfig, request: &Request, teams: &[Vec<usize>]) -> Re
 
 /// The sides of the game of a league, as its engine resolves its variant.
 fn teams_of(config: &LeagueConfig) -> Result<Vec<Vec<usize>>, Failure> {
-    Ok(open_engine(&mut config.clone())?.1.teams)
+    Ok(config.clone().open_engine()?.1.teams)
 }
 
 /// The time now, as [`utc`] writes it.
@@ -442,33 +435,20 @@ fn write_league(out: &OutDir, config: &LeagueConfig) -> Result<(), Failure> {
     out.write_config(&json).map_err(|e| internal(format!("cannot write {LEAGUE}: {e}")))
 }
 
-/// Reads the configuration of a stopped run: the JSON file `name` in `dir`,
-/// which should hold `what`.
-pub(super) fn read_config<C: DeserializeOwned>(dir: &Path, name: &str, what: &str) -> Result<C, Failure> {
-    let path = dir.join(name);
-    let text = std::fs::read_to_string(&path)
-        .map_err(|e| usage(format!("cannot resume from {}: cannot read {name} ({e})", dir.display())))?;
-    serde_json::from_str(&text).map_err(|e| usage(format!("{} is not {what}: {e}", path.display())))
-}
-
-/// Reopens the output directory of a stopped run; returns it with the games already played.
-pub(super) fn reopen(dir: &Path) -> Result<(OutDir, Vec<GameSummary>), Failure> {
-    let (out, played, note) = OutDir::reopen(dir).map_err(usage)?;
-    if let Some(note) = note {
-        errln!("{note}");
-    }
-    Ok((out, played))
-}
-
 /// The demo league: a ladder of the sample bots that can run here, from
 /// random play through greedy ones (in Rust, and in Python and JavaScript when
 /// a checkout and the interpreters are at hand) to `search-bot`, in a round
 /// robin. Every other flag given applies to it as to any league.
 fn demo(args: &LeagueArgs, cwd: &Path) -> Result<LeagueConfig, Failure> {
-    let mut bots = vec![sample_bot("random")?, sample_bot("greedy")?];
+    let sample = |name| BotSpec::sample(name, cwd).map_err(usage);
+    let mut bots = vec![sample("random")?, sample("greedy")?];
     // The scripted samples, when a checkout is at hand (around the binary, in
     // the working directory, or where the arena was built) and the interpreters exist.
-    let candidates = [binary_dir()?.join("../.."), cwd.to_path_buf(), Path::new(env!("CARGO_MANIFEST_DIR")).join("..")];
+    let candidates = [
+        binary_dir().map_err(usage)?.join("../.."),
+        cwd.to_path_buf(),
+        Path::new(env!("CARGO_MANIFEST_DIR")).join(".."),
+    ];
     let repo = candidates
         .into_iter()
         .find(|dir| dir.join("sample-bots/python/greedy.py").is_file())
@@ -484,7 +464,7 @@ fn demo(args: &LeagueArgs, cwd: &Path) -> Result<LeagueConfig, Failure> {
             }
         }
     }
-    bots.push(sample_bot("search")?);
+    bots.push(sample("search")?);
     let names: Vec<&str> = bots.iter().map(|b| b.name.as_str()).collect();
     errln!("no league given: a demo round robin of the sample bots {}", names.join(", "));
     let mut overrides = args.overrides();
@@ -501,7 +481,7 @@ fn play(prepared: Prepared, quiet: bool) -> Result<Played, Failure> {
     let Prepared { mut config, mut out, played, fresh, changes, taken, chose, reports } = prepared;
     let grown = !fresh && config.history.len() != changes;
     let learning = config.format == Format::Learning;
-    let (engine, variant, setups) = open_engine(&mut config)?;
+    let (engine, variant, setups) = config.open_engine()?;
     let teams = variant.teams.clone();
     let schedule = full_schedule(&config, &teams, Seating::EveryOrder).map_err(usage)?;
     if grown && !learning {
@@ -663,38 +643,6 @@ fn stop_note(config: &LeagueConfig, stop: &Next, games: u64) -> String {
             learning::CONFIDENCE * 100.0
         ),
     }
-}
-
-/// A run's engine, its variant and its games' setups (if set up in advance).
-pub(super) type Opened = (Arc<Engine>, Resolved, Option<Vec<Value>>);
-
-/// The engine of a league's configuration, the variant its settings resolve
-/// to and the setups of its games (if set up in advance), checked by the
-/// engine; the game's name and the setups are kept in `config`.
-pub(super) fn open_engine(config: &mut LeagueConfig) -> Result<Opened, Failure> {
-    let mut setting = Setting::open(&config.game, config.engine.clone())?;
-    config.game = setting.engine().name().to_string();
-    let variant = setting.resolve(&config.settings)?;
-    let setups = match setups::of_league(config).map_err(usage)? {
-        LeagueSetups::None => None,
-        LeagueSetups::File(path) => {
-            let setups = read_setups(&mut setting, &variant, &path)?;
-            config.deals = Value::Array(setups.clone());
-            Some(setups)
-        }
-        LeagueSetups::Stored(stored) => {
-            for (number, setup) in (1..).zip(&stored) {
-                if let Err(trouble) = setting.check_setup(&variant, setup) {
-                    return Err(match trouble {
-                        SetupTrouble::Refused(why) => usage(format!("stored deals, game {number}: {why}")),
-                        SetupTrouble::Failed(failure) => failure,
-                    });
-                }
-            }
-            Some(stored)
-        }
-    };
-    Ok((setting.close()?, variant, setups))
 }
 
 /// An error unless the bots that entered with the last change of a grown

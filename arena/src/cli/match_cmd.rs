@@ -1,13 +1,14 @@
 //! `arena match`: a match between bots, one per side.
 
-use super::execute::{ReportRequest, Run, execute, left_out};
 use super::flags::{TimeFlags, number, sandbox_help};
-use super::game::{GameArgs, Setting, read_setups};
+use super::game::{GameArgs, settings};
 use super::{Failure, current_dir, random_seed, usage};
 use crate::bot::limits::ResourceLimits;
 use crate::bot::sandbox::Sandbox;
 use crate::bot::spec::BotSpec;
 use crate::bot::start_failures::GiveUp;
+use crate::run::execute::{ReportRequest, Run, execute, left_out};
+use crate::run::setting::Setting;
 use crate::run::table::{Limits, move_limit};
 use crate::schedule::{Schedule, Seating, Selection};
 use crate::settings::{CONCURRENCY, CPUS_PER_GAME, MATCH_GAMES, STARTUP_TIMEOUT, VariantSetting};
@@ -15,7 +16,7 @@ use crate::store::output::OutDir;
 use crate::terminal::console::{errln, outln};
 use crate::terminal::signals;
 use clap::Args;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::Duration;
 
 /// Examples shown by `arena match --help`.
@@ -74,7 +75,7 @@ pub struct MatchArgs {
 /// Runs `arena match`.
 pub fn run(args: MatchArgs) -> Result<i32, Failure> {
     let mut setting = Setting::open(args.game.game(), args.game.program()?)?;
-    let variant = setting.variant(args.players, &args.variants)?;
+    let variant = setting.resolve(&settings(args.players, &args.variants))?;
     let teams = variant.teams.clone();
     let bots = if args.bots.is_empty() { demo_bots()? } else { parse_bots(&args.bots)? };
     if bots.len() != teams.len() {
@@ -105,7 +106,7 @@ pub fn run(args: MatchArgs) -> Result<i32, Failure> {
         cpus_per_game: args.cpus_per_game.unwrap_or(CPUS_PER_GAME.default) as usize,
         ..Limits::default()
     };
-    let setups = args.deals.as_deref().map(|path| read_setups(&mut setting, &variant, path)).transpose()?;
+    let setups = args.deals.as_deref().map(|path| setting.read_setups(&variant, path)).transpose()?;
     let engine = setting.close()?;
     let per_deal = Seating::EveryOrder.games_per_deal(teams.len());
     let games = args.games.unwrap_or(MATCH_GAMES.default);
@@ -164,23 +165,10 @@ fn parse_bots(given: &[String]) -> Result<Vec<BotSpec>, Failure> {
     Ok(bots)
 }
 
-/// The directory of the arena binary, where `cargo build` puts the sample bots too.
-pub fn binary_dir() -> Result<PathBuf, Failure> {
-    let exe = std::env::current_exe().map_err(|e| usage(format!("cannot locate the arena binary: {e}")))?;
-    Ok(exe.parent().unwrap_or(Path::new(".")).to_path_buf())
-}
-
-/// A sample Rust bot built next to the arena, e.g. `greedy` for `greedy-bot`.
-pub fn sample_bot(name: &str) -> Result<BotSpec, Failure> {
-    let dir = binary_dir()?;
-    let quoted = shell_words::quote(&dir.join(format!("{name}-bot")).to_string_lossy()).into_owned();
-    BotSpec::parse(&format!("{name}={quoted}"), &current_dir()?)
-        .map_err(|e| usage(format!("the sample bots are not built ({e}); run `cargo build --release` first")))
-}
-
 /// The sample bots next to the arena binary: greedy-bot against random-bot.
 fn demo_bots() -> Result<Vec<BotSpec>, Failure> {
-    let bots = vec![sample_bot("greedy")?, sample_bot("random")?];
+    let cwd = current_dir()?;
+    let bots = vec![BotSpec::sample("greedy", &cwd).map_err(usage)?, BotSpec::sample("random", &cwd).map_err(usage)?];
     errln!("no --bot given: playing the sample bots greedy-bot and random-bot");
     Ok(bots)
 }

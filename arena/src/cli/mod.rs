@@ -16,7 +16,6 @@
 
 mod check_bot;
 mod engine;
-mod execute;
 mod flags;
 mod game;
 mod league;
@@ -123,6 +122,28 @@ pub struct Failure {
     pub message: String,
 }
 
+impl From<crate::run::execute::RunError> for Failure {
+    fn from(error: crate::run::execute::RunError) -> Failure {
+        internal(error.to_string())
+    }
+}
+
+impl From<crate::run::setting::SettingError> for Failure {
+    fn from(error: crate::run::setting::SettingError) -> Failure {
+        use crate::run::setting::SettingError;
+        match error {
+            SettingError::Refused(why) => usage(why),
+            SettingError::Failed(why) => internal(why),
+        }
+    }
+}
+
+impl From<crate::engine::process::EngineError> for Failure {
+    fn from(error: crate::engine::process::EngineError) -> Failure {
+        internal(error.to_string())
+    }
+}
+
 /// A usage error (exit status 2).
 fn usage(message: impl Into<String>) -> Failure {
     Failure { status: 2, message: message.into() }
@@ -217,8 +238,11 @@ fn random_seed() -> u64 {
     RandomState::new().hash_one(std::time::SystemTime::now())
 }
 
-/// The cores available to the arena: the CPUs of its affinity mask, within
-/// its control group's CPU quota (as the standard library counts them).
-fn cores() -> u64 {
-    std::thread::available_parallelism().map_or(1, |n| n.get() as u64)
+/// The failure of a run that stopped, saying how to continue it with
+/// `arena COMMAND --resume` when it wrote to `out` (the arena named as it was run).
+fn resumable(error: crate::run::execute::RunError, command: &str, out: Option<&std::path::Path>) -> Failure {
+    match out {
+        Some(dir) => internal(format!("{error}; continue with: {} {command} --resume {}", program(), dir.display())),
+        None => internal(error.to_string()),
+    }
 }

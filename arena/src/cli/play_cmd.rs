@@ -9,7 +9,7 @@
 //! other, so `arena view` replays it and `arena verify` checks it.
 
 use super::flags::number;
-use super::game::{GameArgs, Setting};
+use super::game::{GameArgs, settings};
 use super::{Failure, current_dir, internal, random_seed, usage};
 use crate::bot::orphans;
 use crate::bot::pool::{self, Pool};
@@ -18,6 +18,7 @@ use crate::bot::spec::BotSpec;
 use crate::engine::running::{Origin, Running};
 use crate::engine::spec::Mirror;
 use crate::run::play::{Person, Unplayable, play_seated};
+use crate::run::setting::Setting;
 use crate::run::table::{Limits, Table};
 use crate::schedule::GameSpec;
 use crate::schedule::seeds;
@@ -89,7 +90,7 @@ pub struct PlayArgs {
 /// Runs `arena play`.
 pub fn run(args: PlayArgs) -> Result<i32, Failure> {
     let mut setting = Setting::open(args.game.game(), args.game.program()?)?;
-    let variant = setting.variant(args.players, &args.variants)?;
+    let variant = setting.resolve(&settings(args.players, &args.variants))?;
     let engine = setting.close()?;
     let seats: usize = variant.teams.iter().map(Vec::len).sum();
     if args.seat >= seats {

@@ -6,9 +6,9 @@
 //! (`--jobs`), and listed in the file's order whatever the number.
 
 use super::flags::number;
-use super::game::engine_failure;
 use super::record_file::{self, Header};
-use super::{Failure, cores, current_dir, internal, program, unwritten, usage};
+use super::{Failure, current_dir, internal, program, unwritten, usage};
+use crate::bot::cpus::cores;
 use crate::bot::orphans;
 use crate::bot::registry::Registry;
 use crate::bot::spec::BotSpec;
@@ -129,14 +129,14 @@ impl Engines {
                 Some(_) => {
                     let program =
                         Program { command: key.clone(), dir: current_dir()?, timeout_ms: ENGINE_TIMEOUT.default };
-                    runtime.block_on(Engine::program(program, registry)).map_err(engine_failure)?
+                    runtime.block_on(Engine::program(program, registry))?
                 }
             };
             if engine.name() != game {
                 return Err(usage(format!("a record of {game}, but the engine {key:?} plays {}", engine.name())));
             }
-            let link = runtime.block_on(engine.connect(registry, None)).map_err(engine_failure)?;
-            let probe = runtime.block_on(engine.connect(registry, None)).map_err(engine_failure)?;
+            let link = runtime.block_on(engine.connect(registry, None))?;
+            let probe = runtime.block_on(engine.connect(registry, None))?;
             self.open = Some(Open { key, engine: Arc::new(engine), link, probe });
         }
         Ok(self.open.as_mut().expect("just opened"))

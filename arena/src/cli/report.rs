@@ -4,17 +4,17 @@
 //! as it stands, and called partial.
 
 use super::record_file::{self, Header};
-use super::sprt::{SPRT_CONFIG, SPRT_RESULT, SprtConfig};
 use super::{Failure, internal, usage};
 use crate::engine::spec::Engine;
-use crate::report::move_times::{Recorder, keep_least};
+use crate::report::move_times::Recorder;
 use crate::report::page::{self, CHUNK, Viewer};
 use crate::report::store::GameStore;
 use crate::report::{self as core, Input, Kind, SprtSetup};
 use crate::schedule::{Format, Seating};
-use crate::store::config::LeagueConfig;
-use crate::store::output::{GAMES, LEAGUE, read_record_line};
+use crate::store::config::{LeagueConfig, SprtConfig};
+use crate::store::output::{GAMES, LEAGUE, SPRT_CONFIG, SPRT_RESULT, read_record_line};
 use crate::store::record::JsonRecord;
+use crate::store::record::keep_least;
 use crate::terminal::console::{errln, outln};
 use clap::Args;
 use std::collections::BTreeMap;

@@ -1,7 +1,8 @@
 //! `arena rules`: the game's variant settings, as its engine describes them.
 
-use super::game::{GameArgs, Setting};
+use super::game::GameArgs;
 use super::{Failure, unwritten};
+use crate::run::setting::Setting;
 
 /// Prints the variant settings of the game of `game`.
 pub fn run(game: &GameArgs) -> Result<i32, Failure> {

@@ -1,32 +1,27 @@
 //! `arena sprt`: a sequential probability ratio test of a new version of a
 //! bot against its base, on duplicate deals, resumable from its output directory.
 
-use super::execute::{Run, execute_with, resumable};
 use super::flags::PlayFlags;
 use super::game::GameArgs;
-use super::league::{read_config, reopen};
-use super::{Failure, cores, current_dir, internal, random_seed, usage};
+use super::{Failure, current_dir, internal, random_seed, resumable, usage};
+use crate::bot::cpus::cores;
 use crate::bot::spec::BotSpec;
 use crate::bot::start_failures::GiveUp;
+use crate::run::execute::{Run, execute_with};
 use crate::run::runner::Flow;
 use crate::schedule::league::{check_played, full_schedule};
 use crate::schedule::{Schedule, Seating, Selection};
 use crate::stats::sprt::report::{Conclusion, Summary, parameters, status};
 use crate::stats::sprt::{DealSequence, Model, PayoffSprt, Sprt, Test};
-use crate::store::config::{LeagueConfig, Overrides};
-use crate::store::output::{OutDir, write_atomically};
+use crate::store::config::{LeagueConfig, Overrides, SprtConfig};
+use crate::store::output::{self, OutDir, SPRT_CONFIG, SPRT_RESULT, read_config, write_atomically};
 use crate::store::record::GameSummary;
 use crate::terminal::console::{errln, outln};
 use crate::terminal::signals;
 use clap::Args;
 use game::Scoring;
-use serde::{Deserialize, Serialize};
-use std::path::PathBuf;
 
-/// The stored configuration of a test, in its output directory.
-pub const SPRT_CONFIG: &str = "sprt-config.json";
-/// The test's result, in its output directory.
-pub const SPRT_RESULT: &str = "sprt.json";
+use std::path::PathBuf;
 
 /// Exit status when H0 is accepted.
 const ACCEPTED_H0: i32 = 1;
@@ -218,17 +213,6 @@ impl Bounds {
     }
 }
 
-/// A test's stored configuration: the games (a gauntlet of the new bot
-/// against the base bot and its copies) and the test.
-#[derive(Debug, Clone, Serialize, Deserialize)]
-pub(super) struct SprtConfig {
-    /// The games.
-    #[serde(flatten)]
-    pub(super) games: LeagueConfig,
-    /// The test.
-    pub(super) test: Test,
-}
-
 /// A test about to run: its games, and its test (stored, or to be chosen
 /// from the flags once the game's scoring is known).
 struct Prepared {
@@ -245,9 +229,9 @@ pub fn run(args: SprtArgs) -> Result<i32, Failure> {
     let prepared = match &args.resume {
         Some(dir) => {
             let dir = current_dir()?.join(dir);
-            let mut config: SprtConfig = read_config(&dir, SPRT_CONFIG, "an SPRT configuration")?;
+            let mut config: SprtConfig = read_config(&dir, SPRT_CONFIG, "an SPRT configuration").map_err(usage)?;
             config.games.resume_in(&dir, args.play.concurrency, args.play.cpus_per_game).map_err(usage)?;
-            let (out, played) = reopen(&dir)?;
+            let (out, played) = output::resume(&dir).map_err(usage)?;
             Prepared { games: config.games, test: Ok(config.test), out: Some(out), played, fresh: false }
         }
         None => Prepared { games: resolve(&args)?, test: Err(args.test), out: None, played: Vec::new(), fresh: true },
@@ -302,7 +286,7 @@ fn add_copies(games: &mut LeagueConfig, sides: usize) -> Result<(), Failure> {
 
 fn play(prepared: Prepared) -> Result<i32, Failure> {
     let Prepared { mut games, test, mut out, played, fresh } = prepared;
-    let (engine, variant, setups) = super::league::open_engine(&mut games)?;
+    let (engine, variant, setups) = games.open_engine()?;
     let scoring = engine.scoring();
     let test = test.or_else(|flags| flags.resolve(engine.name(), scoring.clone())).map_err(usage)?;
     let mut config = SprtConfig { games, test };

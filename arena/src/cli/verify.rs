@@ -2,7 +2,6 @@
 //! reports every disagreement.
 
 use super::flags::number;
-use super::game::engine_failure;
 use super::record_file::{self, Header, Line};
 use super::{Failure, current_dir, internal, unwritten};
 use crate::bot::registry::Registry;
@@ -58,7 +57,7 @@ impl Programs {
                 dir: current_dir()?,
                 timeout_ms: self.timeout_ms,
             };
-            let engine = self.runtime.block_on(Engine::program(program, &self.registry)).map_err(engine_failure)?;
+            let engine = self.runtime.block_on(Engine::program(program, &self.registry))?;
             if engine.info().version != identity.version {
                 errln!(
                     "warning: the records were played by {} {}, and are replayed through version {}",
@@ -67,7 +66,7 @@ impl Programs {
                     engine.info().version
                 );
             }
-            let link = self.runtime.block_on(engine.connect(&self.registry, None)).map_err(engine_failure)?;
+            let link = self.runtime.block_on(engine.connect(&self.registry, None))?;
             self.open = Some((engine, link));
         }
         let (engine, link) = self.open.as_mut().expect("just opened");

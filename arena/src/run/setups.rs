@@ -1,6 +1,6 @@
 //! Games set up in advance: a file of setups (for All Fives, every hand's
 //! deal), read before any bot starts and checked by the engine itself
-//! (`cli::game::check_setups`).
+//! ([`crate::run::setting::Setting::read_setups`]).
 //!
 //! The file holds one JSON value per game, one after another: one per line,
 //! or spread over several lines, separated by whitespace.

@@ -10,17 +10,21 @@
 use crate::bot::limits::ResourceLimits;
 use crate::bot::sandbox::Sandbox;
 use crate::bot::spec::BotSpec;
-use crate::engine::spec::Program;
+use crate::engine::spec::{Engine, Program};
 use crate::run::clock::TimeControl;
-use crate::run::table::{Limits, move_limit};
+use crate::run::setting::{Setting, SettingError};
+use crate::run::setups::{self, LeagueSetups};
+use crate::run::table::{Limits, Resolved, move_limit};
 use crate::schedule::{Format, Shard};
 use crate::settings::{
     CONCURRENCY, CPUS_PER_GAME, ENGINE_TIMEOUT, GAME, LEAGUE_GAMES, MOVE_TIMEOUT, Number, STARTUP_TIMEOUT,
     VariantSetting,
 };
+use crate::stats::sprt::Test;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::Duration;
 
 /// The TOML file, every key optional.
@@ -191,6 +195,20 @@ pub struct LeagueConfig {
     pub history: Vec<Change>,
 }
 
+/// A run's engine, its variant and its games' setups (if set up in advance).
+pub type Opened = (Arc<Engine>, Resolved, Option<Vec<serde_json::Value>>);
+
+/// A test's stored configuration (`sprt-config.json`): the games (a
+/// gauntlet of the new bot against the base bot and its copies) and the test.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct SprtConfig {
+    /// The games.
+    #[serde(flatten)]
+    pub games: LeagueConfig,
+    /// The test.
+    pub test: Test,
+}
+
 /// A change of a league's field: its start, or a resume that added or
 /// retired bots.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -341,6 +359,36 @@ impl LeagueConfig {
             secrets,
             history: Vec::new(),
         })
+    }
+
+    /// The engine of the league, the variant its settings resolve to and
+    /// the setups of its games (if set up in advance), checked by the
+    /// engine; the game's name and the setups are kept here.
+    pub fn open_engine(&mut self) -> Result<Opened, SettingError> {
+        let mut setting = Setting::open(&self.game, self.engine.clone())?;
+        self.game = setting.engine().name().to_string();
+        let variant = setting.resolve(&self.settings)?;
+        let setups = match setups::of_league(self).map_err(SettingError::Refused)? {
+            LeagueSetups::None => None,
+            LeagueSetups::File(path) => {
+                let setups = setting.read_setups(&variant, &path)?;
+                self.deals = serde_json::Value::Array(setups.clone());
+                Some(setups)
+            }
+            LeagueSetups::Stored(stored) => {
+                for (number, setup) in (1..).zip(&stored) {
+                    match setting.check_setup(&variant, setup) {
+                        Ok(()) => {}
+                        Err(SettingError::Refused(why)) => {
+                            return Err(SettingError::Refused(format!("stored deals, game {number}: {why}")));
+                        }
+                        Err(failed) => return Err(failed),
+                    }
+                }
+                Some(stored)
+            }
+        };
+        Ok((setting.close()?, variant, setups))
     }
 
     /// What no sandboxed bot sees: the output directory and the [`secrets`](Self::secrets).

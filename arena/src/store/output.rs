@@ -3,6 +3,8 @@
 //! (`league.json`) and the bots' stderr logs under `logs/`.
 
 use crate::store::record::GameSummary;
+use crate::terminal::console::errln;
+use serde::de::DeserializeOwned;
 use std::collections::BTreeSet;
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, BufRead, BufReader, Write};
@@ -15,6 +17,10 @@ use std::time::{Duration, Instant};
 pub const GAMES: &str = "games.jsonl";
 /// The name of a league's configuration file.
 pub const LEAGUE: &str = "league.json";
+/// The name of an SPRT's configuration file.
+pub const SPRT_CONFIG: &str = "sprt-config.json";
+/// The name of an SPRT's result file.
+pub const SPRT_RESULT: &str = "sprt.json";
 /// The longest line a record may take in `games.jsonl`, in bytes (without
 /// its newline). Readers refuse longer lines without holding them, so what
 /// one line can cost them is bounded.
@@ -332,6 +338,26 @@ pub fn scan(reader: impl BufRead, name: &str) -> Result<Scan, String> {
 pub fn scan_file(path: &Path) -> Result<Scan, String> {
     let file = File::open(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     scan(BufReader::new(file), &path.display().to_string())
+}
+
+/// Reads the configuration of a stopped run: the JSON file `name` in
+/// `dir`, which should hold `what` (e.g. "a league configuration").
+pub fn read_config<C: DeserializeOwned>(dir: &Path, name: &str, what: &str) -> Result<C, String> {
+    let path = dir.join(name);
+    let text = fs::read_to_string(&path)
+        .map_err(|e| format!("cannot resume from {}: cannot read {name} ({e})", dir.display()))?;
+    serde_json::from_str(&text).map_err(|e| format!("{} is not {what}: {e}", path.display()))
+}
+
+/// Reopens the output directory of a stopped run to go on with it (see
+/// [`OutDir::reopen`]), saying on stderr what was repaired; returns it with
+/// the games already played.
+pub fn resume(dir: &Path) -> Result<(OutDir, Vec<GameSummary>), String> {
+    let (out, played, note) = OutDir::reopen(dir)?;
+    if let Some(note) = note {
+        errln!("{note}");
+    }
+    Ok((out, played))
 }
 
 /// Writes `bytes` to a temporary file beside `path`, syncs it, and renames it over `path`.

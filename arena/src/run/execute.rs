@@ -1,23 +1,23 @@
-//! Running a schedule from the command line: signals, progress, the report.
+//! Running a schedule as a command does: signals, progress, the standings
+//! and figures at the end, the extra reports.
 
-use super::{Failure, internal};
 use crate::bot::registry::Registry;
 use crate::bot::spec::BotSpec;
 use crate::bot::start_failures::GiveUp;
 use crate::engine::spec::Engine;
-use crate::report::move_times::keep_least;
 use crate::run::runner::{Finished, Flow, MatchReport, Work, run_games};
 use crate::run::table::{Limits, Resolved, Table};
 use crate::schedule::{Schedule, Selection};
 use crate::stats::fault_summary::FaultSummary;
 use crate::stats::standings::{ReportFormat, Standings};
 use crate::store::output::OutDir;
-use crate::store::record::GameSummary;
+use crate::store::record::{GameSummary, keep_least};
 use crate::terminal::console::{errln, outln};
 use crate::terminal::progress::Progress;
 use crate::terminal::signals;
 use serde_json::Value;
 use std::collections::BTreeMap;
+use std::fmt;
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
 use std::sync::Arc;
@@ -84,9 +84,43 @@ impl FromStr for ReportRequest {
     }
 }
 
+/// Why a run failed.
+#[derive(Debug)]
+pub enum RunError {
+    /// The games stopped with `error`; those finished are kept in `kept`
+    /// (the output directory), if any.
+    Stopped {
+        /// What stopped them.
+        error: String,
+        /// The output directory.
+        kept: Option<PathBuf>,
+    },
+    /// A report of the standings could not be written to `path`.
+    Report {
+        /// Where it was to go.
+        path: PathBuf,
+        /// Why it could not.
+        error: std::io::Error,
+    },
+}
+
+impl fmt::Display for RunError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RunError::Stopped { error, kept: Some(dir) } => {
+                write!(f, "{error}; the run stopped, and the games finished so far are kept in {}", dir.display())
+            }
+            RunError::Stopped { error, kept: None } => write!(f, "{error}; the run stopped"),
+            RunError::Report { path, error } => write!(f, "cannot write {}: {error}", path.display()),
+        }
+    }
+}
+
+impl std::error::Error for RunError {}
+
 impl ReportRequest {
     /// Writes the report of `standings`.
-    pub fn write(&self, standings: &Standings, game: &str, seed: u64, out: Option<&Path>) -> Result<(), Failure> {
+    pub fn write(&self, standings: &Standings, game: &str, seed: u64, out: Option<&Path>) -> Result<(), RunError> {
         let text = standings.report(self.format, game, seed);
         let extension = match self.format {
             ReportFormat::Json => "json",
@@ -106,7 +140,7 @@ impl ReportRequest {
         };
         match path {
             Some(path) => {
-                written.map_err(|e| internal(format!("cannot write {}: {e}", path.display())))?;
+                written.map_err(|error| RunError::Report { path: path.clone(), error })?;
                 let _ = outln!("{} report: {}", self.format, path.display());
             }
             None => {
@@ -117,25 +151,8 @@ impl ReportRequest {
     }
 }
 
-/// Adds to a failure of a run that wrote to `out` how to continue it with
-/// `arena COMMAND --resume` (the arena named as it was run).
-pub fn resumable(failure: Failure, command: &str, out: Option<&Path>) -> Failure {
-    match out {
-        Some(dir) => Failure {
-            message: format!(
-                "{}; continue with: {} {command} --resume {}",
-                failure.message,
-                super::program(),
-                dir.display()
-            ),
-            ..failure
-        },
-        None => failure,
-    }
-}
-
 /// Plays the games with Ctrl-C handling and a progress display; prints the standings.
-pub fn execute(run: Run) -> Result<MatchReport, Failure> {
+pub fn execute(run: Run) -> Result<MatchReport, RunError> {
     execute_with(run, |progress, finished, standings| {
         progress.finished(finished, standings);
         Flow::Continue
@@ -147,9 +164,9 @@ pub fn execute(run: Run) -> Result<MatchReport, Failure> {
 pub fn execute_with(
     run: Run,
     mut watch: impl FnMut(&mut Progress, &Finished, &Standings) -> Flow,
-) -> Result<MatchReport, Failure> {
+) -> Result<MatchReport, RunError> {
     let games_at_once = (run.concurrency as u64).min(run.selection.count());
-    if let Some(warning) = oversubscription(games_at_once, super::cores()) {
+    if let Some(warning) = oversubscription(games_at_once, crate::bot::cpus::cores()) {
         errln!("{warning}");
     }
     let registry = Registry::new();
@@ -198,16 +215,11 @@ pub fn execute_with(
     if !faults.is_empty() {
         faults.write(&mut summary).expect("writing to memory succeeds");
     }
-    let report = result.map_err(|e| {
+    let report = result.map_err(|error| {
         if !summary.is_empty() {
             errln!("{}", String::from_utf8_lossy(&summary).trim_end());
         }
-        match &out_dir {
-            Some(dir) => {
-                internal(format!("{e}; the run stopped, and the games finished so far are kept in {}", dir.display()))
-            }
-            None => internal(format!("{e}; the run stopped")),
-        }
+        RunError::Stopped { error, kept: out_dir.clone() }
     })?;
     if run.quiet {
         let _ = crate::terminal::console::out_bytes(&summary);
