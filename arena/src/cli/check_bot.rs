@@ -5,7 +5,7 @@
 
 use super::flags::{TimeFlags, sandbox_help};
 use super::game::{GameArgs, settings};
-use super::{Failure, current_dir, unwritten, usage};
+use super::{Failure, current_dir, exit, unwritten, usage};
 use crate::bot::limits::ResourceLimits;
 use crate::bot::registry::Registry;
 use crate::bot::sandbox::Sandbox;
@@ -163,7 +163,7 @@ fn check(args: CheckBotArgs, checked: Checked) -> Result<i32, Failure> {
         writeln!(stdout, "{hint}").map_err(unwritten)?;
     }
     stdout.flush().map_err(unwritten)?;
-    Ok(if outcomes.iter().any(conformance::Outcome::failed) { 1 } else { 0 })
+    Ok(exit::answer(!outcomes.iter().any(conformance::Outcome::failed)))
 }
 
 /// A hint when the bot started but no check that plays `game` passed: it

@@ -3,7 +3,7 @@
 //! of an engine program.
 
 use super::flags::number;
-use super::{Failure, current_dir, internal, unwritten, usage};
+use super::{Failure, current_dir, exit, internal, unwritten, usage};
 use crate::bot::registry::Registry;
 use crate::engine::check::{self, Settings};
 use crate::games::{GameCommand, dispatch};
@@ -33,7 +33,7 @@ pub fn serve(name: &str) -> Result<i32, Failure> {
         std::io::ErrorKind::BrokenPipe => unwritten(e),
         _ => internal(format!("engine {name}: {e}")),
     })?;
-    Ok(0)
+    Ok(exit::SUCCESS)
 }
 
 /// `arena check-engine`'s flags.
@@ -90,5 +90,5 @@ pub fn check(args: CheckEngineArgs) -> Result<i32, Failure> {
     crate::check::conformance::report::write(&outcomes, &mut stdout)
         .and_then(|()| stdout.flush())
         .map_err(unwritten)?;
-    Ok(if outcomes.iter().any(crate::check::conformance::Outcome::failed) { 1 } else { 0 })
+    Ok(exit::answer(!outcomes.iter().any(crate::check::conformance::Outcome::failed)))
 }

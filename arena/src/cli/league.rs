@@ -3,7 +3,7 @@
 
 use super::flags::{PlayFlags, number};
 use super::game::GameArgs;
-use super::{Failure, current_dir, internal, random_seed, resumable, usage};
+use super::{Failure, current_dir, exit, internal, random_seed, resumable, usage};
 use crate::bot::cpus::cores;
 use crate::bot::spec::{BotSpec, binary_dir};
 use crate::bot::start_failures::GiveUp;
@@ -147,13 +147,13 @@ pub fn run(args: LeagueArgs) -> Result<i32, Failure> {
         match resume(&cwd.join(dir), &args, &cwd, true)? {
             Some(prepared) => prepared,
             // The league runs in another arena, which takes the change in.
-            None => return Ok(0),
+            None => return Ok(exit::SUCCESS),
         }
     } else {
         let config = if args.is_empty() {
             demo(&args, &cwd)?
         } else {
-            LeagueConfig::resolve(&args.overrides(), &cwd, random_seed(), cores()).map_err(usage)?
+            LeagueConfig::resolve(&args.overrides(), &cwd, random_seed(), cores())?
         };
         Prepared {
             config,
@@ -305,17 +305,15 @@ fn learning_field(config: &LeagueConfig, played: &[GameSummary]) -> Result<Field
 fn resume(dir: &Path, args: &LeagueArgs, cwd: &Path, own: bool) -> Result<Option<Prepared>, Failure> {
     let load = || -> Result<LeagueConfig, Failure> {
         let mut config: LeagueConfig = read_config(dir, LEAGUE, "a league configuration").map_err(usage)?;
-        config.resume_in(dir, args.play.concurrency, args.play.cpus_per_game).map_err(usage)?;
+        config.resume_in(dir, args.play.concurrency, args.play.cpus_per_game)?;
         Ok(config)
     };
     let mut config = load()?;
     let flags = [&args.bots, &args.bot_dirs, &args.bot_envs, &args.retire];
     let request = match own && flags.iter().any(|given| !given.is_empty()) {
-        true => Some(Request {
-            at: now(),
-            entering: entering_bots(&args.overrides(), cwd).map_err(usage)?,
-            retiring: args.retire.clone(),
-        }),
+        true => {
+            Some(Request { at: now(), entering: entering_bots(&args.overrides(), cwd)?, retiring: args.retire.clone() })
+        }
         false => None,
     };
     if let (Some(request), Some(pid)) = (&request, crate::store::output::holder(dir)) {
@@ -341,7 +339,7 @@ fn resume(dir: &Path, args: &LeagueArgs, cwd: &Path, own: bool) -> Result<Option
     }
     let taken = take_queued(dir, &mut config)?;
     if let Some(request) = request {
-        config.grow(request.entering, &request.retiring, request.at).map_err(usage)?;
+        config.grow(request.entering, &request.retiring, request.at)?;
     }
     Ok(Some(Prepared {
         config,
@@ -410,7 +408,7 @@ fn take_queued(dir: &Path, config: &mut LeagueConfig) -> Result<Vec<PathBuf>, Fa
 fn changed(config: &LeagueConfig, request: &Request, teams: &[Vec<usize>]) -> Result<LeagueConfig, String> {
     let entering = request.entering.iter().map(BotSpec::revalidated).collect::<Result<Vec<_>, _>>()?;
     let mut grown = config.clone();
-    grown.grow(entering, &request.retiring, request.at.clone())?;
+    grown.grow(entering, &request.retiring, request.at.clone()).map_err(|e| e.to_string())?;
     if grown.history.len() != config.history.len() {
         let schedule = full_schedule(&grown, teams, Seating::EveryOrder)?;
         entering_bots_play(&grown, &schedule, teams.len()).map_err(|failure| failure.message)?;
@@ -469,7 +467,7 @@ fn demo(args: &LeagueArgs, cwd: &Path) -> Result<LeagueConfig, Failure> {
     errln!("no league given: a demo round robin of the sample bots {}", names.join(", "));
     let mut overrides = args.overrides();
     overrides.bots = bots.iter().map(|b| format!("{}={}", b.name, b.command)).collect();
-    LeagueConfig::resolve(&overrides, cwd, random_seed(), cores()).map_err(usage)
+    Ok(LeagueConfig::resolve(&overrides, cwd, random_seed(), cores())?)
 }
 
 /// How often a running league looks for queued changes of its field, at most.
@@ -595,9 +593,9 @@ fn play(prepared: Prepared, quiet: bool) -> Result<Played, Failure> {
     {
         errln!("a change of the league's field was queued: the league takes it in and goes on");
         let changing = Some(dir.clone());
-        return Ok(Played { status: 0, interrupted: false, changing, config, games, reports });
+        return Ok(Played { status: exit::SUCCESS, interrupted: false, changing, config, games, reports });
     }
-    let status = if report.interrupted { signals::INTERRUPTED } else { 0 };
+    let status = if report.interrupted { exit::INTERRUPTED } else { exit::SUCCESS };
     if quiet && !report.interrupted {
         return Ok(Played { status, interrupted: false, changing: None, config, games, reports });
     }

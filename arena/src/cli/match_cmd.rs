@@ -2,7 +2,7 @@
 
 use super::flags::{TimeFlags, number, sandbox_help};
 use super::game::{GameArgs, settings};
-use super::{Failure, current_dir, random_seed, usage};
+use super::{Failure, current_dir, exit, random_seed, usage};
 use crate::bot::limits::ResourceLimits;
 use crate::bot::sandbox::Sandbox;
 use crate::bot::spec::BotSpec;
@@ -14,7 +14,6 @@ use crate::schedule::{Schedule, Seating, Selection};
 use crate::settings::{CONCURRENCY, CPUS_PER_GAME, MATCH_GAMES, STARTUP_TIMEOUT, VariantSetting};
 use crate::store::output::OutDir;
 use crate::terminal::console::{errln, outln};
-use crate::terminal::signals;
 use clap::Args;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -147,9 +146,9 @@ pub fn run(args: MatchArgs) -> Result<i32, Failure> {
         if let Some(note) = left_out(&report) {
             let _ = outln!("{note}");
         }
-        return Ok(signals::INTERRUPTED);
+        return Ok(exit::INTERRUPTED);
     }
-    Ok(0)
+    Ok(exit::SUCCESS)
 }
 
 fn parse_bots(given: &[String]) -> Result<Vec<BotSpec>, Failure> {

@@ -1,7 +1,7 @@
 //! `arena merge`: combines the output directories of a league's shards into
 //! one, identical to the output of the same league run on one machine.
 
-use super::{Failure, internal, usage};
+use super::{Failure, exit, internal, usage};
 use crate::games::{GameCommand, dispatch};
 use crate::schedule::Seating;
 use crate::schedule::league::{check_played, full_schedule, withdrawn};
@@ -167,7 +167,7 @@ fn write_merged<G: Game>(merge: Merge) -> Result<i32, Failure> {
             String::new()
         }
     );
-    Ok(0)
+    Ok(exit::SUCCESS)
 }
 
 impl GameCommand for Merge {

@@ -16,6 +16,7 @@
 
 mod check_bot;
 mod engine;
+mod exit;
 mod flags;
 mod game;
 mod league;
@@ -33,6 +34,8 @@ mod view;
 
 use crate::terminal::console::errln;
 use clap::{CommandFactory, Parser, Subcommand};
+pub use exit::{Failure, READER_GONE};
+use exit::{internal, unwritten, usage};
 use std::path::PathBuf;
 
 /// A bot arena for All Fives dominoes: bots are programs in any language that
@@ -113,60 +116,6 @@ enum Command {
     Rules(game::GameArgs),
 }
 
-/// A failure with its exit status.
-#[derive(Debug)]
-pub struct Failure {
-    /// The exit status.
-    pub status: i32,
-    /// The message, one line.
-    pub message: String,
-}
-
-impl From<crate::run::execute::RunError> for Failure {
-    fn from(error: crate::run::execute::RunError) -> Failure {
-        internal(error.to_string())
-    }
-}
-
-impl From<crate::run::setting::SettingError> for Failure {
-    fn from(error: crate::run::setting::SettingError) -> Failure {
-        use crate::run::setting::SettingError;
-        match error {
-            SettingError::Refused(why) => usage(why),
-            SettingError::Failed(why) => internal(why),
-        }
-    }
-}
-
-impl From<crate::engine::process::EngineError> for Failure {
-    fn from(error: crate::engine::process::EngineError) -> Failure {
-        internal(error.to_string())
-    }
-}
-
-/// A usage error (exit status 2).
-fn usage(message: impl Into<String>) -> Failure {
-    Failure { status: 2, message: message.into() }
-}
-
-/// A failure of the arena itself (exit status 1).
-fn internal(message: impl Into<String>) -> Failure {
-    Failure { status: 1, message: message.into() }
-}
-
-/// Exit status of a command whose reader went away: 128 + SIGPIPE, what a
-/// shell reports for a program killed by SIGPIPE.
-pub const READER_GONE: i32 = 141;
-
-/// What a failed write to stdout means for a command whose job is its
-/// output: a quiet exit when the reader went away, else a failure.
-fn unwritten(error: std::io::Error) -> Failure {
-    match error.kind() {
-        std::io::ErrorKind::BrokenPipe => Failure { status: READER_GONE, message: String::new() },
-        _ => internal(format!("cannot write to standard output: {error}")),
-    }
-}
-
 /// Runs the command line; returns the exit status.
 pub fn main() -> i32 {
     let args: Vec<String> = std::env::args_os().map(|arg| arg.to_string_lossy().into_owned()).collect();
@@ -215,7 +164,7 @@ fn refused(error: &clap::Error, args: &[String]) -> i32 {
                 "error: unexpected argument {arg:?}: a bot command with arguments is one argument, in quotes (the \
                  arena splits it into words itself); did you mean:\n  {line}"
             );
-            2
+            exit::USAGE
         }
         None => error.exit(),
     }

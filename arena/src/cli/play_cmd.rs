@@ -10,7 +10,7 @@
 
 use super::flags::number;
 use super::game::{GameArgs, settings};
-use super::{Failure, current_dir, internal, random_seed, usage};
+use super::{Failure, current_dir, exit, internal, random_seed, usage};
 use crate::bot::orphans;
 use crate::bot::pool::{self, Pool};
 use crate::bot::registry::Registry;
@@ -211,7 +211,7 @@ pub fn run(args: PlayArgs) -> Result<i32, Failure> {
             path.display()
         );
     }
-    Ok(if left { signals::INTERRUPTED } else { 0 })
+    Ok(if left { exit::INTERRUPTED } else { exit::SUCCESS })
 }
 
 /// Every rule setting of `variant`, as `arena rules` names them: `players=2 target=250 …`.

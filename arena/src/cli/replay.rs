@@ -7,7 +7,7 @@
 
 use super::flags::number;
 use super::record_file::{self, Header};
-use super::{Failure, current_dir, internal, program, unwritten, usage};
+use super::{Failure, current_dir, exit, internal, program, unwritten, usage};
 use crate::bot::cpus::cores;
 use crate::bot::orphans;
 use crate::bot::registry::Registry;
@@ -537,5 +537,5 @@ fn summarize(name: &str, args: &ReplayArgs, totals: &Totals) -> Result<i32, Fail
         }
     }
     errln!("{name} thought for {:.1} ms in all", totals.time_us as f64 / 1000.0);
-    Ok(i32::from(totals.differences > 0))
+    Ok(exit::answer(totals.differences == 0))
 }

@@ -4,7 +4,7 @@
 //! as it stands, and called partial.
 
 use super::record_file::{self, Header};
-use super::{Failure, internal, usage};
+use super::{Failure, exit, internal, usage};
 use crate::engine::spec::Engine;
 use crate::report::move_times::Recorder;
 use crate::report::page::{self, CHUNK, Viewer};
@@ -379,5 +379,5 @@ fn write_report(job: Job, game: GameOf) -> Result<i32, Failure> {
     if let Some(why) = partial {
         let _ = outln!("partial: {why}");
     }
-    Ok(0)
+    Ok(exit::SUCCESS)
 }

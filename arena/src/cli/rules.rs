@@ -1,7 +1,7 @@
 //! `arena rules`: the game's variant settings, as its engine describes them.
 
 use super::game::GameArgs;
-use super::{Failure, unwritten};
+use super::{Failure, exit, unwritten};
 use crate::run::setting::Setting;
 
 /// Prints the variant settings of the game of `game`.
@@ -22,5 +22,5 @@ pub fn run(game: &GameArgs) -> Result<i32, Failure> {
     table.set_constraints(vec![comfy_table::ColumnConstraint::ContentWidth, narrow, narrow]);
     let text = format!("{} variant settings: --variant KEY=VALUE (players also --players N)\n{table}\n", info.name);
     crate::terminal::console::out(format_args!("{text}")).map_err(unwritten)?;
-    Ok(0)
+    Ok(exit::SUCCESS)
 }

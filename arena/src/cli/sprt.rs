@@ -3,7 +3,7 @@
 
 use super::flags::PlayFlags;
 use super::game::GameArgs;
-use super::{Failure, current_dir, internal, random_seed, resumable, usage};
+use super::{Failure, current_dir, exit, internal, random_seed, resumable, usage};
 use crate::bot::cpus::cores;
 use crate::bot::spec::BotSpec;
 use crate::bot::start_failures::GiveUp;
@@ -17,16 +17,10 @@ use crate::store::config::{LeagueConfig, Overrides, SprtConfig};
 use crate::store::output::{self, OutDir, SPRT_CONFIG, SPRT_RESULT, read_config, write_atomically};
 use crate::store::record::GameSummary;
 use crate::terminal::console::{errln, outln};
-use crate::terminal::signals;
 use clap::Args;
 use game::Scoring;
 
 use std::path::PathBuf;
-
-/// Exit status when H0 is accepted.
-const ACCEPTED_H0: i32 = 1;
-/// Exit status when the game limit is reached without a verdict.
-const INCONCLUSIVE: i32 = 3;
 
 /// Examples and reductions shown by `arena sprt --help`.
 pub const EXAMPLES: &str = "Tests: the pentanomial test (--bounds, or --elo0 and --elo1, in Elo) judges
@@ -230,7 +224,7 @@ pub fn run(args: SprtArgs) -> Result<i32, Failure> {
         Some(dir) => {
             let dir = current_dir()?.join(dir);
             let mut config: SprtConfig = read_config(&dir, SPRT_CONFIG, "an SPRT configuration").map_err(usage)?;
-            config.games.resume_in(&dir, args.play.concurrency, args.play.cpus_per_game).map_err(usage)?;
+            config.games.resume_in(&dir, args.play.concurrency, args.play.cpus_per_game)?;
             let (out, played) = output::resume(&dir).map_err(usage)?;
             Prepared { games: config.games, test: Ok(config.test), out: Some(out), played, fresh: false }
         }
@@ -267,7 +261,7 @@ fn resolve(args: &SprtArgs) -> Result<LeagueConfig, Failure> {
         out: args.out.clone(),
         ..args.play.overrides()
     };
-    LeagueConfig::resolve(&flags, &cwd, random_seed(), cores()).map_err(usage)
+    Ok(LeagueConfig::resolve(&flags, &cwd, random_seed(), cores())?)
 }
 
 /// Seats copies of the base bot (`base.2`, `base.3`) so that the new bot
@@ -388,15 +382,15 @@ fn finish(out: &Option<PathBuf>, summary: &Summary) -> Result<i32, Failure> {
         let _ = outln!("results: {}", dir.display());
     }
     Ok(match summary.conclusion {
-        Conclusion::H1 => 0,
-        Conclusion::H0 => ACCEPTED_H0,
-        Conclusion::Inconclusive => INCONCLUSIVE,
+        Conclusion::H1 => exit::SUCCESS,
+        Conclusion::H0 => exit::FAILED,
+        Conclusion::Inconclusive => exit::INCONCLUSIVE,
         Conclusion::Interrupted => {
             let _ = match out {
                 Some(dir) => outln!("continue with: {} sprt --resume {}", super::program(), dir.display()),
                 None => outln!("(no --out, so the test cannot be resumed)"),
             };
-            signals::INTERRUPTED
+            exit::INTERRUPTED
         }
     })
 }

@@ -3,7 +3,7 @@
 
 use super::flags::number;
 use super::record_file::{self, Header, Line};
-use super::{Failure, current_dir, internal, unwritten};
+use super::{Failure, current_dir, exit, internal, unwritten};
 use crate::bot::registry::Registry;
 use crate::check::verify::{self, Disagreement};
 use crate::engine::link::Link;
@@ -143,7 +143,7 @@ fn verify_files(args: &VerifyArgs, programs: &mut Programs) -> Result<i32, Failu
         }
         failing += bad_games;
     }
-    Ok(if failing == 0 { 0 } else { 1 })
+    Ok(exit::answer(failing == 0))
 }
 
 /// The disagreements of one line of a records file.

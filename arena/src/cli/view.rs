@@ -2,7 +2,7 @@
 //! page, drawn by the game's engine ([`Game::html_page`]).
 
 use super::record_file::{self, Header};
-use super::{Failure, unwritten, usage};
+use super::{Failure, exit, unwritten, usage};
 use crate::bot::registry::Registry;
 use crate::engine::process::{EngineError, EngineProcess};
 use crate::games::{GameCommand, dispatch};
@@ -63,13 +63,13 @@ pub fn run(args: ViewArgs) -> Result<i32, Failure> {
             }
         };
         write_page(&args, &line, page)?;
-        return Ok(0);
+        return Ok(exit::SUCCESS);
     }
     let page = dispatch(&header.game, Render { line: &line })
         .map_err(|e| usage(format!("{name}: game {} is a record of another game: {e}", args.game)))?
         .map_err(|e| usage(format!("{name}: game {} is not a valid {} record: {e}", args.game, header.game)))?;
     write_page(&args, &line, page)?;
-    Ok(0)
+    Ok(exit::SUCCESS)
 }
 
 /// Checks a record against its engine's types, then renders its page.

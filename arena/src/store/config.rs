@@ -23,6 +23,7 @@ use crate::settings::{
 use crate::stats::sprt::Test;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
+use std::fmt;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
@@ -198,6 +199,58 @@ pub struct LeagueConfig {
 /// A run's engine, its variant and its games' setups (if set up in advance).
 pub type Opened = (Arc<Engine>, Resolved, Option<Vec<serde_json::Value>>);
 
+/// Why a league's configuration is refused: each the user's to change.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ConfigError {
+    /// The league file cannot be read.
+    Unreadable {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        error: String,
+    },
+    /// The league file is not TOML, or has a key no league has.
+    Malformed {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong, on one line.
+        error: String,
+    },
+    /// A setting is wrong: `key` of the league file `file`, or of the flags when `file` is `None`.
+    Setting {
+        /// The league file that gave it, if any.
+        file: Option<String>,
+        /// The setting (`games`, `bot[1]`, `limits.cpu`).
+        key: String,
+        /// What is wrong with it.
+        why: String,
+    },
+    /// A flag is wrong; the text names it (`--retire x: …`).
+    Flag(String),
+    /// Two leagues (shards to merge) differ in `key`.
+    Differs {
+        /// The setting that differs.
+        key: &'static str,
+    },
+}
+
+impl fmt::Display for ConfigError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ConfigError::Unreadable { path, error } => {
+                write!(f, "cannot read the configuration {}: {error}", path.display())
+            }
+            ConfigError::Malformed { path, error } => write!(f, "configuration {}: {error}", path.display()),
+            ConfigError::Setting { file: Some(file), key, why } => write!(f, "configuration {file}: {key}: {why}"),
+            ConfigError::Setting { file: None, key, why } => write!(f, "{key}: {why}"),
+            ConfigError::Flag(why) => f.write_str(why),
+            ConfigError::Differs { key } => write!(f, "their {key} differs"),
+        }
+    }
+}
+
+impl std::error::Error for ConfigError {}
+
 /// A test's stored configuration (`sprt-config.json`): the games (a
 /// gauntlet of the new bot against the base bot and its copies) and the test.
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -228,22 +281,24 @@ pub struct Change {
 impl LeagueConfig {
     /// Reads the file named by `--config` (if any) and applies the flags.
     /// `cwd` resolves relative flag paths; `random_seed` is used when no seed is given.
-    pub fn resolve(flags: &Overrides, cwd: &Path, random_seed: u64, cores: u64) -> Result<LeagueConfig, String> {
+    pub fn resolve(flags: &Overrides, cwd: &Path, random_seed: u64, cores: u64) -> Result<LeagueConfig, ConfigError> {
         let mut secrets: Vec<PathBuf> = flags.config.iter().map(|path| cwd.join(path)).collect();
         let (file, base, origin) = match &flags.config {
             Some(path) => {
                 let path = cwd.join(path);
                 let text = std::fs::read_to_string(&path)
-                    .map_err(|e| format!("cannot read the configuration {}: {e}", path.display()))?;
+                    .map_err(|e| ConfigError::Unreadable { path: path.clone(), error: e.to_string() })?;
                 let file: ConfigFile = toml::from_str(&text)
-                    .map_err(|e| format!("configuration {}: {}", path.display(), one_line(&e.to_string())))?;
+                    .map_err(|e| ConfigError::Malformed { path: path.clone(), error: one_line(&e.to_string()) })?;
                 let base = path.parent().map(Path::to_path_buf).unwrap_or_else(|| cwd.to_path_buf());
                 (file, base, path.display().to_string())
             }
             None => (ConfigFile::default(), cwd.to_path_buf(), String::new()),
         };
-        let key_error = |key: &str, why: String| {
-            if origin.is_empty() { format!("{key}: {why}") } else { format!("configuration {origin}: {key}: {why}") }
+        let key_error = |key: &str, why: String| ConfigError::Setting {
+            file: (!origin.is_empty()).then(|| origin.clone()),
+            key: key.to_string(),
+            why,
         };
 
         // Bots from the file, then --bot adds a bot or replaces a command.
@@ -255,7 +310,7 @@ impl LeagueConfig {
             let dir = entry.dir.as_ref().map_or_else(|| base.clone(), |d| base.join(d));
             entries.push((entry.name.clone(), entry.command.clone(), dir, entry.env.clone()));
         }
-        apply_bot_flags(&mut entries, flags, cwd)?;
+        apply_bot_flags(&mut entries, flags, cwd).map_err(ConfigError::Flag)?;
         let bots = checked_bots(entries, key_error)?;
 
         let format_text = flags.format.clone().or(file.format);
@@ -279,7 +334,7 @@ impl LeagueConfig {
             limits.set(&format!("{key}={value}")).map_err(|e| key_error(&format!("limits.{key}"), e))?;
         }
         for text in &flags.limits {
-            limits.set(text)?;
+            limits.set(text).map_err(ConfigError::Flag)?;
         }
         let sandbox = match (flags.sandbox, file.sandbox) {
             (Some(sandbox), _) => sandbox,
@@ -416,7 +471,7 @@ impl LeagueConfig {
         dir: &Path,
         concurrency: Option<u64>,
         cpus_per_game: Option<u64>,
-    ) -> Result<(), String> {
+    ) -> Result<(), ConfigError> {
         // A retired bot plays no more: its program may be gone.
         let retired = self.retired();
         self.bots = (self.bots.iter().zip(retired))
@@ -424,10 +479,11 @@ impl LeagueConfig {
                 Err(_) if retired => Ok(bot.clone()),
                 checked => checked,
             })
-            .collect::<Result<_, _>>()?;
+            .collect::<Result<_, _>>()
+            .map_err(ConfigError::Flag)?;
         if let Some(concurrency) = concurrency {
             if concurrency == 0 {
-                return Err("--concurrency: must be at least 1".to_string());
+                return Err(ConfigError::Flag("--concurrency: must be at least 1".to_string()));
             }
             self.concurrency = concurrency;
         }
@@ -464,7 +520,12 @@ impl LeagueConfig {
     /// the others. A name stays its bot's for the life of the league: an
     /// entering bot needs a name no bot has had (a new version of a bot
     /// enters beside the old one, under a name of its own).
-    pub fn grow(&mut self, entering: Vec<BotSpec>, retiring: &[String], at: String) -> Result<(), String> {
+    pub fn grow(&mut self, entering: Vec<BotSpec>, retiring: &[String], at: String) -> Result<(), ConfigError> {
+        self.grown(entering, retiring, at).map_err(ConfigError::Flag)
+    }
+
+    /// [`grow`](Self::grow), with the error as text.
+    fn grown(&mut self, entering: Vec<BotSpec>, retiring: &[String], at: String) -> Result<(), String> {
         let retired = self.retired();
         for (i, name) in retiring.iter().enumerate() {
             match self.bots.iter().position(|bot| bot.name == *name) {
@@ -498,7 +559,7 @@ impl LeagueConfig {
 
     /// Whether `other` plays the same games: everything but the shard, the
     /// concurrency, where the bots' commands live and when the field changed must agree.
-    pub fn same_league(&self, other: &LeagueConfig) -> Result<(), String> {
+    pub fn same_league(&self, other: &LeagueConfig) -> Result<(), ConfigError> {
         let names = |c: &LeagueConfig| c.bots.iter().map(|b| b.name.clone()).collect::<Vec<_>>();
         let checks = [
             ("game", self.game == other.game),
@@ -516,7 +577,7 @@ impl LeagueConfig {
             ("startup_timeout", self.startup_timeout_ms == other.startup_timeout_ms),
         ];
         match checks.iter().find(|(_, same)| !same) {
-            Some((key, _)) => Err(format!("their {key} differs")),
+            Some((key, _)) => Err(ConfigError::Differs { key }),
             None => Ok(()),
         }
     }
@@ -529,10 +590,10 @@ fn without_times(changes: Vec<Change>) -> Vec<Change> {
 
 /// The bots that `--bot`, `--bot-dir` and `--bot-env` name (flag paths
 /// relative to `cwd`), each checked: those that enter a resumed league.
-pub fn entering_bots(flags: &Overrides, cwd: &Path) -> Result<Vec<BotSpec>, String> {
+pub fn entering_bots(flags: &Overrides, cwd: &Path) -> Result<Vec<BotSpec>, ConfigError> {
     let mut entries = Vec::new();
-    apply_bot_flags(&mut entries, flags, cwd)?;
-    checked_bots(entries, |_, why| why)
+    apply_bot_flags(&mut entries, flags, cwd).map_err(ConfigError::Flag)?;
+    checked_bots(entries, |_, why| ConfigError::Flag(why))
 }
 
 /// A bot as named before it is checked: name, command, working directory, environment.
@@ -564,7 +625,10 @@ fn apply_bot_flags(entries: &mut Vec<Entry>, flags: &Overrides, cwd: &Path) -> R
 
 /// The bots of `entries`, each checked (see [`BotSpec::new`]); `key_error`
 /// says where a bad one was given.
-fn checked_bots(entries: Vec<Entry>, key_error: impl Fn(&str, String) -> String) -> Result<Vec<BotSpec>, String> {
+fn checked_bots(
+    entries: Vec<Entry>,
+    key_error: impl Fn(&str, String) -> ConfigError,
+) -> Result<Vec<BotSpec>, ConfigError> {
     let mut bots = Vec::new();
     for (i, (name, command, dir, env)) in entries.into_iter().enumerate() {
         bots.push(BotSpec::new(&name, &command, &dir, env).map_err(|e| key_error(&format!("bot[{i}]"), e))?);
@@ -612,7 +676,7 @@ mod tests {
     }
 
     fn resolve(flags: &Overrides) -> Result<LeagueConfig, String> {
-        LeagueConfig::resolve(flags, &repo(), 99, 2)
+        LeagueConfig::resolve(flags, &repo(), 99, 2).map_err(|e| e.to_string())
     }
 
     #[test]
@@ -705,9 +769,9 @@ mod tests {
         assert!(one.same_league(&other).is_ok());
         let mut clocked = other.clone();
         clocked.clock = Some(TimeControl { base_ms: 1000, increment_ms: 0 });
-        assert_eq!(one.same_league(&clocked), Err("their clock differs".to_string()));
+        assert_eq!(one.same_league(&clocked), Err(ConfigError::Differs { key: "clock" }));
         other.seed = 4;
-        assert_eq!(one.same_league(&other), Err("their seed differs".to_string()));
+        assert_eq!(one.same_league(&other), Err(ConfigError::Differs { key: "seed" }));
     }
 
     #[test]
@@ -744,7 +808,7 @@ mod tests {
             (&[], &["a"], "--retire a: a has retired already"),
             (&[], &["b", "b"], "--retire b: given twice"),
         ] {
-            let err = grown(&mut league, names, retiring).unwrap_err();
+            let err = grown(&mut league, names, retiring).unwrap_err().to_string();
             assert!(err.contains(expected), "{err}");
             assert_eq!(league, unchanged);
         }
@@ -755,10 +819,10 @@ mod tests {
         later.history[0].at = Some("2026-02-01T00:00:00Z".into());
         grown(&mut later, &["c"], &["a"]).unwrap();
         assert!(league.same_league(&later).is_ok());
-        assert_eq!(before.same_league(&league), Err("their bots differs".to_string()));
+        assert_eq!(before.same_league(&league), Err(ConfigError::Differs { key: "bots" }));
         let mut other = before.clone();
         grown(&mut other, &["c"], &[]).unwrap();
-        assert_eq!(other.same_league(&league), Err("their history differs".to_string()));
+        assert_eq!(other.same_league(&league), Err(ConfigError::Differs { key: "history" }));
         let mut unrecorded = before.clone();
         unrecorded.history.clear();
         assert!(unrecorded.same_league(&before).is_ok(), "an older league.json without a history");

@@ -1,0 +1,85 @@
+//! The exit statuses of `arena` (the crate's [`cli`](super) docs say
+//! which command exits with which), and the one place where the library's
+//! errors become them.
+
+use crate::engine::process::EngineError;
+use crate::run::execute::RunError;
+use crate::run::setting::SettingError;
+use crate::store::config::ConfigError;
+
+/// Success; for a command that answers a question, yes.
+pub const SUCCESS: i32 = 0;
+/// The arena failed, or the command's answer is no: a record disagrees
+/// (`verify`), the bot chooses differently (`replay`), a check failed
+/// (`check-bot`, `check-engine`), H0 is accepted (`sprt`).
+pub const FAILED: i32 = 1;
+/// A usage error.
+pub const USAGE: i32 = 2;
+/// `sprt` reached its game limit without a verdict.
+pub const INCONCLUSIVE: i32 = 3;
+/// Interrupted (Ctrl-C, SIGTERM), or the user left the game (`play`).
+pub use crate::terminal::signals::INTERRUPTED;
+/// A command whose job is its output found its reader gone: 128 + SIGPIPE,
+/// what a shell reports for a program killed by SIGPIPE.
+pub const READER_GONE: i32 = 141;
+
+/// The status of a command that answers a question: [`SUCCESS`] for yes,
+/// [`FAILED`] for no.
+pub fn answer(yes: bool) -> i32 {
+    if yes { SUCCESS } else { FAILED }
+}
+
+/// A failure with its exit status.
+#[derive(Debug)]
+pub struct Failure {
+    /// The exit status.
+    pub status: i32,
+    /// The message, one line.
+    pub message: String,
+}
+
+impl From<RunError> for Failure {
+    fn from(error: RunError) -> Failure {
+        internal(error.to_string())
+    }
+}
+
+impl From<SettingError> for Failure {
+    fn from(error: SettingError) -> Failure {
+        match error {
+            SettingError::Refused(why) => usage(why),
+            SettingError::Failed(why) => internal(why),
+        }
+    }
+}
+
+impl From<ConfigError> for Failure {
+    fn from(error: ConfigError) -> Failure {
+        usage(error.to_string())
+    }
+}
+
+impl From<EngineError> for Failure {
+    fn from(error: EngineError) -> Failure {
+        internal(error.to_string())
+    }
+}
+
+/// A usage error (exit status 2).
+pub fn usage(message: impl Into<String>) -> Failure {
+    Failure { status: USAGE, message: message.into() }
+}
+
+/// A failure of the arena itself (exit status 1).
+pub fn internal(message: impl Into<String>) -> Failure {
+    Failure { status: FAILED, message: message.into() }
+}
+
+/// What a failed write to stdout means for a command whose job is its
+/// output: a quiet exit when the reader went away, else a failure.
+pub fn unwritten(error: std::io::Error) -> Failure {
+    match error.kind() {
+        std::io::ErrorKind::BrokenPipe => Failure { status: READER_GONE, message: String::new() },
+        _ => internal(format!("cannot write to standard output: {error}")),
+    }
+}
