@@ -3,7 +3,7 @@
 //! of `built_in!`. Everything else reaches a game through its engine
 //! (`crate::engine`), built in or a program of its own.
 
-use crate::engine::spec::{BuiltIn, Native};
+use crate::engine::spec::{BuiltIn, Native, UnknownGame};
 use game::Game;
 
 /// Something to do with a built-in game chosen by name at run time, with
@@ -28,11 +28,11 @@ macro_rules! built_in {
         ///
         /// # Errors
         /// When no built-in game has that name.
-        pub fn dispatch<C: GameCommand>(name: &str, command: C) -> Result<C::Output, String> {
+        pub fn dispatch<C: GameCommand>(name: &str, command: C) -> Result<C::Output, UnknownGame> {
             $(if name == <$game as Game>::NAME {
                 return Ok(command.run::<$game>());
             })+
-            Err(format!("unknown game {name:?}; the games are: {}", NAMES.join(", ")))
+            Err(UnknownGame(name.to_string()))
         }
     };
 }

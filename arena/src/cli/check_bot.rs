@@ -65,7 +65,7 @@ pub struct CheckBotArgs {
 pub fn run(args: CheckBotArgs) -> Result<i32, Failure> {
     let checked = match args.game.program()? {
         // A built-in game: the tables and positions it names.
-        None => dispatch(args.game.game(), Tables).map_err(usage)?,
+        None => dispatch(args.game.game(), Tables)?,
         Some(program) => {
             let mut setting = Setting::open(args.game.game(), Some(program))?;
             let variant = setting.resolve(&settings(None, &args.variants))?;

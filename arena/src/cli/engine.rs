@@ -3,7 +3,7 @@
 //! of an engine program.
 
 use super::flags::number;
-use super::{Failure, current_dir, exit, internal, unwritten, usage};
+use super::{Failure, current_dir, exit, internal, unwritten};
 use crate::bot::registry::Registry;
 use crate::engine::check::{self, Settings};
 use crate::games::{GameCommand, dispatch};
@@ -29,7 +29,7 @@ pub fn serve(name: &str) -> Result<i32, Failure> {
             crate::engine::serve::serve::<G>(std::io::stdin().lock(), std::io::stdout().lock())
         }
     }
-    dispatch(name, Serve).map_err(usage)?.map_err(|e| match e.kind() {
+    dispatch(name, Serve)?.map_err(|e| match e.kind() {
         std::io::ErrorKind::BrokenPipe => unwritten(e),
         _ => internal(format!("engine {name}: {e}")),
     })?;

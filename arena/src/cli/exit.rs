@@ -3,9 +3,11 @@
 //! errors become them.
 
 use crate::engine::process::EngineError;
+use crate::engine::spec::UnknownGame;
 use crate::run::execute::RunError;
 use crate::run::setting::SettingError;
 use crate::store::config::ConfigError;
+use crate::store::output::OutputError;
 
 /// Success; for a command that answers a question, yes.
 pub const SUCCESS: i32 = 0;
@@ -55,6 +57,18 @@ impl From<SettingError> for Failure {
 
 impl From<ConfigError> for Failure {
     fn from(error: ConfigError) -> Failure {
+        usage(error.to_string())
+    }
+}
+
+impl From<OutputError> for Failure {
+    fn from(error: OutputError) -> Failure {
+        usage(error.to_string())
+    }
+}
+
+impl From<UnknownGame> for Failure {
+    fn from(error: UnknownGame) -> Failure {
         usage(error.to_string())
     }
 }

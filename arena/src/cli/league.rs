@@ -239,7 +239,7 @@ fn learn(mut prepared: Prepared, args: &LeagueArgs, cwd: &Path) -> Result<i32, F
         }
         let (out, games) = match &played.config.out {
             Some(dir) => {
-                let (out, games) = output::resume(dir).map_err(usage)?;
+                let (out, games) = output::resume(dir)?;
                 (Some(out), games)
             }
             None => (None, played.games),
@@ -304,7 +304,7 @@ fn learning_field(config: &LeagueConfig, played: &[GameSummary]) -> Result<Field
 /// checked and queued for it instead, and there is nothing to run (`None`).
 fn resume(dir: &Path, args: &LeagueArgs, cwd: &Path, own: bool) -> Result<Option<Prepared>, Failure> {
     let load = || -> Result<LeagueConfig, Failure> {
-        let mut config: LeagueConfig = read_config(dir, LEAGUE, "a league configuration").map_err(usage)?;
+        let mut config: LeagueConfig = read_config(dir, LEAGUE, "a league configuration")?;
         config.resume_in(dir, args.play.concurrency, args.play.cpus_per_game)?;
         Ok(config)
     };
@@ -324,7 +324,7 @@ fn resume(dir: &Path, args: &LeagueArgs, cwd: &Path, own: bool) -> Result<Option
         errln!("that arena has ended meanwhile: this one takes the change in");
         return resume(dir, args, cwd, false);
     }
-    let (out, played) = output::resume(dir).map_err(usage)?;
+    let (out, played) = output::resume(dir)?;
     // Read again under the lock: an arena that ran the league until now may have changed it.
     config = load()?;
     let changes = config.history.len();
@@ -491,7 +491,7 @@ fn play(prepared: Prepared, quiet: bool) -> Result<Played, Failure> {
     crate::bot::pool::reserve_descriptors(at_once, teams.iter().map(Vec::len).sum()).map_err(usage)?;
     if let (true, Some(dir)) = (fresh, &config.out) {
         // Everything is checked: only now is the output directory made.
-        let created = OutDir::create(dir).map_err(usage)?;
+        let created = OutDir::create(dir)?;
         config.variant = variant.variant.clone();
         config.start(now());
         write_league(&created, &config)?;

@@ -115,7 +115,7 @@ pub fn run(args: MatchArgs) -> Result<i32, Failure> {
     let concurrency = args.concurrency.unwrap_or(CONCURRENCY.default);
     let at_once = concurrency.min(schedule.len()) as usize;
     crate::bot::pool::reserve_descriptors(at_once, teams.iter().map(Vec::len).sum()).map_err(usage)?;
-    let out = args.out.as_deref().map(OutDir::create).transpose().map_err(usage)?;
+    let out = args.out.as_deref().map(OutDir::create).transpose()?;
     let selection = Selection::new(&schedule, None, |_| false);
     let names: Vec<String> = bots.iter().map(|b| b.name.clone()).collect();
     errln!("{}: {} games, {} — seed {seed}", engine.name(), schedule.len(), names.join(" vs "));

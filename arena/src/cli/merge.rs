@@ -74,7 +74,7 @@ pub fn run(args: MergeArgs) -> Result<i32, Failure> {
                 }
             }
         }
-        let scan = scan_file(&dir.join(GAMES)).map_err(usage)?;
+        let scan = scan_file(&dir.join(GAMES))?;
         if scan.good_bytes < scan.total_bytes {
             errln!("warning: {}: ignoring a torn last line (that game will be missing)", dir.join(GAMES).display());
         }
@@ -84,7 +84,7 @@ pub fn run(args: MergeArgs) -> Result<i32, Failure> {
     config.shard = None;
     let merge = Merge { args, config, shards };
     let game = merge.config.game.clone();
-    dispatch(&game, merge).map_err(usage)?
+    dispatch(&game, merge)?
 }
 
 fn write_merged<G: Game>(merge: Merge) -> Result<i32, Failure> {
@@ -126,7 +126,7 @@ fn write_merged<G: Game>(merge: Merge) -> Result<i32, Failure> {
     }
     entries.sort_by_key(|&(id, ..)| id);
 
-    let mut out = OutDir::create(&args.out).map_err(usage)?;
+    let mut out = OutDir::create(&args.out)?;
     config.out = Some(out.path().to_path_buf());
     let json = serde_json::to_string_pretty(&config).expect("configurations serialize");
     out.write_config(&json).map_err(|e| internal(format!("cannot write {LEAGUE}: {e}")))?;

@@ -98,7 +98,7 @@ pub fn run(args: PlayArgs) -> Result<i32, Failure> {
     }
     let (bots, seating) = seat_bots(&args, seats)?;
     let seed = args.seed.unwrap_or_else(random_seed);
-    let out = args.out.as_deref().map(OutDir::create).transpose().map_err(usage)?;
+    let out = args.out.as_deref().map(OutDir::create).transpose()?;
     let limits = Limits {
         move_timeout: Duration::from_millis(args.move_timeout.unwrap_or(MOVE_TIMEOUT.default)),
         startup_timeout: Duration::from_millis(args.startup_timeout.unwrap_or(STARTUP_TIMEOUT.default)),

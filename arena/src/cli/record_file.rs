@@ -76,7 +76,7 @@ pub fn lines(path: &Path) -> Result<impl Iterator<Item = Result<Line, Failure>>,
 /// interruption), which is skipped with a warning.
 pub fn find(path: &Path, id: u64) -> Result<String, Failure> {
     let name = path.display();
-    let scan = scan_file(path).map_err(usage)?;
+    let scan = scan_file(path)?;
     if scan.good_bytes < scan.total_bytes {
         errln!("warning: {name}: ignoring a last line that is cut short");
     }

@@ -125,7 +125,7 @@ impl Engines {
         if self.open.as_ref().is_none_or(|open| open.key != key) {
             self.close(runtime);
             let engine = match program {
-                None => Engine::built_in(game).map_err(usage)?,
+                None => Engine::built_in(game)?,
                 Some(_) => {
                     let program =
                         Program { command: key.clone(), dir: current_dir()?, timeout_ms: ENGINE_TIMEOUT.default };
@@ -338,7 +338,7 @@ fn replay_record(context: Context<'_>, text: &str) -> Result<GameReplay, Failure
             (record, identity.teams.clone(), Some(identity))
         }
         None => {
-            let (record, teams) = dispatch(&header.game, Annotate(text)).map_err(usage)?.map_err(cannot)?;
+            let (record, teams) = dispatch(&header.game, Annotate(text))?.map_err(cannot)?;
             (record, teams, None)
         }
     };

@@ -115,7 +115,7 @@ pub fn run(args: ReportArgs) -> Result<i32, Failure> {
         Setup::Match => identity.is_some(),
     };
     let scoring = match (program, &identity) {
-        (false, _) => Engine::built_in(&game).map_err(usage)?.scoring(),
+        (false, _) => Engine::built_in(&game)?.scoring(),
         (true, Some(identity)) => crate::engine::spec::scoring(&identity.scoring),
         (true, None) => return Err(usage(format!("{} holds no games yet", games.display()))),
     };

@@ -223,9 +223,9 @@ pub fn run(args: SprtArgs) -> Result<i32, Failure> {
     let prepared = match &args.resume {
         Some(dir) => {
             let dir = current_dir()?.join(dir);
-            let mut config: SprtConfig = read_config(&dir, SPRT_CONFIG, "an SPRT configuration").map_err(usage)?;
+            let mut config: SprtConfig = read_config(&dir, SPRT_CONFIG, "an SPRT configuration")?;
             config.games.resume_in(&dir, args.play.concurrency, args.play.cpus_per_game)?;
-            let (out, played) = output::resume(&dir).map_err(usage)?;
+            let (out, played) = output::resume(&dir)?;
             Prepared { games: config.games, test: Ok(config.test), out: Some(out), played, fresh: false }
         }
         None => Prepared { games: resolve(&args)?, test: Err(args.test), out: None, played: Vec::new(), fresh: true },
@@ -301,7 +301,7 @@ fn play(prepared: Prepared) -> Result<i32, Failure> {
     crate::bot::pool::reserve_descriptors(at_once, seats).map_err(usage)?;
     if let (true, Some(dir)) = (fresh, &config.games.out) {
         // Everything is checked: only now is the output directory made.
-        let created = OutDir::create(dir).map_err(usage)?;
+        let created = OutDir::create(dir)?;
         config.games.variant = variant.variant.clone();
         let json = serde_json::to_string_pretty(&config).expect("configurations serialize");
         write_atomically(&dir.join(SPRT_CONFIG), json.as_bytes())

@@ -152,7 +152,7 @@ fn check_line(line: &Line, programs: &mut Programs) -> Result<Vec<Disagreement>,
     Ok(match &line.header {
         Err(e) => whole(e.clone()),
         Ok(Header { engine: Some(identity), game, .. }) => programs.check(identity, game, &line.text)?,
-        Ok(header) => dispatch(&header.game, CheckRecord(&line.text)).unwrap_or_else(whole),
+        Ok(header) => dispatch(&header.game, CheckRecord(&line.text)).unwrap_or_else(|e| whole(e.to_string())),
     })
 }
 

@@ -160,18 +160,32 @@ pub struct Identity {
     pub scoring: ScoringInfo,
 }
 
+/// No game built into the arena has this name.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnknownGame(pub String);
+
+impl std::fmt::Display for UnknownGame {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "unknown game {:?}; the games built in are: {} (any other game is an engine program: --engine COMMAND)",
+            self.0,
+            BUILT_IN.iter().map(|game| game.name()).collect::<Vec<_>>().join(", ")
+        )
+    }
+}
+
+impl std::error::Error for UnknownGame {}
+
 impl Engine {
     /// The built-in game called `name`.
     ///
     /// # Errors
     /// When there is none, naming the games there are.
-    pub fn built_in(name: &str) -> Result<Engine, String> {
+    pub fn built_in(name: &str) -> Result<Engine, UnknownGame> {
         match BUILT_IN.iter().find(|game| game.name() == name) {
             Some(game) => Ok(Engine { info: game.info(), source: Source::BuiltIn(*game) }),
-            None => Err(format!(
-                "unknown game {name:?}; the games built in are: {} (any other game is an engine program: --engine COMMAND)",
-                BUILT_IN.iter().map(|game| game.name()).collect::<Vec<_>>().join(", ")
-            )),
+            None => Err(UnknownGame(name.to_string())),
         }
     }
 

@@ -67,7 +67,7 @@ impl Setting {
             .map_err(|e| SettingError::Failed(format!("cannot start the runtime: {e}")))?;
         let registry = Registry::new();
         let engine = match program {
-            None => Engine::built_in(game).map_err(SettingError::Refused)?,
+            None => Engine::built_in(game).map_err(|e| SettingError::Refused(e.to_string()))?,
             Some(program) => runtime.block_on(Engine::program(program, &registry))?,
         };
         let link = runtime.block_on(engine.connect(&registry, None))?;

@@ -6,6 +6,7 @@ use crate::store::record::GameSummary;
 use crate::terminal::console::errln;
 use serde::de::DeserializeOwned;
 use std::collections::BTreeSet;
+use std::fmt;
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, BufRead, BufReader, Write};
 use std::os::unix::fs::{MetadataExt, OpenOptionsExt, PermissionsExt};
@@ -76,18 +77,122 @@ pub struct OutDir {
     end: u64,
 }
 
+/// Why an output directory cannot be used: each the user's to change
+/// (another directory, a repair, the other arena's end).
+#[derive(Debug)]
+pub enum OutputError {
+    /// A file or directory cannot be created, opened, read, written or
+    /// locked: `what` says which (`cannot write games.jsonl`), `error` why.
+    Io {
+        /// What could not be done, to which path.
+        what: String,
+        /// The system's reason.
+        error: String,
+    },
+    /// A new run's directory holds the games of another.
+    HoldsGames {
+        /// Its games file.
+        games: PathBuf,
+    },
+    /// Another arena runs in the directory.
+    InUse {
+        /// The directory.
+        dir: PathBuf,
+        /// Its lock file.
+        lock: PathBuf,
+        /// The process holding the lock, when known.
+        holder: Option<i32>,
+    },
+    /// A line of a games file is too long to be a record.
+    Damaged {
+        /// The file.
+        file: String,
+        /// The line, from 1.
+        line: usize,
+        /// Why.
+        why: String,
+    },
+    /// A line of a games file is not a record, and lines follow it.
+    Corrupt {
+        /// The file.
+        file: String,
+        /// The line, from 1.
+        line: usize,
+        /// Why.
+        why: String,
+    },
+    /// The configuration file `name` of a stopped run cannot be read.
+    NotResumable {
+        /// The run's directory.
+        dir: PathBuf,
+        /// The configuration file's name.
+        name: String,
+        /// Why.
+        error: String,
+    },
+    /// The configuration file `path` does not hold `what`.
+    NotConfig {
+        /// The file.
+        path: PathBuf,
+        /// What it should hold (`a league configuration`).
+        what: String,
+        /// Why it does not.
+        error: String,
+    },
+}
+
+impl OutputError {
+    /// `what` could not be done, because of `error`.
+    fn io(what: String, error: impl fmt::Display) -> OutputError {
+        OutputError::Io { what, error: error.to_string() }
+    }
+}
+
+impl fmt::Display for OutputError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            OutputError::Io { what, error } => write!(f, "{what}: {error}"),
+            OutputError::HoldsGames { games } => write!(
+                f,
+                "{} already holds games; choose another output directory, or continue a league with --resume",
+                games.display()
+            ),
+            OutputError::InUse { dir, lock, holder } => {
+                let pid = holder.map_or_else(String::new, |pid| format!("process {pid}; "));
+                write!(
+                    f,
+                    "{} is in use by another arena ({pid}it holds {}); wait for it to finish",
+                    dir.display(),
+                    lock.display()
+                )
+            }
+            OutputError::Damaged { file, line, why } => {
+                write!(f, "{file} line {line} is damaged: {why}; fix or remove that line")
+            }
+            OutputError::Corrupt { file, line, why } => write!(
+                f,
+                "{file} line {line} is corrupt ({why}); later lines follow it, so it was not cut short by an \
+                 interruption: fix or remove that line"
+            ),
+            OutputError::NotResumable { dir, name, error } => {
+                write!(f, "cannot resume from {}: cannot read {name} ({error})", dir.display())
+            }
+            OutputError::NotConfig { path, what, error } => write!(f, "{} is not {what}: {error}", path.display()),
+        }
+    }
+}
+
+impl std::error::Error for OutputError {}
+
 impl OutDir {
     /// Creates (or reuses) `dir` for a new run, refusing one that already holds games.
-    pub fn create(dir: &Path) -> Result<OutDir, String> {
+    pub fn create(dir: &Path) -> Result<OutDir, OutputError> {
         fs::create_dir_all(dir.join("logs"))
-            .map_err(|e| format!("cannot create output directory {}: {e}", dir.display()))?;
+            .map_err(|e| OutputError::io(format!("cannot create output directory {}", dir.display()), e))?;
         let lock = lock(dir)?;
         let games_path = dir.join(GAMES);
         if fs::metadata(&games_path).map(|m| m.len() > 0).unwrap_or(false) {
-            return Err(format!(
-                "{} already holds games; choose another output directory, or continue a league with --resume",
-                games_path.display()
-            ));
+            return Err(OutputError::HoldsGames { games: games_path });
         }
         let games = OpenOptions::new()
             .create(true)
@@ -95,14 +200,14 @@ impl OutDir {
             .write(true)
             .truncate(true)
             .open(&games_path)
-            .map_err(|e| format!("cannot write {}: {e}", games_path.display()))?;
+            .map_err(|e| OutputError::io(format!("cannot write {}", games_path.display()), e))?;
         Ok(OutDir { dir: dir.to_path_buf(), _lock: lock, games, index: Vec::new(), end: 0 })
     }
 
     /// Opens the games of a stopped run to append to them. A torn last line
     /// (a write cut short) is cut off; any other damage is an error and
     /// nothing is changed. Returns the directory and the games already played.
-    pub fn reopen(dir: &Path) -> Result<(OutDir, Vec<GameSummary>, Option<String>), String> {
+    pub fn reopen(dir: &Path) -> Result<(OutDir, Vec<GameSummary>, Option<String>), OutputError> {
         let lock = lock(dir)?;
         let path = dir.join(GAMES);
         let scan = scan_file(&path)?;
@@ -110,10 +215,11 @@ impl OutDir {
             .read(true)
             .write(true)
             .open(&path)
-            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+            .map_err(|e| OutputError::io(format!("cannot write {}", path.display()), e))?;
         let note = if scan.good_bytes < scan.total_bytes {
-            games.set_len(scan.good_bytes).map_err(|e| format!("cannot repair {}: {e}", path.display()))?;
-            games.sync_all().map_err(|e| format!("cannot repair {}: {e}", path.display()))?;
+            let repair = |e| OutputError::io(format!("cannot repair {}", path.display()), e);
+            games.set_len(scan.good_bytes).map_err(repair)?;
+            games.sync_all().map_err(repair)?;
             Some(format!(
                 "repaired {}: removed a torn last line ({} bytes) left by an interrupted write",
                 path.display(),
@@ -124,8 +230,9 @@ impl OutDir {
         };
         let mut games = games;
         use std::io::Seek;
-        games.seek(io::SeekFrom::End(0)).map_err(|e| e.to_string())?;
-        fs::create_dir_all(dir.join("logs")).map_err(|e| format!("cannot create {}/logs: {e}", dir.display()))?;
+        games.seek(io::SeekFrom::End(0)).map_err(|e| OutputError::io(format!("cannot write {}", path.display()), e))?;
+        fs::create_dir_all(dir.join("logs"))
+            .map_err(|e| OutputError::io(format!("cannot create {}/logs", dir.display()), e))?;
         let index = scan.games.iter().zip(&scan.spans).map(|(game, &(offset, len))| (game.id, offset, len)).collect();
         let out = OutDir { dir: dir.to_path_buf(), _lock: lock, games, index, end: scan.good_bytes };
         Ok((out, scan.games, note))
@@ -215,17 +322,10 @@ impl Drop for DirLock {
 /// Takes the lock of an output directory, or says who holds it. An arena
 /// that was killed a moment ago may still be exiting: the lock is retried
 /// for [`LOCK_PATIENCE`] before the directory is called in use.
-fn lock(dir: &Path) -> Result<DirLock, String> {
+fn lock(dir: &Path) -> Result<DirLock, OutputError> {
     let path = dir.join("arena.lock");
-    let in_use = |holder: Option<i32>| {
-        let pid = holder.map_or_else(String::new, |pid| format!("process {pid}; "));
-        format!(
-            "{} is in use by another arena ({pid}it holds {}); wait for it to finish",
-            dir.display(),
-            path.display()
-        )
-    };
-    let meta = fs::metadata(dir).map_err(|e| format!("cannot open {}: {e}", dir.display()))?;
+    let in_use = |holder: Option<i32>| OutputError::InUse { dir: dir.to_path_buf(), lock: path.clone(), holder };
+    let meta = fs::metadata(dir).map_err(|e| OutputError::io(format!("cannot open {}", dir.display()), e))?;
     let key = (meta.dev(), meta.ino());
     if !HELD.lock().unwrap_or_else(|e| e.into_inner()).insert(key) {
         return Err(in_use(Some(std::process::id() as i32)));
@@ -238,7 +338,7 @@ fn lock(dir: &Path) -> Result<DirLock, String> {
         .write(true)
         .custom_flags(nix::libc::O_NOFOLLOW)
         .open(&path)
-        .map_err(|e| format!("cannot open {}: {e}", path.display()))?;
+        .map_err(|e| OutputError::io(format!("cannot open {}", path.display()), e))?;
     let deadline = Instant::now() + LOCK_PATIENCE;
     loop {
         match record_lock(&file, nix::libc::F_SETLK) {
@@ -250,7 +350,7 @@ fn lock(dir: &Path) -> Result<DirLock, String> {
                 let holder = record_lock(&file, nix::libc::F_GETLK).ok().flatten();
                 return Err(in_use(holder));
             }
-            Err(e) => return Err(format!("cannot lock {}: {e}", path.display())),
+            Err(e) => return Err(OutputError::io(format!("cannot lock {}", path.display()), e)),
         }
     }
     held.file = Some(file);
@@ -299,7 +399,7 @@ pub struct Scan {
 /// `good_bytes < total_bytes`. A bad line followed by others, and a line
 /// longer than [`MAX_RECORD_BYTES`], are errors naming its line number.
 /// Memory use does not grow with the events.
-pub fn scan(reader: impl BufRead, name: &str) -> Result<Scan, String> {
+pub fn scan(reader: impl BufRead, name: &str) -> Result<Scan, OutputError> {
     let mut reader = reader;
     let mut games = Vec::new();
     let mut spans = Vec::new();
@@ -309,16 +409,14 @@ pub fn scan(reader: impl BufRead, name: &str) -> Result<Scan, String> {
     let mut line = Vec::new();
     for number in 1.. {
         let read = read_record_line(&mut reader, &mut line)
-            .map_err(|e| format!("cannot read {name}: {e}"))?
-            .map_err(|why| format!("{name} line {number} is damaged: {why}; fix or remove that line"))?;
+            .map_err(|e| OutputError::io(format!("cannot read {name}"), e))?
+            .map_err(|why| OutputError::Damaged { file: name.to_string(), line: number, why: why.to_string() })?;
         if read == 0 {
             break;
         }
         total_bytes += read as u64;
         if let Some((bad_line, why)) = bad.take() {
-            return Err(format!(
-                "{name} line {bad_line} is corrupt ({why}); later lines follow it, so it was not cut short by an interruption: fix or remove that line"
-            ));
+            return Err(OutputError::Corrupt { file: name.to_string(), line: bad_line, why });
         }
         let complete = line.last() == Some(&b'\n');
         match serde_json::from_slice::<GameSummary>(&line) {
@@ -335,24 +433,31 @@ pub fn scan(reader: impl BufRead, name: &str) -> Result<Scan, String> {
 }
 
 /// [`scan`] of a file.
-pub fn scan_file(path: &Path) -> Result<Scan, String> {
-    let file = File::open(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+pub fn scan_file(path: &Path) -> Result<Scan, OutputError> {
+    let file = File::open(path).map_err(|e| OutputError::io(format!("cannot read {}", path.display()), e))?;
     scan(BufReader::new(file), &path.display().to_string())
 }
 
 /// Reads the configuration of a stopped run: the JSON file `name` in
 /// `dir`, which should hold `what` (e.g. "a league configuration").
-pub fn read_config<C: DeserializeOwned>(dir: &Path, name: &str, what: &str) -> Result<C, String> {
+pub fn read_config<C: DeserializeOwned>(dir: &Path, name: &str, what: &str) -> Result<C, OutputError> {
     let path = dir.join(name);
-    let text = fs::read_to_string(&path)
-        .map_err(|e| format!("cannot resume from {}: cannot read {name} ({e})", dir.display()))?;
-    serde_json::from_str(&text).map_err(|e| format!("{} is not {what}: {e}", path.display()))
+    let text = fs::read_to_string(&path).map_err(|e| OutputError::NotResumable {
+        dir: dir.to_path_buf(),
+        name: name.to_string(),
+        error: e.to_string(),
+    })?;
+    serde_json::from_str(&text).map_err(|e| OutputError::NotConfig {
+        path,
+        what: what.to_string(),
+        error: e.to_string(),
+    })
 }
 
 /// Reopens the output directory of a stopped run to go on with it (see
 /// [`OutDir::reopen`]), saying on stderr what was repaired; returns it with
 /// the games already played.
-pub fn resume(dir: &Path) -> Result<(OutDir, Vec<GameSummary>), String> {
+pub fn resume(dir: &Path) -> Result<(OutDir, Vec<GameSummary>), OutputError> {
     let (out, played, note) = OutDir::reopen(dir)?;
     if let Some(note) = note {
         errln!("{note}");
@@ -429,7 +534,7 @@ mod tests {
         let games = fs::read_to_string(dir.join(GAMES)).unwrap();
         assert_eq!(games, format!("{}\n{}\n{}\n", record(0), record(1), record(2)));
         assert_eq!(fs::read_to_string(dir.join("standings.json")).unwrap(), "{}");
-        let err = OutDir::create(&dir).err().unwrap();
+        let err = OutDir::create(&dir).err().unwrap().to_string();
         assert!(err.contains("already holds games"), "{err}");
         fs::remove_dir_all(&dir).unwrap();
     }
@@ -451,7 +556,7 @@ mod tests {
     #[test]
     fn scan_refuses_a_corrupt_line_in_the_middle() {
         let text = format!("{}\n{{garbage\n{}\n", record(0), record(2));
-        let err = scan(text.as_bytes(), "games.jsonl").unwrap_err();
+        let err = scan(text.as_bytes(), "games.jsonl").unwrap_err().to_string();
         assert!(err.contains("games.jsonl line 2 is corrupt"), "{err}");
     }
 
@@ -465,7 +570,7 @@ mod tests {
         assert!(note.unwrap().contains("torn last line"));
         out.append([(1, record(1).as_str())]).unwrap();
         assert_eq!(fs::read_to_string(dir.join(GAMES)).unwrap(), format!("{}\n{}\n", record(0), record(1)));
-        let err = OutDir::reopen(&dir).err().unwrap();
+        let err = OutDir::reopen(&dir).err().unwrap().to_string();
         assert!(err.contains("in use by another arena"), "{err}");
         drop(out);
         // A resumed run that finishes out of order is sorted too.
@@ -477,7 +582,7 @@ mod tests {
         // Corruption in the middle: an error, and the file is left as it is.
         let damaged = format!("{}\nnot json\n{}\n", record(0), record(1));
         fs::write(dir.join(GAMES), &damaged).unwrap();
-        let err = OutDir::reopen(&dir).err().unwrap();
+        let err = OutDir::reopen(&dir).err().unwrap().to_string();
         assert!(err.contains("line 2 is corrupt"), "{err}");
         assert_eq!(fs::read_to_string(dir.join(GAMES)).unwrap(), damaged);
         fs::remove_dir_all(&dir).unwrap();
