@@ -6,10 +6,11 @@
 //!   [`sandbox`], [`seccomp`], [`cgroup`], [`limits`], [`cpus`]: starting it
 //!   and holding it to its limits; [`tree`], [`orphans`], [`census`],
 //!   [`registry`]: making sure nothing it starts is left behind.
-//! - [`lines`], [`stderr`], [`logs`]: its pipes; [`session`]: the protocol
-//!   with one bot (handshake, a move); [`fault`]: what a bot did wrong, as data.
+//! - [`lines`], [`stderr`], [`logs`]: its pipes; [`fault`]: what a bot did
+//!   wrong, as data.
 //! - [`pool`]: idle processes kept between games; [`start_failures`]: giving
-//!   up on a bot that cannot start.
+//!   up on a bot that cannot start; [`signals`]: Ctrl-C and the like, which
+//!   stop every bot.
 
 pub mod census;
 pub mod cgroup;
@@ -25,7 +26,7 @@ pub mod process;
 pub mod registry;
 pub mod sandbox;
 pub mod seccomp;
-pub mod session;
+pub mod signals;
 pub mod spec;
 pub mod start_failures;
 pub mod stderr;

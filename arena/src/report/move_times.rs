@@ -10,18 +10,6 @@
 
 use hdrhistogram::Histogram;
 use serde::Serialize;
-use std::collections::BTreeMap;
-
-/// Notes that `bot` left `left_us` on its clock after a move: `least`
-/// keeps the least of each bot.
-pub fn keep_least(least: &mut BTreeMap<String, u64>, bot: &str, left_us: u64) {
-    match least.get_mut(bot) {
-        Some(kept) => *kept = (*kept).min(left_us),
-        None => {
-            least.insert(bot.to_string(), left_us);
-        }
-    }
-}
 
 /// Significant decimal digits the histogram keeps.
 const DIGITS: u8 = 2;
@@ -105,15 +93,6 @@ impl MoveTimes {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn keeps_the_least_clock_of_each_bot() {
-        let mut least = BTreeMap::new();
-        for (bot, left) in [("a", 30), ("b", 5), ("a", 10), ("a", 20)] {
-            keep_least(&mut least, bot, left);
-        }
-        assert_eq!(least, BTreeMap::from([("a".to_string(), 10), ("b".to_string(), 5)]));
-    }
 
     #[test]
     fn median_p99_and_max_by_nearest_rank() {
