@@ -1,31 +1,39 @@
 //! The documents show what the code does: every JSON example in PROTOCOL.md
 //! is a valid message, its transcript is what a real match sends and
-//! receives, and its minimal bot plays.
+//! receives, and its minimal bot plays; and the transcript of `arena play` in
+//! docs/play.md is what it prints.
 
 use all_fives::wire as all_fives;
 use e2e::*;
 use leduc::wire as leduc;
+use std::io::Write;
+use std::process::Stdio;
 
 fn protocol_doc() -> String {
     std::fs::read_to_string(repo_path("protocol/PROTOCOL.md")).expect("PROTOCOL.md")
 }
 
-/// The contents of the fenced blocks of `doc` whose info string is `lang`.
-fn blocks(doc: &str, lang: &str) -> Vec<String> {
+/// The fenced blocks of `doc`: each one's info string and contents.
+fn fenced(doc: &str) -> Vec<(String, String)> {
     let mut blocks = Vec::new();
-    let mut current: Option<String> = None;
+    let mut current: Option<(String, String)> = None;
     for line in doc.lines() {
         match (&mut current, line.trim_start().strip_prefix("```")) {
-            (None, Some(info)) if info.trim() == lang => current = Some(String::new()),
+            (None, Some(info)) => current = Some((info.trim().to_string(), String::new())),
             (Some(_), Some(_)) => blocks.push(current.take().unwrap()),
-            (Some(text), None) => {
+            (Some((_, text)), None) => {
                 text.push_str(line);
                 text.push('\n');
             }
-            _ => {}
+            (None, None) => {}
         }
     }
     blocks
+}
+
+/// The contents of the fenced blocks of `doc` whose info string is `lang`.
+fn blocks(doc: &str, lang: &str) -> Vec<String> {
+    fenced(doc).into_iter().filter(|(info, _)| info == lang).map(|(_, text)| text).collect()
 }
 
 #[test]
@@ -173,4 +181,41 @@ fn records_md_shows_the_fields_of_standings_json() {
         assert!(section.contains(&format!("`{field}`")), "RECORDS.md does not describe {field}");
     }
     assert!(section.contains("`weng_lin`"));
+}
+
+fn read(relative: &str) -> String {
+    std::fs::read_to_string(repo_path(relative)).unwrap_or_else(|e| panic!("{relative}: {e}"))
+}
+
+/// Runs `arena play` with `input` on its stdin; returns (status, stdout).
+fn play(args: &[&str], input: &str) -> (Option<i32>, String) {
+    let mut command = arena_command(&[&["play"][..], args].concat());
+    command.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
+    let mut child = command.spawn().expect("arena starts");
+    // The arena may stop reading early: a broken pipe is fine.
+    let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
+    let output = finish(child);
+    (output.status.code(), String::from_utf8_lossy(&output.stdout).into_owned())
+}
+
+#[test]
+fn the_play_transcript_is_what_arena_play_prints() {
+    let doc = read("docs/play.md");
+    let section = doc.split("\n## A game\n").nth(1).expect("the section");
+    let command = blocks(section, "sh").into_iter().next().expect("the command");
+    let input = command.split('\'').nth(1).unwrap().replace("\\n", "\n");
+    assert!(command.contains("--seed 63 --variant deal=five --variant max_hands=1\n"), "{command}");
+    let transcript = blocks(section, "").into_iter().next().expect("the transcript block");
+    let greedy = format!("greedy={}", bin("greedy-bot"));
+    let args = ["--bot", &greedy, "--seed", "63", "--variant", "deal=five", "--variant", "max_hands=1"];
+    let (status, stdout) = play(&args, &input);
+    assert_eq!(status, Some(0), "{stdout}");
+    // The commands it prints name the arena as it was run: here the test's
+    // build, on the page `target/release/arena`.
+    let stdout = stdout.replace(&bin("arena"), "target/release/arena");
+    // Every line shown, in order (the page leaves some out: "…").
+    let mut printed = stdout.lines();
+    for line in transcript.lines().filter(|line| *line != "…") {
+        assert!(printed.any(|p| p == line), "not printed (in this order): {line:?}\n{stdout}");
+    }
 }
