@@ -12,24 +12,24 @@
 //!   up on a bot that cannot start; [`signals`]: Ctrl-C and the like, which
 //!   stop every bot.
 
-pub mod census;
-pub mod cgroup;
+pub(crate) mod census;
+pub(crate) mod cgroup;
 pub mod cpus;
-pub mod descriptors;
+pub(crate) mod descriptors;
 pub mod fault;
-pub mod limits;
-pub mod lines;
-pub mod logs;
-pub mod orphans;
-pub mod pool;
-pub mod process;
-pub mod registry;
-pub mod sandbox;
-pub mod seccomp;
+pub(crate) mod limits;
+pub(crate) mod lines;
+pub(crate) mod logs;
+pub(crate) mod orphans;
+pub(crate) mod pool;
+pub(crate) mod process;
+pub(crate) mod registry;
+pub(crate) mod sandbox;
+pub(crate) mod seccomp;
 pub mod signals;
-pub mod spec;
-pub mod start_failures;
-pub mod stderr;
+pub(crate) mod spec;
+pub(crate) mod start_failures;
+pub(crate) mod stderr;
 pub mod supervisor;
-pub mod tree;
-pub mod visible;
+pub(crate) mod tree;
+pub(crate) mod visible;

@@ -3,7 +3,7 @@
 //! test of one bot ([`conformance`], `arena check-bot`) and of one engine
 //! program ([`engine`], `arena check-engine`).
 
-pub mod conformance;
-pub mod engine;
-pub mod replay;
+pub(crate) mod conformance;
+pub(crate) mod engine;
+pub(crate) mod replay;
 pub mod verify;

@@ -6,11 +6,11 @@
 //! as a program ([`serve`], `arena engine NAME`) and the generic page of a
 //! recorded game ([`page`]).
 
-pub mod games;
-pub mod link;
-pub mod page;
-pub mod process;
-pub mod rules;
-pub mod running;
-pub mod serve;
-pub mod spec;
+pub(crate) mod games;
+pub(crate) mod link;
+pub(crate) mod page;
+pub(crate) mod process;
+pub(crate) mod rules;
+pub(crate) mod running;
+pub(crate) mod serve;
+pub(crate) mod spec;

@@ -112,11 +112,6 @@ impl EngineProcess {
         }
     }
 
-    /// The command the engine was started with.
-    pub fn command(&self) -> &str {
-        &self.command
-    }
-
     /// Sends `request` and reads the answer, within the timeout. `bye` is
     /// not asked this way ([`EngineProcess::bye`]).
     ///

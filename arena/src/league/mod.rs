@@ -12,9 +12,9 @@
 //! keeps the games it played and plays no more: its games not played yet
 //! are [`withdrawn`].
 
-pub mod config;
-pub mod learning;
-pub mod queued;
+pub(crate) mod config;
+pub(crate) mod learning;
+pub(crate) mod queued;
 
 use crate::league::config::LeagueConfig;
 use crate::schedule::{self, Format, Schedule, Seating};

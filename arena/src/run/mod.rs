@@ -5,11 +5,11 @@
 //! games set up from a file ([`setups`]) and places after a fault
 //! ([`outcome`]).
 
-pub mod dealer;
-pub mod outcome;
+pub(crate) mod dealer;
+pub(crate) mod outcome;
 pub mod play;
-pub mod progress;
-pub mod runner;
-pub mod session;
-pub mod setups;
-pub mod table;
+pub(crate) mod progress;
+pub(crate) mod runner;
+pub(crate) mod session;
+pub(crate) mod setups;
+pub(crate) mod table;

@@ -329,7 +329,7 @@ async fn games(context: &Context, index: usize, count: u64, timing: &mut Timing)
     closing(link, result).await
 }
 
-/// The body of [`games`], on `link`.
+/// The body of [`games()`], on `link`.
 async fn whole_games(
     context: &Context,
     table: &Table,

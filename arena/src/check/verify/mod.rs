@@ -3,7 +3,7 @@
 //! every recorded decision is played again, and every event the engine
 //! produces, and the result, must be exactly what the record says. Pure.
 
-pub mod engine;
+pub(crate) mod engine;
 
 use crate::run::outcome::forfeit_ranks;
 use crate::store::record::{GameRecord, GameResult, RecordOf};
