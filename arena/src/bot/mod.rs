@@ -14,7 +14,7 @@
 
 pub(crate) mod census;
 pub(crate) mod cgroup;
-pub mod cpus;
+pub(crate) mod cpus;
 pub(crate) mod descriptors;
 pub mod fault;
 pub(crate) mod limits;
