@@ -15,9 +15,8 @@ use std::time::Duration;
 /// A setting counted in whole numbers: milliseconds, games, CPUs.
 #[derive(Debug)]
 pub struct Number {
-    /// The command-line flag: `--move-timeout`.
-    pub flag: &'static str,
-    /// The key of a league file, and the setting's name in its errors: `move_timeout`.
+    /// The key of a league file, and the setting's name in its errors:
+    /// `move_timeout` (its flag is the same with dashes, `--move-timeout`).
     pub key: &'static str,
     /// The value when none is given.
     pub default: u64,
@@ -60,7 +59,6 @@ impl Number {
 
 /// Time allowed for each move, in milliseconds.
 pub const MOVE_TIMEOUT: Number = Number {
-    flag: "--move-timeout",
     key: "move_timeout",
     default: 1000,
     least: 1,
@@ -70,7 +68,6 @@ pub const MOVE_TIMEOUT: Number = Number {
 
 /// Time allowed for a bot to answer `hello` after it starts, in milliseconds.
 pub const STARTUP_TIMEOUT: Number = Number {
-    flag: "--startup-timeout",
     key: "startup_timeout",
     default: 10_000,
     least: 1,
@@ -80,7 +77,6 @@ pub const STARTUP_TIMEOUT: Number = Number {
 
 /// Time allowed for each answer of an engine program, in milliseconds.
 pub const ENGINE_TIMEOUT: Number = Number {
-    flag: "--engine-timeout",
     key: "engine_timeout",
     default: 10_000,
     least: 1,
@@ -92,7 +88,6 @@ pub const ENGINE_TIMEOUT: Number = Number {
 /// switch between processes on one core, several times cheaper than a
 /// wake-up of another core.
 pub const CPUS_PER_GAME: Number = Number {
-    flag: "--cpus-per-game",
     key: "cpus_per_game",
     default: 1,
     least: 0,
@@ -103,18 +98,11 @@ pub const CPUS_PER_GAME: Number = Number {
 };
 
 /// Games played at once by a match (a league's default is the cores it has).
-pub const CONCURRENCY: Number = Number {
-    flag: "--concurrency",
-    key: "concurrency",
-    default: 1,
-    least: 1,
-    most: 4096,
-    help: "Games played at once (default {default})",
-};
+pub const CONCURRENCY: Number =
+    Number { key: "concurrency", default: 1, least: 1, most: 4096, help: "Games played at once (default {default})" };
 
 /// The games of a match.
 pub const MATCH_GAMES: Number = Number {
-    flag: "--games",
     key: "games",
     default: 100,
     least: 1,
@@ -125,7 +113,6 @@ pub const MATCH_GAMES: Number = Number {
 
 /// The games of each group of bots of a league.
 pub const LEAGUE_GAMES: Number = Number {
-    flag: "--games",
     key: "games",
     default: 20,
     least: 1,

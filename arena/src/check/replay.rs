@@ -10,10 +10,11 @@
 
 use crate::bot::fault::Fault;
 use crate::bot::process::BotProcess;
-use crate::bot::session::{self, Envelope};
+use crate::bot::process::Envelope;
 use crate::engine::link::Link;
 use crate::engine::running::{Origin, Running};
 use crate::engine::spec::Trouble;
+use crate::run::session;
 use crate::run::table::Table;
 use crate::store::record::JsonRecord;
 use crate::terminal::untrusted;

@@ -4,9 +4,9 @@
 
 use crate::engine::process::EngineError;
 use crate::engine::spec::UnknownGame;
+use crate::league::config::ConfigError;
 use crate::run::execute::RunError;
 use crate::run::setting::SettingError;
-use crate::store::config::ConfigError;
 use crate::store::output::OutputError;
 
 /// Success; for a command that answers a question, yes.
@@ -20,7 +20,7 @@ pub const USAGE: i32 = 2;
 /// `sprt` reached its game limit without a verdict.
 pub const INCONCLUSIVE: i32 = 3;
 /// Interrupted (Ctrl-C, SIGTERM), or the user left the game (`play`).
-pub use crate::terminal::signals::INTERRUPTED;
+pub use crate::bot::signals::INTERRUPTED;
 /// A command whose job is its output found its reader gone: 128 + SIGPIPE,
 /// what a shell reports for a program killed by SIGPIPE.
 pub const READER_GONE: i32 = 141;

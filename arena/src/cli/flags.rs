@@ -4,9 +4,9 @@
 //! range of its setting, its help text showing its default.
 
 use crate::bot::sandbox::Sandbox;
-use crate::run::clock::TimeControl;
+use crate::league::config::Overrides;
+use crate::schedule::clock::TimeControl;
 use crate::settings::{CONCURRENCY, CPUS_PER_GAME, MOVE_TIMEOUT, Number, STARTUP_TIMEOUT, VariantSetting};
-use crate::store::config::Overrides;
 use clap::Args;
 use clap::builder::RangedU64ValueParser;
 

@@ -5,21 +5,21 @@ use super::flags::{PlayFlags, number};
 use super::game::GameArgs;
 use super::{Failure, current_dir, exit, internal, random_seed, resumable, usage};
 use crate::bot::cpus::cores;
+use crate::bot::signals;
 use crate::bot::spec::{BotSpec, binary_dir};
 use crate::bot::start_failures::GiveUp;
+use crate::league::config::{LeagueConfig, Overrides, entering_bots};
+use crate::league::learning::{self, Field, Next};
+use crate::league::queued::{self, Request};
+use crate::league::{check_played, full_schedule, utc, withdrawn};
 use crate::run::execute::{ReportRequest, Run, execute_with, left_out};
 use crate::run::runner::Flow;
-use crate::schedule::league::{check_played, full_schedule, utc, withdrawn};
-use crate::schedule::learning::{self, Field, Next};
 use crate::schedule::{Format, Schedule, Seating, Selection, Shard};
 use crate::settings::LEAGUE_GAMES;
 use crate::stats::ratings::{Pairwise, pairwise};
-use crate::store::config::{LeagueConfig, Overrides, entering_bots};
 use crate::store::output::{self, LEAGUE, OutDir, read_config};
-use crate::store::queued::{self, Request};
 use crate::store::record::GameSummary;
 use crate::terminal::console::{errln, outln};
-use crate::terminal::signals;
 use clap::Args;
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
@@ -202,7 +202,7 @@ struct Played {
     reports: Vec<ReportRequest>,
 }
 
-/// Runs a learning league (see [`crate::schedule::learning`]) round after round: each
+/// Runs a learning league (see [`crate::league::learning`]) round after round: each
 /// round is chosen from the results of those before it, written to
 /// `league.json` and played as a resumed league plays, until the chooser
 /// stops; then the standings follow. A league resumed in the middle of a
@@ -276,7 +276,7 @@ fn round_finished(config: &LeagueConfig, played: &[GameSummary]) -> Result<bool,
 /// What a learning league knows before its next round: its field (the bots
 /// not retired) and the results of every game played.
 fn learning_field(config: &LeagueConfig, played: &[GameSummary]) -> Result<Field, Failure> {
-    let stages = crate::schedule::league::stages(config).map_err(usage)?;
+    let stages = crate::league::stages(config).map_err(usage)?;
     let active = stages.last().map(|stage| stage.active.clone()).unwrap_or_default();
     let names: Vec<String> = config.bots.iter().map(|bot| bot.name.clone()).collect();
     let mut results = Pairwise::new(names.len());

@@ -7,13 +7,13 @@ use super::{Failure, current_dir, exit, internal, random_seed, resumable, usage}
 use crate::bot::cpus::cores;
 use crate::bot::spec::BotSpec;
 use crate::bot::start_failures::GiveUp;
+use crate::league::config::{LeagueConfig, Overrides, SprtConfig};
+use crate::league::{check_played, full_schedule};
 use crate::run::execute::{Run, execute_with};
 use crate::run::runner::Flow;
-use crate::schedule::league::{check_played, full_schedule};
 use crate::schedule::{Schedule, Seating, Selection};
 use crate::stats::sprt::report::{Conclusion, Summary, parameters, status};
 use crate::stats::sprt::{DealSequence, Model, PayoffSprt, Sprt, Test};
-use crate::store::config::{LeagueConfig, Overrides, SprtConfig};
 use crate::store::output::{self, OutDir, SPRT_CONFIG, SPRT_RESULT, read_config, write_atomically};
 use crate::store::record::GameSummary;
 use crate::terminal::console::{errln, outln};

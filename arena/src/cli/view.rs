@@ -4,8 +4,8 @@
 use super::record_file::{self, Header};
 use super::{Failure, exit, unwritten, usage};
 use crate::bot::registry::Registry;
+use crate::engine::games::{GameCommand, dispatch};
 use crate::engine::process::{EngineError, EngineProcess};
-use crate::games::{GameCommand, dispatch};
 use crate::settings::ENGINE_TIMEOUT;
 use crate::store::record::RecordOf;
 use crate::terminal::console::{self, errln, outln};

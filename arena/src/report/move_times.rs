@@ -4,7 +4,7 @@
 //! least it left on its clock (`clock_us`). Pure.
 //!
 //! The count and the longest time are exact; the median and the 99th
-//! percentile are exact up to [`BELOW`] µs and within [`RELATIVE_ERROR`] of the
+//! percentile are exact up to 256 µs and within 1% of the
 //! exact nearest-rank value above (each is the highest time of its bucket,
 //! never above the longest).
 
@@ -14,9 +14,11 @@ use serde::Serialize;
 /// Significant decimal digits the histogram keeps.
 const DIGITS: u8 = 2;
 
+#[cfg(test)]
 /// The largest relative error of a percentile: 1%.
 pub const RELATIVE_ERROR: f64 = 0.01;
 
+#[cfg(test)]
 /// Times below this many microseconds are counted each in a bucket of its own (exactly).
 pub const BELOW: u64 = 256;
 
@@ -82,6 +84,7 @@ pub struct MoveTimes {
 }
 
 impl MoveTimes {
+    #[cfg(test)]
     /// The statistics of `times` (by nearest rank), `None` when it is empty.
     pub fn of(times: impl IntoIterator<Item = u64>) -> Option<MoveTimes> {
         let mut recorder = Recorder::default();

@@ -2,9 +2,11 @@
 //! and figures at the end, the extra reports.
 
 use crate::bot::registry::Registry;
+use crate::bot::signals;
 use crate::bot::spec::BotSpec;
 use crate::bot::start_failures::GiveUp;
 use crate::engine::spec::Engine;
+use crate::run::progress::Progress;
 use crate::run::runner::{Finished, Flow, MatchReport, Work, run_games};
 use crate::run::table::{Limits, Resolved, Table};
 use crate::schedule::{Schedule, Selection};
@@ -13,8 +15,6 @@ use crate::stats::standings::{ReportFormat, Standings};
 use crate::store::output::OutDir;
 use crate::store::record::{GameSummary, keep_least};
 use crate::terminal::console::{errln, outln};
-use crate::terminal::progress::Progress;
-use crate::terminal::signals;
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::fmt;

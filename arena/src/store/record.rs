@@ -3,7 +3,7 @@
 
 use crate::bot::fault::FaultKind;
 use crate::engine::spec::Identity;
-use crate::run::clock::TimeControl;
+use crate::schedule::clock::TimeControl;
 use protocol::engine::Raw;
 use serde::ser::Error as _;
 use serde::{Deserialize, Serialize};
