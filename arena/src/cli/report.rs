@@ -12,6 +12,8 @@ use crate::report::page::{self, CHUNK, Viewer};
 use crate::report::store::GameStore;
 use crate::report::{self as core, Input, Kind, SprtSetup};
 use crate::schedule::{Format, Seating};
+use crate::stats::sprt::report::{Conclusion, Ended};
+use crate::stats::standings::report::Written;
 use crate::store::output::{GAMES, LEAGUE, SPRT_CONFIG, SPRT_RESULT, read_record_line};
 use crate::store::record::JsonRecord;
 use crate::store::record::keep_least;
@@ -286,10 +288,10 @@ fn write_report(job: Job, game: GameOf) -> Result<i32, Failure> {
     let files = output.parent().unwrap_or(Path::new("")).join(&files_name);
     let read = read_games(&dir.join(GAMES), &game.name)?;
     let standings_file = existing(&dir.join("standings.json"))?;
-    let written: Option<serde_json::Value> = standings_file.as_deref().and_then(|text| serde_json::from_str(text).ok());
+    let written: Option<Written> = standings_file.as_deref().and_then(|text| serde_json::from_str(text).ok());
     let count = read.summaries.len() as u64;
     let mut partial = Vec::new();
-    match written.as_ref().and_then(|json| json["games"].as_u64()) {
+    match written.map(|standings| standings.games) {
         None => partial.push(format!("there is no standings.json yet (a run in progress, or stopped): these are the standings of the {count} games recorded so far")),
         Some(games) if games != count => partial.push(format!("standings.json counts {games} games but {GAMES} holds {count} (a resumed run in progress): these are the standings of the {count} games recorded")),
         Some(_) => {}
@@ -299,7 +301,7 @@ fn write_report(job: Job, game: GameOf) -> Result<i32, Failure> {
     }
     let sprt_file = existing(&dir.join(SPRT_RESULT))?;
     let (kind, seed, sprt) = match &setup {
-        Setup::Match => (Kind::Match, written.as_ref().and_then(|json| json["seed"].as_u64()), None),
+        Setup::Match => (Kind::Match, written.and_then(|standings| standings.seed), None),
         Setup::League(config) => (Kind::League, Some(config.seed), None),
         Setup::Sprt(config) => {
             // The new bot, and a copy of the base bot for every other side.
@@ -307,8 +309,8 @@ fn write_report(job: Job, game: GameOf) -> Result<i32, Failure> {
             if sprt_file.is_none() {
                 partial.push(format!("there is no {SPRT_RESULT} yet: the test is in progress or was stopped"));
             }
-            let ended = sprt_file.as_deref().and_then(|text| serde_json::from_str::<serde_json::Value>(text).ok());
-            let inconclusive = ended.is_some_and(|json| json["conclusion"] == "inconclusive");
+            let ended = sprt_file.as_deref().and_then(|text| serde_json::from_str::<Ended>(text).ok());
+            let inconclusive = ended.is_some_and(|ended| ended.conclusion == Conclusion::Inconclusive);
             let setup = SprtSetup {
                 test: config.test,
                 games_per_deal: Seating::Rotations.games_per_deal(sides) as usize,

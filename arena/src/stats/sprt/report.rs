@@ -6,10 +6,10 @@ use super::pairs::DealSequence;
 use super::payoff::PayoffEstimate;
 use super::pentanomial::{Estimate, Model};
 use super::test::Hypothesis;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// How a test ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Conclusion {
     /// H1 accepted: the new bot is better (with bounds above 0), or not
@@ -36,6 +36,14 @@ impl Conclusion {
             None => Conclusion::Inconclusive,
         }
     }
+}
+
+/// What a reader of `sprt.json` needs of a [`Summary`] written before:
+/// how the test ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+pub struct Ended {
+    /// How it ended.
+    pub conclusion: Conclusion,
 }
 
 /// `sprt.json`: the test, what it counted and its conclusion.

@@ -35,6 +35,16 @@ use serde::ser::{Serialize, SerializeMap, Serializer};
 use std::fmt;
 use std::str::FromStr;
 
+/// What a reader of a `standings.json` written before needs of it: the
+/// games it counts and the seed of their run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Deserialize)]
+pub struct Written {
+    /// The games the standings count.
+    pub games: u64,
+    /// The seed of the run, when it has one.
+    pub seed: Option<u64>,
+}
+
 /// A format for [`super::Standings::report`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ReportFormat {
@@ -263,6 +273,13 @@ mod tests {
     use super::super::Standings;
     use super::super::fixtures::*;
     use super::*;
+
+    #[test]
+    fn the_written_standings_read_back_typed() {
+        let json = two_bots().to_json("all-fives", 7);
+        let written: Written = serde_json::from_str(&json).unwrap();
+        assert_eq!(written, Written { games: two_bots().games, seed: Some(7) });
+    }
     use serde_json::Value;
 
     fn two_bots() -> Standings {
