@@ -12,7 +12,10 @@ use clap::builder::RangedU64ValueParser;
 
 /// The parser of the flag of a whole-number setting: its range.
 pub fn number(setting: &Number) -> RangedU64ValueParser<u64> {
-    clap::value_parser!(u64).range(setting.least..=setting.most)
+    match setting.most {
+        u64::MAX => clap::value_parser!(u64).range(setting.least..),
+        most => clap::value_parser!(u64).range(setting.least..=most),
+    }
 }
 
 /// The help text of `--sandbox`.
