@@ -2,50 +2,43 @@
 //! other in turn-based games with hidden information, enforcing the rules, the
 //! protocol and the time limits, recording every game and ranking the bots.
 //!
-//! - [`games`]: the engines, by name (the `game` crate holds the boundary every
-//!   engine implements; each engine is a crate of its own).
-//! - [`schedule`], [`seeds`], [`outcome`], [`clock`], [`standings`], [`whole_deals`], [`ratings`], [`sprt`]: pure match logic.
-//! - [`bot`], [`session`], [`pool`], [`play`], [`run`], [`replay`]: processes and the protocol.
-//! - [`verify`]: re-checking a record against the engine.
-//! - [`record`], [`output`]: what is written; [`queued`]: changes of a running league's field; [`report`]: pages that show it; [`setups`]: games set up from a file; [`cli`], [`console`], [`progress`], [`signals`]: the terminal; [`untrusted`]: what a bot wrote, made safe to show there.
-//! - [`conformance`]: `arena check-bot`, the conformance test of one bot.
-//! - [`engine`]: game engines as processes: `arena engine` (a built-in game
-//!   served over the engine protocol) and `arena check-engine`.
+//! The layers, from the edge inwards (docs/architecture.md walks through
+//! them):
+//!
+//! A module imports only from its own layer and the layers below it
+//! (`tests/layers.rs` checks it):
+//!
+//! - [`cli`]: the command line: flags parsed, one library call per command.
+//! - [`report`]: the HTML page of a run.
+//! - [`check`]: records re-checked, a bot replayed against records, and the
+//!   conformance tests of a bot and of an engine program.
+//! - [`league`]: a league's configuration, its field as it changes, and the
+//!   learning format.
+//! - [`run`]: games played with real processes, one or a whole run at once,
+//!   and the progress shown meanwhile.
+//! - [`stats`]: ratings, standings and the SPRT. Pure.
+//! - [`store`]: game records and the output directory.
+//! - [`engine`]: the engine protocol every game is reached through, in
+//!   process or as a program of its own, and the built-in games.
+//! - [`bot`]: bot processes, their limits and sandbox, and faults as data.
+//! - [`schedule`]: which games are played, their seeds and time controls.
+//!   Pure.
+//! - [`terminal`]: the arena's stdout and stderr, and text from bots made
+//!   safe to show.
 #![deny(missing_docs)]
+// The library serves the `arena` binary and its tests, so most modules are
+// private to the crate; its documentation is read, and its links checked,
+// with `cargo doc -p arena --document-private-items` (as scripts/check runs it).
+#![allow(rustdoc::private_intra_doc_links)]
 
 pub mod bot;
+pub mod check;
 pub mod cli;
-pub mod clock;
-pub mod config;
-pub mod conformance;
-pub mod console;
-pub mod dealer;
-pub mod engine;
-pub mod fault;
-pub mod fault_summary;
-pub mod games;
-pub mod league;
-pub mod learning;
-pub mod outcome;
-pub mod output;
-pub mod play;
-pub mod pool;
-pub mod progress;
-pub mod queued;
-pub mod ratings;
-pub mod record;
-pub mod replay;
-pub mod report;
+pub(crate) mod engine;
+pub(crate) mod league;
+pub(crate) mod report;
 pub mod run;
 pub mod schedule;
-pub mod seeds;
-pub mod session;
-pub mod setups;
-pub mod signals;
-pub mod sprt;
-pub mod standings;
-pub mod start_failures;
-pub mod table;
-pub mod untrusted;
-pub mod verify;
-pub mod whole_deals;
+pub(crate) mod stats;
+pub mod store;
+pub(crate) mod terminal;

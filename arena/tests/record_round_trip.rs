@@ -6,11 +6,11 @@
 
 use all_fives::AllFives;
 use all_fives::wire::{DealSize, HandEndRule, Variant};
-use arena::fault::FaultKind;
-use arena::output;
-use arena::play::MoveTimes;
-use arena::record::{FaultRecord, GameRecord, RecordOf};
-use arena::verify::{self, game_result};
+use arena::bot::fault::FaultKind;
+use arena::check::verify::{self, game_result};
+use arena::run::play::MoveTimes;
+use arena::store::output;
+use arena::store::record::{FaultRecord, GameRecord, RecordOf};
 use game::Game;
 use proptest::prelude::*;
 
@@ -116,7 +116,7 @@ fn record(plan: &Plan) -> RecordOf<AllFives> {
         clock: plan
             .seed
             .is_multiple_of(2)
-            .then_some(arena::clock::TimeControl { base_ms: plan.seed % 10_000 + 1, increment_ms: 5 }),
+            .then_some(arena::schedule::clock::TimeControl { base_ms: plan.seed % 10_000 + 1, increment_ms: 5 }),
         events: times.attach(game.events()),
         result: game_result(&game, &AllFives::teams(&plan.variant), &faulted),
         faults,

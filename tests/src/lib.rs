@@ -345,7 +345,7 @@ pub fn python_greedy() -> String {
 /// The id the bots of a recorded game were told in `game_start` (its tag,
 /// derived from the record's `seed` and `id`).
 pub fn told_id(record: &serde_json::Value) -> u64 {
-    arena::seeds::game_tag(record["seed"].as_u64().expect("a seed"), record["id"].as_u64().expect("an id"))
+    arena::schedule::seeds::game_tag(record["seed"].as_u64().expect("a seed"), record["id"].as_u64().expect("an id"))
 }
 
 /// The records of `DIR/games.jsonl`, parsed.
@@ -457,7 +457,7 @@ impl Record {
 
     /// The id the bots were told in `game_start` (see [`told_id`]).
     pub fn told_id(&self) -> u64 {
-        arena::seeds::game_tag(self.seed, self.id)
+        arena::schedule::seeds::game_tag(self.seed, self.id)
     }
 }
 

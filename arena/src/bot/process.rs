@@ -16,7 +16,7 @@ use super::registry::Registry;
 use super::stderr::StderrDrain;
 use super::supervisor::{self, Leftovers, Report, Reports};
 use super::tree;
-use crate::fault::{Fault, FaultKind};
+use crate::bot::fault::{Fault, FaultKind};
 use nix::fcntl::OFlag;
 use nix::sys::signal::{Signal, kill};
 use nix::unistd::Pid;
@@ -28,6 +28,10 @@ use std::time::Duration;
 use tokio::io::AsyncWriteExt;
 use tokio::process::{Child, ChildStdin, ChildStdout, Command};
 use tokio::time::Instant;
+
+/// An envelope message that carries no payload of the game's (`game_start`,
+/// `game_end`, `bye`).
+pub type Envelope = protocol::messages::ToBot<(), (), ()>;
 
 /// How long the arena waits, after a bot's stdout closes, to see whether it exited.
 const EXIT_PATIENCE: Duration = Duration::from_millis(200);
@@ -158,7 +162,7 @@ impl BotProcess {
                     return Err(nix::errno::Errno::ESRCH.into()); // the arena is gone
                 }
                 // The arena ignores SIGXFSZ; the supervisor and the bot keep the default.
-                crate::signals::restore_file_size_signal();
+                crate::bot::signals::restore_file_size_signal();
                 if let Some(cpu) = &cpu {
                     super::cpus::pin_this_process(cpu)?;
                 }
@@ -482,7 +486,7 @@ fn cannot_start(program: &str, e: std::io::Error) -> Fault {
 fn early_line(early: &[u8], what: Awaited) -> Fault {
     let first = early.split(|&b| b == b'\n').next().unwrap_or_default();
     if first.iter().all(u8::is_ascii_whitespace) {
-        return Fault::new(FaultKind::NotJson, format!("{} (before {what})", crate::fault::EMPTY_LINE));
+        return Fault::new(FaultKind::NotJson, format!("{} (before {what})", crate::bot::fault::EMPTY_LINE));
     }
     let shown: String = String::from_utf8_lossy(&first[..first.len().min(120)]).escape_debug().collect();
     Fault::new(

@@ -2,20 +2,20 @@
 
 use super::{Failure, internal};
 use crate::bot::registry::Registry;
+use crate::bot::signals;
 use crate::bot::spec::BotSpec;
-use crate::console::{errln, outln};
+use crate::bot::start_failures::GiveUp;
 use crate::engine::spec::Engine;
-use crate::fault_summary::FaultSummary;
-use crate::output::OutDir;
-use crate::progress::Progress;
-use crate::record::GameSummary;
-use crate::report::move_times::keep_least;
-use crate::run::{Finished, Flow, MatchReport, Work, run_games};
+use crate::run::progress::Progress;
+use crate::run::runner::{Finished, Flow, MatchReport, Work, run_games};
+use crate::run::table::{Limits, Resolved, Table};
 use crate::schedule::{Schedule, Selection};
-use crate::signals;
-use crate::standings::{ReportFormat, Standings};
-use crate::start_failures::GiveUp;
-use crate::table::{Limits, Resolved, Table};
+use crate::stats::fault_summary::FaultSummary;
+use crate::stats::standings::{ReportFormat, Standings};
+use crate::store::output::OutDir;
+use crate::store::record::GameSummary;
+use crate::store::record::keep_least;
+use crate::terminal::console::{errln, outln};
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -99,7 +99,7 @@ impl ReportRequest {
             (Some(path), _) => (Some(path.clone()), std::fs::write(path, &text)),
             (None, Some(dir)) => {
                 let path = dir.join(format!("standings.{extension}"));
-                let written = crate::output::write_atomically(&path, text.as_bytes());
+                let written = crate::store::output::write_atomically(&path, text.as_bytes());
                 (Some(path), written)
             }
             (None, None) => (None, Ok(())),
@@ -110,7 +110,7 @@ impl ReportRequest {
                 let _ = outln!("{} report: {}", self.format, path.display());
             }
             None => {
-                let _ = crate::console::out(format_args!("{text}"));
+                let _ = crate::terminal::console::out(format_args!("{text}"));
             }
         }
         Ok(())
@@ -210,12 +210,12 @@ pub fn execute_with(
         }
     })?;
     if run.quiet {
-        let _ = crate::console::out_bytes(&summary);
+        let _ = crate::terminal::console::out_bytes(&summary);
         return Ok(report);
     }
     // The run is done and recorded: a reader that has gone away loses only the report.
-    let _ = outln!("{}", report.standings.table_within(crate::console::stdout_width()));
-    let _ = crate::console::out_bytes(&summary);
+    let _ = outln!("{}", report.standings.table_within(crate::terminal::console::stdout_width()));
+    let _ = crate::terminal::console::out_bytes(&summary);
     let seconds = report.elapsed.as_secs_f64().max(1e-9);
     // The rates are this run's: the games of an earlier run took time not counted here.
     let earlier = match already {
@@ -244,7 +244,7 @@ pub fn execute_with(
 }
 
 /// What the standings of a stopped run left out, if anything: the games of
-/// deals it did not finish (see [`crate::whole_deals`]).
+/// deals it did not finish (see [`crate::stats::whole_deals`]).
 pub fn left_out(report: &MatchReport) -> Option<String> {
     (report.unfinished > 0).then(|| {
         format!(

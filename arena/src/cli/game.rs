@@ -4,11 +4,11 @@
 
 use super::{Failure, current_dir, internal, usage};
 use crate::bot::registry::Registry;
-use crate::config::DEFAULT_GAME;
 use crate::engine::link::Link;
 use crate::engine::running::{Origin, Running};
 use crate::engine::spec::{ENGINE_TIMEOUT, Engine, Program, Trouble};
-use crate::table::Resolved;
+use crate::league::config::DEFAULT_GAME;
+use crate::run::table::Resolved;
 use clap::Args;
 use serde_json::Value;
 use std::path::Path;
@@ -152,7 +152,7 @@ pub fn read_setups(setting: &mut Setting, resolved: &Resolved, path: &Path) -> R
 
 /// Parses setups from the text of a setups file and has the engine check each one.
 pub fn check_setups(setting: &mut Setting, resolved: &Resolved, text: &str) -> Result<Vec<Value>, Failure> {
-    let parsed = crate::setups::parse(text).map_err(usage)?;
+    let parsed = crate::run::setups::parse(text).map_err(usage)?;
     for (number, (line, setup)) in (1..).zip(&parsed) {
         match setting.check_setup(resolved, setup) {
             Ok(()) => {}

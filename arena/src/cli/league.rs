@@ -6,23 +6,22 @@ use super::flags::PlayFlags;
 use super::game::{GameArgs, Setting, SetupTrouble, read_setups};
 use super::match_cmd::{binary_dir, sample_bot};
 use super::{Failure, cores, current_dir, internal, random_seed, usage};
+use crate::bot::signals;
 use crate::bot::spec::BotSpec;
-use crate::config::{LeagueConfig, Overrides, entering_bots};
-use crate::console::{errln, outln};
+use crate::bot::start_failures::GiveUp;
 use crate::engine::spec::Engine;
+use crate::league::config::LeagueSetups;
+use crate::league::config::{LeagueConfig, Overrides, entering_bots};
+use crate::league::learning::{self, Field, Next};
+use crate::league::queued::{self, Request};
 use crate::league::{check_played, full_schedule, utc, withdrawn};
-use crate::learning::{self, Field, Next};
-use crate::output::{LEAGUE, OutDir};
-use crate::queued::{self, Request};
-use crate::ratings::{Pairwise, pairwise};
-use crate::record::GameSummary;
-use crate::run::Flow;
+use crate::run::runner::Flow;
+use crate::run::table::Resolved;
 use crate::schedule::{Format, Schedule, Seating, Selection, Shard};
-use crate::setups;
-use crate::setups::LeagueSetups;
-use crate::signals;
-use crate::start_failures::GiveUp;
-use crate::table::Resolved;
+use crate::stats::ratings::{Pairwise, pairwise};
+use crate::store::output::{LEAGUE, OutDir};
+use crate::store::record::GameSummary;
+use crate::terminal::console::{errln, outln};
 use clap::Args;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
@@ -210,7 +209,7 @@ struct Played {
     reports: Vec<ReportRequest>,
 }
 
-/// Runs a learning league (see [`crate::learning`]) round after round: each
+/// Runs a learning league (see [`crate::league::learning`]) round after round: each
 /// round is chosen from the results of those before it, written to
 /// `league.json` and played as a resumed league plays, until the chooser
 /// stops; then the standings follow. A league resumed in the middle of a
@@ -326,9 +325,9 @@ fn resume(dir: &Path, args: &LeagueArgs, cwd: &Path, own: bool) -> Result<Option
         }),
         false => None,
     };
-    if let (Some(request), Some(pid)) = (&request, crate::output::holder(dir)) {
+    if let (Some(request), Some(pid)) = (&request, crate::store::output::holder(dir)) {
         queue_for_running(dir, config, request, pid)?;
-        if crate::output::holder(dir).is_some() {
+        if crate::store::output::holder(dir).is_some() {
             return Ok(None);
         }
         errln!("that arena has ended meanwhile: this one takes the change in");
@@ -511,7 +510,7 @@ fn play(prepared: Prepared, quiet: bool) -> Result<Played, Failure> {
     config.sandbox.check(&config.bots, &config.private()).map_err(usage)?;
     config.limits.check().map_err(usage)?;
     let at_once = config.concurrency.min(schedule.len()) as usize;
-    crate::pool::reserve_descriptors(at_once, teams.iter().map(Vec::len).sum()).map_err(usage)?;
+    crate::bot::pool::reserve_descriptors(at_once, teams.iter().map(Vec::len).sum()).map_err(usage)?;
     if let (true, Some(dir)) = (fresh, &config.out) {
         // Everything is checked: only now is the output directory made.
         let created = OutDir::create(dir).map_err(usage)?;
@@ -524,7 +523,7 @@ fn play(prepared: Prepared, quiet: bool) -> Result<Played, Failure> {
     let done = check_played(&schedule, &names, &played).map_err(|e| {
         usage(format!(
             "{}: {e}",
-            out.as_ref().map_or(String::new(), |o| o.path().join(crate::output::GAMES).display().to_string())
+            out.as_ref().map_or(String::new(), |o| o.path().join(crate::store::output::GAMES).display().to_string())
         ))
     })?;
     let retired = config.retired();
@@ -676,7 +675,7 @@ pub(super) fn open_engine(config: &mut LeagueConfig) -> Result<Opened, Failure> 
     let mut setting = Setting::open(&config.game, config.engine.clone())?;
     config.game = setting.engine().name().to_string();
     let variant = setting.resolve(&config.settings)?;
-    let setups = match setups::of_league(config).map_err(usage)? {
+    let setups = match crate::league::config::of_league(config).map_err(usage)? {
         LeagueSetups::None => None,
         LeagueSetups::File(path) => {
             let setups = read_setups(&mut setting, &variant, &path)?;

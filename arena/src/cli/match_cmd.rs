@@ -5,14 +5,14 @@ use super::game::{GameArgs, Setting, read_setups};
 use super::{Failure, current_dir, random_seed, usage};
 use crate::bot::limits::ResourceLimits;
 use crate::bot::sandbox::Sandbox;
+use crate::bot::signals;
 use crate::bot::spec::BotSpec;
-use crate::clock::TimeControl;
-use crate::console::{errln, outln};
-use crate::output::OutDir;
+use crate::bot::start_failures::GiveUp;
+use crate::run::table::{Limits, move_limit};
+use crate::schedule::clock::TimeControl;
 use crate::schedule::{Schedule, Seating, Selection};
-use crate::signals;
-use crate::start_failures::GiveUp;
-use crate::table::{Limits, move_limit};
+use crate::store::output::OutDir;
+use crate::terminal::console::{errln, outln};
 use clap::Args;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -80,7 +80,7 @@ pub struct MatchArgs {
     /// CPUs of each game in flight: the bots of a game and the worker that
     /// plays it run on this many CPUs of their own (0: not
     /// pinned, the system places them; more for bots that use several threads).
-    #[arg(long, value_name = "K", default_value_t = crate::table::CPUS_PER_GAME as u64)]
+    #[arg(long, value_name = "K", default_value_t = crate::run::table::CPUS_PER_GAME as u64)]
     cpus_per_game: u64,
 }
 
@@ -124,7 +124,7 @@ pub fn run(args: MatchArgs) -> Result<i32, Failure> {
     let schedule =
         Schedule::duplicate_match(seed, &teams, games).map_err(|e| usage(format!("--games {games}: {e}")))?;
     let at_once = args.concurrency.min(schedule.len()) as usize;
-    crate::pool::reserve_descriptors(at_once, teams.iter().map(Vec::len).sum()).map_err(usage)?;
+    crate::bot::pool::reserve_descriptors(at_once, teams.iter().map(Vec::len).sum()).map_err(usage)?;
     let out = args.out.as_deref().map(OutDir::create).transpose().map_err(usage)?;
     let selection = Selection::new(&schedule, None, |_| false);
     let names: Vec<String> = bots.iter().map(|b| b.name.clone()).collect();
@@ -149,7 +149,7 @@ pub fn run(args: MatchArgs) -> Result<i32, Failure> {
     };
     let report = execute(run)?;
     if let Some(dir) = &args.out {
-        let _ = outln!("records: {}", dir.join(crate::output::GAMES).display());
+        let _ = outln!("records: {}", dir.join(crate::store::output::GAMES).display());
     }
     if report.interrupted {
         let _ = outln!("interrupted after {} games", report.games);

@@ -2,14 +2,14 @@
 //! one, identical to the output of the same league run on one machine.
 
 use super::{Failure, internal, usage};
-use crate::config::LeagueConfig;
-use crate::console::{errln, outln};
-use crate::games::{GameCommand, dispatch};
+use crate::engine::games::{GameCommand, dispatch};
+use crate::league::config::LeagueConfig;
 use crate::league::{check_played, full_schedule, withdrawn};
-use crate::output::{GAMES, LEAGUE, OutDir, scan_file};
-use crate::record::GameSummary;
 use crate::schedule::Seating;
-use crate::standings::Standings;
+use crate::stats::standings::Standings;
+use crate::store::output::{GAMES, LEAGUE, OutDir, scan_file};
+use crate::store::record::GameSummary;
+use crate::terminal::console::{errln, outln};
 use clap::Args;
 use game::Game;
 use std::io::{Read, Seek, SeekFrom};
@@ -155,7 +155,7 @@ fn write_merged<G: Game>(merge: Merge) -> Result<i32, Failure> {
     }
     out.finish(&standings.to_json(G::NAME, config.seed))
         .map_err(|e| internal(format!("cannot finish {}: {e}", args.out.display())))?;
-    let _ = outln!("{}", standings.table_within(crate::console::stdout_width()));
+    let _ = outln!("{}", standings.table_within(crate::terminal::console::stdout_width()));
     let _ = outln!(
         "merged {} games from {} shards into {}{}",
         entries.len(),

@@ -14,6 +14,10 @@
 //! SIGPIPE; a run (`match`, `league`, `sprt`, `merge`) goes on without its
 //! report and exits as usual.
 
+// The doc comments of the flags are their --help texts, which name files
+// such as `standings.<ext>` as a user reads them, not as HTML.
+#![allow(rustdoc::invalid_html_tags)]
+
 mod check_bot;
 mod engine;
 mod execute;
@@ -32,7 +36,7 @@ mod unquoted;
 mod verify;
 mod view;
 
-use crate::console::errln;
+use crate::terminal::console::errln;
 use clap::{CommandFactory, Parser, Subcommand};
 use std::path::PathBuf;
 

@@ -1,6 +1,6 @@
 //! `arena play`: take a seat yourself, against bots, in the terminal.
 //!
-//! The game is played like any game of a match ([`crate::play::play_seated`]),
+//! The game is played like any game of a match ([`crate::run::play::play_seated`]),
 //! the person's seat answered from standard input instead of by a process:
 //! at each of its turns the seat's view of the game is printed (what
 //! happened since, then the position and the legal moves numbered from 1,
@@ -11,20 +11,20 @@
 use super::game::{GameArgs, Setting};
 use super::{Failure, current_dir, internal, random_seed, usage};
 use crate::bot::orphans;
+use crate::bot::pool::{self, Pool};
 use crate::bot::registry::Registry;
+use crate::bot::signals;
 use crate::bot::spec::BotSpec;
-use crate::console::outln;
 use crate::engine::running::{Origin, Running};
 use crate::engine::spec::Mirror;
-use crate::output::OutDir;
-use crate::play::{Person, Unplayable, play_seated};
-use crate::pool::{self, Pool};
-use crate::record::GameResult;
+use crate::run::play::{Person, Unplayable, play_seated};
+use crate::run::table::{Limits, Table};
 use crate::schedule::GameSpec;
-use crate::seeds;
-use crate::signals;
-use crate::standings::Standings;
-use crate::table::{Limits, Table};
+use crate::schedule::seeds;
+use crate::stats::standings::Standings;
+use crate::store::output::OutDir;
+use crate::store::record::GameResult;
+use crate::terminal::console::outln;
 use clap::Args;
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::PathBuf;
@@ -145,7 +145,7 @@ pub fn run(args: PlayArgs) -> Result<i32, Failure> {
             match play_seated(&table, &pool, link.as_mut(), &spec(id), Some(&mut terminal)).await {
                 Ok(Some(record)) => {
                     for fault in &record.faults {
-                        let message = crate::untrusted::escape(&fault.message);
+                        let message = crate::terminal::untrusted::escape(&fault.message);
                         let _ = outln!("fault: seat {} ({}): {}: {message}", fault.seat, fault.bot, fault.kind);
                     }
                     totals.iter_mut().zip(&record.result.scores).for_each(|(total, score)| *total += score);
@@ -187,8 +187,9 @@ pub fn run(args: PlayArgs) -> Result<i32, Failure> {
     }
     if let (Some(mut out), false) = (out, records.is_empty()) {
         let lines: Vec<String> = records.iter().map(|r| serde_json::to_string(r).expect("records serialize")).collect();
-        out.append(records.iter().zip(&lines).map(|(record, line)| (record.id, line.as_str())))
-            .map_err(|e| internal(format!("cannot write {}: {e}", out.path().join(crate::output::GAMES).display())))?;
+        out.append(records.iter().zip(&lines).map(|(record, line)| (record.id, line.as_str()))).map_err(|e| {
+            internal(format!("cannot write {}: {e}", out.path().join(crate::store::output::GAMES).display()))
+        })?;
         let mut everyone = table.bots.iter().map(|bot| bot.name.clone()).collect::<Vec<_>>();
         everyone.push(args.name.clone());
         let mut standings = Standings::new(&everyone, engine.scoring());
@@ -200,7 +201,7 @@ pub fn run(args: PlayArgs) -> Result<i32, Failure> {
             .map_err(|e| internal(format!("cannot finish {}: {e}", path.display())))?;
         let _ = outln!(
             "recorded in {}: `{} view {} --game 0 -o game.html` replays it",
-            path.join(crate::output::GAMES).display(),
+            path.join(crate::store::output::GAMES).display(),
             super::program(),
             path.display()
         );
@@ -391,10 +392,10 @@ impl Person for Terminal {
     async fn choose(&mut self, game: &Running<'_>) -> Option<usize> {
         self.show_events(game);
         let count = game.choices().len();
-        let _ = crate::console::out(format_args!("\n{}", self.turn(game)));
+        let _ = crate::terminal::console::out(format_args!("\n{}", self.turn(game)));
         let range = if count == 1 { "1".to_string() } else { format!("1-{count}") };
         loop {
-            let _ = crate::console::out(format_args!("your move ({range}, q to quit): "));
+            let _ = crate::terminal::console::out(format_args!("your move ({range}, q to quit): "));
             let Some(line) = self.input.recv().await else {
                 let _ = outln!("\n(the end of the input)");
                 return None;

@@ -2,8 +2,8 @@
 //! one game by id, each record handed to its game by name.
 
 use super::{Failure, usage};
-use crate::console::errln;
-use crate::output::{GAMES, read_record_line, scan_file};
+use crate::store::output::{GAMES, read_record_line, scan_file};
+use crate::terminal::console::errln;
 use serde::Deserialize;
 use std::io::{BufReader, Read, Seek, SeekFrom};
 use std::path::{Path, PathBuf};
@@ -36,7 +36,7 @@ pub struct Line {
 }
 
 /// Every non-blank line of the records file at `path`, in order. A line
-/// longer than [`crate::output::MAX_RECORD_BYTES`] is not kept: it comes with an empty text
+/// longer than [`crate::store::output::MAX_RECORD_BYTES`] is not kept: it comes with an empty text
 /// and an error as its header.
 pub fn lines(path: &Path) -> Result<impl Iterator<Item = Result<Line, Failure>>, Failure> {
     let file = std::fs::File::open(path).map_err(|e| usage(format!("cannot open {}: {e}", path.display())))?;

@@ -20,6 +20,6 @@ pub fn run(game: &GameArgs) -> Result<i32, Failure> {
     let narrow = comfy_table::ColumnConstraint::UpperBoundary(comfy_table::Width::Fixed(18));
     table.set_constraints(vec![comfy_table::ColumnConstraint::ContentWidth, narrow, narrow]);
     let text = format!("{} variant settings: --variant KEY=VALUE (players also --players N)\n{table}\n", info.name);
-    crate::console::out(format_args!("{text}")).map_err(unwritten)?;
+    crate::terminal::console::out(format_args!("{text}")).map_err(unwritten)?;
     Ok(0)
 }

@@ -6,18 +6,18 @@ use super::flags::PlayFlags;
 use super::game::GameArgs;
 use super::league::{read_config, reopen};
 use super::{Failure, cores, current_dir, internal, random_seed, usage};
+use crate::bot::signals;
 use crate::bot::spec::BotSpec;
-use crate::config::{LeagueConfig, Overrides};
-use crate::console::{errln, outln};
+use crate::bot::start_failures::GiveUp;
+use crate::league::config::{LeagueConfig, Overrides};
 use crate::league::{check_played, full_schedule};
-use crate::output::{OutDir, write_atomically};
-use crate::record::GameSummary;
-use crate::run::Flow;
+use crate::run::runner::Flow;
 use crate::schedule::{Schedule, Seating, Selection};
-use crate::signals;
-use crate::sprt::report::{Conclusion, Summary, parameters, status};
-use crate::sprt::{DealSequence, Model, PayoffSprt, Sprt, Test};
-use crate::start_failures::GiveUp;
+use crate::stats::sprt::report::{Conclusion, Summary, parameters, status};
+use crate::stats::sprt::{DealSequence, Model, PayoffSprt, Sprt, Test};
+use crate::store::output::{OutDir, write_atomically};
+use crate::store::record::GameSummary;
+use crate::terminal::console::{errln, outln};
 use clap::Args;
 use game::Scoring;
 use serde::{Deserialize, Serialize};
@@ -320,7 +320,7 @@ fn play(prepared: Prepared) -> Result<i32, Failure> {
     config.games.sandbox.check(&config.games.bots, &config.games.private()).map_err(usage)?;
     config.games.limits.check().map_err(usage)?;
     let at_once = config.games.concurrency.min(schedule.len()) as usize;
-    crate::pool::reserve_descriptors(at_once, seats).map_err(usage)?;
+    crate::bot::pool::reserve_descriptors(at_once, seats).map_err(usage)?;
     if let (true, Some(dir)) = (fresh, &config.games.out) {
         // Everything is checked: only now is the output directory made.
         let created = OutDir::create(dir).map_err(usage)?;
@@ -332,7 +332,7 @@ fn play(prepared: Prepared) -> Result<i32, Failure> {
     }
     let names: Vec<String> = config.games.bots.iter().map(|b| b.name.clone()).collect();
     let done = check_played(&schedule, &names, &played).map_err(|e| {
-        let path = out.as_ref().map_or(PathBuf::new(), |o| o.path().join(crate::output::GAMES));
+        let path = out.as_ref().map_or(PathBuf::new(), |o| o.path().join(crate::store::output::GAMES));
         usage(format!("{}: {e}", path.display()))
     })?;
     let count = |sequence: &mut DealSequence, game: &GameSummary| {
@@ -391,7 +391,7 @@ fn play(prepared: Prepared) -> Result<i32, Failure> {
     let conclusion = Conclusion::of(&sequence, report.interrupted);
     let played = report.standings.games + report.unfinished;
     let summary = Summary::new(&names[0], &names[1], &sequence, &scoring.unit, played, conclusion);
-    let _ = crate::console::out(format_args!("{}", summary.text()));
+    let _ = crate::terminal::console::out(format_args!("{}", summary.text()));
     finish(&config.games.out, &summary)
 }
 

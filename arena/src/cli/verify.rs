@@ -5,13 +5,13 @@ use super::game::engine_failure;
 use super::record_file::{self, Header, Line};
 use super::{Failure, current_dir, internal, unwritten};
 use crate::bot::registry::Registry;
-use crate::console::{errln, outln};
+use crate::check::verify::engine as engine_verify;
+use crate::check::verify::{self, Disagreement};
+use crate::engine::games::{GameCommand, dispatch};
 use crate::engine::link::Link;
 use crate::engine::spec::{ENGINE_TIMEOUT, Engine, Identity, Program};
-use crate::engine::verify as engine_verify;
-use crate::games::{GameCommand, dispatch};
-use crate::record::RecordOf;
-use crate::verify::{self, Disagreement};
+use crate::store::record::RecordOf;
+use crate::terminal::console::{errln, outln};
 use clap::Args;
 use game::Game;
 use std::path::PathBuf;
@@ -44,7 +44,7 @@ struct Programs {
 impl Programs {
     /// Checks `record`, a game of the engine program `identity`.
     fn check(&mut self, identity: &Identity, game: &str, text: &str) -> Result<Vec<Disagreement>, Failure> {
-        let record: crate::record::JsonRecord = match serde_json::from_str(text) {
+        let record: crate::store::record::JsonRecord = match serde_json::from_str(text) {
             Ok(record) => record,
             Err(e) => return Ok(vec![Disagreement::whole(format!("not a record: {e}"))]),
         };
@@ -124,7 +124,7 @@ fn verify_files(args: &VerifyArgs, programs: &mut Programs) -> Result<i32, Failu
             let game = line.header.as_ref().map_or_else(|_| String::new(), |h| format!(" game {},", h.id));
             for disagreement in found {
                 let event = disagreement.event.map_or_else(String::new, |at| format!(" event {at}:"));
-                let message = crate::untrusted::escape(&disagreement.message);
+                let message = crate::terminal::untrusted::escape(&disagreement.message);
                 outln!("{}:{}:{game}{event} {message}", path.display(), line.number).map_err(unwritten)?;
             }
         }

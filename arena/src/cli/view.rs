@@ -4,11 +4,11 @@
 use super::record_file::{self, Header};
 use super::{Failure, unwritten, usage};
 use crate::bot::registry::Registry;
-use crate::console::{self, errln, outln};
+use crate::engine::games::{GameCommand, dispatch};
 use crate::engine::process::{EngineError, EngineProcess};
 use crate::engine::spec::ENGINE_TIMEOUT;
-use crate::games::{GameCommand, dispatch};
-use crate::record::RecordOf;
+use crate::store::record::RecordOf;
+use crate::terminal::console::{self, errln, outln};
 use clap::Args;
 use game::Game;
 use protocol::engine::{Answer, Request};
@@ -51,7 +51,7 @@ pub fn run(args: ViewArgs) -> Result<i32, Failure> {
         serde_json::from_str(&line).map_err(|e| usage(format!("{name}: game {} has no game name: {e}", args.game)))?;
     if let Some(identity) = &header.engine {
         // A game of an engine program: its own page, if it draws one, else the generic page of its events.
-        serde_json::from_str::<crate::record::JsonRecord>(&line)
+        serde_json::from_str::<crate::store::record::JsonRecord>(&line)
             .map_err(|e| usage(format!("{name}: game {} is not a valid record: {e}", args.game)))?;
         let command = args.engine.clone().unwrap_or_else(|| identity.command.clone());
         let page = match engine_page(&command, &line) {

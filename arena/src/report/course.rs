@@ -2,8 +2,8 @@
 //! counted, from the same [`DealSequence`] `arena sprt` runs, fed the games
 //! in schedule order. Pure.
 
-use crate::record::GameSummary;
-use crate::sprt::{DealSequence, Test};
+use crate::stats::sprt::{DealSequence, Test};
+use crate::store::record::GameSummary;
 use serde::Serialize;
 use std::borrow::Borrow;
 
@@ -60,8 +60,8 @@ pub fn course<G: Borrow<GameSummary>>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sprt::{Model, Sprt};
-    use crate::standings::fixtures::{game, names};
+    use crate::stats::sprt::{Model, Sprt};
+    use crate::stats::standings::fixtures::{game, names};
 
     /// Deal `deal`'s two games: new wins the first and `second` says whether it wins the second.
     fn deal(deal: u64, second: bool) -> Vec<GameSummary> {

@@ -1,9 +1,9 @@
 //! How the Elo ratings moved as the games were played: the same fit as the
-//! standings ([`crate::ratings::RatingTally`]), re-run on growing prefixes of
+//! standings ([`crate::stats::ratings::RatingTally`]), re-run on growing prefixes of
 //! the games in schedule (id) order. Pure.
 
-use crate::ratings::RatingTally;
-use crate::record::GameSummary;
+use crate::stats::ratings::RatingTally;
+use crate::store::record::GameSummary;
 use serde::Serialize;
 use std::borrow::Borrow;
 
@@ -53,7 +53,7 @@ pub fn history<G: Borrow<GameSummary>>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::standings::fixtures::{names, results, standings};
+    use crate::stats::standings::fixtures::{names, results, standings};
 
     /// `games` with deal numbers: two games (both arrangements) per deal.
     fn dealt(mut games: Vec<GameSummary>) -> Vec<GameSummary> {

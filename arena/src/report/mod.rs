@@ -12,19 +12,19 @@
 //! - [`store`]: the games, held compactly (a million fit in about 130 MB).
 //! - [`page`]: the page, the replay viewer and the record chunks.
 
-pub mod course;
-pub mod history;
-pub mod move_times;
-pub mod page;
-pub mod rounds;
-pub mod store;
+pub(crate) mod course;
+pub(crate) mod history;
+pub(crate) mod move_times;
+pub(crate) mod page;
+pub(crate) mod rounds;
+pub(crate) mod store;
 
-use crate::fault::FaultKind;
-use crate::fault_summary::{FaultSummary, KindSummary};
-use crate::sprt::Test;
-use crate::sprt::report::{Conclusion, Summary};
-use crate::standings::Standings;
-use crate::standings::cells::{self, Grid};
+use crate::bot::fault::FaultKind;
+use crate::stats::fault_summary::{FaultSummary, KindSummary};
+use crate::stats::sprt::Test;
+use crate::stats::sprt::report::{Conclusion, Summary};
+use crate::stats::standings::Standings;
+use crate::stats::standings::cells::{self, Grid};
 use course::Step;
 use game::Scoring;
 use history::Checkpoint;
@@ -151,7 +151,7 @@ pub struct Tables {
     /// The likelihood-of-superiority matrix (3 bots or more).
     pub los: Option<Grid>,
     /// A warning for each bot that did better on deals it had met before
-    /// ([`crate::standings::repeats`]).
+    /// ([`crate::stats::standings::repeats`]).
     pub warnings: Vec<String>,
 }
 
@@ -276,7 +276,7 @@ pub fn build(input: Input<'_>) -> Result<(Report<'_>, String, Option<String>), S
         los_title: cells::los_title(&ranking).trim_start_matches("Likelihood of superiority: ").to_string(),
         head_to_head: cells::head_to_head(&ranking),
         los: (ranking.order.len() >= 3).then(|| cells::los_matrix(&ranking)),
-        warnings: crate::standings::repeats::warnings(&ranking),
+        warnings: crate::stats::standings::repeats::warnings(&ranking),
     };
     let mut move_times = move_times;
     let details = ranking
@@ -337,9 +337,9 @@ pub fn build(input: Input<'_>) -> Result<(Report<'_>, String, Option<String>), S
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::record::{FaultRecord, GameSummary};
-    use crate::sprt::{Model, Sprt};
-    use crate::standings::fixtures::{names, results};
+    use crate::stats::sprt::{Model, Sprt};
+    use crate::stats::standings::fixtures::{names, results};
+    use crate::store::record::{FaultRecord, GameSummary};
 
     fn stored(games: &[GameSummary]) -> GameStore {
         let mut store = GameStore::default();

@@ -1,10 +1,10 @@
-//! The course of a learning league (see [`crate::learning`]): after each
+//! The course of a learning league (see [`crate::league::learning`]): after each
 //! round, how many pairs of bots adjacent in the table had their order known
 //! and how close that table was to the last one. Pure.
 
-use crate::learning::{known_adjacent, spearman, table};
-use crate::ratings::RatingTally;
-use crate::record::GameSummary;
+use crate::league::learning::{known_adjacent, spearman, table};
+use crate::stats::ratings::RatingTally;
+use crate::store::record::GameSummary;
 use serde::Serialize;
 
 /// A learning league after one of its rounds.
@@ -15,7 +15,7 @@ pub struct Round {
     /// The games counted after it (those of the rounds up to it).
     pub games: u64,
     /// The pairs of bots adjacent in the table then whose order was known at
-    /// [`crate::learning::CONFIDENCE`].
+    /// [`crate::league::learning::CONFIDENCE`].
     pub known: usize,
     /// The pairs of bots adjacent in the table then (one fewer than the bots rated).
     pub adjacent: usize,
@@ -67,7 +67,7 @@ pub fn rounds<I: Iterator<Item = GameSummary>>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::standings::fixtures::{game_with_id, names};
+    use crate::stats::standings::fixtures::{game_with_id, names};
 
     /// Game `id` of `a` against `b`, won by `a`.
     fn won(id: u64, a: &str, b: &str) -> GameSummary {

@@ -4,7 +4,7 @@
 //! bytes (an 80-byte row, 48 bytes of seats): a million about 130 MB, against
 //! about 0.9 KB a game as [`GameSummary`]s. Pure.
 
-use crate::record::{FaultRecord, GameResult, GameSummary, Origin};
+use crate::store::record::{FaultRecord, GameResult, GameSummary, Origin};
 use std::collections::{BTreeMap, HashMap};
 
 /// One game: its fields of fixed size, and where its seats are.
@@ -115,11 +115,6 @@ impl GameStore {
         self.rows.len()
     }
 
-    /// Whether there are none.
-    pub fn is_empty(&self) -> bool {
-        self.rows.is_empty()
-    }
-
     /// Game `at` (in order) as its summary.
     pub fn get(&self, at: usize) -> GameSummary {
         let row = &self.rows[at];
@@ -200,7 +195,7 @@ pub struct Listing<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::standings::fixtures::results;
+    use crate::stats::standings::fixtures::results;
 
     #[test]
     fn games_come_back_as_they_went_in_and_in_id_order() {
@@ -211,7 +206,7 @@ mod tests {
         games[2].faults.push(FaultRecord {
             seat: 1,
             bot: "b".into(),
-            kind: crate::fault::FaultKind::Timeout,
+            kind: crate::bot::fault::FaultKind::Timeout,
             message: "slow".into(),
             stderr: vec![],
         });

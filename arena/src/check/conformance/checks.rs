@@ -1,0 +1,515 @@
+//! The checks of `arena check-bot`, each with fresh processes of the bot.
+
+use super::report::{fix_for, lines};
+use super::{Context, Failure, Outcome, Timing, Verdict};
+use crate::bot::fault::{Fault, FaultKind};
+use crate::bot::pool::{self, Pool};
+use crate::bot::process::BotProcess;
+use crate::bot::process::Envelope;
+use crate::check::replay::tell;
+use crate::engine::games::{self, GameCommand};
+use crate::engine::link::Link;
+use crate::engine::running::{Found, Origin, Running};
+use crate::run::play::play_game;
+use crate::run::session::{self, Answered};
+use crate::run::table::{Resolved, Table};
+use crate::schedule::GameSpec;
+use crate::schedule::seeds;
+use game::Game;
+use protocol::messages::GameStart;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use tokio::sync::Semaphore;
+
+/// The checks run after the handshake, in the order of the checklist.
+#[derive(Debug, Clone, Copy)]
+enum Check {
+    RequestIds,
+    Position(usize),
+    Game(usize),
+    NextGame,
+    Bye,
+    Eof,
+}
+
+impl Check {
+    fn name(self, context: &Context) -> String {
+        match self {
+            Check::RequestIds => "request-ids".to_string(),
+            Check::Position(i) => format!("position:{}", context.checked.cases[i].name),
+            Check::Game(i) => format!("game:{}", context.checked.tables[i].0),
+            Check::NextGame => "next-game".to_string(),
+            Check::Bye => "exit-on-bye".to_string(),
+            Check::Eof => "exit-on-eof".to_string(),
+        }
+    }
+
+    async fn run(self, context: &Context) -> (Verdict, Timing) {
+        let mut timing = Timing::default();
+        let result = match self {
+            Check::RequestIds => request_ids(context, &mut timing).await,
+            Check::Position(i) => position(context, i, &mut timing).await,
+            Check::Game(i) => games(context, i, 1, &mut timing).await,
+            Check::NextGame => games(context, 0, 2, &mut timing).await,
+            Check::Bye => exits(context, false).await,
+            Check::Eof => exits(context, true).await,
+        };
+        (result.map_or_else(|failure| Verdict::Fail(Box::new(failure)), Verdict::Pass), timing)
+    }
+}
+
+/// Runs the handshake, then (if it passed) every other check, `jobs` at a time.
+pub async fn run_all(context: Arc<Context>) -> Vec<Outcome> {
+    let handshake = handshake(&context).await;
+    let passed = !handshake.failed();
+    let mut list = vec![Check::RequestIds];
+    list.extend((0..context.checked.cases.len()).map(Check::Position));
+    list.extend((0..context.checked.tables.len()).map(Check::Game));
+    list.extend([Check::NextGame, Check::Bye, Check::Eof]);
+    let mut outcomes: Vec<Outcome> = list
+        .iter()
+        .map(|check| Outcome {
+            name: check.name(&context),
+            expect: match check {
+                Check::Position(i) => Some(context.checked.cases[*i].expect),
+                _ => None,
+            },
+            verdict: Verdict::Skip("the handshake failed".to_string()),
+            timing: Timing::default(),
+        })
+        .collect();
+    if passed {
+        let permits = Arc::new(Semaphore::new(context.settings.jobs.max(1)));
+        let mut tasks = tokio::task::JoinSet::new();
+        for (index, check) in list.into_iter().enumerate() {
+            let (context, permits) = (Arc::clone(&context), Arc::clone(&permits));
+            tasks.spawn(async move {
+                let _permit = permits.acquire_owned().await.expect("the semaphore is never closed");
+                (index, check.run(&context).await)
+            });
+        }
+        while let Some(joined) = tasks.join_next().await {
+            let (index, (verdict, timing)) = joined.expect("a check does not panic");
+            outcomes[index].verdict = verdict;
+            outcomes[index].timing = timing;
+        }
+    }
+    let timing = in_time(&context, &outcomes, passed);
+    let mut all = vec![handshake, timing];
+    all.append(&mut outcomes);
+    all
+}
+
+/// A fresh process of the bot for `seat` of `table`, past its handshake.
+async fn start(table: &Table, seat: usize) -> Result<(BotProcess, String), Failure> {
+    let mut process = BotProcess::spawn(&table.launch(0, seat, None)).map_err(|fault| Failure {
+        problem: fault.to_string(),
+        sent: Vec::new(),
+        stderr: Vec::new(),
+        fix: fix_for(fault.kind),
+    })?;
+    let started = Instant::now();
+    match session::handshake(&mut process, table.hello(0, seat), table.limits.startup_timeout).await {
+        Ok(ready) => {
+            let version = ready.version.map(|v| format!(" {v}")).unwrap_or_default();
+            let protocol = ready.protocol.map(|p| format!(", protocol {p}")).unwrap_or_default();
+            let detail = format!("ready in {} ms: {:?}{version}{protocol}", started.elapsed().as_millis(), ready.name);
+            Ok((process, detail))
+        }
+        Err(fault) => Err(failure(fault, process, table.engine.name()).await),
+    }
+}
+
+/// The failure of a check whose process faulted; kills the process.
+async fn failure(fault: Fault, process: BotProcess, name: &str) -> Failure {
+    let sent = lines(process.last_sent());
+    let mut fix = fix_for(fault.kind);
+    if matches!(fault.kind, FaultKind::BadMessage | FaultKind::IllegalMove)
+        && let Some(game) = other_game(name, process.last_received())
+    {
+        fix = format!(
+            "the bot answered with a move of {game}, not of {name}: if it plays {game}, check it with --game {game}; \
+             otherwise, {fix}"
+        );
+    }
+    let stderr = process.kill().await;
+    Failure { problem: fault.to_string(), sent, stderr, fix }
+}
+
+/// The built-in game other than `name` whose move, by value, `answer` is,
+/// if any: a bot checked (or run) with the wrong `--game`.
+fn other_game(name: &str, answer: &[u8]) -> Option<&'static str> {
+    /// Whether a line is a move of the game, by value.
+    struct NamesAMove<'a>(&'a [u8]);
+    impl GameCommand for NamesAMove<'_> {
+        type Output = bool;
+        fn run<H: Game>(self) -> bool {
+            let reply = protocol::line::decode::<protocol::messages::FromBot<H::Move>>(self.0);
+            matches!(reply, Ok(protocol::messages::FromBot::Move(reply)) if reply.value.is_some())
+        }
+    }
+    games::NAMES
+        .iter()
+        .copied()
+        .filter(|&other| other != name)
+        .find(|other| games::dispatch(other, NamesAMove(answer)).unwrap_or(false))
+}
+
+/// A table of the bot alone, for `variant`.
+fn table(context: &Context, variant: &Resolved) -> Table {
+    let settings = &context.settings;
+    Table::new(
+        vec![settings.bot.clone()],
+        Arc::clone(&context.checked.engine),
+        variant.clone(),
+        settings.seed,
+        settings.limits.clone(),
+        None,
+        context.registry.clone(),
+    )
+    .keeping_processes()
+}
+
+async fn handshake(context: &Context) -> Outcome {
+    let verdict = match start(&table(context, &context.checked.tables[0].1), 0).await {
+        Ok((process, detail)) => {
+            process.kill().await;
+            Verdict::Pass(detail)
+        }
+        Err(failure) => Verdict::Fail(Box::new(failure)),
+    };
+    Outcome { name: "handshake".to_string(), expect: None, verdict, timing: Timing::default() }
+}
+
+/// Asks for a move with `state` and `choices` and notes its time; a fault kills the process.
+async fn ask(
+    mut process: BotProcess,
+    (state, choices): (&impl serde::Serialize, &[impl serde::Serialize]),
+    context: &Context,
+    timing: &mut Timing,
+) -> Result<(BotProcess, Answered), Failure> {
+    match session::ask_move(&mut process, state, choices, context.settings.limits.move_timeout, None).await {
+        Ok(answered) => {
+            let elapsed = match &answered {
+                Answered::Index(decision) => decision.elapsed,
+                Answered::Named(named) => named.elapsed,
+            };
+            timing.note(elapsed);
+            Ok((process, answered))
+        }
+        Err(fault) => {
+            timing.timed_out |= fault.kind == FaultKind::Timeout;
+            Err(failure(fault, process, context.checked.engine.name()).await)
+        }
+    }
+}
+
+/// The index an answer chose, a move named by value found by `find`; a
+/// move that is none of the choices fails, killing the process.
+async fn chosen(
+    process: BotProcess,
+    answered: Answered,
+    context: &Context,
+    find: impl AsyncFnOnce(serde_json::Value) -> Result<Result<usize, Option<String>>, Failure>,
+) -> Result<(BotProcess, usize), Failure> {
+    match answered {
+        Answered::Index(decision) => Ok((process, decision.index)),
+        Answered::Named(named) => match find(named.named.clone()).await? {
+            Ok(index) => Ok((process, index)),
+            Err(why) => Err(failure(named.not_legal(why), process, context.checked.engine.name()).await),
+        },
+    }
+}
+
+/// A failure of the engine (which does not fail, when built in).
+fn engine_failed(e: crate::engine::process::EngineError) -> Failure {
+    Failure {
+        problem: e.to_string(),
+        sent: Vec::new(),
+        stderr: e.stderr,
+        fix: "the engine failed, not the bot: check it with `arena check-engine`".to_string(),
+    }
+}
+
+/// The `game_start` of game 0 of a match with this seed, as a match tells it.
+fn game_start(seat: usize, seed: u64) -> GameStart {
+    let id = seeds::game_tag(seeds::deal_seed(seed, 0), 0);
+    GameStart { id, seed: seeds::bot_seed(seed, 0, seat), seat }
+}
+
+/// Turns far apart in ids: a bot that counts its turns instead of echoing ids fails.
+async fn request_ids(context: &Context, timing: &mut Timing) -> Result<String, Failure> {
+    let table = table(context, &context.checked.tables[0].1);
+    let mut link = table.engine.connect(&table.registry, None).await.map_err(engine_failed)?;
+    let result = ids_echoed(context, &table, link.as_mut(), timing).await;
+    closing(link, result).await
+}
+
+/// `result`, once `link` is closed (the engine's failure to go, if it fails so).
+async fn closing<T>(link: Box<dyn Link>, result: Result<T, Failure>) -> Result<T, Failure> {
+    let closed = link.close().await;
+    let value = result?;
+    closed.map_err(engine_failed)?;
+    Ok(value)
+}
+
+/// The body of [`request_ids`], on `link`.
+async fn ids_echoed(
+    context: &Context,
+    table: &Table,
+    link: &mut dyn Link,
+    timing: &mut Timing,
+) -> Result<String, Failure> {
+    const SKIPS: [u64; 2] = [40, 100];
+    let engine = &table.engine;
+    let origin = Origin::Seed(context.settings.seed);
+    let mut game =
+        Running::start(engine, link, &table.variant, &table.teams, origin).await.map_err(|trouble| match trouble {
+            crate::engine::spec::Trouble::Failed(e) => engine_failed(e),
+            crate::engine::spec::Trouble::Refused(why) => {
+                engine_failed(engine.failed(format!("refused to start: {why}")))
+            }
+        })?;
+    let seat = game.to_act().expect("a new game has a seat to act");
+    let (mut process, _) = start(table, seat).await?;
+    process.queue(&Envelope::GameStart(game_start(seat, context.settings.seed)));
+    let mut told = 0;
+    let mut ids = Vec::new();
+    for skip in SKIPS {
+        told = tell(&mut process, &game, seat, told);
+        let skipped = (0..skip).map(|_| process.next_request_id()).last().unwrap_or_default();
+        ids.push(skipped + 1);
+        let answered;
+        (process, answered) = ask(process, (game.state(), game.choices()), context, timing).await?;
+        let index;
+        (process, index) = chosen(process, answered, context, async |named| match game.find(link, named).await {
+            Ok(Found::Index(index)) => Ok(Ok(index)),
+            Ok(Found::Illegal(why)) => Ok(Err(why)),
+            Err(e) => Err(engine_failed(e)),
+        })
+        .await?;
+        game.play(link, index).await.map_err(engine_failed)?;
+        // The other seats play the first legal move until the bot's seat is asked again.
+        while game.to_act().is_some_and(|s| s != seat) {
+            game.play(link, 0).await.map_err(engine_failed)?;
+        }
+        if game.to_act().is_none() {
+            break;
+        }
+    }
+    process.kill().await;
+    Ok(format!("echoed the ids of turns {}", ids.iter().map(u64::to_string).collect::<Vec<_>>().join(" and ")))
+}
+
+/// One position of the engine: the events leading to it, then a turn.
+async fn position(context: &Context, index: usize, timing: &mut Timing) -> Result<String, Failure> {
+    let case = &context.checked.cases[index];
+    let seat = case.seat;
+    let (mut process, _) = start(&table(context, &case.variant), seat).await?;
+    process.queue(&Envelope::GameStart(game_start(seat, context.settings.seed)));
+    for view in &case.told {
+        process.queue(view);
+    }
+    let (process, answered) = ask(process, (&case.state, &case.choices), context, timing).await?;
+    let (process, chosen) = chosen(process, answered, context, async |named| Ok((case.find)(&named))).await?;
+    let how = match protocol::messages::move_by_index(process.last_received()) {
+        Some(_) => "by index",
+        None => "by value",
+    };
+    process.kill().await;
+    let choice = serde_json::to_string(&case.choices[chosen]).expect("choices serialize");
+    Ok(format!("seat {seat} played {choice}, named {how}"))
+}
+
+/// `count` whole games of table `index` in the same processes, the bot in every seat.
+async fn games(context: &Context, index: usize, count: u64, timing: &mut Timing) -> Result<String, Failure> {
+    let table = table(context, &context.checked.tables[index].1);
+    let mut link = table.engine.connect(&table.registry, None).await.map_err(engine_failed)?;
+    let result = whole_games(context, &table, link.as_mut(), count, timing).await;
+    closing(link, result).await
+}
+
+/// The body of [`games()`], on `link`.
+async fn whole_games(
+    context: &Context,
+    table: &Table,
+    link: &mut dyn Link,
+    count: u64,
+    timing: &mut Timing,
+) -> Result<String, Failure> {
+    let pool = Pool::new(None, pool::cap(1, table.seats()), context.settings.limits.exit_grace);
+    let mut summary = Vec::new();
+    let mut result = Ok(());
+    for id in 0..count {
+        let spec = GameSpec {
+            id,
+            deal: id,
+            arrangement: 0,
+            seed: seeds::deal_seed(context.settings.seed, id),
+            seats: vec![0; table.seats()],
+            bot_seeds: (0..table.seats()).map(|seat| seeds::bot_seed(context.settings.seed, id, seat)).collect(),
+        };
+        let record = match play_game(table, &pool, link, &spec).await {
+            Ok(record) => record,
+            Err(unplayable) => {
+                result = Err(Failure {
+                    problem: format!("game {} of {count}: {}", id + 1, unplayable.0),
+                    sent: Vec::new(),
+                    stderr: Vec::new(),
+                    fix: fix_for(FaultKind::Spawn),
+                });
+                break;
+            }
+        };
+        let moves: Vec<u64> = record.events.iter().filter_map(|e| e.time_us).collect();
+        for &us in &moves {
+            timing.note(Duration::from_micros(us));
+        }
+        for us in record.events.iter().filter_map(|e| e.clock_us) {
+            timing.note_clock(Duration::from_micros(us));
+        }
+        if let Some(fault) = record.faults.first() {
+            timing.timed_out |= fault.kind == FaultKind::Timeout;
+            let last = record.events.len().saturating_sub(4);
+            let mut sent =
+                vec![format!("(the last events of game {} before the fault, with full information:)", id + 1)];
+            sent.extend(
+                record.events[last..].iter().map(|e| serde_json::to_string(&e.event).expect("events serialize")),
+            );
+            result = Err(Failure {
+                problem: format!("game {} of {count}, seat {}: {}: {}", id + 1, fault.seat, fault.kind, fault.message),
+                sent,
+                stderr: fault.stderr.clone(),
+                fix: fix_for(fault.kind),
+            });
+            break;
+        }
+        summary.push(format!("{} moves, ended by {}", moves.len(), record.result.reason));
+    }
+    pool.kill_all().await;
+    result.map(|()| {
+        let seats = table.seats();
+        match count {
+            1 => format!("{seats} seats, {}", summary.join("")),
+            _ => format!("{count} games in the same {seats} processes: {}", summary.join("; ")),
+        }
+    })
+}
+
+/// Exits on `bye` (or, with `eof`, when its stdin is closed) within the grace period, leaving nothing behind.
+async fn exits(context: &Context, eof: bool) -> Result<String, Failure> {
+    let grace = context.settings.limits.exit_grace;
+    let (mut process, _) = start(&table(context, &context.checked.tables[0].1), 0).await?;
+    if !eof {
+        process.queue(&Envelope::Bye);
+    }
+    let started = Instant::now();
+    let exit = process.await_exit(eof, grace).await;
+    let left = process.leftovers().is_some_and(|left| left.in_group > 0);
+    let (sent, what, fix) = match eof {
+        false => (lines(process.last_sent()), "bye", "exit when `bye` arrives: see protocol/PROTOCOL.md#bye"),
+        true => (
+            vec!["(nothing more: its stdin was closed)".to_string()],
+            "the end of its input",
+            "exit when stdin reaches end of file: see protocol/PROTOCOL.md#the-life-of-a-bot-process",
+        ),
+    };
+    let problem = match (&exit, left) {
+        (Some(status), false) => {
+            process.kill().await;
+            return Ok(format!("{status}, {} ms after {what}", started.elapsed().as_millis()));
+        }
+        (Some(status), true) => {
+            format!("{status} after {what}, but left processes running in its process group (killed)")
+        }
+        (None, _) => format!("still running {} ms after {what}", grace.as_millis()),
+    };
+    let fix = match exit {
+        Some(_) => "end every process the bot started before exiting (they are killed anyway)".to_string(),
+        None => fix.to_string(),
+    };
+    Err(Failure { problem, sent, stderr: process.kill().await, fix })
+}
+
+/// A time in milliseconds, with fractions.
+fn millis(time: Duration) -> f64 {
+    time.as_secs_f64() * 1000.0
+}
+
+/// Whether every move came in time, over all the other checks.
+fn in_time(context: &Context, outcomes: &[Outcome], ran: bool) -> Outcome {
+    let limit = context.settings.limits.move_timeout.as_millis();
+    let late: Vec<&str> = outcomes.iter().filter(|o| o.timing.timed_out).map(|o| o.name.as_str()).collect();
+    let answers: usize = outcomes.iter().map(|o| o.timing.answers).sum();
+    let slowest = outcomes.iter().map(|o| o.timing.slowest).max().unwrap_or_default();
+    let least_clock = outcomes.iter().filter_map(|o| o.timing.least_clock).min();
+    let clock = match (context.settings.limits.clock, least_clock) {
+        (Some(control), Some(least)) => {
+            format!("; least left on its clock after a move {:.1} ms (clock {control} ms)", millis(least))
+        }
+        _ => String::new(),
+    };
+    let verdict = if !ran {
+        Verdict::Skip("the handshake failed".to_string())
+    } else if late.is_empty() && answers == 0 {
+        Verdict::Fail(Box::new(Failure {
+            problem: "not one turn was answered in the other checks, so no answer time could be measured".to_string(),
+            sent: Vec::new(),
+            stderr: Vec::new(),
+            fix: "make the bot answer each turn (the other checks say what went wrong): see protocol/PROTOCOL.md#move"
+                .to_string(),
+        }))
+    } else if late.is_empty() {
+        Verdict::Pass(format!(
+            "slowest answer {:.1} ms of the {limit} ms allowed, over {answers} answers{clock}",
+            millis(slowest)
+        ))
+    } else {
+        Verdict::Fail(Box::new(Failure {
+            problem: format!("no answer within {limit} ms in: {} (details there)", late.join(", ")),
+            sent: Vec::new(),
+            stderr: Vec::new(),
+            fix: fix_for(FaultKind::Timeout),
+        }))
+    };
+    Outcome { name: "answers-in-time".to_string(), expect: None, verdict, timing: Timing::default() }
+}
+
+/// Whether any process the bot started left its process group: `escaped`
+/// of them did, of which `remaining` could not be killed.
+pub fn leftovers(escaped: usize, remaining: usize) -> Outcome {
+    let verdict = match (escaped, remaining) {
+        (0, 0) => Verdict::Pass("no process left the bot's process group".to_string()),
+        _ => {
+            let fate = match remaining {
+                0 => "all were killed with the bot".to_string(),
+                n => format!("{n} could not be killed and are still running"),
+            };
+            Verdict::Fail(Box::new(Failure {
+                problem: format!("{escaped} process(es) started by the bot left its process group; {fate}"),
+                sent: Vec::new(),
+                stderr: Vec::new(),
+                fix: "keep child processes in the bot's process group (no setsid, setpgid or double fork), and end \
+                      them before exiting: see protocol/PROTOCOL.md#the-life-of-a-bot-process"
+                    .to_string(),
+            }))
+        }
+    };
+    Outcome { name: "no-leftovers".to_string(), expect: None, verdict, timing: Timing::default() }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_move_of_another_game_names_that_game() {
+        let leduc = br#"{"type":"move","id":3,"move":{"action":"raise"}}"#;
+        let all_fives = br#"{"type":"move","id":3,"move":{"tile":[5,5],"end":null}}"#;
+        assert_eq!(other_game("all-fives", leduc), Some("leduc"));
+        assert_eq!(other_game("leduc", all_fives), Some("all-fives"));
+        assert_eq!(other_game("all-fives", all_fives), None, "its own game's move");
+        assert_eq!(other_game("leduc", br#"{"type":"move","id":3,"move":{"card":"K"}}"#), None);
+        assert_eq!(other_game("leduc", b"not json"), None);
+    }
+}

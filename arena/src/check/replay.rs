@@ -1,0 +1,283 @@
+//! Replaying a recorded game to one bot: the bot is seated in one seat and
+//! told the game exactly as that seat saw it, but every move, its own
+//! included, is the recorded one. Wherever the bot now chooses differently
+//! from the record, the difference is noted: a behaviour diff between the
+//! bot that played the game and the one replayed. Each decision is also
+//! sorted by the kind of its recorded move ([`kind`]), and each difference
+//! carries what either move adds to the seat's score at once. A game played
+//! under a clock is replayed under it: each turn tells the bot the clock the
+//! record shows it had then.
+
+use crate::bot::fault::Fault;
+use crate::bot::process::BotProcess;
+use crate::bot::process::Envelope;
+use crate::engine::link::Link;
+use crate::engine::running::{Origin, Running};
+use crate::engine::spec::Trouble;
+use crate::run::session;
+use crate::run::table::Table;
+use crate::store::record::JsonRecord;
+use crate::terminal::untrusted;
+use protocol::messages::{Forfeit, GameEnd, GameStart};
+use serde_json::Value;
+use std::collections::BTreeMap;
+use std::time::Duration;
+
+/// A decision where the bot chose differently from the record.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Difference {
+    /// The index of the recorded move in the record's `events`.
+    pub event: usize,
+    /// The recorded move, as the bot was offered it (JSON).
+    pub recorded: String,
+    /// The move the bot chose now (JSON).
+    pub chosen: String,
+    /// What the recorded move added to the seat's score at once: the
+    /// engine's score of the seat after the move less its score before.
+    pub recorded_gain: i64,
+    /// What the bot's move would have added to it, in the same game.
+    pub chosen_gain: i64,
+}
+
+/// What a replay found.
+#[derive(Debug, Default)]
+pub struct Replayed {
+    /// How many times the bot was asked to move.
+    pub decisions: usize,
+    /// Those decisions by the [`kind`] of the recorded move.
+    pub kinds: BTreeMap<String, usize>,
+    /// Its choices that differ from the record, in order.
+    pub differences: Vec<Difference>,
+    /// The bot's total thinking time, in microseconds.
+    pub time_us: u64,
+    /// What went wrong with the bot, if it did not see the game through: its
+    /// message is made for a terminal, what the bot wrote escaped (see
+    /// [`untrusted`]), with the end of its stderr.
+    pub fault: Option<Fault>,
+}
+
+/// The kind of a move, read off the JSON of the choice in a game-neutral
+/// way: for an object, the values of its fields that are strings, joined by
+/// spaces (Leduc's `{"action":"call","chips":2}` is `call`); for an object
+/// without one, its shape: the names of its fields that are not null, joined
+/// by `+` (All Fives's play on an end `tile+end+points`, its lead, whose
+/// `end` is null, `tile+points`); a string is itself; anything else the name
+/// of its JSON type.
+pub fn kind(choice: &str) -> String {
+    match serde_json::from_str::<Value>(choice) {
+        Ok(Value::Object(fields)) => {
+            let strings: Vec<&str> = fields.values().filter_map(Value::as_str).collect();
+            if strings.is_empty() {
+                let present = fields.iter().filter(|(_, value)| !value.is_null()).map(|(name, _)| name.as_str());
+                present.collect::<Vec<_>>().join("+")
+            } else {
+                strings.join(" ")
+            }
+        }
+        Ok(Value::String(text)) => text,
+        Ok(Value::Array(_)) => "array".to_string(),
+        Ok(Value::Number(_)) => "number".to_string(),
+        Ok(Value::Bool(_)) => "boolean".to_string(),
+        Ok(Value::Null) => "null".to_string(),
+        Err(_) => "not JSON".to_string(),
+    }
+}
+
+/// How the game of `record` is set up.
+fn origin(record: &JsonRecord) -> Result<Origin<'_>, String> {
+    match (&record.setup, record.preset) {
+        (Some(setup), true) => Ok(Origin::Setup(setup)),
+        (None, true) => Err("the game was set up in advance, but the record holds no setup".to_string()),
+        (_, false) => Ok(Origin::Seed(record.seed)),
+    }
+}
+
+/// The game of `record` started on `link`, as `table` seats it.
+async fn start<'t>(table: &'t Table, link: &mut dyn Link, record: &JsonRecord) -> Result<Running<'t>, String> {
+    match Running::start(&table.engine, link, &table.variant, &table.teams, origin(record)?).await {
+        Ok(game) => Ok(game),
+        Err(Trouble::Refused(why)) => Err(format!("the engine does not start this game: {why}")),
+        Err(Trouble::Failed(e)) => Err(e.to_string()),
+    }
+}
+
+/// What `seat`'s score gains at once when `game` plays `index`.
+async fn gain(game: &mut Running<'_>, link: &mut dyn Link, seat: usize, index: usize) -> Result<i64, String> {
+    let before = game.scores()[seat];
+    game.play(link, index).await.map_err(|e| e.to_string())?;
+    Ok(game.scores()[seat] - before)
+}
+
+/// What choice `index` of the seat to act at event `at` of `record` adds to
+/// `seat`'s score: the game started again on `probe`, played as recorded up
+/// to event `at`, then `index`.
+async fn probe_gain(
+    table: &Table,
+    probe: &mut dyn Link,
+    record: &JsonRecord,
+    at: usize,
+    seat: usize,
+    index: usize,
+) -> Result<i64, String> {
+    let mut game = start(table, probe, record).await?;
+    while game.to_act().is_some() && game.events().len() < at {
+        let next = game.events().len();
+        match record.events[next].choice {
+            Some(choice) if choice < game.choices().len() => {
+                game.play(probe, choice).await.map_err(|e| e.to_string())?
+            }
+            _ => return Err(format!("event {next}: the game played again has no recorded choice here")),
+        }
+    }
+    if game.events().len() != at || game.to_act().is_none() {
+        return Err(format!("event {at}: the game played again does not reach this decision"));
+    }
+    gain(&mut game, probe, seat, index).await
+}
+
+/// Replays `record` to bot 0 of `table`, seated in `seat`, the game played
+/// again on `link` from its seed (or setup) with the recorded choices; the
+/// games that find what the bot's different choices score are played on
+/// `probe`. Fails, before any process starts, when the game cannot be
+/// started; and where the record and the engine part ways (`arena verify`
+/// lists every disagreement).
+pub async fn replay(
+    table: &Table,
+    link: &mut dyn Link,
+    probe: &mut dyn Link,
+    record: &JsonRecord,
+    seat: usize,
+) -> Result<Replayed, String> {
+    let mut game = start(table, link, record).await?;
+    let mut replayed = Replayed::default();
+    let mut process = match BotProcess::spawn(&table.launch(0, seat, None)) {
+        Ok(process) => process,
+        Err(fault) => return Ok(Replayed { fault: Some(fault), ..replayed }),
+    };
+    if let Err(fault) = session::handshake(&mut process, table.hello(0, seat), table.limits.startup_timeout).await {
+        return Ok(failed(process, fault, replayed).await);
+    }
+    process.queue(&Envelope::GameStart(GameStart { id: record.tag(), seed: record.bot_seeds[seat], seat }));
+    let mut delivered = 0;
+    // Under a game clock, the seat's clock as the record has it before each
+    // of its moves: the base, then what its last recorded move left.
+    let mut clock = record.clock.map(|control| control.start());
+    while let Some(to_act) = game.to_act() {
+        delivered = tell(&mut process, &game, seat, delivered);
+        let at = game.events().len();
+        if at == record.events.len() {
+            break; // the game was cut short by a fault
+        }
+        let recorded = match record.events[at].choice {
+            Some(choice) if choice < game.choices().len() => choice,
+            _ => {
+                process.kill().await;
+                return Err(format!("event {at}: seat {to_act} moves here, but the record has no choice it can play"));
+            }
+        };
+        if to_act == seat {
+            let decision = match session::ask_in_game(&mut process, &game, link, table.limits.move_timeout, clock).await
+            {
+                Ok(decision) => decision,
+                Err(e) => {
+                    process.kill().await;
+                    return Err(e.to_string());
+                }
+            };
+            let decision = match decision {
+                Ok(decision) => decision,
+                Err(fault) => return Ok(failed(process, fault, replayed).await),
+            };
+            replayed.decisions += 1;
+            replayed.time_us += decision.elapsed.as_micros() as u64;
+            let recorded_move = game.choices()[recorded].get().to_string();
+            *replayed.kinds.entry(kind(&recorded_move)).or_default() += 1;
+            if decision.index != recorded {
+                let chosen = game.choices()[decision.index].get().to_string();
+                // The bot's move scored in a game of its own, then the recorded one played here.
+                let gains = async {
+                    let chosen = probe_gain(table, probe, record, at, seat, decision.index).await?;
+                    Ok::<_, String>((chosen, gain(&mut game, link, seat, recorded).await?))
+                };
+                let (chosen_gain, recorded_gain) = match gains.await {
+                    Ok(gains) => gains,
+                    Err(e) => {
+                        process.kill().await;
+                        return Err(e);
+                    }
+                };
+                replayed.differences.push(Difference {
+                    event: at,
+                    recorded: recorded_move,
+                    chosen,
+                    recorded_gain,
+                    chosen_gain,
+                });
+                continue;
+            }
+        }
+        if let Err(e) = game.play(link, recorded).await {
+            process.kill().await;
+            return Err(e.to_string());
+        }
+        if let (true, Some(clock), Some(left)) = (to_act == seat, clock.as_mut(), record.events[at].clock_us) {
+            clock.left = Duration::from_micros(left);
+        }
+    }
+    tell(&mut process, &game, seat, delivered);
+    let result = &record.result;
+    let forfeits = record.faults.iter().map(|f| Forfeit { seat: f.seat, kind: f.kind.name().to_string() }).collect();
+    process.queue(&Envelope::GameEnd(GameEnd {
+        id: record.tag(),
+        reason: result.reason.clone(),
+        scores: result.scores.clone(),
+        ranks: result.ranks.clone(),
+        forfeits,
+    }));
+    process.queue(&Envelope::Bye);
+    process.close(table.limits.exit_grace).await;
+    Ok(replayed)
+}
+
+/// Queues what `seat` is told of every event of `game` from number `from`
+/// on; returns the number of the next event to tell.
+pub fn tell(process: &mut BotProcess, game: &Running<'_>, seat: usize, from: usize) -> usize {
+    for view in game.events()[from..].iter().filter_map(|event| event.views[seat].as_ref()) {
+        process.queue(view);
+    }
+    game.events().len()
+}
+
+/// Ends a replay the bot could not see through.
+async fn failed(process: BotProcess, mut fault: Fault, replayed: Replayed) -> Replayed {
+    let stderr = process.kill().await;
+    // Composed for the terminal: what the bot wrote is escaped, line by line.
+    let mut message = untrusted::escape(&fault.message).into_owned();
+    if !stderr.is_empty() {
+        message.push_str("; its stderr ended with:");
+        for line in &stderr {
+            message.push_str("\n  ");
+            message.push_str(&untrusted::escape(line));
+        }
+    }
+    fault.message = message;
+    Replayed { fault: Some(fault), ..replayed }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::kind;
+
+    #[test]
+    fn a_move_is_of_the_kind_its_string_fields_name_or_else_of_its_shape() {
+        assert_eq!(kind(r#"{"action":"raise","chips":4}"#), "raise");
+        assert_eq!(kind(r#"{"verb":"take","what":"all","count":2}"#), "take all");
+        assert_eq!(kind(r#"{"tile":[1,2],"end":3,"points":0}"#), "tile+end+points");
+        assert_eq!(kind(r#"{"tile":[1,2],"end":null,"points":0}"#), "tile+points");
+        assert_eq!(kind(r#""pass""#), "pass");
+        assert_eq!(
+            (kind("[3]"), kind("7"), kind("true"), kind("null")),
+            ("array".into(), "number".into(), "boolean".into(), "null".into())
+        );
+    }
+}

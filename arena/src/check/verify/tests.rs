@@ -1,0 +1,140 @@
+use super::*;
+use crate::bot::fault::FaultKind;
+use crate::run::play::MoveTimes;
+use crate::store::record::{FaultRecord, GameRecord, RecordOf};
+use all_fives::{AllFives, Event};
+
+/// A record of a game between two seats that always play their last legal
+/// move, set up from `seed`, exactly as a match records it.
+fn played(seed: u64) -> RecordOf<AllFives> {
+    let variant = AllFives::parse_variant(&[]).expect("the default variant");
+    let mut game = AllFives::new(&variant, seed);
+    let mut times = MoveTimes::default();
+    while game.to_act().is_some() {
+        let before = game.event_count();
+        let index = game.legal_count() - 1;
+        game.play(index).expect("a legal move");
+        times.note(before, 10, index, None);
+    }
+    GameRecord {
+        id: 7,
+        game: AllFives::NAME.to_string(),
+        engine: None,
+        deal: 3,
+        arrangement: 1,
+        seed,
+        preset: false,
+        setup: None,
+        variant: variant.clone(),
+        bots: vec!["a".into(), "b".into()],
+        bot_seeds: vec![1, 2],
+        clock: None,
+        events: times.attach(game.events()),
+        result: game_result(&game, &AllFives::teams(&variant), &[]),
+        faults: Vec::new(),
+        duration_ms: 5,
+    }
+}
+
+/// The index of the first event matching `pick`.
+fn first(record: &RecordOf<AllFives>, pick: impl Fn(&Event) -> bool) -> usize {
+    record.events.iter().position(|timed| pick(&timed.event)).expect("such an event")
+}
+
+#[test]
+fn a_faithful_record_agrees() {
+    for seed in 0..20 {
+        assert_eq!(check::<AllFives>(&played(seed)), vec![], "seed {seed}");
+    }
+}
+
+#[test]
+fn a_preset_record_replays_from_its_recorded_deals() {
+    let mut record = played(5);
+    record.preset = true;
+    record.seed = 0; // not used for a preset game
+    assert_eq!(check::<AllFives>(&record), vec![]);
+}
+
+#[test]
+fn an_edited_hand_end_score_is_caught_at_its_event() {
+    let mut record = played(1);
+    let at = first(&record, |e| matches!(e, Event::HandEnd(_)));
+    let Event::HandEnd(end) = &mut record.events[at].event else { unreachable!() };
+    end.scores[0] += 5;
+    let found = check::<AllFives>(&record);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(found[0].event, Some(at));
+    assert!(found[0].message.starts_with("scores: recorded ["), "{}", found[0].message);
+}
+
+#[test]
+fn an_edited_tile_is_caught_at_its_event() {
+    let mut record = played(2);
+    let at = first(&record, |e| matches!(e, Event::Play(_)));
+    let Event::Play(play) = &mut record.events[at].event else { unreachable!() };
+    play.tile = if play.tile == [6, 6] { [0, 0] } else { [6, 6] };
+    let found = check::<AllFives>(&record);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(found[0].event, Some(at));
+    assert!(found[0].message.contains("cannot play"), "{}", found[0].message);
+}
+
+#[test]
+fn an_edited_deal_of_a_seeded_game_is_caught_at_the_hand_start() {
+    let mut record = played(3);
+    let Event::HandStart(dealt) = &mut record.events[0].event else { panic!("a game starts with a deal") };
+    dealt.hands[0].swap(0, 1);
+    let found = check::<AllFives>(&record);
+    assert_eq!(found[0].event, Some(0), "{found:?}");
+    assert!(found[0].message.starts_with("hands: recorded"), "{}", found[0].message);
+}
+
+#[test]
+fn an_edited_result_is_caught() {
+    let mut record = played(4);
+    record.result.ranks.reverse();
+    record.result.reason = "forfeit".into();
+    let found = check::<AllFives>(&record);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(found[0].event, None);
+    assert!(found[0].message.starts_with("result: ranks: recorded"), "{}", found[0].message);
+    assert!(found[0].message.contains("reason: recorded \"forfeit\""), "{}", found[0].message);
+}
+
+#[test]
+fn a_cut_record_needs_a_fault_to_explain_it() {
+    let mut record = played(6);
+    let at = first(&record, |e| matches!(e, Event::Play(_))) + 3;
+    record.events.truncate(at);
+    assert!(check::<AllFives>(&record).iter().any(|d| d.message.contains("no fault ends it")));
+    let seat = match &record.events[at - 1].event {
+        Event::Play(play) => 1 - play.seat,
+        _ => 0,
+    };
+    record.faults.push(FaultRecord {
+        seat,
+        bot: record.bots[seat].clone(),
+        kind: FaultKind::Timeout,
+        message: "no answer".into(),
+        stderr: Vec::new(),
+    });
+    let faulted = check::<AllFives>(&record);
+    assert!(faulted.iter().all(|d| !d.message.contains("no fault ends it")), "{faulted:?}");
+    assert!(faulted.iter().any(|d| d.message.starts_with("result: ")), "the result must become a forfeit: {faulted:?}");
+}
+
+#[test]
+fn extra_events_and_impossible_variants_are_caught() {
+    let mut record = played(8);
+    let extra = record.events[1].clone();
+    record.events.push(extra);
+    let found = check::<AllFives>(&record);
+    assert!(found.iter().any(|d| d.message.contains("the record goes on for 1 events")), "{found:?}");
+
+    let mut record = played(9);
+    record.variant.players = 5;
+    let found = check::<AllFives>(&record);
+    assert_eq!(found.len(), 1);
+    assert!(found[0].message.starts_with("the variant cannot be played"), "{}", found[0].message);
+}

@@ -1,0 +1,408 @@
+//! Playing one game of a match with real processes.
+
+use crate::bot::fault::{Fault, FaultKind};
+use crate::bot::pool::Pool;
+use crate::bot::process::BotProcess;
+use crate::bot::process::Envelope;
+use crate::bot::start_failures::GiveUp;
+use crate::engine::link::Link;
+use crate::engine::process::EngineError;
+use crate::engine::running::{Origin, Running};
+use crate::engine::spec::Trouble;
+use crate::run::outcome::forfeit_ranks;
+use crate::run::session;
+use crate::run::table::Table;
+use crate::schedule::GameSpec;
+use crate::schedule::clock::Clock;
+use crate::store::record::{Entry, FaultRecord, GameRecord, GameResult, Timed};
+use protocol::engine::Raw;
+use protocol::messages::{Forfeit, GameEnd, GameStart};
+use serde_json::Value;
+use std::time::Instant;
+
+/// The record of a game, whatever the engine: its variant and events as
+/// the engine gave them.
+pub type Record = GameRecord<Value, Entry>;
+
+/// The processes seated at one game; a seat is empty once its process faulted.
+struct Seats {
+    processes: Vec<Option<BotProcess>>,
+    faults: Vec<FaultRecord>,
+}
+
+impl Seats {
+    /// Kills the process in `seat` and records its fault.
+    async fn fault(&mut self, seat: usize, bot: &str, fault: Fault) {
+        let stderr = match self.processes[seat].take() {
+            Some(process) => process.kill().await,
+            None => Vec::new(),
+        };
+        self.faults.push(FaultRecord { seat, bot: bot.to_string(), kind: fault.kind, message: fault.message, stderr });
+    }
+
+    fn faulted_seats(&self) -> Vec<usize> {
+        self.faults.iter().map(|f| f.seat).collect()
+    }
+}
+
+/// Why a game could not be played at all, so that the run must stop: a bot
+/// process could not be started (too few file descriptors or processes, no
+/// memory, a resource limit the arena may not set, a full disk), which is
+/// never the bot's doing and so never recorded as its fault; a run that
+/// means nothing without a bot gave up on it ([`GiveUp::StopRun`]); or the
+/// engine failed, which is never a bot's fault either.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Unplayable(pub String);
+
+impl From<EngineError> for Unplayable {
+    fn from(e: EngineError) -> Self {
+        Unplayable(format!("{e}; the game was not recorded (fix the engine, then resume)"))
+    }
+}
+
+/// A seat whose moves come from elsewhere than a bot process: a person at
+/// the terminal, for `arena play`. It is shown the game as its seat may see
+/// it when it is asked to move and when the game is over.
+pub trait Person {
+    /// The seat it plays.
+    fn seat(&self) -> usize;
+    /// Its name in the record.
+    fn name(&self) -> &str;
+    /// Notes the start of a game set up from `origin`.
+    fn begin(&mut self, table: &Table, origin: Origin<'_>);
+    /// Its move in `game`, where its seat is to act: an index into
+    /// [`Running::choices`], or `None` when it leaves the game.
+    fn choose(&mut self, game: &Running<'_>) -> impl Future<Output = Option<usize>>;
+    /// Notes that the seat to act played choice `index` (any seat's move).
+    fn played(&mut self, index: usize);
+    /// Shows it the end of the game, which came out as `result`.
+    fn game_over(&mut self, game: &Running<'_>, result: &GameResult);
+}
+
+/// No person: every seat is played by a bot process.
+enum Nobody {}
+
+impl Person for Nobody {
+    fn seat(&self) -> usize {
+        match *self {}
+    }
+    fn name(&self) -> &str {
+        match *self {}
+    }
+    fn begin(&mut self, _: &Table, _: Origin<'_>) {
+        match *self {}
+    }
+    async fn choose(&mut self, _: &Running<'_>) -> Option<usize> {
+        match *self {}
+    }
+    fn played(&mut self, _: usize) {
+        match *self {}
+    }
+    fn game_over(&mut self, _: &Running<'_>, _: &GameResult) {
+        match *self {}
+    }
+}
+
+/// Plays the game `spec` with processes from `pool` (starting any that are
+/// missing) and the engine on `link`, returns the healthy processes to the
+/// pool, and returns the record.
+pub async fn play_game(table: &Table, pool: &Pool, link: &mut dyn Link, spec: &GameSpec) -> Result<Record, Unplayable> {
+    let record = play_seated::<Nobody>(table, pool, link, spec, None).await?;
+    Ok(record.expect("only a person leaves a game unfinished"))
+}
+
+/// Kills every process still seated.
+async fn kill_seated(seats: &mut Seats) {
+    for process in seats.processes.iter_mut().filter_map(Option::take) {
+        process.kill().await;
+    }
+}
+
+/// [`play_game`] with `person` (if any) in its seat instead of a bot
+/// process (`spec.seats` is not read for that seat). `Ok(None)` when the
+/// person leaves the game before its end: every process is then killed and
+/// nothing is recorded.
+pub async fn play_seated<P: Person>(
+    table: &Table,
+    pool: &Pool,
+    link: &mut dyn Link,
+    spec: &GameSpec,
+    mut person: Option<&mut P>,
+) -> Result<Option<Record>, Unplayable> {
+    let started = Instant::now();
+    let seat_count = table.seats();
+    let person_seat = person.as_ref().map(|person| person.seat());
+    let names: Vec<String> = (0..seat_count)
+        .map(|seat| match &person {
+            Some(person) if person_seat == Some(seat) => person.name().to_string(),
+            _ => table.bots[spec.seats[seat]].name.clone(),
+        })
+        .collect();
+    let bot_name = |seat: usize| names[seat].as_str();
+    let mut seats = Seats { processes: (0..seat_count).map(|_| None).collect(), faults: Vec::new() };
+
+    // Take idle processes; start the missing ones all at once, then await their handshakes.
+    let mut fresh = Vec::new();
+    for seat in (0..seat_count).filter(|&seat| person_seat != Some(seat)) {
+        let bot = spec.seats[seat];
+        // Given up before an idle process is taken: none of its processes plays again.
+        if let Some(why) = table.starts.given_up(bot) {
+            match table.give_up {
+                GiveUp::Never => {}
+                GiveUp::ForfeitRest => {
+                    let message = format!("not started: {why}; its remaining games are forfeited without starting it");
+                    seats.fault(seat, bot_name(seat), Fault::new(FaultKind::NotStarted, message)).await;
+                    continue;
+                }
+                GiveUp::StopRun => {
+                    kill_seated(&mut seats).await;
+                    return Err(Unplayable(format!("bot {:?} cannot be started: {why}", bot_name(seat))));
+                }
+            }
+        }
+        if let Some(process) = pool.take(bot, seat) {
+            seats.processes[seat] = Some(process);
+            continue;
+        }
+        match pool.start(&table.launch(bot, seat, pool.cpus())).await {
+            Ok(process) => {
+                seats.processes[seat] = Some(process);
+                fresh.push(seat);
+            }
+            // Killed from outside as it started: the bot's death, as in its handshake.
+            Err(fault) if fault.kind == FaultKind::Exited => {
+                table.starts.failed(bot, &fault);
+                seats.fault(seat, bot_name(seat), fault).await;
+            }
+            Err(fault) => {
+                kill_seated(&mut seats).await;
+                return Err(Unplayable(format!(
+                    "cannot start a process of bot {:?} for seat {seat}: {}",
+                    bot_name(seat),
+                    fault.message
+                )));
+            }
+        }
+    }
+    for seat in fresh {
+        let bot = spec.seats[seat];
+        let process = seats.processes[seat].as_mut().expect("just started");
+        match session::handshake(process, table.hello(bot, seat), table.limits.startup_timeout).await {
+            Ok(_) => table.starts.started(bot),
+            Err(fault) => {
+                table.starts.failed(bot, &fault);
+                seats.fault(seat, bot_name(seat), fault).await;
+            }
+        }
+    }
+
+    let mut game = match Running::start(&table.engine, link, &table.variant, &table.teams, table.origin(spec)).await {
+        Ok(game) => game,
+        Err(trouble) => {
+            kill_seated(&mut seats).await;
+            return Err(match trouble {
+                Trouble::Failed(e) => e.into(),
+                Trouble::Refused(why) => {
+                    table.engine.failed(format!("refused to start game {}: {why}", spec.id)).into()
+                }
+            });
+        }
+    };
+    if let Some(person) = person.as_deref_mut() {
+        person.begin(table, table.origin(spec));
+    }
+    let mut times = MoveTimes::default();
+    // Each bot's seat's clock (a person at the terminal plays without one).
+    let mut clocks: Vec<Option<Clock>> = (0..seat_count)
+        .map(|seat| table.limits.clock.filter(|_| person_seat != Some(seat)).map(|control| control.start()))
+        .collect();
+    for (seat, process) in seats.processes.iter_mut().enumerate() {
+        if let Some(process) = process {
+            let start = GameStart { id: spec.tag(), seed: spec.bot_seeds[seat], seat };
+            process.queue(&Envelope::GameStart(start));
+        }
+    }
+    // A seat that could not start forfeits before the first move.
+    if seats.faults.is_empty() {
+        let mut delivered = 0;
+        while let Some(seat) = game.to_act() {
+            deliver(&game, &mut seats, &mut delivered);
+            let (index, elapsed) = if let Some(person) = person.as_deref_mut().filter(|person| person.seat() == seat) {
+                let asked = Instant::now();
+                let Some(index) = person.choose(&game).await else {
+                    kill_seated(&mut seats).await;
+                    return Ok(None);
+                };
+                (index, asked.elapsed())
+            } else {
+                let process =
+                    seats.processes[seat].as_mut().expect("only faulted seats are empty, and a fault ends the game");
+                let limit = table.limits.move_timeout;
+                let decision = match session::ask_in_game(process, &game, link, limit, clocks[seat]).await {
+                    Ok(decision) => decision,
+                    Err(e) => {
+                        kill_seated(&mut seats).await;
+                        return Err(e.into());
+                    }
+                };
+                match decision {
+                    Ok(decision) => (decision.index, decision.elapsed),
+                    Err(fault) => {
+                        seats.fault(seat, bot_name(seat), fault).await;
+                        break;
+                    }
+                }
+            };
+            let before = game.events().len();
+            if let Err(e) = game.play(link, index).await {
+                kill_seated(&mut seats).await;
+                return Err(e.into());
+            }
+            if let Some(person) = person.as_deref_mut() {
+                person.played(index);
+            }
+            let clock_us = clocks[seat].as_mut().map(|clock| {
+                clock.spend(elapsed);
+                clock.left.as_micros() as u64
+            });
+            times.note(before, elapsed.as_micros() as u64, index, clock_us);
+        }
+        deliver(&game, &mut seats, &mut delivered);
+    }
+
+    let result = match game_result(&game, link, &table.teams, &seats.faulted_seats()).await {
+        Ok(result) => result,
+        Err(e) => {
+            kill_seated(&mut seats).await;
+            return Err(e.into());
+        }
+    };
+    if let Some(person) = person {
+        person.game_over(&game, &result);
+    }
+    let forfeits: Vec<Forfeit> =
+        seats.faults.iter().map(|f| Forfeit { seat: f.seat, kind: f.kind.name().to_string() }).collect();
+    for (seat, process) in seats.processes.iter_mut().enumerate() {
+        if let Some(mut process) = process.take() {
+            let end = GameEnd {
+                id: spec.tag(),
+                reason: result.reason.clone(),
+                scores: result.scores.clone(),
+                ranks: result.ranks.clone(),
+                forfeits: forfeits.clone(),
+            };
+            process.queue(&Envelope::GameEnd(end));
+            match table.process_per_game {
+                true => pool.retire(process).await,
+                false => pool.put(spec.seats[seat], seat, process),
+            }
+        }
+    }
+
+    Ok(Some(GameRecord {
+        id: spec.id,
+        game: table.engine.name().to_string(),
+        engine: table.engine.identity(&table.teams),
+        deal: spec.deal,
+        arrangement: spec.arrangement,
+        seed: spec.seed,
+        preset: table.setups.is_some(),
+        setup: match (table.engine.program_of(), table.origin(spec)) {
+            (Some(_), Origin::Setup(setup)) => Some(setup.clone()),
+            _ => None,
+        },
+        variant: table.variant.clone(),
+        bots: (0..seat_count).map(|seat| bot_name(seat).to_string()).collect(),
+        bot_seeds: spec.bot_seeds.clone(),
+        clock: table.limits.clock,
+        events: times.entries(game.events().iter().map(|event| event.event.clone()).collect()),
+        result,
+        faults: seats.faults,
+        duration_ms: started.elapsed().as_millis() as u64,
+    }))
+}
+
+/// How a game came out: the game's own outcome, or, when any seat faulted
+/// (`faulted`, the seats that did), a forfeit by the sides of those seats,
+/// at the scores the engine says a forfeit costs.
+///
+/// # Errors
+/// When the engine fails to say.
+pub async fn game_result(
+    game: &Running<'_>,
+    link: &mut dyn Link,
+    teams: &[Vec<usize>],
+    faulted: &[usize],
+) -> Result<GameResult, EngineError> {
+    match (faulted.is_empty(), game.outcome()) {
+        (true, Some(outcome)) => Ok(GameResult {
+            reason: outcome.reason.clone(),
+            scores: game.scores().to_vec(),
+            ranks: outcome.ranks.clone(),
+        }),
+        _ => {
+            let scores = game.forfeit(link, faulted).await?;
+            let ranks = forfeit_ranks(teams, &scores, faulted);
+            Ok(GameResult { reason: "forfeit".to_string(), scores, ranks })
+        }
+    }
+}
+
+/// The thinking time, the choice and the clock left of each move of a
+/// game, kept by the index of the event that is the move (the first event a
+/// play appends).
+#[derive(Debug, Default)]
+pub struct MoveTimes(Vec<Option<Moved>>);
+
+/// A move as [`MoveTimes`] keeps it.
+#[derive(Debug, Clone, Copy)]
+struct Moved {
+    time_us: u64,
+    choice: usize,
+    clock_us: Option<u64>,
+}
+
+impl MoveTimes {
+    /// Notes that the move recorded as event `at` was choice `choice`, made
+    /// in `time_us` microseconds, leaving `clock_us` on the mover's clock
+    /// (under a clock).
+    pub fn note(&mut self, at: usize, time_us: u64, choice: usize, clock_us: Option<u64>) {
+        self.0.resize(at, None);
+        self.0.push(Some(Moved { time_us, choice, clock_us }));
+    }
+
+    /// Every event as a run writes it, with its time, choice and clock when it was a move.
+    pub fn entries(self, events: Vec<Raw>) -> Vec<Entry> {
+        self.attach(events)
+            .into_iter()
+            .map(|t| Entry { event: t.event, time_us: t.time_us, choice: t.choice, clock_us: t.clock_us })
+            .collect()
+    }
+
+    /// Every event, with its time, choice and clock when it was a move.
+    pub fn attach<E>(mut self, events: Vec<E>) -> Vec<Timed<E>> {
+        self.0.resize(events.len(), None);
+        events
+            .into_iter()
+            .zip(self.0)
+            .map(|(event, moved)| Timed {
+                event,
+                time_us: moved.map(|moved| moved.time_us),
+                choice: moved.map(|moved| moved.choice),
+                clock_us: moved.and_then(|moved| moved.clock_us),
+            })
+            .collect()
+    }
+}
+
+/// Queues every event since `delivered` to each seat that may see it.
+fn deliver(game: &Running<'_>, seats: &mut Seats, delivered: &mut usize) {
+    for event in &game.events()[*delivered..] {
+        for (process, view) in seats.processes.iter_mut().zip(&event.views) {
+            if let (Some(process), Some(view)) = (process.as_mut(), view) {
+                process.queue(view);
+            }
+        }
+    }
+    *delivered = game.events().len();
+}

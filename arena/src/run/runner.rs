@@ -1,0 +1,300 @@
+//! Running a whole match: worker threads play games from the schedule while
+//! the calling thread records each finished game as it arrives.
+//!
+//! Each worker is one thread with a single-threaded async runtime; it plays
+//! its share of the concurrent games and keeps its own idle processes, so a
+//! game's bot processes are always driven from the same thread.
+
+use crate::bot::fault::FaultKind;
+use crate::bot::pool::{self, Pool};
+use crate::bot::{cpus, orphans};
+use crate::run::dealer::Dealer;
+use crate::run::play::play_game;
+use crate::run::table::Table;
+use crate::schedule::{Schedule, Selection};
+use crate::stats::standings::Standings;
+use crate::stats::whole_deals::WholeDeals;
+use crate::store::output::OutDir;
+use crate::store::record::GameSummary;
+use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+use tokio::sync::mpsc;
+
+/// A finished game, as a worker hands it over.
+pub struct Finished {
+    /// The game record, serialized (one line without the newline); empty
+    /// when the run writes no records.
+    pub line: String,
+    /// What standings need.
+    pub summary: GameSummary,
+    /// How many decisions the bots made.
+    pub decisions: usize,
+    /// The least each bot left on its clock after a move, in microseconds
+    /// (empty without a game clock).
+    pub least_clock: BTreeMap<String, u64>,
+}
+
+/// The games of a run.
+pub struct Work {
+    /// The whole schedule.
+    pub schedule: Schedule,
+    /// The games of it to play.
+    pub selection: Selection,
+    /// How many to play at once.
+    pub concurrency: usize,
+    /// Whether the run may stop on a finished game (an SPRT at its verdict):
+    /// the workers then never run more than one game each ahead of the
+    /// games counted, so that few games start after the one that stops it.
+    pub stops_early: bool,
+}
+
+/// Whether a run goes on after a finished game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Flow {
+    /// Keep starting games.
+    Continue,
+    /// Start no new game; the games in flight finish and are counted.
+    Stop,
+}
+
+/// What a run produced.
+pub struct MatchReport {
+    /// Standings over all games counted (those of earlier runs included):
+    /// for a run that was stopped, over its whole deals only.
+    pub standings: Standings,
+    /// Finished games left out of the standings of a stopped run, their
+    /// deals unfinished (they are in the records, and a resumed run counts them).
+    pub unfinished: u64,
+    /// Games finished in this run.
+    pub games: u64,
+    /// Decisions made by bots in them.
+    pub decisions: u64,
+    /// Wall-clock time of the whole match.
+    pub elapsed: Duration,
+    /// Whether the match was stopped before its end.
+    pub interrupted: bool,
+}
+
+/// How long a game that a bot's death ended is held before it is recorded.
+/// A scheduler stopping the arena and its bots at once (`kill 0`, a control
+/// group's kill, Slurm's `scancel`) may kill a bot a moment before the
+/// arena's own signal arrives; if the run stops within this time, the game
+/// is taken as cut short by the stop, not as the bot's fault, and is played
+/// again on resume.
+const STOP_GRACE: Duration = Duration::from_millis(250);
+
+/// Whether a fault of `kind` can be what a bot's death from outside looks
+/// like: the process exited, or closed a pipe by exiting.
+fn ends_by_death(kind: FaultKind) -> bool {
+    matches!(kind, FaultKind::Exited | FaultKind::ClosedStdout | FaultKind::ClosedStdin)
+}
+
+/// Plays the games of `schedule` in `selection` with up to `concurrency` games at once,
+/// after the games `played` before, adding each finished game to `standings`
+/// once it is on disk in `out` and its deal is whole (see [`WholeDeals`]).
+///
+/// `observe` sees every finished game as it is counted; when it returns
+/// [`Flow::Stop`], no game starts after it, but the games in flight finish
+/// and are counted. Setting `cancel` stops the run: no game starts after it,
+/// and games still in flight are dropped (the caller kills their processes
+/// through the registry). A game that cannot be played for a reason that is
+/// not a bot's doing ([`Unplayable`](crate::run::play::Unplayable)) stops the run
+/// the same way, and is the error returned.
+pub fn run_games(
+    table: Table,
+    work: Work,
+    standings: Standings,
+    played: Vec<GameSummary>,
+    mut out: Option<OutDir>,
+    cancel: Arc<AtomicBool>,
+    mut observe: impl FnMut(&Finished, &Standings) -> Flow,
+) -> Result<MatchReport, String> {
+    let started = Instant::now();
+    orphans::adopt();
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let Work { schedule, selection, concurrency, stops_early } = work;
+    let concurrency = concurrency.max(1).min(selection.count().max(1) as usize);
+    let threads = concurrency.min(cores);
+    let dealer = Dealer::new(table.setups.as_ref().map(|setups| setups.len() as u64));
+    let shared = Arc::new(Shared {
+        table,
+        schedule,
+        selection,
+        dealer,
+        cancel: Arc::clone(&cancel),
+        stop: AtomicBool::new(false),
+        failure: Mutex::new(None),
+        keep_records: out.is_some(),
+    });
+    // Bounded, so that workers wait (without blocking their threads) when
+    // the disk falls behind, instead of piling finished games up in memory.
+    let queue = if stops_early { concurrency } else { (2 * concurrency).max(16) };
+    let (tx, rx) = mpsc::channel::<Finished>(queue);
+    let mut games = 0;
+    let mut decisions = 0;
+    let watch = orphans::watch(&shared.table.registry);
+    let mut counted = WholeDeals::new(standings, &shared.schedule, &shared.selection, played);
+    std::thread::scope(|scope| {
+        // Owned by this closure, so that if recording panics, unwinding drops
+        // the receiver and the workers stop (their sends fail) instead of
+        // blocking for ever with their bots alive.
+        let mut rx = rx;
+        for worker in 0..threads {
+            let slots = concurrency / threads + usize::from(worker < concurrency % threads);
+            let cpus = cpus::for_worker(worker, shared.table.limits.cpus_per_game);
+            let (shared, tx) = (Arc::clone(&shared), tx.clone());
+            scope.spawn(move || run_worker(shared, tx, slots, cpus));
+        }
+        drop(tx);
+        while let Some(first) = rx.blocking_recv() {
+            // Group commit: everything that finished meanwhile goes to disk with one sync.
+            let batch: Vec<Finished> =
+                std::iter::once(first).chain(std::iter::from_fn(|| rx.try_recv().ok())).collect();
+            if shared.failed() {
+                continue;
+            }
+            if let Some(out) = out.as_mut()
+                && let Err(e) = out.append(batch.iter().map(|f| (f.summary.id, f.line.as_str())))
+            {
+                // Without a place to record games there is no point going on.
+                let why = crate::bot::signals::explain_write_error(&e);
+                shared.fail(format!(
+                    "cannot append to {}: {why}",
+                    out.path().join(crate::store::output::GAMES).display()
+                ));
+                continue;
+            }
+            for finished in &batch {
+                counted.add(&finished.summary);
+                games += 1;
+                decisions += finished.decisions as u64;
+                if observe(finished, counted.standings()) == Flow::Stop {
+                    shared.stop.store(true, Ordering::SeqCst);
+                }
+            }
+        }
+    });
+    // Every bot process is gone now; what may be left is what escaped them.
+    drop(watch);
+    orphans::sweep(&shared.table.registry);
+    if let Some(e) = shared.failure.lock().expect("failure lock").take() {
+        return Err(e);
+    }
+    let interrupted = cancel.load(Ordering::SeqCst);
+    let unfinished = if interrupted { counted.unfinished() } else { 0 };
+    let standings = counted.into_standings(!interrupted);
+    if let Some(out) = out {
+        out.finish(&standings.to_json(shared.table.engine.name(), shared.table.seed)).map_err(|e| {
+            format!("cannot finish the output directory: {}", crate::bot::signals::explain_write_error(&e))
+        })?;
+    }
+    Ok(MatchReport { standings, unfinished, games, decisions, elapsed: started.elapsed(), interrupted })
+}
+
+/// What every worker of a run shares.
+struct Shared {
+    table: Table,
+    schedule: Schedule,
+    selection: Selection,
+    /// Which game to start next.
+    dealer: Dealer,
+    cancel: Arc<AtomicBool>,
+    /// Set when no new game is to start, the games in flight still counting.
+    stop: AtomicBool,
+    /// Why the run failed, if it did: set once, and the run is cancelled.
+    failure: Mutex<Option<String>>,
+    /// Whether finished games are serialized (only when they are written).
+    keep_records: bool,
+}
+
+impl Shared {
+    /// Stops the run because of `why` (the first reason given is kept): no
+    /// game starts, games in flight are dropped and their bots killed.
+    fn fail(&self, why: String) {
+        self.failure.lock().expect("failure lock").get_or_insert(why);
+        self.cancel.store(true, Ordering::SeqCst);
+        self.table.registry.kill_all();
+    }
+
+    /// Whether the run failed.
+    fn failed(&self) -> bool {
+        self.failure.lock().expect("failure lock").is_some()
+    }
+}
+
+/// One worker thread: `slots` games at a time, it and its processes on `cpus` if pinned.
+fn run_worker(shared: Arc<Shared>, tx: mpsc::Sender<Finished>, slots: usize, cpus: Option<Vec<usize>>) {
+    if let Some(cpus) = &cpus {
+        cpus::pin_this_thread(cpus);
+    }
+    let runtime =
+        tokio::runtime::Builder::new_current_thread().enable_all().build().expect("a single-threaded runtime starts");
+    runtime.block_on(async move {
+        let cap = pool::cap(slots, shared.table.seats());
+        let pool = Arc::new(Pool::new(cpus.clone(), cap, shared.table.limits.exit_grace));
+        let mut tasks = tokio::task::JoinSet::new();
+        for _ in 0..slots {
+            let (shared, tx, pool, cpus) = (Arc::clone(&shared), tx.clone(), Arc::clone(&pool), cpus.clone());
+            tasks.spawn(async move {
+                // This slot's engine: in process, or a process of its own on the worker's CPUs.
+                let mut link = match shared.table.engine.connect(&shared.table.registry, cpus).await {
+                    Ok(link) => link,
+                    Err(e) => {
+                        shared.fail(crate::run::play::Unplayable::from(e).0);
+                        return;
+                    }
+                };
+                while !shared.cancel.load(Ordering::SeqCst) && !shared.stop.load(Ordering::SeqCst) {
+                    let Some(spec) = shared.dealer.next(&shared.schedule, &shared.selection).await else { break };
+                    if shared.cancel.load(Ordering::SeqCst) || shared.stop.load(Ordering::SeqCst) {
+                        shared.dealer.done(&spec);
+                        break;
+                    }
+                    let played = play_game(&shared.table, &pool, link.as_mut(), &spec).await;
+                    shared.dealer.done(&spec);
+                    let record = match played {
+                        Ok(record) => record,
+                        Err(unplayable) => {
+                            shared.fail(unplayable.0);
+                            break;
+                        }
+                    };
+                    if record.faults.iter().any(|fault| ends_by_death(fault.kind)) {
+                        tokio::time::sleep(STOP_GRACE).await;
+                    }
+                    if shared.cancel.load(Ordering::SeqCst) {
+                        break; // in flight when the run was stopped: not a real result
+                    }
+                    let line = if shared.keep_records {
+                        serde_json::to_string(&record).expect("records serialize")
+                    } else {
+                        String::new()
+                    };
+                    let finished = Finished {
+                        line,
+                        summary: record.summary(),
+                        decisions: record.decisions(),
+                        least_clock: record.least_clock(),
+                    };
+                    if tx.send(finished).await.is_err() {
+                        break;
+                    }
+                }
+                if !shared.cancel.load(Ordering::SeqCst)
+                    && let Err(e) = link.close().await
+                {
+                    // Every game it played is recorded and checked; only its exit is late.
+                    crate::terminal::console::errln!("warning: {e}");
+                }
+            });
+        }
+        while tasks.join_next().await.is_some() {}
+        if shared.cancel.load(Ordering::SeqCst) {
+            pool.kill_all().await;
+        } else {
+            pool.close_all().await;
+        }
+    });
+}

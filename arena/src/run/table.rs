@@ -1,0 +1,248 @@
+//! What every game of a match shares: the bots, the variant, the limits, and
+//! where processes are recorded and logged.
+
+use crate::bot::cgroup::BotGroups;
+use crate::bot::limits::ResourceLimits;
+use crate::bot::logs::Logs;
+use crate::bot::process::Launch;
+use crate::bot::registry::Registry;
+use crate::bot::sandbox::Sandbox;
+use crate::bot::spec::BotSpec;
+use crate::bot::spec::bot_environment;
+use crate::bot::start_failures::{GiveUp, StartFailures};
+use crate::engine::running::Origin;
+use crate::engine::spec::Engine;
+use crate::schedule::GameSpec;
+use crate::schedule::clock::TimeControl;
+use protocol::messages::Hello;
+use serde_json::Value;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// Limits applied to every bot process.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Limits {
+    /// Wall-clock time allowed for each move.
+    pub move_timeout: Duration,
+    /// The game clock of each seat, if any: a move may use what is left on
+    /// it, up to `move_timeout` (see [`crate::schedule::clock`]).
+    pub clock: Option<TimeControl>,
+    /// Wall-clock time allowed from starting a process to its `ready`.
+    pub startup_timeout: Duration,
+    /// The longest line accepted from a bot, in bytes.
+    pub line_cap: usize,
+    /// How much of each process's stderr is kept in its log file, in bytes.
+    pub stderr_cap: u64,
+    /// How much of the stderr of all the processes of one bot is kept over a
+    /// run, in bytes (each log file counting [`crate::bot::logs::FILE_COST`] more).
+    pub log_budget: u64,
+    /// How long a bot may take to exit after `bye` before it is killed.
+    pub exit_grace: Duration,
+    /// Operating-system limits of each bot process.
+    pub resources: ResourceLimits,
+    /// How bot processes are confined.
+    pub sandbox: Sandbox,
+    /// The CPUs of each game in flight: each worker thread and the bots of
+    /// its games run on this many CPUs of their own (0: not pinned, the
+    /// system places them).
+    pub cpus_per_game: usize,
+}
+
+/// The per-move limit of a run without a clock, when none is given.
+pub const MOVE_TIMEOUT: Duration = Duration::from_millis(1000);
+
+/// The per-move limit of a run: `given` (in ms), else under `clock` its
+/// base (so that a move may use all the clock has left, up to the base),
+/// else [`MOVE_TIMEOUT`].
+pub fn move_limit(given: Option<u64>, clock: Option<TimeControl>) -> Duration {
+    match (given, clock) {
+        (Some(ms), _) => Duration::from_millis(ms),
+        (None, Some(clock)) => clock.base(),
+        (None, None) => MOVE_TIMEOUT,
+    }
+}
+
+/// The CPUs each game in flight gets by default: one, so that a decision
+/// is a switch between processes on one core, several times cheaper than a
+/// wake-up of another core.
+pub const CPUS_PER_GAME: usize = 1;
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            move_timeout: MOVE_TIMEOUT,
+            clock: None,
+            startup_timeout: Duration::from_millis(10_000),
+            line_cap: 1 << 20,
+            stderr_cap: 1 << 20,
+            log_budget: 64 << 20,
+            exit_grace: Duration::from_millis(1000),
+            resources: ResourceLimits::default(),
+            sandbox: Sandbox::None,
+            cpus_per_game: CPUS_PER_GAME,
+        }
+    }
+}
+
+/// The shared setting of a match's games.
+pub struct Table {
+    /// The bots, indexed as in the schedule.
+    pub bots: Vec<BotSpec>,
+    /// The game's engine.
+    pub engine: Arc<Engine>,
+    /// The variant in force, as the engine resolved it.
+    pub variant: Value,
+    /// The sides of the game (from the variant): each the seats that score together.
+    pub teams: Vec<Vec<usize>>,
+    /// The match seed.
+    pub seed: u64,
+    /// Process limits.
+    pub limits: Limits,
+    /// Where stderr logs go, if anywhere.
+    pub logs: Option<Arc<Logs>>,
+    /// Live process groups.
+    pub registry: Registry,
+    /// Games set up in advance: deal `d` is set up from `setups[d % len]`;
+    /// `None` to set each game up from its seed.
+    pub setups: Option<Vec<Value>>,
+    /// What no sandboxed bot sees: the output directory, the league file, the deals file.
+    pub private: Vec<PathBuf>,
+    /// What the run does with a bot that keeps failing to start.
+    pub give_up: GiveUp,
+    /// Each bot's start-up failures in a row.
+    pub starts: StartFailures,
+    /// A control group for each sandboxed bot, where the arena may make them.
+    pub groups: BotGroups,
+    /// Whether each bot process plays one game only (as under the sandbox:
+    /// see [`Sandbox::process_per_game`]).
+    pub process_per_game: bool,
+}
+
+/// A variant as the engine resolved it: the settings and the sides.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Resolved {
+    /// Every setting, as the engine gives it.
+    pub variant: Value,
+    /// The sides: each the seats that score together.
+    pub teams: Vec<Vec<usize>>,
+}
+
+impl Resolved {
+    /// A variant of the typed game `G`.
+    pub fn of<G: game::Game>(variant: &G::Variant) -> Resolved {
+        Resolved { variant: serde_json::to_value(variant).expect("variants serialize"), teams: G::teams(variant) }
+    }
+}
+
+impl Table {
+    /// A table for these bots and this variant of `engine`'s game.
+    pub fn new(
+        bots: Vec<BotSpec>,
+        engine: Arc<Engine>,
+        resolved: Resolved,
+        seed: u64,
+        limits: Limits,
+        logs: Option<PathBuf>,
+        registry: Registry,
+    ) -> Self {
+        let Resolved { variant, teams } = resolved;
+        let logs = logs.map(|dir| Arc::new(Logs::new(dir, limits.log_budget)));
+        let starts = StartFailures::new(bots.len());
+        let process_per_game = limits.sandbox.process_per_game();
+        let groups = match limits.sandbox {
+            Sandbox::Bwrap => BotGroups::create(bots.len(), &limits.resources),
+            Sandbox::None => BotGroups::default(),
+        };
+        Table {
+            bots,
+            engine,
+            variant,
+            teams,
+            seed,
+            limits,
+            logs,
+            registry,
+            setups: None,
+            private: Vec::new(),
+            give_up: GiveUp::Never,
+            process_per_game,
+            starts,
+            groups,
+        }
+    }
+
+    /// Keeps bot processes across games even when sandboxed: `check-bot`,
+    /// which checks that a process plays its next game.
+    pub fn keeping_processes(mut self) -> Self {
+        self.process_per_game = false;
+        self
+    }
+
+    /// Gives up on a bot that fails to start [`IN_A_ROW`](crate::bot::start_failures::IN_A_ROW)
+    /// times in a row as `give_up` says.
+    pub fn with_give_up(mut self, give_up: GiveUp) -> Self {
+        self.give_up = give_up;
+        self
+    }
+
+    /// Sets up deal `d` of the schedule from `setups[d % len]` instead of from its seed.
+    pub fn with_setups(mut self, setups: Option<Vec<Value>>) -> Self {
+        self.setups = setups;
+        self
+    }
+
+    /// Hides `private` (the output directory, the league file, the deals file) from sandboxed bots.
+    pub fn with_private(mut self, private: Vec<PathBuf>) -> Self {
+        self.private = private;
+        self
+    }
+
+    /// How the game of `spec` is set up: from its setup when the table has
+    /// setups, else from its seed.
+    pub fn origin(&self, spec: &GameSpec) -> Origin<'_> {
+        match &self.setups {
+            Some(setups) => Origin::Setup(&setups[(spec.deal % setups.len() as u64) as usize]),
+            None => Origin::Seed(spec.seed),
+        }
+    }
+
+    /// The number of seats.
+    pub fn seats(&self) -> usize {
+        self.teams.iter().map(Vec::len).sum()
+    }
+
+    /// How to start a new process of `bot` for `seat`, on `cpu` if pinned.
+    pub fn launch(&self, bot: usize, seat: usize, cpus: Option<Vec<usize>>) -> Launch {
+        let spec = &self.bots[bot];
+        let wrapped = self.limits.sandbox.wrap(&self.bots, bot, &self.private, self.limits.resources.tmp);
+        Launch {
+            argv: wrapped.argv,
+            options: wrapped.options,
+            dir: spec.dir.clone(),
+            env: bot_environment(&spec.env),
+            resources: self.limits.resources.clone(),
+            groups: self.groups.of(bot).to_vec(),
+            cpus,
+            log: self.logs.as_ref().map(|logs| logs.place(&spec.name, seat)),
+            stderr_cap: self.limits.stderr_cap,
+            line_cap: self.limits.line_cap,
+            registry: self.registry.clone(),
+        }
+    }
+
+    /// The `hello` for a process of `bot` in `seat`.
+    pub fn hello(&self, bot: usize, seat: usize) -> Hello<Value> {
+        Hello {
+            protocol: protocol::VERSION,
+            game: self.engine.name().to_string(),
+            variant: self.variant.clone(),
+            seat,
+            seats: self.seats(),
+            teams: self.teams.clone(),
+            name: self.bots[bot].name.clone(),
+            move_timeout_ms: self.limits.move_timeout.as_millis() as u64,
+            startup_timeout_ms: self.limits.startup_timeout.as_millis() as u64,
+        }
+    }
+}

@@ -1,0 +1,342 @@
+//! What `arena sprt` shows and keeps: the progress status, the final summary
+//! and `sprt.json`. Pure: text and values, written by the caller.
+
+use super::kind::{Evidence, Test};
+use super::pairs::DealSequence;
+use super::payoff::PayoffEstimate;
+use super::pentanomial::{Estimate, Model};
+use super::test::Hypothesis;
+use serde::Serialize;
+
+/// How a test ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Conclusion {
+    /// H1 accepted: the new bot is better (with bounds above 0), or not
+    /// worse (with bounds that end at 0, as `no-regression`'s).
+    #[serde(rename = "H1")]
+    H1,
+    /// H0 accepted: it is not `elo1` better (or, with bounds that end at or
+    /// below 0, it is worse).
+    #[serde(rename = "H0")]
+    H0,
+    /// Every game up to the limit was played without a verdict.
+    Inconclusive,
+    /// Stopped before a verdict; the run can be resumed.
+    Interrupted,
+}
+
+impl Conclusion {
+    /// The conclusion of `sequence` after a run that was (or was not) interrupted.
+    pub fn of(sequence: &DealSequence, interrupted: bool) -> Conclusion {
+        match sequence.verdict() {
+            Some(Hypothesis::H1) => Conclusion::H1,
+            Some(Hypothesis::H0) => Conclusion::H0,
+            None if interrupted => Conclusion::Interrupted,
+            None => Conclusion::Inconclusive,
+        }
+    }
+}
+
+/// `sprt.json`: the test, what it counted and its conclusion.
+#[derive(Debug, Clone, Serialize)]
+pub struct Summary {
+    /// The tested bot.
+    pub new: String,
+    /// The bot it is compared with.
+    pub base: String,
+    /// Which test ran: `pentanomial` or `payoff`.
+    pub test: &'static str,
+    /// The test's parameters.
+    #[serde(flatten)]
+    pub sprt: Test,
+    /// The lower bound of the LLR (H0 at or below it).
+    pub lower: f64,
+    /// The upper bound of the LLR (H1 at or above it).
+    pub upper: f64,
+    /// The LLR of the deals counted.
+    pub llr: f64,
+    /// What the test counted, and its estimates.
+    #[serde(flatten)]
+    pub findings: Findings,
+    /// The games the test counted (whole deals, in schedule order, up to the verdict).
+    pub games: u64,
+    /// Every game recorded, those finished after the verdict included.
+    pub games_played: u64,
+    /// How the test ended.
+    pub conclusion: Conclusion,
+}
+
+/// What a test counted, and its estimates.
+#[derive(Debug, Clone, Serialize)]
+#[serde(untagged)]
+pub enum Findings {
+    /// The pentanomial test's.
+    Pairs(PairFindings),
+    /// The payoff test's.
+    Payoffs(PayoffFindings),
+}
+
+/// The pentanomial test's counts and estimates, those fastchess prints.
+#[derive(Debug, Clone, Serialize)]
+pub struct PairFindings {
+    /// Pairs by their score for the new bot: LL, LD, WL+DD, WD, WW.
+    pub pentanomial: [u64; 5],
+    /// The pairs counted.
+    pub pairs: u64,
+    /// The Elo difference on the test's scale, with half its 95% interval.
+    pub elo: Option<Estimate>,
+    /// The logistic Elo difference, with half its 95% interval.
+    pub logistic_elo: Option<Estimate>,
+    /// The normalized Elo difference (nElo), with half its 95% interval.
+    pub normalized_elo: Option<Estimate>,
+    /// The likelihood of superiority ([`Pentanomial::los`](super::pentanomial::Pentanomial::los)).
+    pub los: Option<f64>,
+    /// The share of pairs scoring 1 point ([`Pentanomial::draw_ratio`](super::pentanomial::Pentanomial::draw_ratio)).
+    pub draw_ratio: Option<f64>,
+}
+
+/// The payoff test's counts and estimates.
+#[derive(Debug, Clone, Serialize)]
+pub struct PayoffFindings {
+    /// What a game's score counts (`chips`): `payoff0`, `payoff1` and `payoff` are in it, per game.
+    pub unit: String,
+    /// The deals counted.
+    pub deals: u64,
+    /// The new bot's mean payoff per game, with half its 95% interval.
+    pub payoff: Option<PayoffEstimate>,
+    /// The likelihood of superiority ([`Payoffs::los`](super::payoff::Payoffs::los)).
+    pub los: Option<f64>,
+}
+
+impl Findings {
+    /// What `sequence` counted, for a game whose scores count `unit`.
+    fn of(sequence: &DealSequence, unit: &str) -> Findings {
+        match (sequence.evidence(), sequence.test()) {
+            (Evidence::Pairs(counts), Test::Pentanomial(sprt)) => Findings::Pairs(PairFindings {
+                pentanomial: counts.counts,
+                pairs: counts.pairs(),
+                elo: counts.estimate(sprt.model),
+                logistic_elo: counts.estimate(Model::Logistic),
+                normalized_elo: counts.estimate(Model::Normalized),
+                los: counts.los(),
+                draw_ratio: counts.draw_ratio(),
+            }),
+            (Evidence::Payoffs(payoffs), _) => Findings::Payoffs(PayoffFindings {
+                unit: unit.to_string(),
+                deals: payoffs.deals,
+                payoff: payoffs.estimate(),
+                los: payoffs.los(),
+            }),
+            _ => unreachable!("the evidence of another test"),
+        }
+    }
+}
+
+impl Summary {
+    /// The summary of `sequence`, in a game whose scores count `unit`.
+    pub fn new(
+        new: &str,
+        base: &str,
+        sequence: &DealSequence,
+        unit: &str,
+        games_played: u64,
+        conclusion: Conclusion,
+    ) -> Summary {
+        let sprt = *sequence.test();
+        Summary {
+            new: new.to_string(),
+            base: base.to_string(),
+            test: sprt.name(),
+            sprt,
+            lower: sprt.errors().lower(),
+            upper: sprt.errors().upper(),
+            llr: sequence.llr(),
+            findings: Findings::of(sequence, unit),
+            games: sequence.games(),
+            games_played,
+            conclusion,
+        }
+    }
+
+    /// The summary printed at the end, several lines.
+    pub fn text(&self) -> String {
+        let (new, base) = (&self.new, &self.base);
+        let unit = match &self.findings {
+            Findings::Pairs(_) => self.sprt.unit(""),
+            Findings::Payoffs(findings) => self.sprt.unit(&findings.unit),
+        };
+        let bound1 = self.sprt.bounds().1;
+        // What each hypothesis says depends on where the bounds lie: [0, 5]
+        // asks "is it better?", [-10, 0] (no-regression) "is it not worse?".
+        let verdict = match self.conclusion {
+            Conclusion::H1 if bound1 > 0.0 => format!("H1 accepted: {new} is better than {base}"),
+            Conclusion::H1 if bound1 == 0.0 => format!("H1 accepted: {new} is not worse than {base}"),
+            Conclusion::H1 => format!("H1 accepted: {new} is at most {} {unit} worse than {base}", -bound1),
+            Conclusion::H0 if bound1 > 0.0 => format!("H0 accepted: {new} is not {bound1} {unit} better than {base}"),
+            Conclusion::H0 => format!("H0 accepted: {new} is worse than {base}"),
+            Conclusion::Inconclusive => "inconclusive: the game limit was reached without a verdict".to_string(),
+            Conclusion::Interrupted => "interrupted before a verdict".to_string(),
+        };
+        let (counted, estimates) = match &self.findings {
+            Findings::Pairs(f) => (
+                format!("{} pairs", f.pairs),
+                format!(
+                    "{}, {}\nLOS {}, draw ratio {} (pairs scoring 1 point)\n\
+                     pentanomial [LL, LD, WL+DD, WD, WW]: {:?}\n",
+                    estimate_text(f.logistic_elo.map(|e| [e.elo, e.margin]), "Elo", 1),
+                    estimate_text(f.normalized_elo.map(|e| [e.elo, e.margin]), "nElo", 1),
+                    percent(f.los),
+                    percent(f.draw_ratio),
+                    f.pentanomial,
+                ),
+            ),
+            Findings::Payoffs(f) => (
+                format!("{} deals", f.deals),
+                format!(
+                    "{new}'s payoff: {}, LOS {}\n",
+                    estimate_text(f.payoff.map(|e| [e.mean, e.margin]), &unit, 2),
+                    percent(f.los)
+                ),
+            ),
+        };
+        format!(
+            "SPRT {new} vs {base}: {}\n\
+             LLR {:.2} after {} games ({counted}; {} played)\n\
+             {estimates}\
+             {verdict}\n",
+            parameters(&self.sprt, &unit),
+            self.llr,
+            self.games,
+            self.games_played,
+        )
+    }
+}
+
+/// The progress status of a test running, in a game whose scores count
+/// `unit`: LLR, bounds, estimate and the pentanomial counts or the deals.
+pub fn status(sequence: &DealSequence, unit: &str) -> String {
+    let test = sequence.test();
+    let errors = test.errors();
+    let estimate = estimate_text(sequence.evidence().estimate(test), &test.unit(unit), estimate_digits(test));
+    let counts = match sequence.evidence() {
+        Evidence::Pairs(counts) => format!("penta {:?}", counts.counts),
+        Evidence::Payoffs(payoffs) => format!("{} deals", payoffs.deals),
+    };
+    format!("| LLR {:.2} ({:.2}, {:.2}) {estimate} | {counts}", sequence.llr(), errors.lower(), errors.upper())
+}
+
+/// The test's parameters in words, `unit` being [`Test::unit`]:
+/// `nElo [0, 5], alpha 0.05, beta 0.05, LLR bounds (-2.94, 2.94)`.
+pub fn parameters(test: &Test, unit: &str) -> String {
+    let ((bound0, bound1), errors) = (test.bounds(), test.errors());
+    format!(
+        "{unit} [{bound0}, {bound1}], alpha {}, beta {}, LLR bounds ({:.2}, {:.2})",
+        errors.alpha,
+        errors.beta,
+        errors.lower(),
+        errors.upper()
+    )
+}
+
+/// Decimals of the test's estimate: Elo to 0.1, payoffs to 0.01.
+fn estimate_digits(test: &Test) -> usize {
+    match test {
+        Test::Pentanomial(_) => 1,
+        Test::Payoff(_) => 2,
+    }
+}
+
+/// `nElo +12.3 ± 4.5`, or `nElo n/a` while there is no estimate.
+fn estimate_text(estimate: Option<[f64; 2]>, unit: &str, digits: usize) -> String {
+    match estimate {
+        Some([value, margin]) => format!("{unit} {value:+.digits$} ± {margin:.digits$}"),
+        None => format!("{unit} n/a"),
+    }
+}
+
+/// `99.81%`, or `n/a`.
+fn percent(fraction: Option<f64>) -> String {
+    fraction.map_or("n/a".to_string(), |f| format!("{:.2}%", f * 100.0))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::stats::sprt::{PayoffSprt, Sprt};
+
+    fn pentanomial(elo0: f64, elo1: f64) -> Test {
+        Test::Pentanomial(Sprt::new(elo0, elo1, 0.05, 0.05, Model::Normalized).unwrap())
+    }
+
+    #[test]
+    fn summary_text_and_json() {
+        let mut sequence = DealSequence::new(pentanomial(0.0, 5.0), 2, 1).unwrap();
+        for (deal, results) in [(0, [2.0, 2.0]), (1, [2.0, 0.0]), (2, [1.0, 2.0])] {
+            for (arrangement, half_points) in results.into_iter().enumerate() {
+                sequence.add(deal, arrangement, vec![half_points]);
+            }
+        }
+        let summary = Summary::new("new", "base", &sequence, "points", 7, Conclusion::of(&sequence, true));
+        let text = summary.text();
+        assert!(text.contains("after 6 games (3 pairs; 7 played)"), "{text}");
+        assert!(text.contains("pentanomial [LL, LD, WL+DD, WD, WW]: [0, 0, 1, 1, 1]"), "{text}");
+        // Pairs scoring ½, ¾ and 1 of 2 points: μ = 0.75, σ² = 1/24, σ/√3 = 0.117851;
+        // LOS Φ(0.25 / 0.117851) = Φ(2.121320) = 98.31%; one pair in three scored 1 point.
+        assert!(text.contains("LOS 98.31%, draw ratio 33.33% (pairs scoring 1 point)"), "{text}");
+        assert!(text.contains("\nElo +190.8 ± ") && text.contains(", nElo +"), "{text}");
+        assert!(text.contains("interrupted before a verdict"), "{text}");
+        let json = serde_json::to_value(&summary).unwrap();
+        assert_eq!(json["test"], "pentanomial");
+        assert_eq!(json["conclusion"], "interrupted");
+        assert_eq!(json["model"], "normalized");
+        assert_eq!(json["pentanomial"], serde_json::json!([0, 0, 1, 1, 1]));
+        assert_eq!(json["elo"], json["normalized_elo"], "the test's scale is nElo");
+        assert!(json["logistic_elo"]["margin"].as_f64() > Some(0.0), "{json}");
+        assert!((json["los"].as_f64().unwrap() - 0.983052).abs() < 1e-5, "{json}");
+        assert!(status(&sequence, "points").starts_with("| LLR "), "{}", status(&sequence, "points"));
+    }
+
+    #[test]
+    fn a_payoff_summary_is_in_the_games_unit() {
+        let test = Test::Payoff(PayoffSprt::new(0.0, 0.5, 0.05, 0.05).unwrap());
+        let mut sequence = DealSequence::new(test, 2, 1).unwrap();
+        for (deal, payoffs) in [(0, [3.0, 1.0]), (1, [-1.0, 1.0]), (2, [4.0, 2.0]), (3, [-2.0, 0.0])] {
+            for (arrangement, payoff) in payoffs.into_iter().enumerate() {
+                sequence.add(deal, arrangement, vec![payoff]);
+            }
+        }
+        // The deals of payoff.rs's test by hand: LLR 0.288462, mean 1 ± 2.234703, LOS 80.98%.
+        let summary = Summary::new("rules", "random", &sequence, "chips", 9, Conclusion::of(&sequence, false));
+        let text = summary.text();
+        assert!(text.starts_with("SPRT rules vs random: chips/game [0, 0.5], alpha 0.05"), "{text}");
+        assert!(text.contains("LLR 0.29 after 8 games (4 deals; 9 played)"), "{text}");
+        assert!(text.contains("rules's payoff: chips/game +1.00 ± 2.23, LOS 80.98%"), "{text}");
+        let json = serde_json::to_value(&summary).unwrap();
+        assert_eq!(json["test"], "payoff");
+        assert_eq!((json["payoff0"].as_f64(), json["payoff1"].as_f64()), (Some(0.0), Some(0.5)));
+        assert_eq!((&json["unit"], &json["deals"]), (&"chips".into(), &4.into()));
+        assert!((json["payoff"]["mean"].as_f64().unwrap() - 1.0).abs() < 1e-12, "{json}");
+        assert!(json.get("pentanomial").is_none(), "{json}");
+        let status = status(&sequence, "chips");
+        assert_eq!(status, "| LLR 0.29 (-2.94, 2.94) chips/game +1.00 ± 2.23 | 4 deals");
+        let mut summary = summary;
+        summary.conclusion = Conclusion::H0;
+        assert!(summary.text().ends_with("H0 accepted: rules is not 0.5 chips/game better than random\n"));
+    }
+
+    #[test]
+    fn the_verdict_reads_as_the_bounds_ask() {
+        let verdict = |elo0, elo1, conclusion| {
+            let sequence = DealSequence::new(pentanomial(elo0, elo1), 2, 1).unwrap();
+            let mut summary = Summary::new("new", "old", &sequence, "points", 0, Conclusion::Inconclusive);
+            summary.conclusion = conclusion;
+            summary.text().lines().last().unwrap().to_string()
+        };
+        assert_eq!(verdict(0.0, 5.0, Conclusion::H1), "H1 accepted: new is better than old");
+        assert_eq!(verdict(0.0, 5.0, Conclusion::H0), "H0 accepted: new is not 5 nElo better than old");
+        assert_eq!(verdict(-10.0, 0.0, Conclusion::H1), "H1 accepted: new is not worse than old");
+        assert_eq!(verdict(-10.0, 0.0, Conclusion::H0), "H0 accepted: new is worse than old");
+        assert_eq!(verdict(-10.0, -3.0, Conclusion::H1), "H1 accepted: new is at most 3 nElo worse than old");
+    }
+}

@@ -1,0 +1,199 @@
+//! Whether a bot does better on a deal it has met before than the first
+//! time it met it: the trace of a bot that remembers deals across games.
+//! Pure.
+//!
+//! Every deal is played in every order of the bots, so a bot that could
+//! carry what it saw from one game of a deal into another would know cards
+//! it should not. A sandboxed bot cannot (a fresh process per game, nothing
+//! writable that outlives it); this test looks for what gets through
+//! anyway, and for a bot run without the sandbox.
+//!
+//! For each bot and each deal it played at least twice, the *difference* is
+//! its mean margin in its later games of the deal minus its margin in its
+//! first one, a margin being its final score minus the mean final score of
+//! the other sides. A run plays the games of a deal in the order of their
+//! keys ([`crate::schedule::seeds::play_key`]), a keyed shuffle, so which game of a
+//! deal comes first has nothing to do with how the games go: for a bot that
+//! plays each game on its own, the difference is 0 in expectation. Over the
+//! deals, the mean difference and its standard error give a one-sided
+//! z-test (the normal approximation, from [`MIN_DEALS`] deals on). A bot is
+//! flagged when its p-value is below [`FAMILY_ALPHA`] divided by the number
+//! of bots tested (Bonferroni), so that a field of honest bots raises no
+//! flag 99 times in 100.
+
+use crate::stats::ratings::normal::normal_cdf;
+use serde::Serialize;
+use std::collections::BTreeMap;
+
+/// The fewest repeated deals a bot is tested on.
+pub const MIN_DEALS: u64 = 20;
+/// The chance that some honest bot of a field is flagged.
+pub const FAMILY_ALPHA: f64 = 0.01;
+
+/// One bot's meetings with one deal so far.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Meetings {
+    /// The play key of its first game of the deal.
+    first_key: u64,
+    /// Its margin in that game, scaled.
+    first: i128,
+    /// Its margins in all its games of the deal, scaled.
+    sum: i128,
+    /// Its games of the deal.
+    games: u64,
+}
+
+/// Every bot's meetings with every deal.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Repeats {
+    meetings: BTreeMap<(usize, u64), Meetings>,
+}
+
+/// What the test says of one bot.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Repeated {
+    /// The deals it played at least twice.
+    pub deals: u64,
+    /// The mean difference: how much more it scored per game, in the game's
+    /// unit, on a deal it had met than on its first game of it.
+    pub gain: f64,
+    /// The half-width of the 95% confidence interval of `gain`.
+    pub interval: f64,
+    /// The one-sided p-value of "no gain".
+    pub p: f64,
+    /// Whether `p` is below the family's threshold.
+    pub flagged: bool,
+}
+
+impl Repeats {
+    /// Notes that bot `bot` played a game of deal `deal` whose play key is
+    /// `key`, with this margin (scaled by a constant, the same for every game).
+    pub fn add(&mut self, bot: usize, deal: u64, key: u64, margin: i128) {
+        let met =
+            self.meetings.entry((bot, deal)).or_insert(Meetings { first_key: key, first: margin, sum: 0, games: 0 });
+        if key < met.first_key {
+            met.first_key = key;
+            met.first = margin;
+        }
+        met.sum += margin;
+        met.games += 1;
+    }
+
+    /// The test for each of `bots` bots (`None` before [`MIN_DEALS`]
+    /// repeated deals), margins unscaled by `scale`.
+    pub fn tested(&self, bots: usize, scale: f64) -> Vec<Option<Repeated>> {
+        let mut differences: Vec<Vec<f64>> = vec![Vec::new(); bots];
+        for (&(bot, _), met) in &self.meetings {
+            if met.games >= 2 && bot < bots {
+                let later = (met.sum - met.first) as f64 / (met.games - 1) as f64;
+                differences[bot].push((later - met.first as f64) / scale);
+            }
+        }
+        let tested = differences.iter().filter(|d| d.len() as u64 >= MIN_DEALS).count().max(1);
+        differences.iter().map(|d| test(d, FAMILY_ALPHA / tested as f64)).collect()
+    }
+}
+
+/// The warnings under the standings, one per flagged bot, in rank order.
+pub fn warnings(ranking: &super::Ranking) -> Vec<String> {
+    let unit = &ranking.standings.scoring.unit;
+    ranking
+        .bots()
+        .filter_map(|(i, bot)| ranking.repeated[i].filter(|r| r.flagged).map(|r| (bot, r)))
+        .map(|(bot, r)| {
+            format!(
+                "warning: {} scored {:+.2} ± {:.2} {unit}/game more on deals it had met before than on its first game \
+                 of each ({} deals; one-sided p = {:.1e}): it may remember deals from game to game; run bots you do \
+                 not trust with --sandbox bwrap, which gives each game a fresh process",
+                bot.name, r.gain, r.interval, r.deals, r.p
+            )
+        })
+        .collect()
+}
+
+/// The one-sided z-test of a positive mean of `differences`, flagged below `alpha`.
+fn test(differences: &[f64], alpha: f64) -> Option<Repeated> {
+    let n = differences.len() as u64;
+    if n < MIN_DEALS {
+        return None;
+    }
+    let count = n as f64;
+    let mean = differences.iter().sum::<f64>() / count;
+    let variance = differences.iter().map(|d| (d - mean).powi(2)).sum::<f64>() / (count - 1.0);
+    let error = (variance / count).sqrt();
+    let p = if error > 0.0 {
+        1.0 - normal_cdf(mean / error)
+    } else if mean > 0.0 {
+        0.0
+    } else {
+        1.0
+    };
+    Some(Repeated { deals: n, gain: mean, interval: 1.96 * error, p, flagged: p < alpha })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand_chacha::ChaCha8Rng;
+    use rand_core::{Rng, SeedableRng};
+
+    /// A uniform number in `[-half, half)`.
+    fn uniform(rng: &mut ChaCha8Rng, half: f64) -> f64 {
+        ((rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64 * 2.0 - 1.0) * half
+    }
+
+    /// Bot 0 gains `gain` on every game of a deal after its first, bot 1
+    /// never does; both with noise of standard deviation about 3.
+    fn field(gain: f64, deals: u64) -> Vec<Option<Repeated>> {
+        let mut rng = ChaCha8Rng::seed_from_u64(1);
+        let mut repeats = Repeats::default();
+        for deal in 0..deals {
+            let mut tags: Vec<u64> = (0..4).map(|_| rng.next_u64()).collect();
+            for bot in 0..2 {
+                let first = *tags.iter().min().unwrap();
+                for &tag in &tags {
+                    let edge = if bot == 0 && tag != first { gain } else { 0.0 };
+                    let noise: f64 = (0..3).map(|_| uniform(&mut rng, 3.0)).sum::<f64>();
+                    repeats.add(bot, deal, tag, ((edge + noise) * 100.0).round() as i128);
+                }
+                tags.reverse(); // the order the games came in does not matter
+            }
+        }
+        repeats.tested(2, 100.0)
+    }
+
+    #[test]
+    fn a_bot_that_gains_on_deals_it_met_is_flagged_and_an_honest_one_is_not() {
+        let tested = field(1.5, 400);
+        let (cheat, honest) = (tested[0].unwrap(), tested[1].unwrap());
+        assert!(cheat.flagged && cheat.p < 1e-6, "{cheat:?}");
+        assert!((cheat.gain - 1.5).abs() < cheat.interval, "{cheat:?}");
+        assert!(!honest.flagged && honest.p > 0.01, "{honest:?}");
+        assert!(honest.gain.abs() < honest.interval, "{honest:?}");
+    }
+
+    #[test]
+    fn honest_fields_are_rarely_flagged_and_few_deals_are_not_tested() {
+        let flagged = (0..50u64)
+            .filter(|&seed| {
+                let mut rng = ChaCha8Rng::seed_from_u64(seed);
+                let mut repeats = Repeats::default();
+                for deal in 0..100 {
+                    for bot in 0..4 {
+                        for _ in 0..2 {
+                            repeats.add(bot, deal, rng.next_u64(), uniform(&mut rng, 500.0) as i128);
+                        }
+                    }
+                }
+                repeats.tested(4, 1.0).iter().any(|t| t.unwrap().flagged)
+            })
+            .count();
+        assert!(flagged <= 3, "{flagged} of 50 honest fields flagged at a family rate of 1%");
+        assert_eq!(field(5.0, MIN_DEALS - 1), vec![None, None]);
+        let mut once = Repeats::default();
+        for deal in 0..100 {
+            once.add(0, deal, deal, 5);
+        }
+        assert_eq!(once.tested(1, 1.0), vec![None], "a deal met once is no repeat");
+    }
+}

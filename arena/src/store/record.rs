@@ -1,0 +1,259 @@
+//! The game record: one JSON object per finished game, one per line of
+//! `games.jsonl`. `RECORDS.md` documents every field.
+
+use crate::bot::fault::FaultKind;
+use crate::engine::spec::Identity;
+use crate::schedule::clock::TimeControl;
+use protocol::engine::Raw;
+use serde::ser::Error as _;
+use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
+use std::collections::BTreeMap;
+
+/// The record of a game of any engine, as read back: its payloads as JSON values.
+pub type JsonRecord = GameRecord<serde_json::Value, Timed<serde_json::Value>>;
+
+/// The record of a game of the typed game `G` (a built-in game), as read back.
+pub type RecordOf<G> = GameRecord<<G as game::Game>::Variant, Timed<<G as game::Game>::Event>>;
+
+/// A finished game, as written to `games.jsonl`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct GameRecord<V, E> {
+    /// The game's id: its position in the match schedule.
+    pub id: u64,
+    /// The game's name, e.g. `"all-fives"`.
+    pub game: String,
+    /// The engine program that played it, for a game that is not built in
+    /// (`--engine`); written only then.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub engine: Option<Identity>,
+    /// The deal number; every arrangement of a deal has the same seed.
+    pub deal: u64,
+    /// The arrangement of the bots over the seats for this deal (read as
+    /// `rotation` from records of earlier versions).
+    #[serde(alias = "rotation")]
+    pub arrangement: usize,
+    /// The seed the game was set up from (unless `preset`).
+    pub seed: u64,
+    /// Whether the game was set up from a given setup (`arena match
+    /// --deals`) rather than from `seed`; written only when true.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub preset: bool,
+    /// The setup it was played from, for a game of an engine program set
+    /// up in advance (a built-in game's setup is read off its events).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub setup: Option<serde_json::Value>,
+    /// Every variant setting in force.
+    pub variant: V,
+    /// The bot playing each seat.
+    pub bots: Vec<String>,
+    /// The seed each seat was told in `game_start`.
+    pub bot_seeds: Vec<u64>,
+    /// The game clock each seat played on (`--clock`); written only under one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock: Option<TimeControl>,
+    /// Every event, in order, with full information (each a [`Timed`] event
+    /// as read back, an [`Entry`] as written).
+    pub events: Vec<E>,
+    /// How the game came out.
+    pub result: GameResult,
+    /// Faults, in the order they happened.
+    pub faults: Vec<FaultRecord>,
+    /// Wall-clock time the game took, in milliseconds (a timing field).
+    pub duration_ms: u64,
+}
+
+/// An event as a run writes it: the engine's JSON object as it gave it,
+/// with the time and the choice spliced in when it was a move (so that it
+/// reads back as a [`Timed`] event).
+#[derive(Debug, Clone)]
+pub struct Entry {
+    /// The event: a JSON object.
+    pub event: Raw,
+    /// Microseconds from writing the request to reading the answer (a timing field).
+    pub time_us: Option<u64>,
+    /// The index of the choice made, when it was a move.
+    pub choice: Option<usize>,
+    /// Microseconds left on the mover's clock after the move, its increment
+    /// added, under a game clock (a timing field).
+    pub clock_us: Option<u64>,
+}
+
+impl Serialize for Entry {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        if self.time_us.is_none() && self.choice.is_none() && self.clock_us.is_none() {
+            return self.event.serialize(serializer);
+        }
+        let text = self.event.get();
+        let body =
+            text.trim_end().strip_suffix('}').ok_or_else(|| S::Error::custom("an event is not a JSON object"))?;
+        let mut spliced = String::with_capacity(text.len() + 40);
+        spliced.push_str(body);
+        let mut field = |key: &str, value: u64| {
+            if !spliced.trim_end().ends_with('{') {
+                spliced.push(',');
+            }
+            spliced.push_str(&format!("\"{key}\":{value}"));
+        };
+        if let Some(time_us) = self.time_us {
+            field("time_us", time_us);
+        }
+        if let Some(choice) = self.choice {
+            field("choice", choice as u64);
+        }
+        if let Some(clock_us) = self.clock_us {
+            field("clock_us", clock_us);
+        }
+        spliced.push('}');
+        RawValue::from_string(spliced).map_err(S::Error::custom)?.serialize(serializer)
+    }
+}
+
+/// An event, with the time the deciding bot took when it was a bot's move.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Timed<E> {
+    /// The event itself.
+    #[serde(flatten)]
+    pub event: E,
+    /// Microseconds from writing the request to reading the answer (a timing field).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time_us: Option<u64>,
+    /// The index of the choice made, when it was a move: what a replay plays.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub choice: Option<usize>,
+    /// Microseconds left on the mover's clock after the move, its increment
+    /// added, under a game clock (a timing field).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock_us: Option<u64>,
+}
+
+/// How a game came out.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameResult {
+    /// Why it ended: the game's reason, or `"forfeit"`.
+    pub reason: String,
+    /// Each seat's final score.
+    pub scores: Vec<i64>,
+    /// Each seat's place, 0 for first; shared places share a number.
+    pub ranks: Vec<u32>,
+}
+
+/// A fault, as recorded.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FaultRecord {
+    /// The faulting seat.
+    pub seat: usize,
+    /// The bot in that seat.
+    pub bot: String,
+    /// The kind of fault.
+    pub kind: FaultKind,
+    /// What happened.
+    pub message: String,
+    /// The last lines the process wrote to stderr.
+    pub stderr: Vec<String>,
+}
+
+/// Where a game comes from: the fields of a record that tie it to its
+/// schedule and the match seed.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Origin {
+    /// The deal number.
+    pub deal: u64,
+    /// The arrangement of the bots over the seats.
+    #[serde(alias = "rotation")]
+    pub arrangement: usize,
+    /// The deal's seed.
+    pub seed: u64,
+    /// The seed each seat was told.
+    pub bot_seeds: Vec<u64>,
+}
+
+/// The fields of a record that standings need; parsing a line into this skips the events.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameSummary {
+    /// The game's id.
+    pub id: u64,
+    /// Where it comes from.
+    #[serde(flatten)]
+    pub origin: Origin,
+    /// The bot playing each seat.
+    pub bots: Vec<String>,
+    /// How the game came out.
+    pub result: GameResult,
+    /// The faults.
+    pub faults: Vec<FaultRecord>,
+}
+
+impl<V, E> GameRecord<V, E> {
+    /// The id its bots were told ([`crate::schedule::seeds::game_tag`]).
+    pub fn tag(&self) -> u64 {
+        crate::schedule::seeds::game_tag(self.seed, self.id)
+    }
+
+    /// The fields standings need.
+    pub fn summary(&self) -> GameSummary {
+        GameSummary {
+            id: self.id,
+            origin: Origin {
+                deal: self.deal,
+                arrangement: self.arrangement,
+                seed: self.seed,
+                bot_seeds: self.bot_seeds.clone(),
+            },
+            bots: self.bots.clone(),
+            result: self.result.clone(),
+            faults: self.faults.clone(),
+        }
+    }
+}
+
+impl<V> GameRecord<V, Entry> {
+    /// How many decisions bots made in this game.
+    pub fn decisions(&self) -> usize {
+        self.events.iter().filter(|e| e.time_us.is_some()).count()
+    }
+
+    /// The least each bot left on its clock after a move in this game, in
+    /// microseconds, by name (empty without a game clock). A move names the
+    /// seat that made it (`engines/ENGINES.md`).
+    pub fn least_clock(&self) -> BTreeMap<String, u64> {
+        #[derive(Deserialize)]
+        struct Mover {
+            seat: usize,
+        }
+        let mut least = BTreeMap::new();
+        for entry in &self.events {
+            let Some(left) = entry.clock_us else { continue };
+            let Ok(Mover { seat }) = serde_json::from_str(entry.event.get()) else { continue };
+            if let Some(bot) = self.bots.get(seat) {
+                keep_least(&mut least, bot, left);
+            }
+        }
+        least
+    }
+}
+
+/// Notes that `bot` left `left_us` on its clock after a move: `least`
+/// keeps the least of each bot.
+pub fn keep_least(least: &mut BTreeMap<String, u64>, bot: &str, left_us: u64) {
+    match least.get_mut(bot) {
+        Some(kept) => *kept = (*kept).min(left_us),
+        None => {
+            least.insert(bot.to_string(), left_us);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keeps_the_least_clock_of_each_bot() {
+        let mut least = BTreeMap::new();
+        for (bot, left) in [("a", 30), ("b", 5), ("a", 10), ("a", 20)] {
+            keep_least(&mut least, bot, left);
+        }
+        assert_eq!(least, BTreeMap::from([("a".to_string(), 10), ("b".to_string(), 5)]));
+    }
+}
