@@ -270,9 +270,12 @@ fn a_bot_that_never_starts_is_given_up_after_three_tries() {
         }
         eprintln!("notice: a fault the silent bot did not cause (a busy machine), attempt {attempt}: {theirs:?}");
     };
-    // 40 games of the silent bot would take 40 start-up timeouts; it pays for 3.
-    let started = std::fs::read(&starts).expect("the silent bot counted its starts").len();
-    assert_eq!(started, 3, "processes of the silent bot started");
+    // 40 games of the silent bot would take 40 start-up timeouts; it pays for
+    // 3 (the 3 timeouts below), and no process of it starts after them. (A
+    // process counts its start once Python runs it: on a busy machine one
+    // may be killed at its 3 s before it has, so fewer may be counted.)
+    let started = std::fs::read(&starts).map_or(0, |counted| counted.len());
+    assert!(started <= 3, "{started} processes of the silent bot started");
     assert_eq!(kinds.len(), 40);
     assert_eq!(kinds.iter().filter(|k| *k == "timeout").count(), 3, "{kinds:?}");
     assert!(kinds.iter().all(|k| k == "timeout" || k == "not_started"), "{kinds:?}");
