@@ -707,6 +707,19 @@ pub fn optional_python_module(module: PythonModule) -> bool {
     imported
 }
 
+/// The current test is skipped because the machine was too busy for what it
+/// needs (e.g. a match without a timeout, `why`), after it tried again: a
+/// notice on stderr and in `ARENA_SKIPPED_LOG`, never a failure, since a busy
+/// machine is no defect of the arena.
+pub fn skip_for_load(why: &str) {
+    let test = std::thread::current().name().unwrap_or("a test").to_string();
+    let _ = writeln!(std::io::stderr(), "notice: SKIPPED {test}: the machine was too busy: {why}");
+    if let Some(log) = std::env::var_os("ARENA_SKIPPED_LOG") {
+        let file = std::fs::OpenOptions::new().create(true).append(true).open(log);
+        let _ = file.and_then(|mut file| writeln!(file, "{test} (a busy machine)"));
+    }
+}
+
 /// The current test is skipped for want of `what`, which `absent` (e.g.
 /// "is not on PATH"): a notice on stderr and in `ARENA_SKIPPED_LOG`, or a
 /// panic with `ARENA_REQUIRE_TOOLS=1`; `install` says how to get it.
