@@ -205,7 +205,7 @@ fn a_sandboxed_bot_sees_neither_the_league_file_nor_the_deals_file_nor_the_sandb
         return;
     }
     let scratch = scratch_outside_tmp("secrets-spy");
-    // As the README's sharding recipe has it: the league file, with its seed, beside the bots.
+    // As docs/leagues.md's sharding recipe has it: the league file, with its seed, beside the bots.
     std::fs::write(scratch.path().join("league.toml"), "seed = 3\nvariant.max_hands = 1\nvariant.deal = \"five\"\n")
         .unwrap();
     let deal =

@@ -280,7 +280,7 @@ fn the_demo_league_is_a_ladder_and_takes_the_league_flags() {
     assert_eq!(ranked.last(), Some(&"random"), "{stdout}");
 }
 
-/// The README's ladder league (sample-bots/ladder.toml) runs as written: its
+/// The ladder league of README.md and docs/bots.md (sample-bots/ladder.toml) runs as written: its
 /// Python and JavaScript bots from the file, the compiled bots built as its
 /// header says (here into the scratch directory, and search-bot on a small
 /// budget, as this is an unoptimised build), every pair without a fault.

@@ -98,8 +98,8 @@ fn the_cross_check_finds_the_arena_s_leduc_and_openspiel_s_in_agreement() {
     assert!(stdout.contains("2 players: 300 games, ") && stdout.ends_with(" 0 disagreements\n"), "{stdout}");
 }
 
-/// The README's league of a Python bot and a JavaScript bot at OpenSpiel's
-/// Kuhn poker, with its `verify` and `report`, run as the README gives it
+/// docs/games.md's league of a Python bot and a JavaScript bot at OpenSpiel's
+/// Kuhn poker, with its `verify` and `report`, run as docs/games.md gives it
 /// (fewer games): the rule bot ends ahead of the random one.
 #[test]
 fn the_readme_s_kuhn_poker_league_runs_verifies_and_reports() {

@@ -792,7 +792,7 @@ impl Browser {
     }
 }
 
-/// The JVM flags the README gives for bots in Java: a small heap and small
+/// The JVM flags docs/bots.md gives for bots in Java: a small heap and small
 /// reservations, so that the JVM starts under any address-space limit down to 1G.
 pub const JVM_FLAGS: &str =
     "-Xmx64m -XX:+UseSerialGC -XX:CompressedClassSpaceSize=64m -XX:ReservedCodeCacheSize=32m -Xss512k";

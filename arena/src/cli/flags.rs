@@ -62,7 +62,7 @@ pub struct PlayFlags {
     pub cpus_per_game: Option<u64>,
     /// Set the games up from the deals in FILE instead of dealing from the
     /// seed: deal d is the file's game d, cycling through the file (see
-    /// README, "Fixed deals").
+    /// docs/leagues.md, "Fixed deals").
     #[arg(long, value_name = "FILE")]
     pub deals: Option<std::path::PathBuf>,
 }

@@ -39,7 +39,7 @@ pub struct MatchArgs {
     #[arg(long, value_parser = number(&MATCH_GAMES), help = MATCH_GAMES.help())]
     games: Option<u64>,
     /// Play the games set up in FILE instead of dealing from the seed: every
-    /// game in the file, each in every order of the bots (see README, "Fixed deals").
+    /// game in the file, each in every order of the bots (see docs/leagues.md, "Fixed deals").
     #[arg(long, value_name = "FILE", conflicts_with = "games")]
     deals: Option<PathBuf>,
     /// The match seed (default: a random one, printed so the match can be repeated).

@@ -96,7 +96,7 @@ struct TestFlags {
     /// The test: pentanomial (pairwise results, in Elo) or payoff (the mean score per game, in the game's unit); default payoff for a game that ranks bots by their mean score (leduc), else pentanomial.
     #[arg(long, value_enum)]
     test: Option<TestKind>,
-    /// Named bounds of the pentanomial test, in nElo, instead of --elo0 and --elo1 (see README, "arena sprt").
+    /// Named bounds of the pentanomial test, in nElo, instead of --elo0 and --elo1 (see docs/sprt.md).
     #[arg(long, value_enum, conflicts_with_all = ["elo0", "elo1", "model"])]
     bounds: Option<Bounds>,
     /// H0 of the pentanomial test: new is this much better than base (or less), in the model's Elo (default 0).
