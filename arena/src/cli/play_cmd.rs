@@ -26,6 +26,7 @@ use crate::store::record::GameResult;
 use crate::terminal::console::outln;
 use crate::terminal::signals;
 use clap::Args;
+use protocol::engine::{Raw, StepEvent};
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -138,7 +139,6 @@ pub fn run(args: PlayArgs) -> Result<i32, Failure> {
         let mut totals = vec![0i64; seats];
         let mut ended = (false, None);
         for id in 0..args.games {
-            terminal.told = 0;
             if args.games > 1 {
                 let _ = outln!("\ngame {} of {}", id + 1, args.games);
             }
@@ -301,8 +301,8 @@ struct Terminal {
     name: String,
     /// Each seat's name, as shown.
     names: Vec<String>,
-    /// The events already shown.
-    told: usize,
+    /// What the seat was told since the last events shown, as lines (when the game is not drawn by a mirror).
+    news: Vec<String>,
     /// The game drawn in text, for a built-in game.
     mirror: Option<Box<dyn Mirror>>,
     /// Lines of standard input; closed at its end.
@@ -322,7 +322,7 @@ impl Terminal {
                 }
             }
         });
-        Terminal { seat, name, names, told: 0, mirror: None, input, echo: !std::io::stdin().is_terminal() }
+        Terminal { seat, name, names, news: Vec::new(), mirror: None, input, echo: !std::io::stdin().is_terminal() }
     }
 
     /// A number per seat, each after its seat: `seat 0 (you) 20 · seat 1 (greedy) -15`.
@@ -332,24 +332,17 @@ impl Terminal {
         shown.join(" · ")
     }
 
-    /// Prints what the seat is told of the events since the last ones
-    /// shown: as the game (or the engine) draws them, or else as they are.
-    fn show_events(&mut self, game: &Running<'_>) {
+    /// Prints what the seat was told since the last events shown: as the
+    /// game (or the engine) draws them, or else as they are.
+    fn show_events(&mut self) {
         let mut out = std::io::stdout().lock();
         let news = match self.mirror.as_mut() {
             Some(mirror) => mirror.news(self.seat, &self.names),
-            None => game.events()[self.told..]
-                .iter()
-                .filter_map(|event| match &event.texts {
-                    Some(texts) => texts[self.seat].clone(),
-                    None => event.views[self.seat].as_ref().map(|view| view.get().to_string()),
-                })
-                .collect(),
+            None => std::mem::take(&mut self.news),
         };
         for line in news {
             let _ = writeln!(out, "{line}");
         }
-        self.told = game.events().len();
     }
 
     /// The position and the moves numbered from 1: as the game (or the
@@ -379,8 +372,19 @@ impl Person for Terminal {
     }
 
     fn begin(&mut self, table: &Table, origin: Origin<'_>) {
-        self.told = 0;
+        self.news.clear();
         self.mirror = table.engine.mirror(&table.variant, origin);
+    }
+
+    fn tell(&mut self, event: &StepEvent<Raw>) {
+        if self.mirror.is_some() {
+            return;
+        }
+        let line = match &event.texts {
+            Some(texts) => texts[self.seat].clone(),
+            None => event.views[self.seat].as_ref().map(|view| view.get().to_string()),
+        };
+        self.news.extend(line);
     }
 
     fn played(&mut self, index: usize) {
@@ -390,7 +394,7 @@ impl Person for Terminal {
     }
 
     async fn choose(&mut self, game: &Running<'_>) -> Option<usize> {
-        self.show_events(game);
+        self.show_events();
         let count = game.choices().len();
         let _ = crate::terminal::console::out(format_args!("\n{}", self.turn(game)));
         let range = if count == 1 { "1".to_string() } else { format!("1-{count}") };
@@ -419,8 +423,8 @@ impl Person for Terminal {
         }
     }
 
-    fn game_over(&mut self, game: &Running<'_>, result: &GameResult) {
-        self.show_events(game);
+    fn game_over(&mut self, _: &Running<'_>, result: &GameResult) {
+        self.show_events();
         let who = |seat: usize| format!("seat {seat} ({})", self.names[seat]);
         let places: Vec<String> = result
             .ranks
