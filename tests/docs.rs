@@ -1,31 +1,44 @@
 //! The documents show what the code does: every JSON example in PROTOCOL.md
 //! is a valid message, its transcript is what a real match sends and
-//! receives, and its minimal bot plays.
+//! receives, and its minimal bot plays; the transcript of `arena play` in
+//! docs/play.md is what it prints; every link between the pages leads to a
+//! page and a heading that exist; the README shows the quick start on its
+//! first screen and an example of every command; and every flag an example
+//! gives to `target/release/arena` is one its command takes.
 
 use all_fives::wire as all_fives;
 use e2e::*;
 use leduc::wire as leduc;
+use std::collections::{BTreeMap, BTreeSet};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::Stdio;
 
 fn protocol_doc() -> String {
     std::fs::read_to_string(repo_path("protocol/PROTOCOL.md")).expect("PROTOCOL.md")
 }
 
-/// The contents of the fenced blocks of `doc` whose info string is `lang`.
-fn blocks(doc: &str, lang: &str) -> Vec<String> {
+/// The fenced blocks of `doc`: each one's info string and contents.
+fn fenced(doc: &str) -> Vec<(String, String)> {
     let mut blocks = Vec::new();
-    let mut current: Option<String> = None;
+    let mut current: Option<(String, String)> = None;
     for line in doc.lines() {
         match (&mut current, line.trim_start().strip_prefix("```")) {
-            (None, Some(info)) if info.trim() == lang => current = Some(String::new()),
+            (None, Some(info)) => current = Some((info.trim().to_string(), String::new())),
             (Some(_), Some(_)) => blocks.push(current.take().unwrap()),
-            (Some(text), None) => {
+            (Some((_, text)), None) => {
                 text.push_str(line);
                 text.push('\n');
             }
-            _ => {}
+            (None, None) => {}
         }
     }
     blocks
+}
+
+/// The contents of the fenced blocks of `doc` whose info string is `lang`.
+fn blocks(doc: &str, lang: &str) -> Vec<String> {
+    fenced(doc).into_iter().filter(|(info, _)| info == lang).map(|(_, text)| text).collect()
 }
 
 #[test]
@@ -173,4 +186,239 @@ fn records_md_shows_the_fields_of_standings_json() {
         assert!(section.contains(&format!("`{field}`")), "RECORDS.md does not describe {field}");
     }
     assert!(section.contains("`weng_lin`"));
+}
+
+fn read(relative: &str) -> String {
+    std::fs::read_to_string(repo_path(relative)).unwrap_or_else(|e| panic!("{relative}: {e}"))
+}
+
+/// The lines of `doc` outside its fenced blocks, with their numbers (from 1).
+fn prose(doc: &str) -> Vec<(usize, &str)> {
+    let mut fenced = false;
+    let mut lines = Vec::new();
+    for (n, line) in doc.lines().enumerate() {
+        if line.trim_start().starts_with("```") {
+            fenced = !fenced;
+        } else if !fenced {
+            lines.push((n + 1, line));
+        }
+    }
+    lines
+}
+
+/// The anchor GitHub gives a heading: lower case, spaces as hyphens, every
+/// character but letters, digits, `-` and `_` dropped.
+fn anchor(heading: &str) -> String {
+    let lower = heading.trim().to_lowercase();
+    let kept = lower.chars().filter(|c| c.is_alphanumeric() || matches!(c, '-' | '_' | ' '));
+    kept.map(|c| if c == ' ' { '-' } else { c }).collect()
+}
+
+/// The anchors of the headings of `doc`, a repeated one numbered as GitHub numbers it.
+fn anchors(doc: &str) -> BTreeSet<String> {
+    let mut seen: BTreeMap<String, usize> = BTreeMap::new();
+    let mut anchors = BTreeSet::new();
+    for (_, line) in prose(doc) {
+        let Some(heading) = line.strip_prefix('#').map(|h| h.trim_start_matches('#')) else { continue };
+        if !heading.starts_with(' ') {
+            continue;
+        }
+        let base = anchor(heading);
+        let count = seen.entry(base.clone()).or_default();
+        anchors.insert(if *count == 0 { base.clone() } else { format!("{base}-{count}") });
+        *count += 1;
+    }
+    anchors
+}
+
+/// The targets of the inline links and images of one line, code spans left out.
+fn link_targets(line: &str) -> Vec<String> {
+    let outside_code: String = line.split('`').step_by(2).collect::<Vec<_>>().join(" ");
+    let mut targets = Vec::new();
+    let mut rest = outside_code.as_str();
+    while let Some(at) = rest.find("](") {
+        rest = &rest[at + 2..];
+        let end = rest.find(')').unwrap_or(rest.len());
+        targets.push(rest[..end].to_string());
+        rest = &rest[end..];
+    }
+    targets
+}
+
+/// Every Markdown page of the repository (the build's output and hidden folders left out).
+fn pages(dir: &Path, found: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap().flatten() {
+        let (path, name) = (entry.path(), entry.file_name().to_string_lossy().into_owned());
+        if name.starts_with('.') || name == "target" || name == "node_modules" {
+            continue;
+        }
+        if path.is_dir() {
+            pages(&path, found);
+        } else if name.ends_with(".md") {
+            found.push(path);
+        }
+    }
+}
+
+#[test]
+fn every_link_between_the_pages_resolves() {
+    let mut all = Vec::new();
+    pages(&root(), &mut all);
+    let relative = |path: &Path| path.strip_prefix(root()).unwrap().to_string_lossy().into_owned();
+    let names: Vec<String> = all.iter().map(|p| relative(p)).collect();
+    for page in ["README.md", "docs/architecture.md", "docs/bots.md", "docs/leagues.md", "docs/sprt.md"] {
+        assert!(names.iter().any(|n| n == page), "{page} is missing: {names:?}");
+    }
+    let mut broken = Vec::new();
+    let mut checked = 0;
+    for page in &all {
+        let doc = std::fs::read_to_string(page).unwrap();
+        for (number, line) in prose(&doc) {
+            for target in link_targets(line) {
+                if target.contains("://") || target.starts_with("mailto:") {
+                    continue;
+                }
+                checked += 1;
+                let (file, fragment) = target.split_once('#').unwrap_or((&target, ""));
+                let linked = if file.is_empty() { page.clone() } else { page.parent().unwrap().join(file) };
+                let place = format!("{}:{number}: {target}", relative(page));
+                if !linked.exists() {
+                    broken.push(format!("{place}: no such file"));
+                } else if !fragment.is_empty() && (file.is_empty() || file.ends_with(".md")) {
+                    let linked_doc = std::fs::read_to_string(&linked).unwrap();
+                    if !anchors(&linked_doc).contains(fragment) {
+                        broken.push(format!("{place}: no such heading"));
+                    }
+                }
+            }
+        }
+    }
+    assert!(broken.is_empty(), "broken links:\n{}", broken.join("\n"));
+    assert!(checked >= 150, "only {checked} links found");
+}
+
+#[test]
+fn the_readme_starts_with_the_quick_start_and_shows_every_command() {
+    let readme = read("README.md");
+    // The first screen of a terminal or a rendered page: the title, a
+    // paragraph, and the two commands of the quick start.
+    let first_screen: Vec<&str> = readme.lines().take(24).collect();
+    for command in ["cargo build --release", "target/release/arena league"] {
+        assert!(first_screen.iter().any(|l| l.starts_with(command)), "{command} is not on the first screen");
+    }
+    let (help, _) = arena_expect(&["--help"], 0);
+    let commands = help.split("Commands:").nth(1).unwrap().split("\n\n").next().unwrap();
+    let commands: Vec<&str> = commands.lines().filter_map(|l| l.split_whitespace().next()).collect();
+    assert!(commands.len() >= 13, "{help}");
+    for command in commands.into_iter().filter(|c| *c != "help") {
+        let example = format!("target/release/arena {command} ");
+        assert!(readme.contains(&example), "the README has no example of `arena {command}`");
+        let heading = format!("**`arena {command}`**: ");
+        let entry = readme.split(&heading).nth(1).unwrap_or_else(|| panic!("no entry for `arena {command}`"));
+        let entry = entry.split("```").next().unwrap();
+        assert!(entry.contains("](docs/") || entry.contains("](engines/"), "`arena {command}` links no page");
+    }
+}
+
+/// The words of a shell command line, quotes removed, up to a comment.
+fn shell_words(line: &str) -> Vec<String> {
+    let (mut words, mut word, mut quote, mut started) = (Vec::new(), String::new(), None, false);
+    for c in line.chars() {
+        match (quote, c) {
+            (Some(q), c) if c == q => quote = None,
+            (Some(_), c) => word.push(c),
+            (None, '"' | '\'') => (quote, started) = (Some(c), true),
+            (None, '#') if !started => break,
+            (None, c) if c.is_whitespace() => {
+                if started {
+                    words.push(std::mem::take(&mut word));
+                }
+                started = false;
+            }
+            (None, c) => {
+                started = true;
+                word.push(c);
+            }
+        }
+    }
+    if started {
+        words.push(word);
+    }
+    words
+}
+
+/// Whether `help` names `flag` (a whole flag, not the start of a longer one).
+fn names_flag(help: &str, flag: &str) -> bool {
+    help.match_indices(flag).any(|(at, _)| {
+        let next = help[at + flag.len()..].chars().next();
+        !next.is_some_and(|c| c.is_alphanumeric() || c == '-' || c == '_')
+    })
+}
+
+#[test]
+fn every_flag_of_an_example_is_one_its_command_takes() {
+    let mut helps: BTreeMap<String, String> = BTreeMap::new();
+    let mut checked = 0;
+    let mut wrong = Vec::new();
+    let mut pages = vec!["README.md".to_string()];
+    for entry in std::fs::read_dir(repo_path("docs")).unwrap().flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if name.ends_with(".md") {
+            pages.push(format!("docs/{name}"));
+        }
+    }
+    for page in &pages {
+        let doc = read(page);
+        for block in blocks(&doc, "sh") {
+            for line in block.replace("\\\n", " ").lines() {
+                let words = shell_words(line);
+                let Some(at) = words.iter().position(|w| w == "target/release/arena") else { continue };
+                let Some(command) = words.get(at + 1) else { continue };
+                let help = helps.entry(command.clone()).or_insert_with(|| arena_expect(&[command, "--help"], 0).0);
+                let flags = words[at + 2..].iter().take_while(|w| !matches!(w.as_str(), "|" | "&&" | ";"));
+                for flag in flags.filter(|w| w.starts_with("--")) {
+                    let flag = flag.split('=').next().unwrap();
+                    checked += 1;
+                    if !names_flag(help, flag) {
+                        wrong.push(format!("{page}: `arena {command}` takes no {flag}: {line}"));
+                    }
+                }
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    assert!(checked >= 60, "only {checked} flags found");
+}
+
+/// Runs `arena play` with `input` on its stdin; returns (status, stdout).
+fn play(args: &[&str], input: &str) -> (Option<i32>, String) {
+    let mut command = arena_command(&[&["play"][..], args].concat());
+    command.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
+    let mut child = command.spawn().expect("arena starts");
+    // The arena may stop reading early: a broken pipe is fine.
+    let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
+    let output = finish(child);
+    (output.status.code(), String::from_utf8_lossy(&output.stdout).into_owned())
+}
+
+#[test]
+fn the_play_transcript_is_what_arena_play_prints() {
+    let doc = read("docs/play.md");
+    let section = doc.split("\n## A game\n").nth(1).expect("the section");
+    let command = blocks(section, "sh").into_iter().next().expect("the command");
+    let input = command.split('\'').nth(1).unwrap().replace("\\n", "\n");
+    assert!(command.contains("--seed 63 --variant deal=five --variant max_hands=1\n"), "{command}");
+    let transcript = blocks(section, "").into_iter().next().expect("the transcript block");
+    let greedy = format!("greedy={}", bin("greedy-bot"));
+    let args = ["--bot", &greedy, "--seed", "63", "--variant", "deal=five", "--variant", "max_hands=1"];
+    let (status, stdout) = play(&args, &input);
+    assert_eq!(status, Some(0), "{stdout}");
+    // The commands it prints name the arena as it was run: here the test's
+    // build, on the page `target/release/arena`.
+    let stdout = stdout.replace(&bin("arena"), "target/release/arena");
+    // Every line shown, in order (the page leaves some out: "…").
+    let mut printed = stdout.lines();
+    for line in transcript.lines().filter(|line| *line != "…") {
+        assert!(printed.any(|p| p == line), "not printed (in this order): {line:?}\n{stdout}");
+    }
 }

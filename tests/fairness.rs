@@ -290,8 +290,8 @@ fn a_bot_that_remembers_deals_is_flagged_and_its_honest_twins_are_not() {
     }
     let warning = stdout.lines().find(|line| line.starts_with("warning: cheat scored +")).expect("a warning");
     assert!(!stdout.contains("warning: twin"), "{stdout}");
-    let readme = std::fs::read_to_string(repo_path("README.md")).unwrap();
-    assert!(readme.contains(warning), "README.md shows the warning as it is now: {warning}");
+    let page = std::fs::read_to_string(repo_path("docs/sandbox.md")).unwrap();
+    assert!(page.contains(warning), "docs/sandbox.md shows the warning as it is now: {warning}");
     let page = scratch.join("report.html");
     arena_expect(&["report", &out, "-o", &page], 0);
     let page = std::fs::read_to_string(&page).unwrap();

@@ -112,25 +112,6 @@ fn leaving_the_game_records_nothing_and_leaves_no_process() {
     assert!(stderr.contains("two players are named \"you\""), "{stderr}");
 }
 
-#[test]
-fn the_readme_transcript_is_what_arena_play_prints() {
-    let readme = std::fs::read_to_string(repo_path("README.md")).unwrap();
-    let section = readme.split("### `arena play`").nth(1).expect("the section").split("\n### ").next().unwrap();
-    let command = section.lines().find(|l| l.starts_with("printf '")).expect("the command");
-    let input = command.split('\'').nth(1).unwrap().replace("\\n", "\n");
-    let transcript = section.split("```\n").nth(5).expect("the transcript block");
-    let greedy = format!("greedy={}", bin("greedy-bot"));
-    let args = ["--bot", &greedy, "--seed", "63", "--variant", "deal=five", "--variant", "max_hands=1"];
-    assert!(section.contains("--seed 63 --variant deal=five --variant max_hands=1\n```"), "{section}");
-    let (status, stdout) = play(&args, &input);
-    assert_eq!(status, Some(0), "{stdout}");
-    // Every line shown, in order (the README leaves some out: "…").
-    let mut printed = stdout.lines();
-    for line in transcript.lines().filter(|line| *line != "…") {
-        assert!(printed.any(|p| p == line), "not printed (in this order): {line:?}\n{stdout}");
-    }
-}
-
 /// `--games N`: a session of Leduc hands, one after another in the same
 /// processes, with the running total after each; every hand is recorded.
 #[test]

@@ -5,28 +5,40 @@
 //! The layers, from the edge inwards (docs/architecture.md walks through
 //! them):
 //!
+//! A module imports only from its own layer and the layers below it
+//! (`tests/layers.rs` checks it):
+//!
 //! - [`cli`]: the command line: flags parsed, one library call per command.
-//! - [`terminal`]: what the user sees, signals, and text from bots made safe.
-//! - [`run`]: games played with real processes, one or a whole run at once.
-//! - [`check`]: records re-checked, a bot replayed against records, and the
-//!   conformance test of one bot.
 //! - [`report`]: the HTML page of a run.
-//! - [`bot`]: bot processes, the protocol with one bot, and faults as data.
-//! - [`engine`]: the engine protocol every game is reached through, in
-//!   process or as a program of its own; [`games`]: the built-in games.
-//! - [`store`]: records, the output directory and a league's configuration.
-//! - [`schedule`]: which games are played, and their seeds. Pure.
+//! - [`check`]: records re-checked, a bot replayed against records, and the
+//!   conformance tests of a bot and of an engine program.
+//! - [`league`]: a league's configuration, its field as it changes, and the
+//!   learning format.
+//! - [`run`]: games played with real processes, one or a whole run at once,
+//!   and the progress shown meanwhile.
 //! - [`stats`]: ratings, standings and the SPRT. Pure.
+//! - [`store`]: game records and the output directory.
+//! - [`engine`]: the engine protocol every game is reached through, in
+//!   process or as a program of its own, and the built-in games.
+//! - [`bot`]: bot processes, their limits and sandbox, and faults as data.
+//! - [`schedule`]: which games are played, their seeds and time controls.
+//!   Pure.
+//! - [`terminal`]: the arena's stdout and stderr, and text from bots made
+//!   safe to show.
 #![deny(missing_docs)]
+// The library serves the `arena` binary and its tests, so most modules are
+// private to the crate; its documentation is read, and its links checked,
+// with `cargo doc -p arena --document-private-items` (as scripts/check runs it).
+#![allow(rustdoc::private_intra_doc_links)]
 
 pub mod bot;
 pub mod check;
 pub mod cli;
-pub mod engine;
-pub mod games;
-pub mod report;
+pub(crate) mod engine;
+pub(crate) mod league;
+pub(crate) mod report;
 pub mod run;
 pub mod schedule;
-pub mod stats;
+pub(crate) mod stats;
 pub mod store;
-pub mod terminal;
+pub(crate) mod terminal;

@@ -2,6 +2,6 @@
 
 fn main() {
     arena::bot::supervisor::serve_if_asked();
-    arena::terminal::signals::ignore_file_size_signal();
+    arena::bot::signals::ignore_file_size_signal();
     std::process::exit(arena::cli::main());
 }

@@ -116,7 +116,7 @@ fn record(plan: &Plan) -> RecordOf<AllFives> {
         clock: plan
             .seed
             .is_multiple_of(2)
-            .then_some(arena::run::clock::TimeControl { base_ms: plan.seed % 10_000 + 1, increment_ms: 5 }),
+            .then_some(arena::schedule::clock::TimeControl { base_ms: plan.seed % 10_000 + 1, increment_ms: 5 }),
         events: times.attach(game.events()),
         result: game_result(&game, &AllFives::teams(&plan.variant), &faulted),
         faults,

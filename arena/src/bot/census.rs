@@ -27,6 +27,7 @@ impl Census {
             .map(|_| Counted(Arc::clone(self)))
     }
 
+    #[cfg(test)]
     /// How many processes are alive.
     pub fn live(&self) -> usize {
         self.live.load(Ordering::SeqCst)

@@ -34,12 +34,6 @@ pub fn for_worker(worker: usize, per_game: usize) -> Option<Vec<usize>> {
     Some(mine)
 }
 
-/// How many games can run at once with `per_game` CPUs each on the allowed
-/// CPUs: at least 1.
-pub fn games_at_once(per_game: usize) -> usize {
-    (allowed().len().max(1) / per_game.max(1)).max(1)
-}
-
 /// A set holding `cpus`.
 pub fn set(cpus: &[usize]) -> CpuSet {
     let mut set = CpuSet::new();
@@ -76,7 +70,5 @@ mod tests {
             assert_eq!(for_worker(1, 1), Some(vec![cpus[1]]));
             assert_eq!(for_worker(0, 2), Some(vec![cpus[0], cpus[1]]));
         }
-        assert_eq!(games_at_once(1), cpus.len());
-        assert_eq!(games_at_once(cpus.len() + 1), 1);
     }
 }

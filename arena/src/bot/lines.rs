@@ -112,6 +112,13 @@ impl<R: AsyncRead + Unpin> LineReader<R> {
     }
 }
 
+/// The start of a line, for fault messages.
+pub(crate) fn excerpt(line: &[u8]) -> String {
+    const MAX: usize = 160;
+    let text = String::from_utf8_lossy(&line[..line.len().min(MAX)]);
+    if line.len() > MAX { format!("{text}… ({} bytes)", line.len()) } else { text.into_owned() }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

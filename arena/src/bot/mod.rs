@@ -6,29 +6,30 @@
 //!   [`sandbox`], [`seccomp`], [`cgroup`], [`limits`], [`cpus`]: starting it
 //!   and holding it to its limits; [`tree`], [`orphans`], [`census`],
 //!   [`registry`]: making sure nothing it starts is left behind.
-//! - [`lines`], [`stderr`], [`logs`]: its pipes; [`session`]: the protocol
-//!   with one bot (handshake, a move); [`fault`]: what a bot did wrong, as data.
+//! - [`lines`], [`stderr`], [`logs`]: its pipes; [`fault`]: what a bot did
+//!   wrong, as data.
 //! - [`pool`]: idle processes kept between games; [`start_failures`]: giving
-//!   up on a bot that cannot start.
+//!   up on a bot that cannot start; [`signals`]: Ctrl-C and the like, which
+//!   stop every bot.
 
-pub mod census;
-pub mod cgroup;
-pub mod cpus;
-pub mod descriptors;
+pub(crate) mod census;
+pub(crate) mod cgroup;
+pub(crate) mod cpus;
+pub(crate) mod descriptors;
 pub mod fault;
-pub mod limits;
-pub mod lines;
-pub mod logs;
-pub mod orphans;
-pub mod pool;
-pub mod process;
-pub mod registry;
-pub mod sandbox;
-pub mod seccomp;
-pub mod session;
-pub mod spec;
-pub mod start_failures;
-pub mod stderr;
+pub(crate) mod limits;
+pub(crate) mod lines;
+pub(crate) mod logs;
+pub(crate) mod orphans;
+pub(crate) mod pool;
+pub(crate) mod process;
+pub(crate) mod registry;
+pub(crate) mod sandbox;
+pub(crate) mod seccomp;
+pub mod signals;
+pub(crate) mod spec;
+pub(crate) mod start_failures;
+pub(crate) mod stderr;
 pub mod supervisor;
-pub mod tree;
-pub mod visible;
+pub(crate) mod tree;
+pub(crate) mod visible;

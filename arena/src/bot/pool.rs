@@ -11,8 +11,8 @@
 
 use crate::bot::census::Census;
 use crate::bot::fault::Fault;
+use crate::bot::process::Envelope;
 use crate::bot::process::{BotProcess, Launch};
-use crate::bot::session::Envelope;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 

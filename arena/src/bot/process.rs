@@ -29,6 +29,10 @@ use tokio::io::AsyncWriteExt;
 use tokio::process::{Child, ChildStdin, ChildStdout, Command};
 use tokio::time::Instant;
 
+/// An envelope message that carries no payload of the game's (`game_start`,
+/// `game_end`, `bye`).
+pub type Envelope = protocol::messages::ToBot<(), (), ()>;
+
 /// How long the arena waits, after a bot's stdout closes, to see whether it exited.
 const EXIT_PATIENCE: Duration = Duration::from_millis(200);
 /// How long the arena waits for the stderr pipe to close after the bot is killed.
@@ -158,7 +162,7 @@ impl BotProcess {
                     return Err(nix::errno::Errno::ESRCH.into()); // the arena is gone
                 }
                 // The arena ignores SIGXFSZ; the supervisor and the bot keep the default.
-                crate::terminal::signals::restore_file_size_signal();
+                crate::bot::signals::restore_file_size_signal();
                 if let Some(cpu) = &cpu {
                     super::cpus::pin_this_process(cpu)?;
                 }

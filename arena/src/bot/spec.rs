@@ -184,6 +184,20 @@ fn check_executable(path: &Path) -> Result<(), String> {
     Ok(())
 }
 
+/// A bot's whole environment: `PATH`, `HOME` and `LANG` from the arena's
+/// (`LANG` defaulting to `C.UTF-8`), then the bot's own variables.
+pub(crate) fn bot_environment(own: &std::collections::BTreeMap<String, String>) -> Vec<(String, String)> {
+    let mut env: Vec<(String, String)> = ["PATH", "HOME", "LANG"]
+        .iter()
+        .filter_map(|&key| std::env::var(key).ok().map(|value| (key.to_string(), value)))
+        .collect();
+    if !env.iter().any(|(key, _)| key == "LANG") {
+        env.push(("LANG".to_string(), "C.UTF-8".to_string()));
+    }
+    env.extend(own.iter().map(|(k, v)| (k.clone(), v.clone())));
+    env
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -10,14 +10,15 @@
 
 use crate::bot::fault::Fault;
 use crate::bot::process::BotProcess;
-use crate::bot::session::{self, Decision, Envelope};
+use crate::bot::process::Envelope;
 use crate::engine::link::Link;
 use crate::engine::process::EngineError;
 use crate::engine::running::{Origin, Running};
 use crate::engine::spec::Trouble;
-use crate::run::clock::Clock;
 use crate::run::game_loop::{Answer, Ended, Seats, play_out};
+use crate::run::session::{self, Decision};
 use crate::run::table::Table;
+use crate::schedule::clock::Clock;
 use crate::store::record::JsonRecord;
 use crate::terminal::untrusted;
 use protocol::engine::{Raw, StepEvent};

@@ -8,15 +8,15 @@ use super::{Failure, current_dir, unwritten, usage};
 use crate::bot::limits::ResourceLimits;
 use crate::bot::registry::Registry;
 use crate::bot::sandbox::Sandbox;
+use crate::bot::signals;
 use crate::bot::spec::BotSpec;
 use crate::check::conformance::{self, Case, Checked, Settings};
+use crate::engine::games::{GameCommand, dispatch};
 use crate::engine::spec::Engine;
-use crate::games::{GameCommand, dispatch};
-use crate::run::clock::TimeControl;
 use crate::run::table::Resolved;
 use crate::run::table::{Limits, move_limit};
+use crate::schedule::clock::TimeControl;
 use crate::terminal::console::outln;
-use crate::terminal::signals;
 use clap::Args;
 use game::Game;
 use std::collections::BTreeMap;
@@ -182,7 +182,7 @@ fn another_game(outcomes: &[conformance::Outcome], game: &str) -> Option<String>
     let plays = |o: &&conformance::Outcome| o.name.starts_with("position:") || o.name.starts_with("game:");
     let played = outcomes.iter().filter(plays).any(|o| passed(&o));
     let others: Vec<String> =
-        crate::games::NAMES.iter().filter(|&&name| name != game).map(|name| format!("--game {name}")).collect();
+        crate::engine::games::NAMES.iter().filter(|&&name| name != game).map(|name| format!("--game {name}")).collect();
     (started && !played && !others.is_empty()).then(|| {
         format!(
             "hint: the bot started, but failed every position and game of {game}: if it plays another game, \

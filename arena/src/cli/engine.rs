@@ -4,10 +4,10 @@
 
 use super::{Failure, current_dir, internal, unwritten, usage};
 use crate::bot::registry::Registry;
-use crate::engine::check::{self, Settings};
-use crate::games::{GameCommand, dispatch};
+use crate::bot::signals;
+use crate::check::engine::{self as check_engine, Settings};
+use crate::engine::games::{GameCommand, dispatch};
 use crate::terminal::console::outln;
-use crate::terminal::signals;
 use clap::Args;
 use game::Game;
 use std::io::Write;
@@ -85,7 +85,7 @@ pub fn check(args: CheckEngineArgs) -> Result<i32, Failure> {
     .map_err(unwritten)?;
     let registry = Registry::new();
     let interruption = signals::exit_on_interrupt(registry.clone());
-    let outcomes = check::run(&settings, registry);
+    let outcomes = check_engine::run(&settings, registry);
     interruption.settle();
     let mut stdout = std::io::stdout().lock();
     crate::check::conformance::report::write(&outcomes, &mut stdout)

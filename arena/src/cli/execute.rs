@@ -2,10 +2,11 @@
 
 use super::{Failure, internal};
 use crate::bot::registry::Registry;
+use crate::bot::signals;
 use crate::bot::spec::BotSpec;
 use crate::bot::start_failures::GiveUp;
 use crate::engine::spec::Engine;
-use crate::report::move_times::keep_least;
+use crate::run::progress::Progress;
 use crate::run::runner::{Finished, Flow, MatchReport, Work, run_games};
 use crate::run::table::{Limits, Resolved, Table};
 use crate::schedule::{Schedule, Selection};
@@ -13,9 +14,8 @@ use crate::stats::fault_summary::FaultSummary;
 use crate::stats::standings::{ReportFormat, Standings};
 use crate::store::output::OutDir;
 use crate::store::record::GameSummary;
+use crate::store::record::keep_least;
 use crate::terminal::console::{errln, outln};
-use crate::terminal::progress::Progress;
-use crate::terminal::signals;
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

@@ -1,8 +1,8 @@
 //! Flags that `arena league` and `arena sprt` share: how games are played
 //! and how bot processes are confined.
 
-use crate::run::clock::TimeControl;
-use crate::store::config::Overrides;
+use crate::league::config::Overrides;
+use crate::schedule::clock::TimeControl;
 use clap::Args;
 
 /// How the games of a run are played.

@@ -6,23 +6,22 @@ use super::flags::PlayFlags;
 use super::game::{GameArgs, Setting, SetupTrouble, read_setups};
 use super::match_cmd::{binary_dir, sample_bot};
 use super::{Failure, cores, current_dir, internal, random_seed, usage};
+use crate::bot::signals;
 use crate::bot::spec::BotSpec;
 use crate::bot::start_failures::GiveUp;
 use crate::engine::spec::Engine;
+use crate::league::config::LeagueSetups;
+use crate::league::config::{LeagueConfig, Overrides, entering_bots};
+use crate::league::learning::{self, Field, Next};
+use crate::league::queued::{self, Request};
+use crate::league::{check_played, full_schedule, utc, withdrawn};
 use crate::run::runner::Flow;
-use crate::run::setups;
-use crate::run::setups::LeagueSetups;
 use crate::run::table::Resolved;
-use crate::schedule::league::{check_played, full_schedule, utc, withdrawn};
-use crate::schedule::learning::{self, Field, Next};
 use crate::schedule::{Format, Schedule, Seating, Selection, Shard};
 use crate::stats::ratings::{Pairwise, pairwise};
-use crate::store::config::{LeagueConfig, Overrides, entering_bots};
 use crate::store::output::{LEAGUE, OutDir};
-use crate::store::queued::{self, Request};
 use crate::store::record::GameSummary;
 use crate::terminal::console::{errln, outln};
-use crate::terminal::signals;
 use clap::Args;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
@@ -210,7 +209,7 @@ struct Played {
     reports: Vec<ReportRequest>,
 }
 
-/// Runs a learning league (see [`crate::schedule::learning`]) round after round: each
+/// Runs a learning league (see [`crate::league::learning`]) round after round: each
 /// round is chosen from the results of those before it, written to
 /// `league.json` and played as a resumed league plays, until the chooser
 /// stops; then the standings follow. A league resumed in the middle of a
@@ -284,7 +283,7 @@ fn round_finished(config: &LeagueConfig, played: &[GameSummary]) -> Result<bool,
 /// What a learning league knows before its next round: its field (the bots
 /// not retired) and the results of every game played.
 fn learning_field(config: &LeagueConfig, played: &[GameSummary]) -> Result<Field, Failure> {
-    let stages = crate::schedule::league::stages(config).map_err(usage)?;
+    let stages = crate::league::stages(config).map_err(usage)?;
     let active = stages.last().map(|stage| stage.active.clone()).unwrap_or_default();
     let names: Vec<String> = config.bots.iter().map(|bot| bot.name.clone()).collect();
     let mut results = Pairwise::new(names.len());
@@ -676,7 +675,7 @@ pub(super) fn open_engine(config: &mut LeagueConfig) -> Result<Opened, Failure> 
     let mut setting = Setting::open(&config.game, config.engine.clone())?;
     config.game = setting.engine().name().to_string();
     let variant = setting.resolve(&config.settings)?;
-    let setups = match setups::of_league(config).map_err(usage)? {
+    let setups = match crate::league::config::of_league(config).map_err(usage)? {
         LeagueSetups::None => None,
         LeagueSetups::File(path) => {
             let setups = read_setups(&mut setting, &variant, &path)?;

@@ -2,11 +2,11 @@
 //! one, identical to the output of the same league run on one machine.
 
 use super::{Failure, internal, usage};
-use crate::games::{GameCommand, dispatch};
+use crate::engine::games::{GameCommand, dispatch};
+use crate::league::config::LeagueConfig;
+use crate::league::{check_played, full_schedule, withdrawn};
 use crate::schedule::Seating;
-use crate::schedule::league::{check_played, full_schedule, withdrawn};
 use crate::stats::standings::Standings;
-use crate::store::config::LeagueConfig;
 use crate::store::output::{GAMES, LEAGUE, OutDir, scan_file};
 use crate::store::record::GameSummary;
 use crate::terminal::console::{errln, outln};

@@ -14,6 +14,10 @@
 //! SIGPIPE; a run (`match`, `league`, `sprt`, `merge`) goes on without its
 //! report and exits as usual.
 
+// The doc comments of the flags are their --help texts, which name files
+// such as `standings.<ext>` as a user reads them, not as HTML.
+#![allow(rustdoc::invalid_html_tags)]
+
 mod check_bot;
 mod engine;
 mod execute;

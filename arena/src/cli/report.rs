@@ -7,14 +7,15 @@ use super::record_file::{self, Header};
 use super::sprt::{SPRT_CONFIG, SPRT_RESULT, SprtConfig};
 use super::{Failure, internal, usage};
 use crate::engine::spec::Engine;
-use crate::report::move_times::{Recorder, keep_least};
+use crate::league::config::LeagueConfig;
+use crate::report::move_times::Recorder;
 use crate::report::page::{self, CHUNK, Viewer};
 use crate::report::store::GameStore;
 use crate::report::{self as core, Input, Kind, SprtSetup};
 use crate::schedule::{Format, Seating};
-use crate::store::config::LeagueConfig;
 use crate::store::output::{GAMES, LEAGUE, read_record_line};
 use crate::store::record::JsonRecord;
+use crate::store::record::keep_least;
 use crate::terminal::console::{errln, outln};
 use clap::Args;
 use std::collections::BTreeMap;
@@ -348,7 +349,7 @@ fn write_report(job: Job, game: GameOf) -> Result<i32, Failure> {
         sprt,
         rounds: match &setup {
             Setup::League(config) if config.format == Format::Learning => {
-                Some((config.rounds.as_slice(), crate::schedule::learning::games_per_pair(config.games)))
+                Some((config.rounds.as_slice(), crate::league::learning::games_per_pair(config.games)))
             }
             _ => None,
         },

@@ -4,9 +4,9 @@
 use super::record_file::{self, Header};
 use super::{Failure, unwritten, usage};
 use crate::bot::registry::Registry;
+use crate::engine::games::{GameCommand, dispatch};
 use crate::engine::process::{EngineError, EngineProcess};
 use crate::engine::spec::ENGINE_TIMEOUT;
-use crate::games::{GameCommand, dispatch};
 use crate::store::record::RecordOf;
 use crate::terminal::console::{self, errln, outln};
 use clap::Args;

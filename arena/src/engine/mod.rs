@@ -1,13 +1,16 @@
-//! Game engines as processes (`engines/ENGINES.md`): [`serve`] serves a
-//! built-in game over the engine protocol (`arena engine NAME`), [`process`]
-//! runs an engine program and speaks to it, and [`check`] is
-//! `arena check-engine`, the engine author's conformance test.
+//! Game engines: the engine protocol every game is reached through
+//! ([`link`]: in process for a built-in game, over pipes for an engine
+//! program, [`process`]), what an engine is ([`spec`]), the built-in games
+//! ([`games`]), one game in progress, checked as it goes ([`running`], with
+//! the rules every answer must follow in [`rules`]), a built-in game served
+//! as a program ([`serve`], `arena engine NAME`) and the generic page of a
+//! recorded game ([`page`]).
 
-pub mod check;
-pub mod link;
-pub mod page;
-pub mod process;
-pub mod running;
-pub mod serve;
-pub mod spec;
-pub mod verify;
+pub(crate) mod games;
+pub(crate) mod link;
+pub(crate) mod page;
+pub(crate) mod process;
+pub(crate) mod rules;
+pub(crate) mod running;
+pub(crate) mod serve;
+pub(crate) mod spec;

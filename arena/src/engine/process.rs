@@ -6,9 +6,9 @@
 //! a bot's fault.
 
 use crate::bot::limits::ResourceLimits;
+use crate::bot::lines::excerpt;
 use crate::bot::process::{Awaited, BotProcess, Launch};
 use crate::bot::registry::Registry;
-use crate::bot::session::excerpt;
 use crate::bot::spec::BotSpec;
 use protocol::engine::{Answer, ENGINE_VERSION, EngineInfo, Raw, Request};
 use std::path::Path;
@@ -86,7 +86,7 @@ impl EngineProcess {
             argv: spec.argv.clone(),
             options: 0,
             dir: spec.dir.clone(),
-            env: crate::run::table::bot_environment(&spec.env),
+            env: crate::bot::spec::bot_environment(&spec.env),
             resources: ResourceLimits::default(),
             groups: Vec::new(),
             cpus,
@@ -110,11 +110,6 @@ impl EngineProcess {
                 .await),
             other => Err(engine.fail(format!("answered hello with {} instead of \"engine\"", name(&other))).await),
         }
-    }
-
-    /// The command the engine was started with.
-    pub fn command(&self) -> &str {
-        &self.command
     }
 
     /// Sends `request` and reads the answer, within the timeout. `bye` is

@@ -5,9 +5,9 @@
 //! engine that answers something that does not hold has failed, and its
 //! failure is never a bot's.
 
-use super::check::rules::check_step;
 use super::link::Link;
 use super::process::{EngineError, name};
+use super::rules::check_step;
 use super::spec::{Engine, Trouble};
 use protocol::engine::{Answer, OutcomeInfo, Raw, Request, Step, StepEvent};
 use serde_json::Value;

@@ -8,7 +8,7 @@ use super::process::{EngineError, EngineProcess};
 use super::running::Origin;
 use super::serve::Server;
 use crate::bot::registry::Registry;
-use crate::games::BUILT_IN;
+use crate::engine::games::BUILT_IN;
 use game::{Game, Scoring};
 use protocol::engine::{Answer, EngineInfo, Request, ScoringInfo, VariantInfo};
 use serde::{Deserialize, Serialize};
@@ -277,7 +277,7 @@ impl Engine {
     pub async fn variant(&self, settings: &[(String, String)], link: &mut dyn Link) -> Result<VariantInfo, Trouble> {
         match link.ask(Request::Variant { settings: settings.to_vec() }).await? {
             Answer::Variant(variant) => {
-                super::check::rules::check_teams(&variant)
+                super::rules::check_teams(&variant)
                     .map_err(|e| self.failed(format!("answered variant with sides that do not hold: {e}")))?;
                 Ok(variant)
             }

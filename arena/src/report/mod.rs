@@ -12,12 +12,12 @@
 //! - [`store`]: the games, held compactly (a million fit in about 130 MB).
 //! - [`page`]: the page, the replay viewer and the record chunks.
 
-pub mod course;
-pub mod history;
-pub mod move_times;
-pub mod page;
-pub mod rounds;
-pub mod store;
+pub(crate) mod course;
+pub(crate) mod history;
+pub(crate) mod move_times;
+pub(crate) mod page;
+pub(crate) mod rounds;
+pub(crate) mod store;
 
 use crate::bot::fault::FaultKind;
 use crate::stats::fault_summary::{FaultSummary, KindSummary};

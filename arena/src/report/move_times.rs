@@ -4,31 +4,21 @@
 //! least it left on its clock (`clock_us`). Pure.
 //!
 //! The count and the longest time are exact; the median and the 99th
-//! percentile are exact up to [`BELOW`] µs and within [`RELATIVE_ERROR`] of the
+//! percentile are exact up to 256 µs and within 1% of the
 //! exact nearest-rank value above (each is the highest time of its bucket,
 //! never above the longest).
 
 use hdrhistogram::Histogram;
 use serde::Serialize;
-use std::collections::BTreeMap;
-
-/// Notes that `bot` left `left_us` on its clock after a move: `least`
-/// keeps the least of each bot.
-pub fn keep_least(least: &mut BTreeMap<String, u64>, bot: &str, left_us: u64) {
-    match least.get_mut(bot) {
-        Some(kept) => *kept = (*kept).min(left_us),
-        None => {
-            least.insert(bot.to_string(), left_us);
-        }
-    }
-}
 
 /// Significant decimal digits the histogram keeps.
 const DIGITS: u8 = 2;
 
+#[cfg(test)]
 /// The largest relative error of a percentile: 1%.
 pub const RELATIVE_ERROR: f64 = 0.01;
 
+#[cfg(test)]
 /// Times below this many microseconds are counted each in a bucket of its own (exactly).
 pub const BELOW: u64 = 256;
 
@@ -94,6 +84,7 @@ pub struct MoveTimes {
 }
 
 impl MoveTimes {
+    #[cfg(test)]
     /// The statistics of `times` (by nearest rank), `None` when it is empty.
     pub fn of(times: impl IntoIterator<Item = u64>) -> Option<MoveTimes> {
         let mut recorder = Recorder::default();
@@ -105,15 +96,6 @@ impl MoveTimes {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn keeps_the_least_clock_of_each_bot() {
-        let mut least = BTreeMap::new();
-        for (bot, left) in [("a", 30), ("b", 5), ("a", 10), ("a", 20)] {
-            keep_least(&mut least, bot, left);
-        }
-        assert_eq!(least, BTreeMap::from([("a".to_string(), 10), ("b".to_string(), 5)]));
-    }
 
     #[test]
     fn median_p99_and_max_by_nearest_rank() {

@@ -1,8 +1,8 @@
-//! The course of a learning league (see [`crate::schedule::learning`]): after each
+//! The course of a learning league (see [`crate::league::learning`]): after each
 //! round, how many pairs of bots adjacent in the table had their order known
 //! and how close that table was to the last one. Pure.
 
-use crate::schedule::learning::{known_adjacent, spearman, table};
+use crate::league::learning::{known_adjacent, spearman, table};
 use crate::stats::ratings::RatingTally;
 use crate::store::record::GameSummary;
 use serde::Serialize;
@@ -15,7 +15,7 @@ pub struct Round {
     /// The games counted after it (those of the rounds up to it).
     pub games: u64,
     /// The pairs of bots adjacent in the table then whose order was known at
-    /// [`crate::schedule::learning::CONFIDENCE`].
+    /// [`crate::league::learning::CONFIDENCE`].
     pub known: usize,
     /// The pairs of bots adjacent in the table then (one fewer than the bots rated).
     pub adjacent: usize,

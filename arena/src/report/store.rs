@@ -115,11 +115,6 @@ impl GameStore {
         self.rows.len()
     }
 
-    /// Whether there are none.
-    pub fn is_empty(&self) -> bool {
-        self.rows.is_empty()
-    }
-
     /// Game `at` (in order) as its summary.
     pub fn get(&self, at: usize) -> GameSummary {
         let row = &self.rows[at];

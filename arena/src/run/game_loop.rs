@@ -6,10 +6,10 @@
 //! recorded move (`arena replay`), or a check's probe (`arena check-bot`).
 
 use crate::bot::fault::Fault;
-use crate::bot::session::Decision;
 use crate::engine::link::Link;
 use crate::engine::process::EngineError;
 use crate::engine::running::Running;
+use crate::run::session::Decision;
 use protocol::engine::{Raw, StepEvent};
 
 /// How the seat to act answered its turn.

@@ -159,7 +159,7 @@ pub fn run_games(
                 && let Err(e) = out.append(batch.iter().map(|f| (f.summary.id, f.line.as_str())))
             {
                 // Without a place to record games there is no point going on.
-                let why = crate::terminal::signals::explain_write_error(&e);
+                let why = crate::bot::signals::explain_write_error(&e);
                 shared.fail(format!(
                     "cannot append to {}: {why}",
                     out.path().join(crate::store::output::GAMES).display()
@@ -187,7 +187,7 @@ pub fn run_games(
     let standings = counted.into_standings(!interrupted);
     if let Some(out) = out {
         out.finish(&standings.to_json(shared.table.engine.name(), shared.table.seed)).map_err(|e| {
-            format!("cannot finish the output directory: {}", crate::terminal::signals::explain_write_error(&e))
+            format!("cannot finish the output directory: {}", crate::bot::signals::explain_write_error(&e))
         })?;
     }
     Ok(MatchReport { standings, unfinished, games, decisions, elapsed: started.elapsed(), interrupted })

@@ -5,7 +5,6 @@
 //! The file holds one JSON value per game, one after another: one per line,
 //! or spread over several lines, separated by whitespace.
 
-use crate::store::config::LeagueConfig;
 use serde_json::Value;
 
 /// The setups in the text of a setups file, each with the line (from 1) it starts on.
@@ -26,33 +25,6 @@ pub fn parse(text: &str) -> Result<Vec<(usize, Value)>, String> {
         return Err("no games in the file".to_string());
     }
     Ok(setups)
-}
-
-/// Where a league's setups come from.
-pub enum LeagueSetups {
-    /// None: every game is dealt from its seed.
-    None,
-    /// The deals file of a new run, whose text is to be checked and then
-    /// kept in the configuration (so that a resumed run plays the same games
-    /// whatever became of the file).
-    File(std::path::PathBuf),
-    /// The setups kept in the configuration by an earlier run.
-    Stored(Vec<Value>),
-}
-
-/// Where the setups of a league's configuration come from.
-///
-/// # Errors
-/// When the stored setups are not a list.
-pub fn of_league(config: &LeagueConfig) -> Result<LeagueSetups, String> {
-    if let Some(path) = &config.deals_file {
-        return Ok(LeagueSetups::File(path.clone()));
-    }
-    match &config.deals {
-        Value::Null => Ok(LeagueSetups::None),
-        Value::Array(setups) => Ok(LeagueSetups::Stored(setups.clone())),
-        _ => Err("the stored deals cannot be read: not a list".to_string()),
-    }
 }
 
 /// The line (from 1) of the first non-blank character at or after `offset`.

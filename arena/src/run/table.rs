@@ -8,11 +8,12 @@ use crate::bot::process::Launch;
 use crate::bot::registry::Registry;
 use crate::bot::sandbox::Sandbox;
 use crate::bot::spec::BotSpec;
+use crate::bot::spec::bot_environment;
 use crate::bot::start_failures::{GiveUp, StartFailures};
 use crate::engine::running::Origin;
 use crate::engine::spec::Engine;
-use crate::run::clock::TimeControl;
 use crate::schedule::GameSpec;
+use crate::schedule::clock::TimeControl;
 use protocol::messages::Hello;
 use serde_json::Value;
 use std::path::PathBuf;
@@ -25,7 +26,7 @@ pub struct Limits {
     /// Wall-clock time allowed for each move.
     pub move_timeout: Duration,
     /// The game clock of each seat, if any: a move may use what is left on
-    /// it, up to `move_timeout` (see [`crate::run::clock`]).
+    /// it, up to `move_timeout` (see [`crate::schedule::clock`]).
     pub clock: Option<TimeControl>,
     /// Wall-clock time allowed from starting a process to its `ready`.
     pub startup_timeout: Duration,
@@ -82,20 +83,6 @@ impl Default for Limits {
             cpus_per_game: CPUS_PER_GAME,
         }
     }
-}
-
-/// A bot's whole environment: `PATH`, `HOME` and `LANG` from the arena's
-/// (`LANG` defaulting to `C.UTF-8`), then the bot's own variables.
-pub(crate) fn bot_environment(own: &std::collections::BTreeMap<String, String>) -> Vec<(String, String)> {
-    let mut env: Vec<(String, String)> = ["PATH", "HOME", "LANG"]
-        .iter()
-        .filter_map(|&key| std::env::var(key).ok().map(|value| (key.to_string(), value)))
-        .collect();
-    if !env.iter().any(|(key, _)| key == "LANG") {
-        env.push(("LANG".to_string(), "C.UTF-8".to_string()));
-    }
-    env.extend(own.iter().map(|(k, v)| (k.clone(), v.clone())));
-    env
 }
 
 /// The shared setting of a match's games.

@@ -2,9 +2,8 @@
 //! the configuration alone, so every game has a stable id, and a league can
 //! be resumed or split into shards by id.
 //!
-//! Beside it: [`seeds`] (every seed derived from the match seed), [`league`]
-//! (a league's schedule as its field changes) and [`learning`] (the format
-//! that chooses its next round by what the games would teach).
+//! Beside it: [`seeds`] (every seed derived from the match seed) and
+//! [`clock`] (time controls and the clock each seat runs on).
 //!
 //! Games are played in *duplicate deals*: every deal is played once in each
 //! *arrangement* of a group's bots over the sides (the seats that score
@@ -19,8 +18,7 @@
 //! 1980)). Every group plays the same deals: deal `d` has the same seed in
 //! every group.
 
-pub mod league;
-pub mod learning;
+pub mod clock;
 pub mod seeds;
 
 use serde::{Deserialize, Serialize};
@@ -114,7 +112,7 @@ pub enum Format {
     /// The first bot plays every group of `k - 1` of the others.
     Gauntlet,
     /// Pairs chosen round by round by what their games would teach (see
-    /// [`crate::schedule::learning`]), until the order is known or a budget is spent.
+    /// [`crate::league::learning`]), until the order is known or a budget is spent.
     Learning,
 }
 
@@ -142,7 +140,7 @@ impl fmt::Display for Format {
 
 /// The groups of `sides` bots (out of `bots`) that meet, each in increasing
 /// bot order, in lexicographic order. A learning league's groups are chosen
-/// as it plays (see [`crate::schedule::learning`]): those it may choose from are every
+/// as it plays (see [`crate::league::learning`]): those it may choose from are every
 /// group of the round robin.
 pub fn groups(format: Format, bots: usize, sides: usize) -> Vec<Vec<usize>> {
     match format {

@@ -3,8 +3,8 @@
 //! [`whole_deals`]), the SPRT ([`sprt`]) and the faults of a run, bot by bot
 //! ([`fault_summary`]).
 
-pub mod fault_summary;
-pub mod ratings;
-pub mod sprt;
-pub mod standings;
-pub mod whole_deals;
+pub(crate) mod fault_summary;
+pub(crate) mod ratings;
+pub(crate) mod sprt;
+pub(crate) mod standings;
+pub(crate) mod whole_deals;

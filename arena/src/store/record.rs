@@ -3,8 +3,7 @@
 
 use crate::bot::fault::FaultKind;
 use crate::engine::spec::Identity;
-use crate::report::move_times::keep_least;
-use crate::run::clock::TimeControl;
+use crate::schedule::clock::TimeControl;
 use protocol::engine::Raw;
 use serde::ser::Error as _;
 use serde::{Deserialize, Serialize};
@@ -231,5 +230,30 @@ impl<V> GameRecord<V, Entry> {
             }
         }
         least
+    }
+}
+
+/// Notes that `bot` left `left_us` on its clock after a move: `least`
+/// keeps the least of each bot.
+pub fn keep_least(least: &mut BTreeMap<String, u64>, bot: &str, left_us: u64) {
+    match least.get_mut(bot) {
+        Some(kept) => *kept = (*kept).min(left_us),
+        None => {
+            least.insert(bot.to_string(), left_us);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keeps_the_least_clock_of_each_bot() {
+        let mut least = BTreeMap::new();
+        for (bot, left) in [("a", 30), ("b", 5), ("a", 10), ("a", 20)] {
+            keep_least(&mut least, bot, left);
+        }
+        assert_eq!(least, BTreeMap::from([("a".to_string(), 10), ("b".to_string(), 5)]));
     }
 }

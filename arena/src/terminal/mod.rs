@@ -1,8 +1,5 @@
-//! The terminal: the arena's own stdout and stderr ([`console`]), progress
-//! while games run ([`progress`]), signals ([`signals`]) and text a bot
-//! wrote, made safe to show ([`untrusted`]).
+//! The terminal: the arena's own stdout and stderr ([`console`]) and text a
+//! bot wrote, made safe to show there ([`untrusted`]).
 
-pub mod console;
-pub mod progress;
-pub mod signals;
-pub mod untrusted;
+pub(crate) mod console;
+pub(crate) mod untrusted;

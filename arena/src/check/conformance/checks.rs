@@ -5,12 +5,13 @@ use super::{Context, Failure, Outcome, Timing, Verdict};
 use crate::bot::fault::{Fault, FaultKind};
 use crate::bot::pool::{self, Pool};
 use crate::bot::process::BotProcess;
-use crate::bot::session::{self, Answered, Envelope};
+use crate::bot::process::Envelope;
 use crate::check::replay::tell;
+use crate::engine::games::{self, GameCommand};
 use crate::engine::link::Link;
 use crate::engine::running::{Found, Origin, Running};
-use crate::games::{self, GameCommand};
 use crate::run::play::play_game;
+use crate::run::session::{self, Answered};
 use crate::run::table::{Resolved, Table};
 use crate::schedule::GameSpec;
 use crate::schedule::seeds;
@@ -328,7 +329,7 @@ async fn games(context: &Context, index: usize, count: u64, timing: &mut Timing)
     closing(link, result).await
 }
 
-/// The body of [`games`], on `link`.
+/// The body of [`games()`], on `link`.
 async fn whole_games(
     context: &Context,
     table: &Table,

@@ -12,8 +12,8 @@
 //!
 //! - [`checks`]: the checks themselves; [`report`]: the printed checklist.
 
-pub mod checks;
-pub mod report;
+pub(crate) mod checks;
+pub(crate) mod report;
 
 use crate::bot::orphans;
 use crate::bot::registry::Registry;

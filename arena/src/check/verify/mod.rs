@@ -3,6 +3,8 @@
 //! every recorded decision is played again, and every event the engine
 //! produces, and the result, must be exactly what the record says. Pure.
 
+pub(crate) mod engine;
+
 use crate::run::outcome::forfeit_ranks;
 use crate::store::record::{GameRecord, GameResult, RecordOf};
 use game::Game;

@@ -9,11 +9,11 @@
 //!
 //! [`RatingTally`] keeps what both ratings need, fed one game at a time.
 
-pub mod elo;
+pub(crate) mod elo;
 mod linalg;
-pub mod normal;
-pub mod pairwise;
-pub mod weng_lin;
+pub(crate) mod normal;
+pub(crate) mod pairwise;
+pub(crate) mod weng_lin;
 
 pub use elo::Elo;
 pub use pairwise::Pairwise;

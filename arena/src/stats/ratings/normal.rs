@@ -13,6 +13,7 @@ use std::f64::consts::{FRAC_2_SQRT_PI, SQRT_2};
 /// Below this `|x|` the series is used, above it the continued fraction.
 const SWITCH: f64 = 2.0;
 
+#[cfg(test)]
 /// The error function.
 pub fn erf(x: f64) -> f64 {
     if x.is_nan() {

@@ -37,11 +37,6 @@ impl Pairwise {
         self.n
     }
 
-    /// Whether the tally is for no bots at all.
-    pub fn is_empty(&self) -> bool {
-        self.n == 0
-    }
-
     /// Adds one game, given each bot's place (as from [`places`]): every pair
     /// of bots in it gets one result, a win (1) for the lower place, a draw
     /// (½ each) for equal places.

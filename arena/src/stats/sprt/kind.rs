@@ -98,19 +98,12 @@ impl Test {
 }
 
 impl Evidence {
+    #[cfg(test)]
     /// The pentanomial counts, for the pentanomial test.
     pub fn pentanomial(&self) -> Option<&Pentanomial> {
         match self {
             Evidence::Pairs(counts) => Some(counts),
             Evidence::Payoffs(_) => None,
-        }
-    }
-
-    /// The payoffs, for the payoff test.
-    pub fn payoffs(&self) -> Option<&Payoffs> {
-        match self {
-            Evidence::Pairs(_) => None,
-            Evidence::Payoffs(payoffs) => Some(payoffs),
         }
     }
 

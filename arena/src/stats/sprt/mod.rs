@@ -9,16 +9,16 @@
 //! - [`payoff`]: the test of a payoff game (chips), on the new bot's mean payoff per deal.
 //! - [`report`]: the progress status, the final summary and `sprt.json`.
 
-pub mod kind;
-pub mod mle;
-pub mod pairs;
-pub mod payoff;
-pub mod pentanomial;
-pub mod report;
-pub mod test;
+pub(crate) mod kind;
+pub(crate) mod mle;
+pub(crate) mod pairs;
+pub(crate) mod payoff;
+pub(crate) mod pentanomial;
+pub(crate) mod report;
+pub(crate) mod test;
 
-pub use kind::{Evidence, Test};
+pub use kind::Test;
 pub use pairs::DealSequence;
 pub use payoff::PayoffSprt;
-pub use pentanomial::{Estimate, Model, Pentanomial};
-pub use test::{Hypothesis, Sprt};
+pub use pentanomial::Model;
+pub use test::Sprt;

@@ -119,11 +119,6 @@ impl DealSequence {
         &self.evidence
     }
 
-    /// The deals counted.
-    pub fn deals(&self) -> u64 {
-        self.next_deal
-    }
-
     /// The LLR of the deals counted.
     pub fn llr(&self) -> f64 {
         self.llr

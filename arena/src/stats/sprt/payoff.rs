@@ -20,7 +20,9 @@
 //! test still needs some deals to decide; the extra deal's weight fades as
 //! deals are counted.
 
-use super::test::{ErrorRates, Hypothesis};
+use super::test::ErrorRates;
+#[cfg(test)]
+use super::test::Hypothesis;
 use crate::stats::ratings::normal::normal_cdf;
 use serde::{Deserialize, Serialize};
 
@@ -77,6 +79,7 @@ impl PayoffSprt {
         payoffs.deals as f64 * (h1 - h0) * (2.0 * payoffs.mean - h0 - h1) / (2.0 * variance)
     }
 
+    #[cfg(test)]
     /// The hypothesis this LLR accepts, if any.
     pub fn verdict(&self, llr: f64) -> Option<Hypothesis> {
         self.errors.verdict(llr)

@@ -90,9 +90,9 @@ pub struct PairFindings {
     pub logistic_elo: Option<Estimate>,
     /// The normalized Elo difference (nElo), with half its 95% interval.
     pub normalized_elo: Option<Estimate>,
-    /// The likelihood of superiority ([`Pentanomial::los`](super::Pentanomial::los)).
+    /// The likelihood of superiority ([`Pentanomial::los`](super::pentanomial::Pentanomial::los)).
     pub los: Option<f64>,
-    /// The share of pairs scoring 1 point ([`Pentanomial::draw_ratio`](super::Pentanomial::draw_ratio)).
+    /// The share of pairs scoring 1 point ([`Pentanomial::draw_ratio`](super::pentanomial::Pentanomial::draw_ratio)).
     pub draw_ratio: Option<f64>,
 }
 

@@ -18,13 +18,13 @@
 //! by score, then by the order the bots were given. Games of 3 or more sides
 //! also give Weng–Lin ratings ([`crate::stats::ratings::weng_lin`]).
 //!
-//! - [`Standings::table`]: the text tables printed after a match ([`text`]).
+//! - [`Standings::table_within`]: the text tables printed after a match ([`text`]).
 //! - [`Standings::report`]: JSON (`standings.json`), CSV or Markdown ([`report`]).
 
-pub mod cells;
-pub mod repeats;
-pub mod report;
-pub mod text;
+pub(crate) mod cells;
+pub(crate) mod repeats;
+pub(crate) mod report;
+pub(crate) mod text;
 
 pub use report::ReportFormat;
 
@@ -210,14 +210,9 @@ impl Standings {
 
     /// The standings as text: the main table, the head-to-head matrix and,
     /// with 3 bots or more, the likelihood-of-superiority matrix, each under a
-    /// title line (see [`text`]).
-    pub fn table(&self) -> String {
-        text::render(&self.ranking(), None)
-    }
-
-    /// [`Standings::table`], its matrices fitted to `width` columns if given
-    /// (a terminal's): where a matrix is wider, its columns are numbered and
-    /// split over several tables.
+    /// title line (see [`text`]), the matrices fitted to `width` columns if
+    /// given (a terminal's): where a matrix is wider, its columns are numbered
+    /// and split over several tables.
     pub fn table_within(&self, width: Option<usize>) -> String {
         text::render(&self.ranking(), width)
     }
@@ -407,7 +402,7 @@ mod tests {
         let order = |s: &Standings| s.ranked().iter().map(|b| b.name.clone()).collect::<Vec<_>>();
         assert_eq!(order(&by_elo), ["a", "b", "idle"]);
         assert_eq!(order(&by_mean), ["b", "a", "idle"]);
-        assert!(by_mean.table().contains("chips/game"));
+        assert!(by_mean.table_within(None).contains("chips/game"));
         // LOS follows the ranking: from the means for a payoff game, where b
         // (mean 7/3) leads a (−7/3), from Elo otherwise, where a leads.
         let (mean_ranking, elo_ranking) = (by_mean.ranking(), by_elo.ranking());
@@ -418,7 +413,9 @@ mod tests {
         assert!(expected > 0.5 && expected < 1.0, "{expected}");
         assert_eq!(mean_ranking.los_next(1), None, "idle has no games");
         assert!(elo_ranking.los_next(0).unwrap() > 0.5);
-        assert!(by_mean.table().contains("LOS = likelihood of superiority over the next bot, by chips/game"));
+        assert!(
+            by_mean.table_within(None).contains("LOS = likelihood of superiority over the next bot, by chips/game")
+        );
     }
 
     #[test]
@@ -447,7 +444,7 @@ mod tests {
         assert_eq!(json["bots"][0]["rank"], 1);
         assert_eq!(json["bots"][1]["faults_by_kind"]["timeout"], 1);
         assert_eq!((json["games"].as_u64(), json["seed"].as_u64()), (Some(1), Some(9)));
-        let table = standings.table();
+        let table = standings.table_within(None);
         assert!(table.contains("timeout 1"), "{table}");
     }
 

@@ -116,7 +116,7 @@ mod tests {
     #[test]
     fn the_matrices_of_twelve_bots_fit_the_width() {
         let standings = twelve_bots();
-        let wide = standings.table();
+        let wide = standings.table_within(None);
         assert!(wide.lines().any(|l| l.chars().count() > 150), "unfitted, the matrix is wide:\n{wide}");
         let fitted = standings.table_within(Some(100));
         let at = fitted.find(cells::HEAD_TO_HEAD_TITLE).unwrap();
@@ -132,7 +132,7 @@ mod tests {
 
     #[test]
     fn two_bots_show_ratings_and_the_head_to_head_matrix() {
-        let table = standings(&["b", "a"], &results("a", "b", 750, 0, 250)).table();
+        let table = standings(&["b", "a"], &results("a", "b", 750, 0, 250)).table_within(None);
         let lines: Vec<&str> = table.lines().collect();
         assert_eq!(lines[0], cells::MAIN_TITLE);
         assert!(lines[2].contains("Elo") && lines[2].contains("LOS") && !lines[2].contains("Weng-Lin"), "{table}");
@@ -149,7 +149,7 @@ mod tests {
     #[test]
     fn free_for_alls_add_weng_lin_and_three_bots_the_los_matrix() {
         let standings = standings(&["q", "r", "p"], &free_for_all("p", ["q", "r"], 30));
-        let table = standings.table();
+        let table = standings.table_within(None);
         assert!(table.contains("Weng-Lin"), "{table}");
         let p = standings.ranking().weng_lin(2).unwrap();
         let row = table.lines().find(|l| l.contains(" p ")).unwrap();

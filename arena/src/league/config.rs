@@ -11,8 +11,8 @@ use crate::bot::limits::ResourceLimits;
 use crate::bot::sandbox::Sandbox;
 use crate::bot::spec::BotSpec;
 use crate::engine::spec::{ENGINE_TIMEOUT, Program};
-use crate::run::clock::TimeControl;
 use crate::run::table::{CPUS_PER_GAME, Limits, move_limit};
+use crate::schedule::clock::TimeControl;
 use crate::schedule::{Format, Shard};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -555,6 +555,33 @@ fn unknown_bot(flag: &str, name: &str) -> String {
 /// TOML errors come with a source excerpt over several lines; keep them readable on one.
 fn one_line(text: &str) -> String {
     text.lines().map(str::trim).filter(|l| !l.is_empty() && *l != "|").collect::<Vec<_>>().join(" ")
+}
+
+/// Where a league's setups come from.
+pub enum LeagueSetups {
+    /// None: every game is dealt from its seed.
+    None,
+    /// The deals file of a new run, whose text is to be checked and then
+    /// kept in the configuration (so that a resumed run plays the same games
+    /// whatever became of the file).
+    File(std::path::PathBuf),
+    /// The setups kept in the configuration by an earlier run.
+    Stored(Vec<serde_json::Value>),
+}
+
+/// Where the setups of a league's configuration come from.
+///
+/// # Errors
+/// When the stored setups are not a list.
+pub fn of_league(config: &LeagueConfig) -> Result<LeagueSetups, String> {
+    if let Some(path) = &config.deals_file {
+        return Ok(LeagueSetups::File(path.clone()));
+    }
+    match &config.deals {
+        serde_json::Value::Null => Ok(LeagueSetups::None),
+        serde_json::Value::Array(setups) => Ok(LeagueSetups::Stored(setups.clone())),
+        _ => Err("the stored deals cannot be read: not a list".to_string()),
+    }
 }
 
 #[cfg(test)]

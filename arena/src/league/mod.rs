@@ -12,8 +12,12 @@
 //! keeps the games it played and plays no more: its games not played yet
 //! are [`withdrawn`].
 
+pub(crate) mod config;
+pub(crate) mod learning;
+pub(crate) mod queued;
+
+use crate::league::config::LeagueConfig;
 use crate::schedule::{self, Format, Schedule, Seating};
-use crate::store::config::LeagueConfig;
 use crate::store::record::GameSummary;
 use std::collections::HashSet;
 
@@ -155,7 +159,7 @@ pub fn check_played(schedule: &Schedule, names: &[String], played: &[GameSummary
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::config::Change;
+    use crate::league::config::Change;
     use crate::store::record::{GameResult, Origin};
     use std::path::Path;
 
@@ -178,7 +182,7 @@ mod tests {
 
     /// A league of `bots` with this history (names added, names retired).
     fn league(bots: &[&str], history: &[(&[&str], &[&str])]) -> LeagueConfig {
-        let flags = crate::store::config::Overrides {
+        let flags = crate::league::config::Overrides {
             bots: bots.iter().map(|b| format!("{b}=sh")).collect(),
             ..Default::default()
         };

@@ -24,7 +24,7 @@ const REFUSED: &str = ".refused";
 /// A change of a league's field, as `--bot` and `--retire` gave it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Request {
-    /// When it was asked for, as [`crate::schedule::league::utc`] writes it.
+    /// When it was asked for, as [`crate::league::utc`] writes it.
     pub at: String,
     /// The bots that enter, checked.
     #[serde(default)]

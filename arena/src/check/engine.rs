@@ -6,12 +6,11 @@
 //! processes must exit on `bye` leaving nothing running. An engine's failure
 //! is a failed check, never an error of the arena.
 
-pub mod rules;
-
 use crate::bot::orphans;
 use crate::bot::registry::Registry;
 use crate::check::conformance::{Failure, Outcome, Timing, Verdict};
 use crate::engine::process::{EngineError, EngineProcess, name};
+use crate::engine::rules;
 use protocol::engine::{Answer, Request, Step, VariantInfo};
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};

@@ -5,11 +5,11 @@
 //! the result, must be exactly what the record says. An engine that gives
 //! another game from the same requests is caught here.
 
-use super::link::Link;
-use super::process::EngineError;
-use super::running::{Origin, Running};
-use super::spec::{Engine, Identity, Trouble};
 use crate::check::verify::{Disagreement, check_ending, differences};
+use crate::engine::link::Link;
+use crate::engine::process::EngineError;
+use crate::engine::running::{Origin, Running};
+use crate::engine::spec::{Engine, Identity, Trouble};
 use crate::run::play::game_result;
 use crate::store::record::JsonRecord;
 use serde_json::Value;

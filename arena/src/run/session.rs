@@ -3,21 +3,18 @@
 //! expected answer or a [`Fault`].
 
 use crate::bot::fault::{Fault, FaultKind};
+use crate::bot::lines::excerpt;
 use crate::bot::process::{Awaited, BotProcess};
 use crate::engine::link::Link;
 use crate::engine::process::EngineError;
 use crate::engine::running::{Found, Running};
-use crate::run::clock::Clock;
+use crate::schedule::clock::Clock;
 use protocol::line::{self, LineError};
 use protocol::messages::{FromBot, Hello, Ready, ToBot, Turn};
 use serde::Serialize;
 use serde_json::Value;
 use std::time::Duration;
 use tokio::time::Instant;
-
-/// An envelope message that carries no payload of the game's (`game_start`,
-/// `game_end`, `bye`).
-pub type Envelope = ToBot<(), (), ()>;
 
 /// Sends `hello` (with whatever else is queued) and waits for `ready`.
 pub async fn handshake<V: Serialize>(
@@ -259,13 +256,6 @@ fn decode(line: &[u8]) -> Result<FromBot<Value>, Fault> {
         };
         Fault::new(kind, format!("{e}: {}", excerpt(line)))
     })
-}
-
-/// The start of a line, for fault messages.
-pub(crate) fn excerpt(line: &[u8]) -> String {
-    const MAX: usize = 160;
-    let text = String::from_utf8_lossy(&line[..line.len().min(MAX)]);
-    if line.len() > MAX { format!("{text}… ({} bytes)", line.len()) } else { text.into_owned() }
 }
 
 #[cfg(test)]
