@@ -278,15 +278,6 @@ impl Seats for Replaying<'_> {
     }
 }
 
-/// Queues what `seat` is told of every event of `game` from number `from`
-/// on; returns the number of the next event to tell.
-pub fn tell(process: &mut BotProcess, game: &Running<'_>, seat: usize, from: usize) -> usize {
-    for view in game.events()[from..].iter().filter_map(|event| event.views[seat].as_ref()) {
-        process.queue(view);
-    }
-    game.events().len()
-}
-
 /// Ends a replay the bot could not see through.
 async fn failed(process: BotProcess, mut fault: Fault, replayed: Replayed) -> Replayed {
     let stderr = process.kill().await;
