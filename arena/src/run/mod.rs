@@ -9,6 +9,7 @@
 pub(crate) mod dealer;
 pub(crate) mod game_loop;
 pub(crate) mod outcome;
+pub(crate) mod person;
 pub mod play;
 pub(crate) mod progress;
 pub(crate) mod runner;
