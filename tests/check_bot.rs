@@ -214,7 +214,7 @@ fn the_bot_is_checked_under_the_limits_given() {
     // Starts only under an address-space limit of 1G (`ulimit -v` counts KiB).
     let bot = format!("sh -c 'test \"$(ulimit -v)\" = 1048576 && exec {}' {}", bin("greedy-bot"), scratch.marker());
     let run = |extra: &[&str]| {
-        let output = arena(&[&["check-bot"], extra, &[bot.as_str()]].concat());
+        let output = arena(&[&["check-bot"], &PATIENT[..], extra, &[bot.as_str()]].concat());
         (output.status.code(), String::from_utf8_lossy(&output.stdout).into_owned())
     };
     let (status, stdout) = run(&["--limit", "address-space=1G"]);
@@ -242,11 +242,16 @@ fn check_bot_hellos_are_those_of_a_real_match() {
         let lines: Vec<String> = logs.flat_map(|log| log.lines().map(str::to_string).collect::<Vec<_>>()).collect();
         lines.iter().filter(|l| l.contains("\"type\":\"hello\"")).map(|l| serde_json::from_str(l).unwrap()).collect()
     };
-    let real_match =
-        match_args(&scratch, &[("recorder", &recorder(&matched)), ("g", &bin("greedy-bot"))], &["--games", "2"]);
+    // (Limits a busy machine keeps: a timeout would end the checks' games early.)
+    let real_match = match_args(
+        &scratch,
+        &[("recorder", &recorder(&matched)), ("g", &bin("greedy-bot"))],
+        &patient(&["--games", "2"]),
+    );
     arena_expect(&real_match, 0);
     let real = hellos(&matched).into_iter().find(|h| h["name"] == "recorder").expect("the recorder's hello");
-    let output = arena(&["check-bot", &format!("{} {}", recorder(&checked), scratch.marker())]);
+    let output =
+        arena(&[&["check-bot"][..], &PATIENT, &[&format!("{} {}", recorder(&checked), scratch.marker())]].concat());
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert!(stdout.starts_with("check-bot: recorder ("), "{stdout}");
     let told = hellos(&checked);
@@ -265,7 +270,7 @@ fn a_sandboxed_check_still_plays_the_next_game_with_the_same_process() {
     }
     // In a match, a sandboxed process plays one game; check-bot keeps it for its next one all the same.
     let bot = format!("{} {}", python(), repo_path("tests/bots/one_game.py"));
-    let output = arena(&["check-bot", "--sandbox", "bwrap", "--move-timeout", "5000", &bot]);
+    let output = arena(&[&["check-bot", "--sandbox", "bwrap"][..], &PATIENT, &[&bot]].concat());
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert_eq!(output.status.code(), Some(1), "{stdout}");
     assert!(marks(&stdout).contains(&("next-game".to_string(), '✗')), "{stdout}");

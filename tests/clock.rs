@@ -20,15 +20,14 @@ fn clocked(dir: &Path, sleep_ms: u64, long_ms: u64) -> String {
 }
 
 /// The moves of `seat` in `record`, in order.
-fn moves(record: &Value, seat: u64) -> Vec<&Value> {
-    let events = record["events"].as_array().unwrap();
-    events.iter().filter(|e| e.get("choice").is_some() && e["seat"].as_u64() == Some(seat)).collect()
+fn moves(record: &Record, seat: u64) -> Vec<&Value> {
+    record.events.iter().filter(|e| e.get("choice").is_some() && e["seat"].as_u64() == Some(seat)).collect()
 }
 
 /// The least `bot` left on its clock after a move in `records`, in µs.
-fn least_clock(records: &[Value], bot: &str) -> u64 {
+fn least_clock(records: &[Record], bot: &str) -> u64 {
     let left = records.iter().flat_map(|record| {
-        let seat = record["bots"].as_array().unwrap().iter().position(|b| b == bot).unwrap() as u64;
+        let seat = record.seat_of(bot) as u64;
         moves(record, seat).into_iter().map(|e| number(e, "clock_us")).collect::<Vec<_>>()
     });
     left.min().expect("moves under a clock")
@@ -42,8 +41,8 @@ fn number(event: &Value, key: &str) -> u64 {
 /// Checks the clock of every move of `record`: each seat's clock starts at
 /// `base_ms`, loses each move's recorded time and gains `increment_ms` (to
 /// the microsecond, each recorded figure being rounded down).
-fn check_clocks(record: &Value, base_ms: u64, increment_ms: u64) {
-    for seat in 0..record["bots"].as_array().unwrap().len() as u64 {
+fn check_clocks(record: &Record, base_ms: u64, increment_ms: u64) {
+    for seat in 0..record.bots.len() as u64 {
         let mut expected = (base_ms * 1000) as i64;
         for (k, event) in moves(record, seat).into_iter().enumerate() {
             expected += (increment_ms * 1000) as i64 - number(event, "time_us") as i64;
@@ -78,7 +77,7 @@ fn a_bot_that_spends_its_clock_forfeits_on_time_though_each_move_is_within_its_l
         &[&extra[..], &["--startup-timeout", "60000"]].concat(),
     );
     let (stdout, _) = arena_expect(&args, 0);
-    let records = records(&out);
+    let records = Record::all(&out);
     assert_eq!(records.len(), 2);
     // The run ends with the least clock each bot left.
     let least = |name: &str| format!("{name} {:.1} ms", least_clock(&records, name) as f64 / 1000.0);
@@ -89,14 +88,13 @@ fn a_bot_that_spends_its_clock_forfeits_on_time_though_each_move_is_within_its_l
     );
     assert!(stdout.contains(&line), "{line}\n{stdout}");
     for record in &records {
-        let faults = record["faults"].as_array().unwrap();
+        let faults = &record.faults;
         assert_eq!(faults.len(), 1, "only the slow bot faults: {faults:?}");
         let fault = &faults[0];
-        assert_eq!((fault["bot"].as_str(), fault["kind"].as_str()), (Some("slow"), Some("timeout")), "{fault}");
-        let message = fault["message"].as_str().unwrap();
-        assert!(message.contains("out of time on its game clock"), "{message}");
-        assert_eq!(record["result"]["reason"], "forfeit");
-        let seat = fault["seat"].as_u64().unwrap();
+        assert_eq!((fault.bot.as_str(), fault.kind.as_str()), ("slow", "timeout"), "{fault:?}");
+        assert!(fault.message.contains("out of time on its game clock"), "{}", fault.message);
+        assert_eq!(record.result.reason, "forfeit");
+        let seat = fault.seat as u64;
         let made = moves(record, seat);
         assert!(made.len() <= 3, "three moves of 600 ms leave less than 600 ms of 2 s: {made:?}");
         let mut left = 2_000_000;
@@ -108,9 +106,9 @@ fn a_bot_that_spends_its_clock_forfeits_on_time_though_each_move_is_within_its_l
         assert!(moves(record, 1 - seat).iter().all(|e| e["clock_us"].is_u64()), "the other seat's clock is recorded");
         check_clocks(record, 2000, 0);
     }
-    let standings = standings(&out);
-    assert_eq!(standing(&standings, "slow")["faults_by_kind"]["timeout"], 2);
-    assert!(standing(&standings, "g")["faults_by_kind"].as_object().is_none_or(|kinds| kinds.is_empty()));
+    let standings = Standings::read(&out);
+    assert_eq!(standings.bot("slow").faults_by_kind, [("timeout".to_string(), 2)].into());
+    assert!(standings.bot("g").faults_by_kind.is_empty());
 }
 
 #[test]
@@ -126,13 +124,13 @@ fn each_turn_tells_the_bot_its_clock_and_each_move_records_what_is_left() {
         &[&extra[..], &["--startup-timeout", "60000"]].concat(),
     );
     arena_expect(&args, 0);
-    let records = records(&out);
+    let records = Record::all(&out);
     let told = told(&dir);
     for record in &records {
-        assert_eq!(record["faults"], serde_json::json!([]), "the bot found every turn's clock as it should be");
+        assert_eq!(record.faults, [], "the bot found every turn's clock as it should be");
         check_clocks(record, 30_000, 200);
-        let seat = record["bots"].as_array().unwrap().iter().position(|b| b == "c").unwrap() as u64;
-        let turns: Vec<&Value> = told.iter().filter(|t| t["game"].as_u64() == Some(told_id(record))).collect();
+        let seat = record.seat_of("c") as u64;
+        let turns: Vec<&Value> = told.iter().filter(|t| t["game"].as_u64() == Some(record.told_id())).collect();
         let made = moves(record, seat);
         assert_eq!(turns.len(), made.len(), "a turn for each move");
         // Before its first move the clock is the base; before each other,
@@ -152,9 +150,9 @@ fn each_turn_tells_the_bot_its_clock_and_each_move_records_what_is_left() {
     let replayed = self::told(&again);
     for record in &records {
         let of = |turns: &[Value]| -> Vec<Value> {
-            turns.iter().filter(|t| t["game"].as_u64() == Some(told_id(record))).cloned().collect()
+            turns.iter().filter(|t| t["game"].as_u64() == Some(record.told_id())).cloned().collect()
         };
-        assert_eq!(of(&replayed), of(&told), "game {}", record["id"]);
+        assert_eq!(of(&replayed), of(&told), "game {}", record.id);
     }
     // Replayed in the other seat, it chooses otherwise than the record
     // (greedy's moves): each next turn still tells the clock the record shows.
@@ -163,15 +161,15 @@ fn each_turn_tells_the_bot_its_clock_and_each_move_records_what_is_left() {
     arena_expect(&["replay", &out, "--bot", &replayer, "--as", "g"], 1);
     let replayed = self::told(&other);
     for record in &records {
-        let seat = record["bots"].as_array().unwrap().iter().position(|b| b == "g").unwrap() as u64;
+        let seat = record.seat_of("g") as u64;
         let told: Vec<Option<u64>> = replayed
             .iter()
-            .filter(|t| t["game"].as_u64() == Some(told_id(record)))
+            .filter(|t| t["game"].as_u64() == Some(record.told_id()))
             .map(|t| t["clock_ms"].as_u64())
             .collect();
         let made = moves(record, seat);
         let recorded = std::iter::once(30_000).chain(made.iter().map(|e| number(e, "clock_us") / 1000));
-        assert_eq!(told, recorded.take(made.len()).map(Some).collect::<Vec<_>>(), "game {}", record["id"]);
+        assert_eq!(told, recorded.take(made.len()).map(Some).collect::<Vec<_>>(), "game {}", record.id);
     }
     // The report shows each bot's least clock left.
     arena_expect(&["report", &out], 0);
@@ -186,28 +184,29 @@ fn each_turn_tells_the_bot_its_clock_and_each_move_records_what_is_left() {
 #[test]
 fn a_long_think_survives_a_clock_but_not_the_per_move_limit() {
     let scratch = Scratch::new("clock-long-think");
-    // Fast moves, and one of 1.5 s (the 4th of each process).
-    let bot = clocked(&scratch.path().join("told"), 0, 1500);
+    // Fast moves, and one of 4.5 s (the 4th of each process): a limit of 3 s
+    // that the fast moves keep on a busy machine, and the long one does not.
+    let bot = clocked(&scratch.path().join("told"), 0, 4500);
     let greedy = bin("greedy-bot");
     let play = |name: &str, limits: &[&str]| {
         let out = scratch.join(name);
         let extra =
             [&["--games", "2", "--seed", "8", "--startup-timeout", "60000", "--out", &out][..], limits].concat();
         arena_expect(&match_args(&scratch, &[("c", &bot), ("g", &greedy)], &extra), 0);
-        records(&out)
+        Record::all(&out)
     };
-    for record in play("limited", &["--move-timeout", "1000"]) {
-        let faults = record["faults"].as_array().unwrap();
+    for record in play("limited", &["--move-timeout", "3000"]) {
+        let faults = &record.faults;
         assert_eq!(faults.len(), 1, "{faults:?}");
-        assert_eq!((faults[0]["bot"].as_str(), faults[0]["kind"].as_str()), (Some("c"), Some("timeout")));
-        assert!(!faults[0]["message"].as_str().unwrap().contains("clock"), "{}", faults[0]);
+        assert_eq!((faults[0].bot.as_str(), faults[0].kind.as_str()), ("c", "timeout"));
+        assert!(!faults[0].message.contains("clock"), "{:?}", faults[0]);
         assert!(moves(&record, 0).iter().all(|e| e.get("clock_us").is_none()), "no clock, none recorded");
     }
     for record in play("clocked", &["--clock", "20s+0"]) {
-        assert_eq!(record["faults"], serde_json::json!([]));
-        let seat = record["bots"].as_array().unwrap().iter().position(|b| b == "c").unwrap() as u64;
-        let long = moves(&record, seat).into_iter().find(|e| number(e, "time_us") >= 1_500_000).expect("the long move");
-        assert!(number(long, "clock_us") <= 18_500_000, "{long}");
+        assert_eq!(record.faults, []);
+        let seat = record.seat_of("c") as u64;
+        let long = moves(&record, seat).into_iter().find(|e| number(e, "time_us") >= 4_500_000).expect("the long move");
+        assert!(number(long, "clock_us") <= 15_500_000, "{long}");
         check_clocks(&record, 20_000, 0);
     }
 }
@@ -246,14 +245,14 @@ fn a_resumed_league_keeps_its_clock() {
     assert!(stderr.contains("--clock"), "a resumed league keeps its clock: {stderr}");
     let newcomer = format!("n={} {}", bin("random-bot"), scratch.marker());
     arena_expect(&["league", "--resume", &out, "--bot", &newcomer], 0);
-    let records = records(&out);
+    let records = Record::all(&out);
     assert_eq!(records.len(), 6, "three pairs of two games");
     for record in &records {
-        assert_eq!(record["faults"], serde_json::json!([]));
+        assert_eq!(record.faults, []);
         check_clocks(record, 30_000, 200);
     }
-    let resumed = records.iter().filter(|r| r["bots"].as_array().unwrap().contains(&Value::from("n")));
-    let ids: Vec<u64> = resumed.map(told_id).collect();
+    let resumed = records.iter().filter(|r| r.bots.iter().any(|bot| bot == "n"));
+    let ids: Vec<u64> = resumed.map(Record::told_id).collect();
     assert_eq!(ids.len(), 4);
     let told = told(&dir);
     assert!(told.iter().any(|t| ids.contains(&t["game"].as_u64().unwrap())), "c played n after the resume");
@@ -272,7 +271,7 @@ fn sprt_and_check_bot_play_under_a_clock() {
     let config: Value =
         serde_json::from_str(&std::fs::read_to_string(format!("{out}/sprt-config.json")).unwrap()).unwrap();
     assert_eq!(config["clock"], serde_json::json!({"base_ms": 30000, "increment_ms": 0}), "{config}");
-    for record in records(&out) {
+    for record in Record::all(&out) {
         check_clocks(&record, 30_000, 0);
     }
 

@@ -88,14 +88,15 @@ fn transcript(doc: &str, title: &str) -> Vec<String> {
 
 /// How many times a transcript's match is played when a fault, which only
 /// a busy machine causes these bots (a timeout), spoils it.
-const ATTEMPTS: usize = 3;
+const ATTEMPTS: usize = 5;
 
 /// What the process in seat 0 exchanged in `arena match` with `args`, the
 /// seat-0 bot (`me`) being the Python sample bot `me_bot` wrapped in a logger.
 ///
 /// The match is played with the default limits, which the transcript shows;
-/// a match with a fault is played again (see [`ATTEMPTS`]), with a notice.
-fn seat0_exchange(me_bot: &str, args: &[&str]) -> Vec<String> {
+/// a match with a fault is played again (see [`ATTEMPTS`]), with a notice,
+/// and `None` (the test skipped, with a notice) when every attempt had one.
+fn seat0_exchange(me_bot: &str, args: &[&str]) -> Option<Vec<String>> {
     // One directory per bot: the two transcripts' tests run at once.
     let scratch = Scratch::new(&format!("transcript-doc-{}", me_bot.replace('/', "-")));
     let (tee, marker, me_bot) = (repo_path("tests/bots/tee.py"), scratch.marker(), repo_path(me_bot));
@@ -108,8 +109,12 @@ fn seat0_exchange(me_bot: &str, args: &[&str]) -> Vec<String> {
     for attempt in 1..=ATTEMPTS {
         let (_, stderr) = arena_expect(&[&["match", "--bot", me.as_str()][..], args].concat(), 0);
         let faults: Vec<&str> = stderr.lines().filter(|line| line.starts_with("fault: ")).collect();
-        if faults.is_empty() || attempt == ATTEMPTS {
+        if faults.is_empty() {
             break;
+        }
+        if attempt == ATTEMPTS {
+            skip_for_load(&format!("a fault in each of {ATTEMPTS} matches, the last: {faults:?}"));
+            return None;
         }
         eprintln!("notice: a fault (a busy machine), attempt {attempt}: {faults:?}");
         for log in logs() {
@@ -118,7 +123,7 @@ fn seat0_exchange(me_bot: &str, args: &[&str]) -> Vec<String> {
     }
     let logs: Vec<String> = logs().iter().map(|e| std::fs::read_to_string(e.path()).unwrap()).collect();
     let seat0 = logs.iter().find(|log| log.contains("\"seat\":0,\"seats\"")).expect("the seat-0 process's log");
-    seat0.lines().map(str::to_string).collect()
+    Some(seat0.lines().map(str::to_string).collect())
 }
 
 #[test]
@@ -128,7 +133,7 @@ fn the_transcript_is_what_a_real_match_exchanges() {
     // The command the document names.
     let greedy = format!("greedy={}", bin("greedy-bot"));
     let args = ["--bot", &greedy, "--games", "1", "--seed", "15", "--variant", "deal=five", "--variant", "max_hands=1"];
-    let real = seat0_exchange("sample-bots/python/greedy.py", &args);
+    let Some(real) = seat0_exchange("sample-bots/python/greedy.py", &args) else { return };
     assert_eq!(transcript, real, "PROTOCOL.md's transcript differs from what the arena sends now");
 }
 
@@ -138,7 +143,7 @@ fn the_leduc_transcript_is_what_a_real_match_exchanges() {
     assert!(transcript.len() > 15);
     let rules = format!("rules={} --play rules", bin("leduc-bot"));
     let args = ["--game", "leduc", "--bot", &rules, "--games", "1", "--seed", "1"];
-    let real = seat0_exchange("sample-bots/python/leduc.py", &args);
+    let Some(real) = seat0_exchange("sample-bots/python/leduc.py", &args) else { return };
     assert_eq!(transcript, real, "PROTOCOL.md's Leduc transcript differs from what the arena sends now");
 }
 

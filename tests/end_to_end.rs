@@ -25,4 +25,5 @@ mod records;
 mod report;
 mod sprt;
 mod terminal;
+mod texts;
 mod view;

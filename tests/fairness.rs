@@ -7,23 +7,20 @@ use std::collections::BTreeMap;
 use std::process::{Command, Stdio};
 
 /// The fields of a bot's standing that two copies of one deterministic bot
-/// must share exactly.
-fn results(standings: &Value, name: &str) -> Vec<Value> {
-    let bot = standing(standings, name);
-    ["games", "wins", "draws", "losses", "points_for", "points_against", "faults"]
-        .iter()
-        .map(|field| bot[*field].clone())
-        .collect()
+/// must share exactly: games, wins, draws, losses, faults, points for and against.
+fn results(standings: &Standings, name: &str) -> ([u64; 5], [f64; 2]) {
+    let bot = standings.bot(name);
+    ([bot.games, bot.wins, bot.draws, bot.losses, bot.faults], [bot.points_for, bot.points_against])
 }
 
 /// Plays a match of `bots` with `extra` flags (and PATIENT limits: a
 /// timeout would tell two copies apart) and returns its standings.
-fn play(scratch: &Scratch, name: &str, bots: &[(&str, &str)], extra: &[&str]) -> Value {
+fn play(scratch: &Scratch, name: &str, bots: &[(&str, &str)], extra: &[&str]) -> Standings {
     let out = scratch.join(name);
     let mut args = match_args(scratch, bots, &patient(extra));
     args.extend(["--out".to_string(), out.clone(), "--seed".to_string(), "61".to_string()]);
     arena_expect(&args, 0);
-    standings(&out)
+    Standings::read(&out)
 }
 
 #[test]
@@ -37,20 +34,20 @@ fn copies_of_a_deterministic_bot_get_the_same_wins_and_points() {
         ("greedy3-swapped", [("g1", greedy.as_str()), ("r", random.as_str()), ("g2", greedy.as_str())]),
     ] {
         let standings = play(&scratch, name, &bots, &three);
-        assert_eq!(results(&standings, "g1"), results(&standings, "g2"), "{name}: {standings}");
-        assert_eq!(standing(&standings, "g1")["games"], 60);
+        assert_eq!(results(&standings, "g1"), results(&standings, "g2"), "{name}: {standings:?}");
+        assert_eq!(standings.bot("g1").games, 60);
     }
     // Two random copies with a greedy bot.
     let bots = [("g", greedy.as_str()), ("r1", random.as_str()), ("r2", random.as_str())];
     let standings = play(&scratch, "random3", &bots, &three);
-    assert_eq!(results(&standings, "r1"), results(&standings, "r2"), "{standings}");
+    assert_eq!(results(&standings, "r1"), results(&standings, "r2"), "{standings:?}");
 
     // Four individuals: 24 orders a deal, two copies of each bot.
     let bots = [("g1", greedy.as_str()), ("r1", random.as_str()), ("g2", greedy.as_str()), ("r2", random.as_str())];
     let standings = play(&scratch, "four", &bots, &["--players", "4", "--variant", "partners=false", "--games", "48"]);
-    assert_eq!(standing(&standings, "g1")["games"], 48);
-    assert_eq!(results(&standings, "g1"), results(&standings, "g2"), "{standings}");
-    assert_eq!(results(&standings, "r1"), results(&standings, "r2"), "{standings}");
+    assert_eq!(standings.bot("g1").games, 48);
+    assert_eq!(results(&standings, "g1"), results(&standings, "g2"), "{standings:?}");
+    assert_eq!(results(&standings, "r1"), results(&standings, "r2"), "{standings:?}");
 }
 
 #[test]
@@ -63,19 +60,19 @@ fn a_three_player_match_plays_every_deal_in_all_six_orders() {
     args.push("--concurrency".into());
     args.push("2".into());
     arena_expect(&args, 0);
-    let records = records(&out);
+    let records = Record::all(&out);
     assert_eq!(records.len(), 12, "7 games round up to 2 deals of 6 orders");
     for deal in records.chunks(6) {
-        let orders: Vec<String> = deal.iter().map(|r| r["bots"].to_string()).collect();
+        let orders: Vec<&Vec<String>> = deal.iter().map(|r| &r.bots).collect();
         let mut distinct = orders.clone();
         distinct.sort();
         distinct.dedup();
         assert_eq!(distinct.len(), 6, "{orders:?}");
         for record in deal {
-            assert_eq!(record["seed"], deal[0]["seed"], "one deal");
-            assert_eq!(record["bot_seeds"], deal[0]["bot_seeds"], "a seat is told the same seed in every order");
+            assert_eq!(record.seed, deal[0].seed, "one deal");
+            assert_eq!(record.bot_seeds, deal[0].bot_seeds, "a seat is told the same seed in every order");
         }
-        let arrangements: Vec<u64> = deal.iter().map(|r| r["arrangement"].as_u64().unwrap()).collect();
+        let arrangements: Vec<usize> = deal.iter().map(|r| r.arrangement).collect();
         assert_eq!(arrangements, [0, 1, 2, 3, 4, 5]);
     }
 }
@@ -120,23 +117,22 @@ fn a_bot_cannot_learn_the_deal_from_its_seed_unless_the_match_seed_is_guessable(
                 args.extend(["--seed".to_string(), seed.to_string()]);
             }
             arena_expect(&args, 0);
-            let records = records(&out);
+            let records = Record::all(&out);
             let guesses = guesses(scratch.path());
             std::fs::read_dir(scratch.path())
                 .unwrap()
                 .flatten()
                 .filter(|e| e.file_name().to_string_lossy().starts_with("thief."))
                 .for_each(|e| std::fs::remove_file(e.path()).unwrap());
-            let thief_seats: usize =
-                records.iter().map(|r| r["bots"].as_array().unwrap().iter().filter(|b| *b == "thief").count()).sum();
+            let thief_seats: usize = records.iter().map(|r| r.bots.iter().filter(|b| *b == "thief").count()).sum();
             let inverted = guesses.keys().filter(|(.., method)| method == "\"inverted\"").count();
             assert_eq!(inverted, thief_seats, "{name}: the thief guessed in every game it played");
             for ((game, seat, method), (told, match_seed, hands)) in &guesses {
                 let record = records
                     .iter()
-                    .find(|r| r["bot_seeds"][*seat as usize] == *told && r["bots"][*seat as usize] == "thief")
+                    .find(|r| r.bot_seeds[*seat as usize] == *told && r.bots[*seat as usize] == "thief")
                     .expect("the game was recorded");
-                let dealt = &record["events"][0]["hands"];
+                let dealt = &record.events[0]["hands"];
                 match (seed, method.as_str()) {
                     (Some(seed), "\"searched\"") => {
                         assert_eq!(*match_seed, seed, "{name}: game {game} seat {seat}");
@@ -191,8 +187,8 @@ fn sigterm_to_the_arena_and_its_bots_at_once_records_no_wrong_game() {
         let _ = Command::new("kill").arg("-TERM").args(&targets).status().expect("kill runs");
         let output = finish(arena);
         assert_eq!(output.status.code(), Some(130), "round {round}: {}", String::from_utf8_lossy(&output.stderr));
-        for record in records(&cut) {
-            assert_eq!(record["faults"], serde_json::json!([]), "round {round}: a game cut short was recorded");
+        for record in Record::all(&cut) {
+            assert_eq!(record.faults, [], "round {round}: a game cut short was recorded");
         }
         args = vec!["league".to_string(), "--resume".to_string(), cut.clone()];
     }
@@ -227,8 +223,8 @@ fn the_ids_bots_are_told_say_nothing_of_the_deal() {
     let bots = [("a", recorder.as_str()), ("b", recorder.as_str())];
     let flags = patient(&["--games", "16", "--seed", "8", "--concurrency", "1", "--out", &out]);
     arena_expect(&match_args(&scratch, &bots, &flags), 0);
-    let records = records(&out);
-    let ids: Vec<u64> = records.iter().map(|r| r["id"].as_u64().unwrap()).collect();
+    let records = Record::all(&out);
+    let ids: Vec<u64> = records.iter().map(|r| r.id).collect();
     assert_eq!(ids, (0..16).collect::<Vec<_>>(), "games.jsonl in id order");
     let mut told = Vec::new();
     for entry in std::fs::read_dir(&logs).unwrap().flatten() {
@@ -250,8 +246,8 @@ fn the_ids_bots_are_told_say_nothing_of_the_deal() {
         // The deals this process met, in the order it met them.
         let deals: Vec<u64> = seeds
             .iter()
-            .map(|seed| records.iter().find(|r| r["bot_seeds"].as_array().unwrap().contains(&(*seed).into())).unwrap())
-            .map(|r| r["deal"].as_u64().unwrap())
+            .map(|seed| records.iter().find(|r| r.bot_seeds.contains(seed)).unwrap())
+            .map(|r| r.deal)
             .collect();
         let mut each = deals.clone();
         each.sort();
@@ -279,14 +275,14 @@ fn a_bot_that_remembers_deals_is_flagged_and_its_honest_twins_are_not() {
     let mut args = match_args(&scratch, &bots, &flags);
     args.extend(["--concurrency", "1", "--out", &out].map(String::from));
     let (stdout, _) = arena_expect(&args, 0);
-    let standings = standings(&out);
-    let tested = |name: &str| standing(&standings, name)["repeated_deals"].clone();
+    let standings = Standings::read(&out);
+    let tested = |name: &str| standings.bot(name).repeated_deals.unwrap_or_else(|| panic!("{name} is not tested"));
     let cheat = tested("cheat");
-    assert_eq!(cheat["deals"], 50, "{cheat}");
-    assert_eq!(cheat["flagged"], true, "{cheat}");
-    assert!(cheat["gain"].as_f64().unwrap() > 0.0 && cheat["p"].as_f64().unwrap() < 0.01 / 3.0, "{cheat}");
+    assert_eq!(cheat.deals, 50, "{cheat:?}");
+    assert!(cheat.flagged, "{cheat:?}");
+    assert!(cheat.gain > 0.0 && cheat.p < 0.01 / 3.0, "{cheat:?}");
     for name in ["twin", "twin2"] {
-        assert_eq!(tested(name)["flagged"], false, "{name}: {}", tested(name));
+        assert!(!tested(name).flagged, "{name}: {:?}", tested(name));
     }
     let warning = stdout.lines().find(|line| line.starts_with("warning: cheat scored +")).expect("a warning");
     assert!(!stdout.contains("warning: twin"), "{stdout}");

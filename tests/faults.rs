@@ -250,18 +250,32 @@ fn a_bot_that_never_starts_is_given_up_after_three_tries() {
     let silent = format!("{} {}", python(), repo_path("tests/bots/silent_hello.py"));
     let counted = format!("COUNTER={starts} {silent}");
     let (greedy, random) = (bin("greedy-bot"), bin("random-bot"));
-    // (Time enough for greedy-bot and random-bot to start on a busy machine.)
+    // (Mostly time enough for greedy-bot and random-bot to start on a busy machine.)
     let flags = ["--games", "20", "--seed", "3", "--concurrency", "1", "--startup-timeout", "3000", "--out", &out];
     let mut args = match_args(&scratch, &[("bad", &counted), ("g", &greedy), ("r", &random)], &flags);
     args[0] = "league".to_string();
-    let (stdout, stderr) = arena_expect(&args, 0);
-    // 40 games of the silent bot would take 40 start-up timeouts; it pays for 3.
-    let started = std::fs::read(&starts).expect("the silent bot counted its starts").len();
-    assert_eq!(started, 3, "processes of the silent bot started");
-    let kinds: Vec<String> = records(&out)
-        .iter()
-        .flat_map(|r| r["faults"].as_array().unwrap().iter().map(|f| f["kind"].as_str().unwrap().to_string()))
-        .collect();
+    // A fault of greedy-bot or random-bot (too slow to start) is a busy machine's doing: played again.
+    let mut attempt = 0;
+    let (stdout, stderr, kinds) = loop {
+        attempt += 1;
+        let _ = std::fs::remove_dir_all(&out);
+        let _ = std::fs::remove_file(&starts);
+        let (stdout, stderr) = arena_expect(&args, 0);
+        let records = records(&out);
+        let faults: Vec<&Value> = records.iter().flat_map(|r| r["faults"].as_array().unwrap()).collect();
+        let theirs: Vec<&&Value> = faults.iter().filter(|f| f["bot"] != "bad").collect();
+        if theirs.is_empty() || attempt == ATTEMPTS {
+            let kinds: Vec<String> = faults.iter().map(|f| f["kind"].as_str().unwrap().to_string()).collect();
+            break (stdout, stderr, kinds);
+        }
+        eprintln!("notice: a fault the silent bot did not cause (a busy machine), attempt {attempt}: {theirs:?}");
+    };
+    // 40 games of the silent bot would take 40 start-up timeouts; it pays for
+    // 3 (the 3 timeouts below), and no process of it starts after them. (A
+    // process counts its start once Python runs it: on a busy machine one
+    // may be killed at its 3 s before it has, so fewer may be counted.)
+    let started = std::fs::read(&starts).map_or(0, |counted| counted.len());
+    assert!(started <= 3, "{started} processes of the silent bot started");
     assert_eq!(kinds.len(), 40);
     assert_eq!(kinds.iter().filter(|k| *k == "timeout").count(), 3, "{kinds:?}");
     assert!(kinds.iter().all(|k| k == "timeout" || k == "not_started"), "{kinds:?}");

@@ -52,19 +52,19 @@ fn round_robin_league_with_a_configuration_file() {
     assert_eq!(rows.len(), 4, "a header and three bots:\n{csv}");
     assert!(read(&markdown).lines().any(|line| line.starts_with("| 1 ")), "{}", read(&markdown));
     assert!(stdout.contains("results: "), "{stdout}");
-    let records = records(&out);
+    let records = Record::all(&out);
     assert_eq!(records.len(), 12, "3 pairs × 4 games (the flag overrides the file)");
     for record in &records {
-        assert_eq!(record["variant"]["target"], 150);
-        assert_eq!(record["faults"].as_array().unwrap().len(), 0);
+        assert_eq!(record.variant["target"], 150);
+        assert_eq!(record.faults, []);
     }
     let league: Value = serde_json::from_str(&read(&format!("{out}/league.json"))).unwrap();
     assert_eq!(league["games"], 4);
     assert_eq!(league["variant"]["target"], 150);
     assert_eq!(league["bots"][2]["dir"], repo_path("tests/bots"));
-    let standings = standings(&out);
+    let standings = Standings::read(&out);
     for name in ["g", "r", "first"] {
-        assert_eq!(standing(&standings, name)["games"], 8, "{name} plays two pairings of 4");
+        assert_eq!(standings.bot(name).games, 8, "{name} plays two pairings of 4");
     }
     assert!(scratch.leftover_processes().is_empty());
 }
@@ -74,21 +74,21 @@ fn gauntlet_and_multi_player_formats() {
     let scratch = Scratch::new("league-formats");
     let out = scratch.join("gauntlet");
     arena_expect(&three_bots(&scratch, &["--format", "gauntlet", "--games", "2", "--seed", "1", "--out", &out]), 0);
-    let gauntlet = records(&out);
+    let gauntlet = Record::all(&out);
     assert_eq!(gauntlet.len(), 4, "g meets r and p, 2 games each");
-    assert!(gauntlet.iter().all(|r| r["bots"].as_array().unwrap().contains(&Value::from("g"))));
+    assert!(gauntlet.iter().all(|r| r.bots.iter().any(|bot| bot == "g")));
 
     let out = scratch.join("ffa");
     let args = three_bots(&scratch, &["--players", "3", "--games", "3", "--out", &out]);
     arena_expect(&args, 0);
-    assert_eq!(records(&out).len(), 6, "one group of three, in its six orders");
+    assert_eq!(Record::all(&out).len(), 6, "one group of three, in its six orders");
 
     let out = scratch.join("partners");
     arena_expect(&three_bots(&scratch, &["--players", "4", "--games", "2", "--out", &out]), 0);
-    let partners = records(&out);
+    let partners = Record::all(&out);
     assert_eq!(partners.len(), 6, "three pairs of teams");
     for record in &partners {
-        assert_eq!(record["bots"][0], record["bots"][2]);
+        assert_eq!(record.bots[0], record.bots[2]);
     }
 }
 
@@ -104,7 +104,7 @@ fn resume_after_sigkill_gives_the_same_league() {
     wait_for_records(&cut, 20);
     arena.kill().unwrap(); // SIGKILL
     arena.wait().unwrap();
-    let kept = records(&cut).len();
+    let kept = Record::all(&cut).len();
     assert!((20..90).contains(&kept), "{kept} games kept");
     scratch.assert_nothing_left(LINGER);
 
@@ -131,15 +131,15 @@ fn ctrl_c_stops_cleanly_and_the_league_resumes() {
     assert_eq!(output.status.code(), Some(130), "{stdout}");
     assert!(stdout.contains(&format!("continue with: {} league --resume {out}", bin("arena"))), "{stdout}");
     assert!(scratch.leftover_processes().is_empty(), "{:?}", scratch.leftover_processes());
-    let kept = records(&out).len();
+    let kept = Record::all(&out).len();
     assert!((10..180).contains(&kept), "{kept} games kept");
-    let counted = standings(&out)["games"].as_u64().unwrap();
+    let counted = Standings::read(&out).games;
     assert!(
         counted <= kept as u64 && counted.is_multiple_of(6),
         "standings cover whole deals: {counted} of {kept} games"
     );
     arena_expect(&["league", "--resume", &out, "--concurrency", "2"], 0);
-    assert_eq!(records(&out).len(), 180);
+    assert_eq!(Record::all(&out).len(), 180);
 }
 
 #[test]
@@ -166,19 +166,19 @@ fn a_league_stopped_in_the_middle_of_a_deal_counts_only_whole_deals() {
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert_eq!(output.status.code(), Some(130), "{stdout}");
     // Deal 1's games before h's second (its first, and maybe g against r) are kept, but not counted.
-    let kept = records(&out).len();
+    let kept = Record::all(&out).len();
     assert!((7..=9).contains(&kept), "{kept} games recorded");
-    let standings = standings(&out);
-    assert_eq!(standings["games"], 6, "{standings}");
+    let standings = Standings::read(&out);
+    assert_eq!(standings.games, 6, "{standings:?}");
     for bot in ["h", "g", "r"] {
-        assert_eq!(standing(&standings, bot)["games"], 4, "{bot}: {standings}");
+        assert_eq!(standings.bot(bot).games, 4, "{bot}: {standings:?}");
     }
     let note = format!("the standings count whole deals only (6 games): the {} finished games", kept - 6);
     assert!(stdout.contains(&note), "{stdout}");
     let (stdout, _) = arena_expect(&["league", "--resume", &out], 0);
     assert!(stdout.contains(&format!("{} games", 12 - kept)), "{stdout}");
-    let standings = e2e::standings(&out);
-    assert_eq!(standings["games"], 12, "{standings}");
+    let standings = Standings::read(&out);
+    assert_eq!(standings.games, 12, "{standings:?}");
 }
 
 #[test]
@@ -195,7 +195,7 @@ fn a_torn_last_line_is_repaired_and_corruption_is_refused() {
     let (stdout, stderr) = arena_expect(&["league", "--resume", &out], 0);
     assert!(stderr.contains("removed a torn last line"), "{stderr}");
     assert!(stdout.contains("1 games"), "{stdout}");
-    assert_eq!(records(&out).len(), lines.len());
+    assert_eq!(Record::all(&out).len(), lines.len());
 
     // Damage in the middle: refused with the line number, nothing written.
     let damaged = original.replacen("\"game\":\"all-fives\"", "\"game\":", 1);
@@ -215,7 +215,7 @@ fn shards_merge_into_the_single_machine_league() {
     for (k, dir) in shards.iter().enumerate() {
         let shard = format!("{k}/3");
         arena_expect(&three_bots(&scratch, &[&extra[..], &["--shard", &shard, "--out", dir]].concat()), 0);
-        assert_eq!(records(dir).len(), 8, "shard {k} plays a third of 24 games");
+        assert_eq!(Record::all(dir).len(), 8, "shard {k} plays a third of 24 games");
     }
     let merged = scratch.join("merged");
     let mut args = vec!["merge", "--out", merged.as_str()];
@@ -305,9 +305,8 @@ fn the_ladder_league_file_runs() {
     args.extend(["--games", "2", "--move-timeout", "30000", "--out", &out].map(String::from));
     let (_, stderr) = arena_expect(&args, 0);
     assert!(stderr.contains("league of 9 bots: 72 games"), "the file's bots are the ones overridden here:\n{stderr}");
-    let standings: Value = serde_json::from_str(&read(&format!("{out}/standings.json"))).unwrap();
-    for row in standings["bots"].as_array().expect("standings list the bots") {
-        assert_eq!(row["faults"], 0, "{row}");
+    for row in Standings::read(&out).bots {
+        assert_eq!(row.faults, 0, "{row:?}");
     }
 }
 
@@ -348,21 +347,20 @@ fn sigterm_stops_like_ctrl_c_and_a_second_signal_quits_at_once() {
         }
         let output = finish(arena);
         assert_eq!(output.status.code(), Some(130), "{name}: {}", String::from_utf8_lossy(&output.stderr));
-        assert!(records(&out).len() < 60, "{name}: the arena played on to the league's end");
+        assert!(Record::all(&out).len() < 60, "{name}: the arena played on to the league's end");
         let left = scratch.lingering(LINGER);
         assert!(left.is_empty(), "{name}: {left:?}");
         // Whatever was written is whole: the league resumes to its end.
         arena_expect(&["league", "--resume", &out], 0);
-        assert_eq!(records(&out).len(), 60, "{name}");
+        assert_eq!(Record::all(&out).len(), 60, "{name}");
     }
 }
 
 /// The games of each pair of bots in `out/games.jsonl` (the pair's names in order).
 fn games_per_pair(out: &str) -> std::collections::BTreeMap<(String, String), usize> {
     let mut pairs = std::collections::BTreeMap::new();
-    for record in records(out) {
-        let mut bots: Vec<String> =
-            record["bots"].as_array().unwrap().iter().map(|b| b.as_str().unwrap().into()).collect();
+    for record in Record::all(out) {
+        let mut bots = record.bots;
         bots.sort();
         *pairs.entry((bots[0].clone(), bots[1].clone())).or_default() += 1;
     }
@@ -423,8 +421,7 @@ fn a_bot_added_to_a_finished_league_plays_only_the_new_pairs() {
     assert!(stdout.contains("12 games in this run (12 played before)"), "{stdout}");
     let after = read(&format!("{out}/games.jsonl"));
     assert!(after.starts_with(&before), "the old records are untouched, byte for byte");
-    let records = e2e::records(&out);
-    let ids: Vec<u64> = records.iter().map(|r| r["id"].as_u64().unwrap()).collect();
+    let ids: Vec<u64> = Record::all(&out).iter().map(|r| r.id).collect();
     assert_eq!(ids, (0..24).collect::<Vec<_>>(), "the new games follow the old ids");
     let expected = four_games_per_pair(&["g", "n", "r", "s"]);
     assert_eq!(games_per_pair(&out), expected, "every pair 4 games: the old ones once, the new ones once");
@@ -528,7 +525,7 @@ fn a_league_that_gained_a_bot_at_three_players_has_the_standings_of_one_that_had
     arena_expect(&league_of(&scratch, &four, &[&extra[..], &["--out", &whole]].concat()), 0);
     assert_eq!(games_without_ids(&out), games_without_ids(&whole));
     // Weng–Lin ratings too: they follow the schedule's order, not the ids.
-    assert!(standings(&out)["bots"][0]["weng_lin"]["mu"].is_f64());
+    assert!(matches!(Standings::read(&out).bots[0].weng_lin, Some(Some(_))));
     assert_eq!(read(&format!("{out}/standings.json")), read(&format!("{whole}/standings.json")));
 }
 
@@ -546,8 +543,7 @@ fn a_retired_bot_keeps_its_games_and_plays_no_more() {
     let games = format!("{out}/games.jsonl");
     let kept: Vec<String> = read(&games).lines().take(8).map(|line| format!("{line}\n")).collect();
     std::fs::write(&games, kept.concat()).unwrap();
-    let of_r =
-        |out: &str| e2e::records(out).iter().filter(|r| r["bots"].as_array().unwrap().contains(&"r".into())).count();
+    let of_r = |out: &str| Record::all(out).iter().filter(|r| r.bots.iter().any(|bot| bot == "r")).count();
     let r_before = of_r(&out);
     assert!(r_before > 0 && r_before < 12, "{r_before}");
 
@@ -570,9 +566,9 @@ fn a_retired_bot_keeps_its_games_and_plays_no_more() {
     assert!(!pairs.contains_key(&pair("g2", "r")), "g2 never meets the retired r");
     assert!(read(&games).starts_with(&kept.concat()), "the old records are untouched, byte for byte");
     // r stays in the standings, with the games it played.
-    let standings = e2e::standings(&out);
-    assert_eq!(standing(&standings, "r")["games"], r_before as u64, "{standings}");
-    assert_eq!(standing(&standings, "g2")["games"], 12, "{standings}");
+    let standings = Standings::read(&out);
+    assert_eq!(standings.bot("r").games, r_before as u64, "{standings:?}");
+    assert_eq!(standings.bot("g2").games, 12, "{standings:?}");
     let league: Value = serde_json::from_str(&read(&format!("{out}/league.json"))).unwrap();
     assert_eq!(league["history"][1]["retired"], serde_json::json!(["r"]), "{league}");
     assert_eq!(league["history"][1]["added"], serde_json::json!(["g2"]), "{league}");

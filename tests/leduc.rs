@@ -24,24 +24,22 @@ fn the_sample_bots_play_a_match_whose_records_verify() {
     assert!(stdout.contains("rules") && stdout.contains("random"), "{stdout}");
     // Beside the Elo, the mean payoff per game with its 95% interval.
     assert!(stdout.contains("chips/game") && stdout.contains("chips against"), "{stdout}");
-    let standings = standings(&out);
-    let (random, rules) = (standing(&standings, "random"), standing(&standings, "rules"));
-    let payoff = |bot: &serde_json::Value| bot["points_for"].as_f64().unwrap();
-    assert!((payoff(random) + payoff(rules)).abs() < 1e-9, "the mean payoffs of two bots cancel");
-    assert!(rules["points_for_interval"].as_f64().unwrap() > 0.0, "{rules}");
+    let standings = Standings::read(&out);
+    let (random, rules) = (standings.bot("random"), standings.bot("rules"));
+    assert!((random.points_for + rules.points_for).abs() < 1e-9, "the mean payoffs of two bots cancel");
+    assert!(rules.points_for_interval > 0.0, "{rules:?}");
     // A payoff game ranks the bots by mean payoff, whatever their Elo.
-    let first = if payoff(rules) > payoff(random) { "rules" } else { "random" };
-    assert_eq!(standings["bots"][0]["name"], first, "{standings}");
-    let records = records(&out);
+    let first = if rules.points_for > random.points_for { "rules" } else { "random" };
+    assert_eq!(standings.bots[0].name, first, "{standings:?}");
+    let records = Record::all(&out);
     assert_eq!(records.len(), 40);
     for record in &records {
-        assert_eq!(record["game"], "leduc");
-        assert_eq!(record["faults"].as_array().unwrap().len(), 0, "{}", record["faults"]);
-        let scores: i64 = record["result"]["scores"].as_array().unwrap().iter().map(|s| s.as_i64().unwrap()).sum();
-        assert_eq!(scores, 0, "payoffs sum to 0: {}", record["result"]);
-        let reason = record["result"]["reason"].as_str().unwrap();
+        assert_eq!(record.game, "leduc");
+        assert_eq!(record.faults, [], "{record:?}");
+        assert_eq!(record.result.scores.iter().sum::<i64>(), 0, "payoffs sum to 0: {:?}", record.result);
+        let reason = &record.result.reason;
         assert!(reason == "fold" || reason == "showdown", "{reason}");
-        assert_eq!(record["events"][0]["type"], "deal");
+        assert_eq!(record.events[0]["type"], "deal");
     }
     let (verified, _) = arena_expect(&["verify", &out], 0);
     assert!(verified.contains("40 games verified: every record agrees with the engine"), "{verified}");
@@ -73,24 +71,22 @@ fn the_worked_example_is_reproduced_through_a_deals_file() {
     let script =
         format!("{} {} 0:raise,call,raise 1:call,raise,call", python(), repo_path("tests/bots/leduc_script.py"));
     let bots = [("x", script.as_str()), ("y", script.as_str())];
-    let extra = ["--game", "leduc", "--deals", &deals, "--out", &out];
+    // (Limits a busy machine keeps: a timeout would end the example in a forfeit.)
+    let extra = patient(&["--game", "leduc", "--deals", &deals, "--out", &out]);
     arena_expect(&match_args(&scratch, &bots, &extra), 0);
-    let records = records(&out);
+    let records = Record::all(&out);
     assert_eq!(records.len(), 2, "the deal in both seatings");
     for record in &records {
-        assert_eq!(record["preset"], true);
-        let acts: Vec<String> = record["events"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .filter(|e| e["type"] == "act")
+        assert!(record.preset);
+        let acts: Vec<String> = record
+            .events_of("act")
             .map(|e| format!("{}:{}+{}={}", e["seat"], e["action"].as_str().unwrap(), e["chips"], e["pot"]))
             .collect();
         assert_eq!(acts, ["0:raise+2=4", "1:call+2=6", "0:call+0=6", "1:raise+4=10", "0:raise+8=18", "1:call+4=22"]);
-        let end = record["events"].as_array().unwrap().last().unwrap();
+        let end = record.events.last().unwrap();
         assert_eq!((end["type"].as_str(), end["pot"].as_u64()), (Some("hand_end"), Some(22)));
-        assert_eq!(record["result"]["scores"], serde_json::json!([11, -11]));
-        assert_eq!(record["result"]["reason"], "showdown");
+        assert_eq!(record.result.scores, [11, -11]);
+        assert_eq!(record.result.reason, "showdown");
     }
     let (verified, _) = arena_expect(&["verify", &out], 0);
     assert!(verified.contains("2 games verified"), "{verified}");
@@ -100,7 +96,7 @@ fn the_worked_example_is_reproduced_through_a_deals_file() {
 /// `arena view`'s page of the worked example, run in headless Chromium: its
 /// title and first step, the cards, each seat's chips in and the pot before
 /// the public card, after it, and at the end; and nothing written to the console.
-fn view_draws_the_worked_example(scratch: &Scratch, out: &str, record: &serde_json::Value) {
+fn view_draws_the_worked_example(scratch: &Scratch, out: &str, record: &Record) {
     let Some(browser) = Browser::find(scratch) else { return };
     let page = scratch.join("example.html");
     arena_expect(&["view", out, "--game", "0", "-o", &page], 0);
@@ -108,7 +104,7 @@ fn view_draws_the_worked_example(scratch: &Scratch, out: &str, record: &serde_js
     let dom = browser.run(&page, "", &["--dump-dom"]);
     assert!(dom.contains("data-step=\"0\""), "the page opens at step 0:\n{dom}");
     assert!(dom.contains("<title>Leduc Hold'em · game 0: x vs y · x won (+11, −11)</title>"), "{dom}");
-    let events = record["events"].as_array().unwrap();
+    let events = &record.events;
     let public = events.iter().position(|e| e["type"] == "public").expect("a public card") + 1;
     // (step, public card, pot, seat 0 in for, seat 1 in for)
     for (step, card, pot, zero, one) in
@@ -150,13 +146,13 @@ fn a_forfeit_costs_the_chips_put_in_and_verifies() {
     let rules = format!("{} --play rules", bin("leduc-bot"));
     let bots = [("quitter", quitter.as_str()), ("rules", rules.as_str())];
     arena_expect(&match_args(&scratch, &bots, &["--game", "leduc", "--games", "4", "--seed", "3", "--out", &out]), 0);
-    for record in records(&out) {
-        let quitter_seat = if record["bots"][0] == "quitter" { 0 } else { 1 };
-        assert_eq!(record["result"]["reason"], "forfeit");
-        let scores = record["result"]["scores"].as_array().unwrap();
+    for record in Record::all(&out) {
+        let quitter_seat = record.seat_of("quitter");
+        assert_eq!(record.result.reason, "forfeit");
+        let scores = &record.result.scores;
         // It faults at its first turn, having put in its ante only.
-        assert_eq!(scores[quitter_seat], -1, "{}", record["result"]);
-        assert_eq!(scores[1 - quitter_seat], 1, "{}", record["result"]);
+        assert_eq!(scores[quitter_seat], -1, "{:?}", record.result);
+        assert_eq!(scores[1 - quitter_seat], 1, "{:?}", record.result);
     }
     let (verified, _) = arena_expect(&["verify", &out], 0);
     assert!(verified.contains("4 games verified"), "{verified}");

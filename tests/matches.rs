@@ -2,15 +2,14 @@
 //! JavaScript sample bots, 2, 3 and 4 players, records and determinism.
 
 use e2e::*;
-use serde_json::Value;
 
 /// Checks what every record must satisfy, whoever played.
-fn check_record(record: &Value, seats: usize) {
-    assert_eq!(record["game"], "all-fives");
-    assert_eq!(record["bots"].as_array().unwrap().len(), seats);
-    assert_eq!(record["result"]["scores"].as_array().unwrap().len(), seats);
-    assert_eq!(record["result"]["ranks"].as_array().unwrap().len(), seats);
-    let events = record["events"].as_array().unwrap();
+fn check_record(record: &Record, seats: usize) {
+    assert_eq!(record.game, "all-fives");
+    assert_eq!(record.bots.len(), seats);
+    assert_eq!(record.result.scores.len(), seats);
+    assert_eq!(record.result.ranks.len(), seats);
+    let events = &record.events;
     assert_eq!(events[0]["type"], "hand_start", "{}", events[0]);
     let hands = events[0]["hands"].as_array().unwrap();
     let boneyard = events[0]["boneyard"].as_array().unwrap();
@@ -32,24 +31,23 @@ fn rust_against_python_writes_records_and_standings() {
     let flags = patient(&["--games", "6", "--seed", "11", "--out", &out]);
     let (stdout, _) = arena_expect(&match_args(&scratch, &bots, &flags), 0);
     assert!(stdout.contains("rust") && stdout.contains("py"), "{stdout}");
-    let records = records(&out);
+    let records = Record::all(&out);
     assert_eq!(records.len(), 6);
     for (i, record) in records.iter().enumerate() {
-        assert_eq!(record["id"], i as u64, "records are in id order");
+        assert_eq!(record.id, i as u64, "records are in id order");
         check_record(record, 2);
-        assert_eq!(record["faults"].as_array().unwrap().len(), 0, "{}", record["faults"]);
+        assert_eq!(record.faults, [], "{record:?}");
     }
     // Duplicate deals: both rotations of a deal share the seed and swap the bots.
-    assert_eq!(records[0]["seed"], records[1]["seed"]);
-    assert_eq!(records[0]["bots"], serde_json::json!(["rust", "py"]));
-    assert_eq!(records[1]["bots"], serde_json::json!(["py", "rust"]));
-    let standings = standings(&out);
+    assert_eq!(records[0].seed, records[1].seed);
+    assert_eq!(records[0].bots, ["rust", "py"]);
+    assert_eq!(records[1].bots, ["py", "rust"]);
+    let standings = Standings::read(&out);
     for name in ["rust", "py"] {
-        let bot = standing(&standings, name);
-        assert_eq!(bot["games"], 6);
-        assert_eq!(bot["faults"], 0);
-        let total = bot["wins"].as_u64().unwrap() + bot["losses"].as_u64().unwrap() + bot["draws"].as_u64().unwrap();
-        assert_eq!(total, 6);
+        let bot = standings.bot(name);
+        assert_eq!(bot.games, 6);
+        assert_eq!(bot.faults, 0);
+        assert_eq!(bot.wins + bot.losses + bot.draws, 6);
     }
     assert!(scratch.leftover_processes().is_empty(), "{:?}", scratch.leftover_processes());
 }
@@ -62,9 +60,8 @@ fn javascript_bot_plays_a_match() {
     let random = bin("random-bot");
     let flags = patient(&["--games", "4", "--out", &out]);
     arena_expect(&match_args(&scratch, &[("js", &js), ("random", &random)], &flags), 0);
-    let standings = standings(&out);
-    assert_eq!(standing(&standings, "js")["games"], 4);
-    assert_eq!(standing(&standings, "js")["faults"], 0);
+    let js = Standings::read(&out).bot("js").clone();
+    assert_eq!((js.games, js.faults), (4, 0));
     assert!(scratch.leftover_processes().is_empty());
 }
 
@@ -75,26 +72,26 @@ fn three_players_sit_in_every_seat() {
     let (greedy, random, python) = (bin("greedy-bot"), bin("random-bot"), python_greedy());
     let bots = [("g", greedy.as_str()), ("r", random.as_str()), ("p", python.as_str())];
     arena_expect(&match_args(&scratch, &bots, &["--players", "3", "--games", "6", "--seed", "5", "--out", &out]), 0);
-    let records = records(&out);
+    let records = Record::all(&out);
     assert_eq!(records.len(), 6);
     for seat in 0..3 {
-        let mut names: Vec<String> = records.iter().map(|r| r["bots"][seat].as_str().unwrap().to_string()).collect();
+        let mut names: Vec<&str> = records.iter().map(|r| r.bots[seat].as_str()).collect();
         names.sort();
         assert_eq!(names, ["g", "g", "p", "p", "r", "r"], "seat {seat}");
     }
     for record in &records {
         check_record(record, 3);
-        assert_eq!(record["variant"]["players"], 3);
-        assert_eq!(record["variant"]["target"], 200);
+        assert_eq!(record.variant["players"], 3);
+        assert_eq!(record.variant["target"], 200);
     }
     // A free-for-all: every pair of bots meets in every game, and Weng-Lin rates them.
-    let standings = standings(&out);
+    let standings = Standings::read(&out);
     for (a, b) in [("g", "r"), ("r", "p"), ("p", "g")] {
-        assert_eq!(standings["head_to_head"][a][b]["games"], 6, "{a} against {b}");
-        assert!(standings["los"][a][b].is_f64());
+        assert_eq!(standings.head_to_head[a][b].games, 6, "{a} against {b}");
+        assert!(standings.los[a].contains_key(b));
     }
-    for bot in standings["bots"].as_array().unwrap() {
-        assert!(bot["rating"].is_f64() && bot["weng_lin"]["mu"].is_f64() && bot["weng_lin"]["sigma"].is_f64(), "{bot}");
+    for bot in &standings.bots {
+        assert!(bot.rating.is_some() && matches!(bot.weng_lin, Some(Some(_))), "{bot:?}");
     }
     assert!(scratch.leftover_processes().is_empty());
 }
@@ -110,21 +107,21 @@ fn four_player_partnerships_seat_each_bot_opposite_itself() {
     let scratch = Scratch::new("partners");
     let out = scratch.join("out");
     greedy_vs_random(&scratch, &["--players", "4", "--games", "4", "--out", &out]);
-    let records = records(&out);
+    let records = Record::all(&out);
     assert_eq!(records.len(), 4);
     for record in &records {
         check_record(record, 4);
-        let bots = &record["bots"];
+        let bots = &record.bots;
         assert_eq!(bots[0], bots[2]);
         assert_eq!(bots[1], bots[3]);
         assert_ne!(bots[0], bots[1]);
-        let scores = &record["result"]["scores"];
+        let scores = &record.result.scores;
         assert_eq!(scores[0], scores[2], "partners share a score");
     }
-    let standings = standings(&out);
-    assert_eq!(standing(&standings, "g")["games"], 4, "a bot holding two seats counts each game once");
-    assert_eq!(standings["head_to_head"]["g"]["r"]["games"], 4, "one pairwise game per game");
-    assert!(standing(&standings, "g").get("weng_lin").is_none(), "two sides: no free-for-all rating");
+    let standings = Standings::read(&out);
+    assert_eq!(standings.bot("g").games, 4, "a bot holding two seats counts each game once");
+    assert_eq!(standings.head_to_head["g"]["r"].games, 4, "one pairwise game per game");
+    assert_eq!(standings.bot("g").weng_lin, None, "two sides: no free-for-all rating");
     assert!(scratch.leftover_processes().is_empty());
 }
 
@@ -150,17 +147,15 @@ fn greedy_beats_random() {
     let scratch = Scratch::new("greedy-random");
     let out = scratch.join("out");
     greedy_vs_random(&scratch, &["--games", "100", "--seed", "1", "--concurrency", "2", "--out", &out]);
-    let standings = standings(&out);
-    assert_eq!(standings["bots"][0]["name"], "g", "standings.json lists the bots in rank order");
-    let score = standing(&standings, "g")["score"].as_f64().unwrap();
-    assert!(score > 0.6, "greedy scored {score} against random");
-    let (g, r) = (standing(&standings, "g"), standing(&standings, "r"));
-    let rating = g["rating"].as_f64().unwrap();
-    assert!(rating > 100.0 && (rating + r["rating"].as_f64().unwrap()).abs() < 1e-6, "{g}\n{r}");
-    assert!(g["rating_interval"].as_f64().unwrap() > 0.0);
-    assert!(g["los_next"].as_f64().unwrap() > 0.99 && r["los_next"].is_null());
-    assert_eq!(standings["head_to_head"]["g"]["r"]["games"], 100);
-    assert_eq!(standings["head_to_head"]["g"]["r"]["score"].as_f64(), Some(score));
+    let standings = Standings::read(&out);
+    assert_eq!(standings.names(), ["g", "r"], "standings.json lists the bots in rank order");
+    let (g, r) = (standings.bot("g"), standings.bot("r"));
+    assert!(g.score > 0.6, "greedy scored {} against random", g.score);
+    let (rating, r_rating) = (g.rating.expect("g is rated"), r.rating.expect("r is rated"));
+    assert!(rating > 100.0 && (rating + r_rating).abs() < 1e-6, "{g:?}\n{r:?}");
+    assert!(g.rating_interval.expect("an interval") > 0.0);
+    assert!(g.los_next.expect("a LOS over r") > 0.99 && r.los_next.is_none());
+    assert_eq!(standings.head_to_head["g"]["r"], HeadToHead { score: g.score, games: 100 });
 }
 
 #[test]

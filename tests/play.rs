@@ -7,11 +7,13 @@ use e2e::*;
 use std::io::Write;
 use std::process::{Command, Stdio};
 
-/// Runs `arena play` with `input` on its stdin; returns (status, stdout).
+/// Runs `arena play` with `input` on its stdin, under limits a busy machine
+/// keeps (a bot's move read late would change the game); returns (status, stdout).
 fn play(args: &[&str], input: &str) -> (Option<i32>, String) {
     let mut child = Command::new(bin("arena"))
         .arg("play")
         .args(args)
+        .args(PATIENT)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

@@ -117,27 +117,32 @@ fn zombies_are_reaped_while_the_league_runs() {
     let scratch = Scratch::new("zombies");
     let out = scratch.join("out");
     let (factory, greedy) = (hostile("zombie_factory.py"), bin("greedy-bot"));
-    // The factory's first move waits until the test has watched it: as long
-    // as the test needs, however slowly a busy machine lets it look.
-    let watched = scratch.path().join("watched");
+    // The factory says how many orphans it made (file `made`) once it is
+    // done; its first move waits until the test has looked (file `watched`):
+    // a zombie left unreaped would still be there to see, however late the
+    // look comes on a busy machine.
+    let (made, watched) = (scratch.path().join("made"), scratch.path().join("watched"));
     let args = league(&scratch, &[("z", &factory), ("g", &greedy)], &out, &patient(&["--games", "2", "--seed", "3"]));
-    let (mut peak, mut samples) = (0, 0);
+    let (mut peak, mut once_made) = (0, None);
     let output = arena_watched(&args, DEADLINE, |arena| {
-        let below = descendants(arena);
-        peak = peak.max(below.iter().filter(|p| p.state == 'Z').count());
-        // A sample counts once the factory runs.
-        samples += usize::from(below.iter().any(|p| p.cmdline.contains("zombie_factory.py")));
-        if samples == 20 {
+        let count = once_made.is_none().then(|| std::fs::read_to_string(&made).ok()).flatten();
+        let zombies = descendants(arena).iter().filter(|p| p.state == 'Z').count();
+        peak = peak.max(zombies);
+        if let Some(count) = count {
+            let count: usize = count.parse().expect("the factory writes a count");
+            once_made = Some((count, zombies));
             std::fs::write(&watched, "").expect("the factory is told");
         }
     });
     assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
     assert_eq!(standing(&standings(&out), "z")["faults"], 0);
-    assert!(samples >= 20, "the league ended before it could be watched ({samples} samples)");
-    // The factory makes hundreds of zombies a second; reaped as they come,
-    // only a few exist at any moment.
+    let (orphans, zombies) = once_made.expect("the league ended before the factory had made its orphans");
+    // Reaped as they come, only a few exist at any moment; left unreaped,
+    // every orphan made would still be a zombie at the look after the last.
+    assert!(orphans > 50, "the factory made only {orphans} orphans in its 20 s: too few to tell");
+    assert!(zombies <= 50, "{zombies} zombies below the arena once {orphans} orphans were made");
     assert!(peak <= 50, "{peak} zombies below the arena at once");
-    eprintln!("at most {peak} zombies at once over {samples} samples");
+    eprintln!("{orphans} orphans made; at most {peak} zombies at once, {zombies} once all were made");
     scratch.assert_nothing_left(LINGER);
 }
 

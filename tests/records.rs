@@ -32,19 +32,19 @@ fn fixed_deals_are_played_in_every_rotation_and_verify() {
     extra.extend_from_slice(FIVE);
     arena_expect(&greedy_and_random(&scratch, &extra), 0);
 
-    let records = records(&out);
+    let records = Record::all(&out);
     assert_eq!(records.len(), 4, "each of the 2 deals in both rotations");
     for record in &records {
-        let given = if record["deal"] == 0 { &first } else { &second };
-        let dealt = &record["events"][0];
-        assert_eq!(record["preset"], true);
+        let given = if record.deal == 0 { &first } else { &second };
+        let dealt = &record.events[0];
+        assert!(record.preset);
         assert_eq!(dealt["type"], "hand_start");
-        assert_eq!(dealt["hands"], sorted(&given["hands"]), "game {}: the seats hold the given hands", record["id"]);
+        assert_eq!(dealt["hands"], sorted(&given["hands"]), "game {}: the seats hold the given hands", record.id);
         assert_eq!(dealt["boneyard"], given["boneyard"], "the boneyard in the given order");
         assert_eq!(dealt["leader"], given["leader"]);
     }
-    assert_eq!(records[0]["bots"], json!(["greedy", "random"]));
-    assert_eq!(records[1]["bots"], json!(["random", "greedy"]), "the bots swap seats for the same deal");
+    assert_eq!(records[0].bots, ["greedy", "random"]);
+    assert_eq!(records[1].bots, ["random", "greedy"], "the bots swap seats for the same deal");
     let (stdout, _) = arena_expect(&["verify", &out], 0);
     assert!(stdout.contains("4 games verified: every record agrees"), "{stdout}");
 }
@@ -153,8 +153,8 @@ fn verify_catches_hand_edited_scores_tiles_and_results() {
 fn replay_lists_the_decisions_a_changed_bot_makes_differently() {
     let scratch = Scratch::new("replay-diff");
     let out = played(&scratch, &[]);
-    let record = &records(&out)[0];
-    let seat = record["bots"].as_array().unwrap().iter().position(|b| b == "greedy").unwrap();
+    let record = &Record::all(&out)[0];
+    let seat = record.seat_of("greedy");
     let seat_text = seat.to_string();
     let replay = |bot: &str, status: i32| {
         let args = ["replay", out.as_str(), "--game", "0", "--seat", &seat_text, "--bot", bot];
@@ -163,7 +163,7 @@ fn replay_lists_the_decisions_a_changed_bot_makes_differently() {
 
     let (greedy, random) = (format!("greedy={}", bin("greedy-bot")), format!("random={}", bin("random-bot")));
     let same = replay(&greedy, 0);
-    let decisions = record["events"].as_array().unwrap().iter().filter(|e| e["seat"] == seat && e["type"] == "play");
+    let decisions = record.events_of("play").filter(|e| e["seat"] == seat);
     let count = decisions.count();
     assert!(same.contains(&format!("greedy chose as recorded at all {count} decisions")), "{same}");
 
@@ -175,7 +175,7 @@ fn replay_lists_the_decisions_a_changed_bot_makes_differently() {
     assert!(changed.contains(&share), "{changed}");
     for line in listed {
         let at: usize = line[prefix.len()..line.find(": ").unwrap()].parse().unwrap();
-        let event = &record["events"][at];
+        let event = &record.events[at];
         assert_eq!((event["type"].as_str(), event["seat"].as_u64()), (Some("play"), Some(seat as u64)), "{line}");
         let recorded = format!("recorded {{\"tile\":{},", event["tile"]);
         assert!(line.contains(&recorded), "{line} should show the recorded tile {}", event["tile"]);
@@ -184,11 +184,8 @@ fn replay_lists_the_decisions_a_changed_bot_makes_differently() {
     // Every game, in whichever seat greedy played: greedy itself agrees everywhere.
     let args = ["replay", out.as_str(), "--as", "greedy", "--bot", &greedy];
     let (all, _) = arena_expect(&args, 0);
-    let greedy_plays = |r: &Value| {
-        let plays = r["events"].as_array().unwrap().iter().filter(|e| e["type"] == "play");
-        plays.filter(|e| r["bots"][e["seat"].as_u64().unwrap() as usize] == "greedy").count()
-    };
-    let decisions: usize = records(&out).iter().map(greedy_plays).sum();
+    let greedy_plays = |r: &Record| r.events_of("play").filter(|e| e["seat"] == r.seat_of("greedy")).count();
+    let decisions: usize = Record::all(&out).iter().map(greedy_plays).sum();
     assert!(all.starts_with("replaying 6 games of "), "{all}");
     assert!(all.contains(&format!("greedy chose as recorded at all {decisions} decisions")), "{all}");
     let args = ["replay", out.as_str(), "--as", "greedy", "--bot", &random];
@@ -213,8 +210,7 @@ fn the_cpp_and_java_sample_bots_choose_as_greedy_bot_does() {
     // Java runs from its source file too (compiled at each start, so one game only).
     if let Some(java) = optional_tool(JAVA) {
         let source = format!("java={} {JVM_FLAGS} {}", java.display(), repo_path("sample-bots/java/Greedy.java"));
-        let record = &records(&out)[0];
-        let seat = record["bots"].as_array().unwrap().iter().position(|b| b == "greedy").unwrap().to_string();
+        let seat = Record::all(&out)[0].seat_of("greedy").to_string();
         let args = ["replay", &out, "--game", "0", "--seat", &seat, "--startup-timeout", "60000", "--bot", &source];
         let (stdout, _) = arena_expect(&args, 0);
         assert!(stdout.contains("java chose as recorded at all "), "{stdout}");
@@ -233,20 +229,20 @@ fn replay_tells_the_bot_exactly_what_its_seat_was_told() {
     let bots: Vec<(&str, &str)> = bots.iter().map(|(name, command)| (*name, command.as_str())).collect();
     let extra = ["--out", out.as_str(), "--games", "4", "--seed", "5", "--players", "2", "--variant", "target=60"];
     arena_expect(&match_args(&scratch, &bots, &extra), 0);
-    let record = &records(&out)[3];
-    let seat = record["bots"].as_array().unwrap().iter().position(|b| b == "spy").unwrap();
+    let record = &Record::all(&out)[3];
+    let seat = record.seat_of("spy");
     let bot = format!("spy={}", recorder(&replay_logs));
     let (stdout, _) = arena_expect(&["replay", &out, "--game", "3", "--seat", &seat.to_string(), "--bot", &bot], 0);
     assert!(stdout.contains("spy chose as recorded"), "{stdout}");
 
     let in_match: Vec<ToBot> = recorded(std::path::Path::new(&match_logs))
         .into_iter()
-        .find_map(|messages| game_messages(&messages, told_id(record)))
+        .find_map(|messages| game_messages(&messages, record.told_id()))
         .expect("the match's spy played game 3");
     let replayed = recorded(std::path::Path::new(&replay_logs));
     assert_eq!(replayed.len(), 1, "one process");
     assert!(matches!(replayed[0][0], ToBot::Hello(_)) && matches!(replayed[0].last(), Some(ToBot::Bye)));
-    let in_replay = game_messages(&replayed[0], told_id(record)).expect("game 3 replayed");
+    let in_replay = game_messages(&replayed[0], record.told_id()).expect("game 3 replayed");
     assert!(in_match.len() > 20);
     assert_eq!(in_replay, in_match, "the same messages, turn ids aside");
 }
@@ -295,7 +291,7 @@ fn leagues_and_sprt_cycle_through_a_deals_file_and_resume_without_it() {
         })
         .collect();
     let file = write_deals(&scratch, &games);
-    let dealt = |record: &Value| sorted(&games[record["deal"].as_u64().unwrap() as usize % 3]["deals"][0]["hands"]);
+    let dealt = |record: &Record| sorted(&games[record.deal as usize % 3]["deals"][0]["hands"]);
 
     // A league of three bots, 8 games per pair: deals 0 to 3 use the file's games 0, 1, 2, 0.
     let out = scratch.join("league");
@@ -308,10 +304,10 @@ fn leagues_and_sprt_cycle_through_a_deals_file_and_resume_without_it() {
     args.extend_from_slice(FIVE);
     arena_expect(&args, 0);
     let complete = canonical_records(&out);
-    let played = records(&out);
+    let played = Record::all(&out);
     assert_eq!(played.len(), 24);
     for record in &played {
-        assert_eq!(record["events"][0]["hands"], dealt(record), "game {}", record["id"]);
+        assert_eq!(record.events[0]["hands"], dealt(record), "game {}", record.id);
     }
 
     // Lose half the games and the deals file: the resumed league plays the same games again.
@@ -331,11 +327,11 @@ fn leagues_and_sprt_cycle_through_a_deals_file_and_resume_without_it() {
     args.extend_from_slice(&["--seed", "2", "--out", &sprt]);
     args.extend_from_slice(FIVE);
     arena_expect(&args, 3);
-    let records = records(&sprt);
+    let records = Record::all(&sprt);
     assert_eq!(records.len(), 14);
     for record in &records {
-        assert_eq!(record["events"][0]["hands"], dealt(record), "sprt game {}", record["id"]);
-        assert_eq!(record["preset"], true);
+        assert_eq!(record.events[0]["hands"], dealt(record), "sprt game {}", record.id);
+        assert!(record.preset);
     }
 }
 
@@ -391,8 +387,8 @@ fn kind_of(choice: &Value) -> &'static str {
 /// What the move at event `at` of `record` added to `seat`'s score before the
 /// next decision: the scores the record gives after it (its forced draws,
 /// passes and the settlement of a hand it ends included) less those before.
-fn gain_at_once(record: &Value, at: usize, seat: usize) -> i64 {
-    let events = record["events"].as_array().unwrap();
+fn gain_at_once(record: &Record, at: usize, seat: usize) -> i64 {
+    let events = &record.events;
     let score = |event: &Value| event["scores"].get(seat).and_then(Value::as_i64);
     let before = events[..at].iter().rev().find_map(score).unwrap();
     let next = events.iter().skip(at + 1).position(|e| e["type"] == "play").map_or(events.len(), |p| at + 1 + p);
@@ -414,10 +410,10 @@ fn replay_sums_up_the_differences_by_kind_of_move_and_by_what_the_move_scores() 
     let random = format!("random={}", bin("random-bot"));
     let (stdout, _) = arena_expect(&["replay", out.as_str(), "--as", "greedy", "--bot", &random], 1);
     let every = listed(&stdout);
-    let records = records(&out);
+    let records = Record::all(&out);
     for difference in &every {
-        let record = records.iter().find(|record| record["id"] == difference.game).unwrap();
-        let event = &record["events"][difference.event];
+        let record = records.iter().find(|record| record.id == difference.game).unwrap();
+        let event = &record.events[difference.event];
         let (recorded, gain) = &difference.recorded;
         for field in ["tile", "end", "points"] {
             assert_eq!(recorded[field], event[field], "{difference:?}");
@@ -427,9 +423,8 @@ fn replay_sums_up_the_differences_by_kind_of_move_and_by_what_the_move_scores() 
     // The decisions of each kind, from the records; the differences of each, from the list.
     let mut kinds = std::collections::BTreeMap::<&str, (usize, usize)>::new();
     for record in &records {
-        let greedy = |event: &&Value| record["bots"][event["seat"].as_u64().unwrap() as usize] == "greedy";
-        let plays = record["events"].as_array().unwrap().iter().filter(|e| e["type"] == "play");
-        for event in plays.filter(greedy) {
+        let greedy = |event: &&Value| record.bots[event["seat"].as_u64().unwrap() as usize] == "greedy";
+        for event in record.events_of("play").filter(greedy) {
             kinds.entry(kind_of(event)).or_default().0 += 1;
         }
     }
@@ -526,7 +521,7 @@ fn replay_lists_the_same_in_the_file_order_whatever_the_number_of_jobs() {
     };
     let one = replay("1");
     assert_eq!(replay("4"), one, "--jobs 4 lists as --jobs 1 does, byte for byte");
-    let ids: Vec<u64> = records(&out).iter().map(|record| record["id"].as_u64().unwrap()).collect();
+    let ids: Vec<u64> = Record::all(&out).iter().map(|record| record.id).collect();
     let mut order: Vec<usize> = listed(&one).iter().map(|d| ids.iter().position(|id| *id == d.game).unwrap()).collect();
     assert!(order.is_sorted(), "in the file's order: {order:?}");
     order.dedup();

@@ -388,6 +388,241 @@ pub fn standing<'a>(standings: &'a serde_json::Value, name: &str) -> &'a serde_j
         .unwrap_or_else(|| panic!("no bot {name} in {standings}"))
 }
 
+/// A game record, one line of `games.jsonl` (`arena/RECORDS.md`), read
+/// strictly: a field that is not here fails the read, so that a field the
+/// arena adds or renames shows in the tests as well as in the document.
+/// The events are the game's own, and stay JSON.
+#[derive(Debug, Clone, PartialEq, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Record {
+    /// Its id: its position in the schedule.
+    pub id: u64,
+    /// The game's name, e.g. `"all-fives"`.
+    pub game: String,
+    /// The engine program that played it (`--engine` only).
+    #[serde(default)]
+    pub engine: Option<serde_json::Value>,
+    /// The deal number.
+    pub deal: u64,
+    /// The arrangement of the bots over the seats for this deal.
+    pub arrangement: usize,
+    /// The deal's seed.
+    pub seed: u64,
+    /// Whether it was set up from a given setup (`--deals`); absent when not.
+    #[serde(default)]
+    pub preset: bool,
+    /// The setup of an engine program's game set up in advance.
+    #[serde(default)]
+    pub setup: Option<serde_json::Value>,
+    /// Every variant setting in force.
+    pub variant: serde_json::Value,
+    /// The bot in each seat.
+    pub bots: Vec<String>,
+    /// The seed each seat was told.
+    pub bot_seeds: Vec<u64>,
+    /// The game clock (`--clock`), when there was one.
+    #[serde(default)]
+    pub clock: Option<Clock>,
+    /// Every event, in order.
+    pub events: Vec<serde_json::Value>,
+    /// How it came out.
+    pub result: GameResult,
+    /// Its faults, in order.
+    pub faults: Vec<Fault>,
+    /// Its wall-clock time in milliseconds (a timing field).
+    pub duration_ms: u64,
+}
+
+impl Record {
+    /// The records of `DIR/games.jsonl`, in the file's order.
+    pub fn all(out: &str) -> Vec<Record> {
+        let text = std::fs::read_to_string(Path::new(out).join("games.jsonl")).expect("games.jsonl exists");
+        text.lines().map(|line| serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}: {line}"))).collect()
+    }
+
+    /// The seat of bot `name` (its first, if it holds several).
+    pub fn seat_of(&self, name: &str) -> usize {
+        self.bots.iter().position(|bot| bot == name).unwrap_or_else(|| panic!("no {name} in game {}", self.id))
+    }
+
+    /// The events of type `kind`.
+    pub fn events_of<'a>(&'a self, kind: &'a str) -> impl Iterator<Item = &'a serde_json::Value> + 'a {
+        self.events.iter().filter(move |event| event["type"] == kind)
+    }
+
+    /// The kinds of its faults, in order.
+    pub fn fault_kinds(&self) -> Vec<&str> {
+        self.faults.iter().map(|fault| fault.kind.as_str()).collect()
+    }
+
+    /// The id the bots were told in `game_start` (see [`told_id`]).
+    pub fn told_id(&self) -> u64 {
+        arena::schedule::seeds::game_tag(self.seed, self.id)
+    }
+}
+
+/// A game clock, as recorded.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Clock {
+    /// What each seat's clock starts with, in milliseconds.
+    pub base_ms: u64,
+    /// What each move adds, in milliseconds.
+    pub increment_ms: u64,
+}
+
+/// How a game came out.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GameResult {
+    /// Why it ended: the game's reason, or `"forfeit"`.
+    pub reason: String,
+    /// Each seat's final score.
+    pub scores: Vec<i64>,
+    /// Each seat's place, 0 for first.
+    pub ranks: Vec<u32>,
+}
+
+/// A fault, as recorded.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Fault {
+    /// The faulting seat.
+    pub seat: usize,
+    /// The bot in it.
+    pub bot: String,
+    /// Its kind, e.g. `"timeout"`.
+    pub kind: String,
+    /// What happened.
+    pub message: String,
+    /// The last lines the bot wrote to stderr.
+    pub stderr: Vec<String>,
+}
+
+/// `DIR/standings.json` (`arena/RECORDS.md`), read strictly as [`Record`] is.
+#[derive(Debug, Clone, PartialEq, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Standings {
+    /// The game's name.
+    pub game: String,
+    /// The match seed.
+    pub seed: u64,
+    /// Games counted.
+    pub games: u64,
+    /// The bots, in rank order.
+    pub bots: Vec<Standing>,
+    /// Each bot's score against each other bot, by row bot then column bot.
+    pub head_to_head: std::collections::BTreeMap<String, std::collections::BTreeMap<String, HeadToHead>>,
+    /// The likelihood of superiority of the row bot over the column bot.
+    pub los: std::collections::BTreeMap<String, std::collections::BTreeMap<String, f64>>,
+}
+
+impl Standings {
+    /// `DIR/standings.json`.
+    pub fn read(out: &str) -> Standings {
+        let text = std::fs::read_to_string(Path::new(out).join("standings.json")).expect("standings.json exists");
+        serde_json::from_str(&text).unwrap_or_else(|e| panic!("{e}: {text}"))
+    }
+
+    /// The standing of bot `name`.
+    pub fn bot(&self, name: &str) -> &Standing {
+        self.bots.iter().find(|bot| bot.name == name).unwrap_or_else(|| panic!("no bot {name} in {self:?}"))
+    }
+
+    /// The bots' names, in rank order.
+    pub fn names(&self) -> Vec<&str> {
+        self.bots.iter().map(|bot| bot.name.as_str()).collect()
+    }
+}
+
+/// One bot's line of [`Standings`].
+#[derive(Debug, Clone, PartialEq, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Standing {
+    /// Its place, from 1.
+    pub rank: u64,
+    /// Its name.
+    pub name: String,
+    /// Games played.
+    pub games: u64,
+    /// Games won.
+    pub wins: u64,
+    /// Games lost.
+    pub losses: u64,
+    /// Games drawn.
+    pub draws: u64,
+    /// (wins + draws / 2) / games.
+    pub score: f64,
+    /// wins / games.
+    pub win_rate: f64,
+    /// The mean final score of its side.
+    pub points_for: f64,
+    /// The half-width of the 95% interval of `points_for`.
+    pub points_for_interval: f64,
+    /// The mean final score of the other sides.
+    pub points_against: f64,
+    /// Faults in all.
+    pub faults: u64,
+    /// Faults by kind (kinds that happened only).
+    pub faults_by_kind: std::collections::BTreeMap<String, u64>,
+    /// The Elo rating; `None` without games.
+    pub rating: Option<f64>,
+    /// The half-width of the rating's 95% interval.
+    pub rating_interval: Option<f64>,
+    /// The likelihood of superiority over the next bot; `None` for the last.
+    pub los_next: Option<f64>,
+    /// The Weng–Lin rating: absent (`None`) unless some game had 3 or more
+    /// sides, then `Some(None)` for a bot that played no such game.
+    #[serde(default, deserialize_with = "present")]
+    pub weng_lin: Option<Option<WengLin>>,
+    /// The test of a bot doing better on deals it met before; `None` before 20 such deals.
+    pub repeated_deals: Option<RepeatedDeals>,
+}
+
+/// A field that is there, even as `null` (so that `Option<Option<T>>`
+/// tells an absent field, `None`, from a `null` one, `Some(None)`).
+fn present<'de, T: serde::Deserialize<'de>, D: serde::Deserializer<'de>>(
+    deserializer: D,
+) -> Result<Option<Option<T>>, D::Error> {
+    <Option<T> as serde::Deserialize>::deserialize(deserializer).map(Some)
+}
+
+/// One bot's score against another.
+#[derive(Debug, Clone, Copy, PartialEq, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HeadToHead {
+    /// The row bot's score against the column bot.
+    pub score: f64,
+    /// Their games.
+    pub games: u64,
+}
+
+/// A Weng–Lin rating.
+#[derive(Debug, Clone, Copy, PartialEq, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WengLin {
+    /// Its mean.
+    pub mu: f64,
+    /// Its standard deviation.
+    pub sigma: f64,
+}
+
+/// Whether a bot did better on deals it had met before (`repeated_deals`).
+#[derive(Debug, Clone, Copy, PartialEq, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RepeatedDeals {
+    /// The deals it played twice or more.
+    pub deals: u64,
+    /// Its mean margin in later games of a deal minus that in its first.
+    pub gain: f64,
+    /// The half-width of the 95% interval of `gain`.
+    pub interval: f64,
+    /// The one-sided p-value of "no gain".
+    pub p: f64,
+    /// Whether `p` is below the threshold.
+    pub flagged: bool,
+}
+
 /// Every line the recorder bot's processes received, one list per process.
 pub fn recorded(dir: &Path) -> Vec<Vec<all_fives::wire::ToBot>> {
     std::fs::read_dir(dir)
@@ -470,6 +705,19 @@ pub fn optional_python_module(module: PythonModule) -> bool {
         skip_for_want_of(module.module, "cannot be imported by python3", &install);
     }
     imported
+}
+
+/// The current test is skipped because the machine was too busy for what it
+/// needs (e.g. a match without a timeout, `why`), after it tried again: a
+/// notice on stderr and in `ARENA_SKIPPED_LOG`, never a failure, since a busy
+/// machine is no defect of the arena.
+pub fn skip_for_load(why: &str) {
+    let test = std::thread::current().name().unwrap_or("a test").to_string();
+    let _ = writeln!(std::io::stderr(), "notice: SKIPPED {test}: the machine was too busy: {why}");
+    if let Some(log) = std::env::var_os("ARENA_SKIPPED_LOG") {
+        let file = std::fs::OpenOptions::new().create(true).append(true).open(log);
+        let _ = file.and_then(|mut file| writeln!(file, "{test} (a busy machine)"));
+    }
 }
 
 /// The current test is skipped for want of `what`, which `absent` (e.g.
