@@ -10,7 +10,7 @@ use crate::engine::games::{self, GameCommand};
 use crate::engine::link::Link;
 use crate::engine::process::EngineError;
 use crate::engine::running::{Found, Origin, Running};
-use crate::run::game_loop::{Answer, Ended, Seats, play_out};
+use crate::run::game_loop::{Answer, Seats, play_out};
 use crate::run::play::play_game;
 use crate::run::session::{self, Answered, Decision};
 use crate::run::table::{Resolved, Table};
@@ -274,14 +274,14 @@ async fn ids_echoed(
     let seat = game.to_act().expect("a new game has a seat to act");
     let (mut process, _) = start(table, seat).await?;
     process.queue(&Envelope::GameStart(game_start(seat, context.settings.seed)));
-    let mut probe = IdsProbe { context, seat, process, skips: [40, 100].into_iter(), ids: Vec::new(), timing };
-    let ended = play_out(&mut game, link, &mut probe).await?;
-    let IdsProbe { process, ids, .. } = probe;
-    if let Ended::Faulted(_, fault) = ended {
-        return Err(failure(fault, process, engine.name()).await);
+    let mut probe =
+        IdsProbe { context, seat, process: Some(process), skips: [40, 100].into_iter(), ids: Vec::new(), timing };
+    play_out(&mut game, link, &mut probe).await?;
+    if let Some(process) = probe.process {
+        process.kill().await;
     }
-    process.kill().await;
-    Ok(format!("echoed the ids of turns {}", ids.iter().map(u64::to_string).collect::<Vec<_>>().join(" and ")))
+    let ids: Vec<String> = probe.ids.iter().map(u64::to_string).collect();
+    Ok(format!("echoed the ids of turns {}", ids.join(" and ")))
 }
 
 /// The seats of [`ids_echoed`]'s game: the bot in one, its turns far apart
@@ -290,7 +290,8 @@ async fn ids_echoed(
 struct IdsProbe<'a, S> {
     context: &'a Context,
     seat: usize,
-    process: BotProcess,
+    /// The bot's process (taken while it is asked).
+    process: Option<BotProcess>,
     /// How many ids to skip before each of the bot's turns.
     skips: S,
     /// The ids of the bot's turns.
@@ -302,39 +303,32 @@ impl<S: Iterator<Item = u64>> Seats for IdsProbe<'_, S> {
     type Error = Failure;
 
     fn tell(&mut self, seat: usize, event: &StepEvent<Raw>) {
-        if let (true, Some(view)) = (seat == self.seat, &event.views[seat]) {
-            self.process.queue(view);
+        if let (true, Some(process), Some(view)) = (seat == self.seat, self.process.as_mut(), &event.views[seat]) {
+            process.queue(view);
         }
     }
 
+    /// A bot's fault is the check's failure at once (its process killed).
     async fn answer(&mut self, to_act: usize, game: &Running<'_>, link: &mut dyn Link) -> Result<Answer, Failure> {
+        let first = Decision { index: 0, elapsed: Duration::ZERO };
         if to_act != self.seat {
-            return Ok(Answer::Play(Decision { index: 0, elapsed: Duration::ZERO }));
+            return Ok(Answer::Play(first));
         }
         let Some(skip) = self.skips.next() else { return Ok(Answer::Stop) };
-        let skipped = (0..skip).map(|_| self.process.next_request_id()).last().unwrap_or_default();
+        let mut process = self.process.take().expect("a bot's failure ends the check");
+        let skipped = (0..skip).map(|_| process.next_request_id()).last().unwrap_or_default();
         self.ids.push(skipped + 1);
-        let limit = self.context.settings.limits.move_timeout;
-        let answered = match session::ask_move(&mut self.process, game.state(), game.choices(), limit, None).await {
-            Ok(answered) => answered,
-            Err(fault) => {
-                self.timing.timed_out |= fault.kind == FaultKind::Timeout;
-                return Ok(Answer::Fault(fault));
-            }
-        };
-        Ok(match answered {
-            Answered::Index(decision) => {
-                self.timing.note(decision.elapsed);
-                Answer::Play(decision)
-            }
-            Answered::Named(named) => {
-                self.timing.note(named.elapsed);
-                match game.find(link, named.named.clone()).await? {
-                    Found::Index(index) => Answer::Play(named.found(index)),
-                    Found::Illegal(why) => Answer::Fault(named.not_legal(why)),
-                }
-            }
+        let answered;
+        (process, answered) = ask(process, (game.state(), game.choices()), self.context, self.timing).await?;
+        let index;
+        (process, index) = chosen(process, answered, self.context, async |named| match game.find(link, named).await {
+            Ok(Found::Index(index)) => Ok(Ok(index)),
+            Ok(Found::Illegal(why)) => Ok(Err(why)),
+            Err(e) => Err(Failure::from(e)),
         })
+        .await?;
+        self.process = Some(process);
+        Ok(Answer::Play(Decision { index, ..first }))
     }
 
     fn played(&mut self, _: usize, _: Decision, _: usize, _: &Running<'_>) {}
