@@ -154,6 +154,23 @@ fn each_turn_tells_the_bot_its_clock_and_each_move_records_what_is_left() {
         };
         assert_eq!(of(&replayed), of(&told), "game {}", record.id);
     }
+    // Replayed in the other seat, it chooses otherwise than the record
+    // (greedy's moves): each next turn still tells the clock the record shows.
+    let other = scratch.path().join("replayed-other");
+    let replayer = format!("c={}", clocked(&other, 0, 0));
+    arena_expect(&["replay", &out, "--bot", &replayer, "--as", "g"], 1);
+    let replayed = self::told(&other);
+    for record in &records {
+        let seat = record.seat_of("g") as u64;
+        let told: Vec<Option<u64>> = replayed
+            .iter()
+            .filter(|t| t["game"].as_u64() == Some(record.told_id()))
+            .map(|t| t["clock_ms"].as_u64())
+            .collect();
+        let made = moves(record, seat);
+        let recorded = std::iter::once(30_000).chain(made.iter().map(|e| number(e, "clock_us") / 1000));
+        assert_eq!(told, recorded.take(made.len()).map(Some).collect::<Vec<_>>(), "game {}", record.id);
+    }
     // The report shows each bot's least clock left.
     arena_expect(&["report", &out], 0);
     let page = std::fs::read_to_string(format!("{out}/report.html")).unwrap();

@@ -12,12 +12,16 @@ use crate::bot::fault::Fault;
 use crate::bot::process::BotProcess;
 use crate::bot::process::Envelope;
 use crate::engine::link::Link;
+use crate::engine::process::EngineError;
 use crate::engine::running::{Origin, Running};
 use crate::engine::spec::Trouble;
-use crate::run::session;
+use crate::run::game_loop::{Answer, Ended, Seats, play_out};
+use crate::run::session::{self, Decision};
 use crate::run::table::Table;
+use crate::schedule::clock::Clock;
 use crate::store::record::JsonRecord;
 use crate::terminal::untrusted;
+use protocol::engine::{Raw, StepEvent};
 use protocol::messages::{Forfeit, GameEnd, GameStart};
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -101,13 +105,6 @@ async fn start<'t>(table: &'t Table, link: &mut dyn Link, record: &JsonRecord) -
     }
 }
 
-/// What `seat`'s score gains at once when `game` plays `index`.
-async fn gain(game: &mut Running<'_>, link: &mut dyn Link, seat: usize, index: usize) -> Result<i64, String> {
-    let before = game.scores()[seat];
-    game.play(link, index).await.map_err(|e| e.to_string())?;
-    Ok(game.scores()[seat] - before)
-}
-
 /// What choice `index` of the seat to act at event `at` of `record` adds to
 /// `seat`'s score: the game started again on `probe`, played as recorded up
 /// to event `at`, then `index`.
@@ -132,7 +129,9 @@ async fn probe_gain(
     if game.events().len() != at || game.to_act().is_none() {
         return Err(format!("event {at}: the game played again does not reach this decision"));
     }
-    gain(&mut game, probe, seat, index).await
+    let before = game.scores()[seat];
+    game.play(probe, index).await.map_err(|e| e.to_string())?;
+    Ok(game.scores()[seat] - before)
 }
 
 /// Replays `record` to bot 0 of `table`, seated in `seat`, the game played
@@ -149,82 +148,35 @@ pub async fn replay(
     seat: usize,
 ) -> Result<Replayed, String> {
     let mut game = start(table, link, record).await?;
-    let mut replayed = Replayed::default();
     let mut process = match BotProcess::spawn(&table.launch(0, seat, None)) {
         Ok(process) => process,
-        Err(fault) => return Ok(Replayed { fault: Some(fault), ..replayed }),
+        Err(fault) => return Ok(Replayed { fault: Some(fault), ..Replayed::default() }),
     };
     if let Err(fault) = session::handshake(&mut process, table.hello(0, seat), table.limits.startup_timeout).await {
-        return Ok(failed(process, fault, replayed).await);
+        return Ok(failed(process, fault, Replayed::default()).await);
     }
     process.queue(&Envelope::GameStart(GameStart { id: record.tag(), seed: record.bot_seeds[seat], seat }));
-    let mut delivered = 0;
-    // Under a game clock, the seat's clock as the record has it before each
-    // of its moves: the base, then what its last recorded move left.
-    let mut clock = record.clock.map(|control| control.start());
-    while let Some(to_act) = game.to_act() {
-        delivered = tell(&mut process, &game, seat, delivered);
-        let at = game.events().len();
-        if at == record.events.len() {
-            break; // the game was cut short by a fault
-        }
-        let recorded = match record.events[at].choice {
-            Some(choice) if choice < game.choices().len() => choice,
-            _ => {
-                process.kill().await;
-                return Err(format!("event {at}: seat {to_act} moves here, but the record has no choice it can play"));
-            }
-        };
-        if to_act == seat {
-            let decision = match session::ask_in_game(&mut process, &game, link, table.limits.move_timeout, clock).await
-            {
-                Ok(decision) => decision,
-                Err(e) => {
-                    process.kill().await;
-                    return Err(e.to_string());
-                }
-            };
-            let decision = match decision {
-                Ok(decision) => decision,
-                Err(fault) => return Ok(failed(process, fault, replayed).await),
-            };
-            replayed.decisions += 1;
-            replayed.time_us += decision.elapsed.as_micros() as u64;
-            let recorded_move = game.choices()[recorded].get().to_string();
-            *replayed.kinds.entry(kind(&recorded_move)).or_default() += 1;
-            if decision.index != recorded {
-                let chosen = game.choices()[decision.index].get().to_string();
-                // The bot's move scored in a game of its own, then the recorded one played here.
-                let gains = async {
-                    let chosen = probe_gain(table, probe, record, at, seat, decision.index).await?;
-                    Ok::<_, String>((chosen, gain(&mut game, link, seat, recorded).await?))
-                };
-                let (chosen_gain, recorded_gain) = match gains.await {
-                    Ok(gains) => gains,
-                    Err(e) => {
-                        process.kill().await;
-                        return Err(e);
-                    }
-                };
-                replayed.differences.push(Difference {
-                    event: at,
-                    recorded: recorded_move,
-                    chosen,
-                    recorded_gain,
-                    chosen_gain,
-                });
-                continue;
-            }
-        }
-        if let Err(e) = game.play(link, recorded).await {
+    let mut seats = Replaying {
+        table,
+        probe,
+        record,
+        seat,
+        process,
+        clock: record.clock.map(|control| control.start()),
+        replayed: Replayed::default(),
+        differs: None,
+    };
+    let ended = play_out(&mut game, link, &mut seats).await;
+    let Replaying { mut process, replayed, .. } = seats;
+    match ended {
+        Err(Broke(e)) => {
             process.kill().await;
-            return Err(e.to_string());
+            return Err(e);
         }
-        if let (true, Some(clock), Some(left)) = (to_act == seat, clock.as_mut(), record.events[at].clock_us) {
-            clock.left = Duration::from_micros(left);
-        }
+        Ok(Ended::Faulted(_, fault)) => return Ok(failed(process, fault, replayed).await),
+        // Stopped where the record ends: the game was cut short by a fault.
+        Ok(Ended::Over | Ended::Stopped) => {}
     }
-    tell(&mut process, &game, seat, delivered);
     let result = &record.result;
     let forfeits = record.faults.iter().map(|f| Forfeit { seat: f.seat, kind: f.kind.name().to_string() }).collect();
     process.queue(&Envelope::GameEnd(GameEnd {
@@ -239,13 +191,91 @@ pub async fn replay(
     Ok(replayed)
 }
 
-/// Queues what `seat` is told of every event of `game` from number `from`
-/// on; returns the number of the next event to tell.
-pub fn tell(process: &mut BotProcess, game: &Running<'_>, seat: usize, from: usize) -> usize {
-    for view in game.events()[from..].iter().filter_map(|event| event.views[seat].as_ref()) {
-        process.queue(view);
+/// Why a replay cannot go on.
+struct Broke(String);
+
+impl From<EngineError> for Broke {
+    fn from(e: EngineError) -> Self {
+        Broke(e.to_string())
     }
-    game.events().len()
+}
+
+/// The seats of a game replayed: the bot in its seat, asked at each of its
+/// turns but answered for by the recorded move, as every other seat is.
+struct Replaying<'a> {
+    table: &'a Table,
+    /// Where the bot's different choices are scored.
+    probe: &'a mut dyn Link,
+    record: &'a JsonRecord,
+    seat: usize,
+    process: BotProcess,
+    /// Under a game clock, the seat's clock as the record has it before each
+    /// of its moves: the base, then what its last recorded move left.
+    clock: Option<Clock>,
+    replayed: Replayed,
+    /// The bot's choice at the move being played, when it differs from the
+    /// record, and the seat's score before the move.
+    differs: Option<(Difference, i64)>,
+}
+
+impl Seats for Replaying<'_> {
+    type Error = Broke;
+
+    fn tell(&mut self, seat: usize, event: &StepEvent<Raw>) {
+        if let (true, Some(view)) = (seat == self.seat, &event.views[seat]) {
+            self.process.queue(view);
+        }
+    }
+
+    async fn answer(&mut self, to_act: usize, game: &Running<'_>, link: &mut dyn Link) -> Result<Answer, Broke> {
+        let (record, seat) = (self.record, self.seat);
+        let at = game.events().len();
+        if at == record.events.len() {
+            return Ok(Answer::Stop); // the game was cut short by a fault
+        }
+        let recorded = match record.events[at].choice {
+            Some(choice) if choice < game.choices().len() => choice,
+            _ => {
+                return Err(Broke(format!(
+                    "event {at}: seat {to_act} moves here, but the record has no choice it can play"
+                )));
+            }
+        };
+        let as_recorded = Decision { index: recorded, elapsed: Duration::ZERO };
+        if to_act != seat {
+            return Ok(Answer::Play(as_recorded));
+        }
+        let limit = self.table.limits.move_timeout;
+        let decision = match session::ask_in_game(&mut self.process, game, link, limit, self.clock).await? {
+            Ok(decision) => decision,
+            Err(fault) => return Ok(Answer::Fault(fault)),
+        };
+        self.replayed.decisions += 1;
+        self.replayed.time_us += decision.elapsed.as_micros() as u64;
+        let recorded_move = game.choices()[recorded].get().to_string();
+        *self.replayed.kinds.entry(kind(&recorded_move)).or_default() += 1;
+        if decision.index != recorded {
+            // The bot's move scored in a game of its own; the recorded one's gain once it is played here.
+            let chosen_gain =
+                probe_gain(self.table, self.probe, record, at, seat, decision.index).await.map_err(Broke)?;
+            let chosen = game.choices()[decision.index].get().to_string();
+            let difference = Difference { event: at, recorded: recorded_move, chosen, recorded_gain: 0, chosen_gain };
+            self.differs = Some((difference, game.scores()[seat]));
+        }
+        Ok(Answer::Play(as_recorded))
+    }
+
+    fn played(&mut self, to_act: usize, _: Decision, at: usize, game: &Running<'_>) {
+        if let Some((mut difference, before)) = self.differs.take() {
+            difference.recorded_gain = game.scores()[self.seat] - before;
+            self.replayed.differences.push(difference);
+        }
+        if let (true, Some(clock), Some(left)) =
+            (to_act == self.seat, self.clock.as_mut(), self.record.events[at].clock_us)
+        {
+            clock.left = Duration::from_micros(left);
+        }
+    }
 }
 
 /// Ends a replay the bot could not see through.

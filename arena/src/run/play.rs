@@ -9,13 +9,14 @@ use crate::engine::link::Link;
 use crate::engine::process::EngineError;
 use crate::engine::running::{Origin, Running};
 use crate::engine::spec::Trouble;
+use crate::run::game_loop::{Answer, Ended, Seats, play_out};
 use crate::run::outcome::forfeit_ranks;
-use crate::run::session;
+use crate::run::session::{self, Decision};
 use crate::run::table::Table;
 use crate::schedule::GameSpec;
 use crate::schedule::clock::Clock;
 use crate::store::record::{Entry, FaultRecord, GameRecord, GameResult, Timed};
-use protocol::engine::Raw;
+use protocol::engine::{Raw, StepEvent};
 use protocol::messages::{Forfeit, GameEnd, GameStart};
 use serde_json::Value;
 use std::time::Instant;
@@ -23,27 +24,6 @@ use std::time::Instant;
 /// The record of a game, whatever the engine: its variant and events as
 /// the engine gave them.
 pub type Record = GameRecord<Value, Entry>;
-
-/// The processes seated at one game; a seat is empty once its process faulted.
-struct Seats {
-    processes: Vec<Option<BotProcess>>,
-    faults: Vec<FaultRecord>,
-}
-
-impl Seats {
-    /// Kills the process in `seat` and records its fault.
-    async fn fault(&mut self, seat: usize, bot: &str, fault: Fault) {
-        let stderr = match self.processes[seat].take() {
-            Some(process) => process.kill().await,
-            None => Vec::new(),
-        };
-        self.faults.push(FaultRecord { seat, bot: bot.to_string(), kind: fault.kind, message: fault.message, stderr });
-    }
-
-    fn faulted_seats(&self) -> Vec<usize> {
-        self.faults.iter().map(|f| f.seat).collect()
-    }
-}
 
 /// Why a game could not be played at all, so that the run must stop: a bot
 /// process could not be started (too few file descriptors or processes, no
@@ -70,6 +50,8 @@ pub trait Person {
     fn name(&self) -> &str;
     /// Notes the start of a game set up from `origin`.
     fn begin(&mut self, table: &Table, origin: Origin<'_>);
+    /// Tells it `event`, which its seat sees (or is told nothing of).
+    fn tell(&mut self, event: &StepEvent<Raw>);
     /// Its move in `game`, where its seat is to act: an index into
     /// [`Running::choices`], or `None` when it leaves the game.
     fn choose(&mut self, game: &Running<'_>) -> impl Future<Output = Option<usize>>;
@@ -92,6 +74,9 @@ impl Person for Nobody {
     fn begin(&mut self, _: &Table, _: Origin<'_>) {
         match *self {}
     }
+    fn tell(&mut self, _: &StepEvent<Raw>) {
+        match *self {}
+    }
     async fn choose(&mut self, _: &Running<'_>) -> Option<usize> {
         match *self {}
     }
@@ -111,13 +96,6 @@ pub async fn play_game(table: &Table, pool: &Pool, link: &mut dyn Link, spec: &G
     Ok(record.expect("only a person leaves a game unfinished"))
 }
 
-/// Kills every process still seated.
-async fn kill_seated(seats: &mut Seats) {
-    for process in seats.processes.iter_mut().filter_map(Option::take) {
-        process.kill().await;
-    }
-}
-
 /// [`play_game`] with `person` (if any) in its seat instead of a bot
 /// process (`spec.seats` is not read for that seat). `Ok(None)` when the
 /// person leaves the game before its end: every process is then killed and
@@ -127,162 +105,21 @@ pub async fn play_seated<P: Person>(
     pool: &Pool,
     link: &mut dyn Link,
     spec: &GameSpec,
-    mut person: Option<&mut P>,
+    person: Option<&mut P>,
 ) -> Result<Option<Record>, Unplayable> {
     let started = Instant::now();
-    let seat_count = table.seats();
-    let person_seat = person.as_ref().map(|person| person.seat());
-    let names: Vec<String> = (0..seat_count)
-        .map(|seat| match &person {
-            Some(person) if person_seat == Some(seat) => person.name().to_string(),
-            _ => table.bots[spec.seats[seat]].name.clone(),
-        })
-        .collect();
-    let bot_name = |seat: usize| names[seat].as_str();
-    let mut seats = Seats { processes: (0..seat_count).map(|_| None).collect(), faults: Vec::new() };
-
-    // Take idle processes; start the missing ones all at once, then await their handshakes.
-    let mut fresh = Vec::new();
-    for seat in (0..seat_count).filter(|&seat| person_seat != Some(seat)) {
-        let bot = spec.seats[seat];
-        // Given up before an idle process is taken: none of its processes plays again.
-        if let Some(why) = table.starts.given_up(bot) {
-            match table.give_up {
-                GiveUp::Never => {}
-                GiveUp::ForfeitRest => {
-                    let message = format!("not started: {why}; its remaining games are forfeited without starting it");
-                    seats.fault(seat, bot_name(seat), Fault::new(FaultKind::NotStarted, message)).await;
-                    continue;
-                }
-                GiveUp::StopRun => {
-                    kill_seated(&mut seats).await;
-                    return Err(Unplayable(format!("bot {:?} cannot be started: {why}", bot_name(seat))));
-                }
-            }
-        }
-        if let Some(process) = pool.take(bot, seat) {
-            seats.processes[seat] = Some(process);
-            continue;
-        }
-        match pool.start(&table.launch(bot, seat, pool.cpus())).await {
-            Ok(process) => {
-                seats.processes[seat] = Some(process);
-                fresh.push(seat);
-            }
-            // Killed from outside as it started: the bot's death, as in its handshake.
-            Err(fault) if fault.kind == FaultKind::Exited => {
-                table.starts.failed(bot, &fault);
-                seats.fault(seat, bot_name(seat), fault).await;
-            }
-            Err(fault) => {
-                kill_seated(&mut seats).await;
-                return Err(Unplayable(format!(
-                    "cannot start a process of bot {:?} for seat {seat}: {}",
-                    bot_name(seat),
-                    fault.message
-                )));
-            }
-        }
-    }
-    for seat in fresh {
-        let bot = spec.seats[seat];
-        let process = seats.processes[seat].as_mut().expect("just started");
-        match session::handshake(process, table.hello(bot, seat), table.limits.startup_timeout).await {
-            Ok(_) => table.starts.started(bot),
-            Err(fault) => {
-                table.starts.failed(bot, &fault);
-                seats.fault(seat, bot_name(seat), fault).await;
-            }
-        }
-    }
-
-    let mut game = match Running::start(&table.engine, link, &table.variant, &table.teams, table.origin(spec)).await {
-        Ok(game) => game,
-        Err(trouble) => {
-            kill_seated(&mut seats).await;
-            return Err(match trouble {
-                Trouble::Failed(e) => e.into(),
-                Trouble::Refused(why) => {
-                    table.engine.failed(format!("refused to start game {}: {why}", spec.id)).into()
-                }
-            });
-        }
+    let mut seated = Seated::new(table, spec, person);
+    let played = seated.play(pool, link, spec).await;
+    let Ok(Some((game, result))) = played else {
+        seated.kill().await;
+        return played.map(|_| None);
     };
-    if let Some(person) = person.as_deref_mut() {
-        person.begin(table, table.origin(spec));
-    }
-    let mut times = MoveTimes::default();
-    // Each bot's seat's clock (a person at the terminal plays without one).
-    let mut clocks: Vec<Option<Clock>> = (0..seat_count)
-        .map(|seat| table.limits.clock.filter(|_| person_seat != Some(seat)).map(|control| control.start()))
-        .collect();
-    for (seat, process) in seats.processes.iter_mut().enumerate() {
-        if let Some(process) = process {
-            let start = GameStart { id: spec.tag(), seed: spec.bot_seeds[seat], seat };
-            process.queue(&Envelope::GameStart(start));
-        }
-    }
-    // A seat that could not start forfeits before the first move.
-    if seats.faults.is_empty() {
-        let mut delivered = 0;
-        while let Some(seat) = game.to_act() {
-            deliver(&game, &mut seats, &mut delivered);
-            let (index, elapsed) = if let Some(person) = person.as_deref_mut().filter(|person| person.seat() == seat) {
-                let asked = Instant::now();
-                let Some(index) = person.choose(&game).await else {
-                    kill_seated(&mut seats).await;
-                    return Ok(None);
-                };
-                (index, asked.elapsed())
-            } else {
-                let process =
-                    seats.processes[seat].as_mut().expect("only faulted seats are empty, and a fault ends the game");
-                let limit = table.limits.move_timeout;
-                let decision = match session::ask_in_game(process, &game, link, limit, clocks[seat]).await {
-                    Ok(decision) => decision,
-                    Err(e) => {
-                        kill_seated(&mut seats).await;
-                        return Err(e.into());
-                    }
-                };
-                match decision {
-                    Ok(decision) => (decision.index, decision.elapsed),
-                    Err(fault) => {
-                        seats.fault(seat, bot_name(seat), fault).await;
-                        break;
-                    }
-                }
-            };
-            let before = game.events().len();
-            if let Err(e) = game.play(link, index).await {
-                kill_seated(&mut seats).await;
-                return Err(e.into());
-            }
-            if let Some(person) = person.as_deref_mut() {
-                person.played(index);
-            }
-            let clock_us = clocks[seat].as_mut().map(|clock| {
-                clock.spend(elapsed);
-                clock.left.as_micros() as u64
-            });
-            times.note(before, elapsed.as_micros() as u64, index, clock_us);
-        }
-        deliver(&game, &mut seats, &mut delivered);
-    }
-
-    let result = match game_result(&game, link, &table.teams, &seats.faulted_seats()).await {
-        Ok(result) => result,
-        Err(e) => {
-            kill_seated(&mut seats).await;
-            return Err(e.into());
-        }
-    };
-    if let Some(person) = person {
+    if let Some(person) = seated.person {
         person.game_over(&game, &result);
     }
     let forfeits: Vec<Forfeit> =
-        seats.faults.iter().map(|f| Forfeit { seat: f.seat, kind: f.kind.name().to_string() }).collect();
-    for (seat, process) in seats.processes.iter_mut().enumerate() {
+        seated.faults.iter().map(|f| Forfeit { seat: f.seat, kind: f.kind.name().to_string() }).collect();
+    for (seat, process) in seated.processes.iter_mut().enumerate() {
         if let Some(mut process) = process.take() {
             let end = GameEnd {
                 id: spec.tag(),
@@ -312,14 +149,215 @@ pub async fn play_seated<P: Person>(
             _ => None,
         },
         variant: table.variant.clone(),
-        bots: (0..seat_count).map(|seat| bot_name(seat).to_string()).collect(),
+        bots: seated.names,
         bot_seeds: spec.bot_seeds.clone(),
         clock: table.limits.clock,
-        events: times.entries(game.events().iter().map(|event| event.event.clone()).collect()),
+        events: seated.times.entries(game.events().iter().map(|event| event.event.clone()).collect()),
         result,
-        faults: seats.faults,
+        faults: seated.faults,
         duration_ms: started.elapsed().as_millis() as u64,
     }))
+}
+
+/// The seats of one game of a match: a bot process in each (a seat is
+/// empty once its process faulted), or `person` in its own.
+struct Seated<'t, 'p, P> {
+    table: &'t Table,
+    /// Each seat's name in the record.
+    names: Vec<String>,
+    processes: Vec<Option<BotProcess>>,
+    faults: Vec<FaultRecord>,
+    person: Option<&'p mut P>,
+    /// The person's seat, if any.
+    person_seat: Option<usize>,
+    /// Each bot's seat's clock (a person at the terminal plays without one).
+    clocks: Vec<Option<Clock>>,
+    times: MoveTimes,
+}
+
+impl<'t, 'p, P: Person> Seated<'t, 'p, P> {
+    fn new(table: &'t Table, spec: &GameSpec, person: Option<&'p mut P>) -> Self {
+        let person_seat = person.as_ref().map(|person| person.seat());
+        let names = (0..table.seats())
+            .map(|seat| match &person {
+                Some(person) if person_seat == Some(seat) => person.name().to_string(),
+                _ => table.bots[spec.seats[seat]].name.clone(),
+            })
+            .collect();
+        Seated {
+            table,
+            names,
+            processes: (0..table.seats()).map(|_| None).collect(),
+            faults: Vec::new(),
+            person,
+            person_seat,
+            clocks: (0..table.seats())
+                .map(|seat| table.limits.clock.filter(|_| person_seat != Some(seat)).map(|control| control.start()))
+                .collect(),
+            times: MoveTimes::default(),
+        }
+    }
+
+    /// Seats the bots, starts the game and plays it out: the game and how it
+    /// came out, or `None` when the person left it. Processes may be left
+    /// seated either way.
+    async fn play(
+        &mut self,
+        pool: &Pool,
+        link: &mut dyn Link,
+        spec: &GameSpec,
+    ) -> Result<Option<(Running<'t>, GameResult)>, Unplayable> {
+        let table = self.table;
+        self.seat_bots(pool, spec).await?;
+        let origin = table.origin(spec);
+        let mut game =
+            Running::start(&table.engine, link, &table.variant, &table.teams, origin).await.map_err(|trouble| {
+                match trouble {
+                    Trouble::Failed(e) => Unplayable::from(e),
+                    Trouble::Refused(why) => {
+                        table.engine.failed(format!("refused to start game {}: {why}", spec.id)).into()
+                    }
+                }
+            })?;
+        if let Some(person) = self.person.as_deref_mut() {
+            person.begin(table, origin);
+        }
+        for (seat, process) in self.processes.iter_mut().enumerate() {
+            if let Some(process) = process {
+                let start = GameStart { id: spec.tag(), seed: spec.bot_seeds[seat], seat };
+                process.queue(&Envelope::GameStart(start));
+            }
+        }
+        // A seat that could not start forfeits before the first move.
+        if self.faults.is_empty() {
+            match play_out(&mut game, link, self).await? {
+                Ended::Over => {}
+                Ended::Faulted(seat, fault) => self.fault(seat, fault).await,
+                Ended::Stopped => return Ok(None),
+            }
+        }
+        let result = game_result(&game, link, &table.teams, &self.faulted_seats()).await?;
+        Ok(Some((game, result)))
+    }
+
+    /// Takes idle processes from `pool` into the bots' seats, and starts the
+    /// missing ones all at once, then awaits their handshakes.
+    async fn seat_bots(&mut self, pool: &Pool, spec: &GameSpec) -> Result<(), Unplayable> {
+        let (table, person_seat) = (self.table, self.person_seat);
+        let mut fresh = Vec::new();
+        for seat in (0..table.seats()).filter(|&seat| person_seat != Some(seat)) {
+            let bot = spec.seats[seat];
+            // Given up before an idle process is taken: none of its processes plays again.
+            if let Some(why) = table.starts.given_up(bot) {
+                match table.give_up {
+                    GiveUp::Never => {}
+                    GiveUp::ForfeitRest => {
+                        let message =
+                            format!("not started: {why}; its remaining games are forfeited without starting it");
+                        self.fault(seat, Fault::new(FaultKind::NotStarted, message)).await;
+                        continue;
+                    }
+                    GiveUp::StopRun => {
+                        return Err(Unplayable(format!("bot {:?} cannot be started: {why}", self.names[seat])));
+                    }
+                }
+            }
+            if let Some(process) = pool.take(bot, seat) {
+                self.processes[seat] = Some(process);
+                continue;
+            }
+            match pool.start(&table.launch(bot, seat, pool.cpus())).await {
+                Ok(process) => {
+                    self.processes[seat] = Some(process);
+                    fresh.push(seat);
+                }
+                // Killed from outside as it started: the bot's death, as in its handshake.
+                Err(fault) if fault.kind == FaultKind::Exited => {
+                    table.starts.failed(bot, &fault);
+                    self.fault(seat, fault).await;
+                }
+                Err(fault) => {
+                    return Err(Unplayable(format!(
+                        "cannot start a process of bot {:?} for seat {seat}: {}",
+                        self.names[seat], fault.message
+                    )));
+                }
+            }
+        }
+        for seat in fresh {
+            let bot = spec.seats[seat];
+            let process = self.processes[seat].as_mut().expect("just started");
+            match session::handshake(process, table.hello(bot, seat), table.limits.startup_timeout).await {
+                Ok(_) => table.starts.started(bot),
+                Err(fault) => {
+                    table.starts.failed(bot, &fault);
+                    self.fault(seat, fault).await;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Kills the process in `seat` and records its fault.
+    async fn fault(&mut self, seat: usize, fault: Fault) {
+        let stderr = match self.processes[seat].take() {
+            Some(process) => process.kill().await,
+            None => Vec::new(),
+        };
+        let bot = self.names[seat].clone();
+        self.faults.push(FaultRecord { seat, bot, kind: fault.kind, message: fault.message, stderr });
+    }
+
+    fn faulted_seats(&self) -> Vec<usize> {
+        self.faults.iter().map(|f| f.seat).collect()
+    }
+
+    /// Kills every process still seated.
+    async fn kill(&mut self) {
+        for process in self.processes.iter_mut().filter_map(Option::take) {
+            process.kill().await;
+        }
+    }
+}
+
+impl<P: Person> Seats for Seated<'_, '_, P> {
+    type Error = Unplayable;
+
+    fn tell(&mut self, seat: usize, event: &StepEvent<Raw>) {
+        if let (Some(process), Some(view)) = (self.processes[seat].as_mut(), &event.views[seat]) {
+            process.queue(view);
+        }
+        if let Some(person) = self.person.as_deref_mut().filter(|_| self.person_seat == Some(seat)) {
+            person.tell(event);
+        }
+    }
+
+    async fn answer(&mut self, seat: usize, game: &Running<'_>, link: &mut dyn Link) -> Result<Answer, Unplayable> {
+        if let Some(person) = self.person.as_deref_mut().filter(|_| self.person_seat == Some(seat)) {
+            let asked = Instant::now();
+            return Ok(match person.choose(game).await {
+                Some(index) => Answer::Play(Decision { index, elapsed: asked.elapsed() }),
+                None => Answer::Stop,
+            });
+        }
+        let process = self.processes[seat].as_mut().expect("only faulted seats are empty, and a fault ends the game");
+        let limit = self.table.limits.move_timeout;
+        Ok(match session::ask_in_game(process, game, link, limit, self.clocks[seat]).await? {
+            Ok(decision) => Answer::Play(decision),
+            Err(fault) => Answer::Fault(fault),
+        })
+    }
+
+    fn played(&mut self, seat: usize, decision: Decision, at: usize, _: &Running<'_>) {
+        if let Some(person) = self.person.as_deref_mut() {
+            person.played(decision.index);
+        }
+        let clock_us = self.clocks[seat].as_mut().map(|clock| {
+            clock.spend(decision.elapsed);
+            clock.left.as_micros() as u64
+        });
+        self.times.note(at, decision.elapsed.as_micros() as u64, decision.index, clock_us);
+    }
 }
 
 /// How a game came out: the game's own outcome, or, when any seat faulted
@@ -393,16 +431,4 @@ impl MoveTimes {
             })
             .collect()
     }
-}
-
-/// Queues every event since `delivered` to each seat that may see it.
-fn deliver(game: &Running<'_>, seats: &mut Seats, delivered: &mut usize) {
-    for event in &game.events()[*delivered..] {
-        for (process, view) in seats.processes.iter_mut().zip(&event.views) {
-            if let (Some(process), Some(view)) = (process.as_mut(), view) {
-                process.queue(view);
-            }
-        }
-    }
-    *delivered = game.events().len();
 }

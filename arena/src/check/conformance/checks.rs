@@ -6,16 +6,18 @@ use crate::bot::fault::{Fault, FaultKind};
 use crate::bot::pool::{self, Pool};
 use crate::bot::process::BotProcess;
 use crate::bot::process::Envelope;
-use crate::check::replay::tell;
 use crate::engine::games::{self, GameCommand};
 use crate::engine::link::Link;
+use crate::engine::process::EngineError;
 use crate::engine::running::{Found, Origin, Running};
+use crate::run::game_loop::{Answer, Seats, play_out};
 use crate::run::play::play_game;
-use crate::run::session::{self, Answered};
+use crate::run::session::{self, Answered, Decision};
 use crate::run::table::{Resolved, Table};
 use crate::schedule::GameSpec;
 use crate::schedule::seeds;
 use game::Game;
+use protocol::engine::{Raw, StepEvent};
 use protocol::messages::GameStart;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -222,12 +224,14 @@ async fn chosen(
 }
 
 /// A failure of the engine (which does not fail, when built in).
-fn engine_failed(e: crate::engine::process::EngineError) -> Failure {
-    Failure {
-        problem: e.to_string(),
-        sent: Vec::new(),
-        stderr: e.stderr,
-        fix: "the engine failed, not the bot: check it with `arena check-engine`".to_string(),
+impl From<EngineError> for Failure {
+    fn from(e: EngineError) -> Self {
+        Failure {
+            problem: e.to_string(),
+            sent: Vec::new(),
+            stderr: e.stderr,
+            fix: "the engine failed, not the bot: check it with `arena check-engine`".to_string(),
+        }
     }
 }
 
@@ -240,7 +244,7 @@ fn game_start(seat: usize, seed: u64) -> GameStart {
 /// Turns far apart in ids: a bot that counts its turns instead of echoing ids fails.
 async fn request_ids(context: &Context, timing: &mut Timing) -> Result<String, Failure> {
     let table = table(context, &context.checked.tables[0].1);
-    let mut link = table.engine.connect(&table.registry, None).await.map_err(engine_failed)?;
+    let mut link = table.engine.connect(&table.registry, None).await?;
     let result = ids_echoed(context, &table, link.as_mut(), timing).await;
     closing(link, result).await
 }
@@ -249,7 +253,7 @@ async fn request_ids(context: &Context, timing: &mut Timing) -> Result<String, F
 async fn closing<T>(link: Box<dyn Link>, result: Result<T, Failure>) -> Result<T, Failure> {
     let closed = link.close().await;
     let value = result?;
-    closed.map_err(engine_failed)?;
+    closed?;
     Ok(value)
 }
 
@@ -260,45 +264,74 @@ async fn ids_echoed(
     link: &mut dyn Link,
     timing: &mut Timing,
 ) -> Result<String, Failure> {
-    const SKIPS: [u64; 2] = [40, 100];
     let engine = &table.engine;
     let origin = Origin::Seed(context.settings.seed);
     let mut game =
         Running::start(engine, link, &table.variant, &table.teams, origin).await.map_err(|trouble| match trouble {
-            crate::engine::spec::Trouble::Failed(e) => engine_failed(e),
-            crate::engine::spec::Trouble::Refused(why) => {
-                engine_failed(engine.failed(format!("refused to start: {why}")))
-            }
+            crate::engine::spec::Trouble::Failed(e) => Failure::from(e),
+            crate::engine::spec::Trouble::Refused(why) => engine.failed(format!("refused to start: {why}")).into(),
         })?;
     let seat = game.to_act().expect("a new game has a seat to act");
     let (mut process, _) = start(table, seat).await?;
     process.queue(&Envelope::GameStart(game_start(seat, context.settings.seed)));
-    let mut told = 0;
-    let mut ids = Vec::new();
-    for skip in SKIPS {
-        told = tell(&mut process, &game, seat, told);
-        let skipped = (0..skip).map(|_| process.next_request_id()).last().unwrap_or_default();
-        ids.push(skipped + 1);
-        let answered;
-        (process, answered) = ask(process, (game.state(), game.choices()), context, timing).await?;
-        let index;
-        (process, index) = chosen(process, answered, context, async |named| match game.find(link, named).await {
-            Ok(Found::Index(index)) => Ok(Ok(index)),
-            Ok(Found::Illegal(why)) => Ok(Err(why)),
-            Err(e) => Err(engine_failed(e)),
-        })
-        .await?;
-        game.play(link, index).await.map_err(engine_failed)?;
-        // The other seats play the first legal move until the bot's seat is asked again.
-        while game.to_act().is_some_and(|s| s != seat) {
-            game.play(link, 0).await.map_err(engine_failed)?;
-        }
-        if game.to_act().is_none() {
-            break;
+    let mut probe =
+        IdsProbe { context, seat, process: Some(process), skips: [40, 100].into_iter(), ids: Vec::new(), timing };
+    play_out(&mut game, link, &mut probe).await?;
+    if let Some(process) = probe.process {
+        process.kill().await;
+    }
+    let ids: Vec<String> = probe.ids.iter().map(u64::to_string).collect();
+    Ok(format!("echoed the ids of turns {}", ids.join(" and ")))
+}
+
+/// The seats of [`ids_echoed`]'s game: the bot in one, its turns far apart
+/// in ids (it is asked once per skip, then the game stops); the other seats
+/// play the first legal move.
+struct IdsProbe<'a, S> {
+    context: &'a Context,
+    seat: usize,
+    /// The bot's process (taken while it is asked).
+    process: Option<BotProcess>,
+    /// How many ids to skip before each of the bot's turns.
+    skips: S,
+    /// The ids of the bot's turns.
+    ids: Vec<u64>,
+    timing: &'a mut Timing,
+}
+
+impl<S: Iterator<Item = u64>> Seats for IdsProbe<'_, S> {
+    type Error = Failure;
+
+    fn tell(&mut self, seat: usize, event: &StepEvent<Raw>) {
+        if let (true, Some(process), Some(view)) = (seat == self.seat, self.process.as_mut(), &event.views[seat]) {
+            process.queue(view);
         }
     }
-    process.kill().await;
-    Ok(format!("echoed the ids of turns {}", ids.iter().map(u64::to_string).collect::<Vec<_>>().join(" and ")))
+
+    /// A bot's fault is the check's failure at once (its process killed).
+    async fn answer(&mut self, to_act: usize, game: &Running<'_>, link: &mut dyn Link) -> Result<Answer, Failure> {
+        let first = Decision { index: 0, elapsed: Duration::ZERO };
+        if to_act != self.seat {
+            return Ok(Answer::Play(first));
+        }
+        let Some(skip) = self.skips.next() else { return Ok(Answer::Stop) };
+        let mut process = self.process.take().expect("a bot's failure ends the check");
+        let skipped = (0..skip).map(|_| process.next_request_id()).last().unwrap_or_default();
+        self.ids.push(skipped + 1);
+        let answered;
+        (process, answered) = ask(process, (game.state(), game.choices()), self.context, self.timing).await?;
+        let index;
+        (process, index) = chosen(process, answered, self.context, async |named| match game.find(link, named).await {
+            Ok(Found::Index(index)) => Ok(Ok(index)),
+            Ok(Found::Illegal(why)) => Ok(Err(why)),
+            Err(e) => Err(Failure::from(e)),
+        })
+        .await?;
+        self.process = Some(process);
+        Ok(Answer::Play(Decision { index, ..first }))
+    }
+
+    fn played(&mut self, _: usize, _: Decision, _: usize, _: &Running<'_>) {}
 }
 
 /// One position of the engine: the events leading to it, then a turn.
@@ -324,7 +357,7 @@ async fn position(context: &Context, index: usize, timing: &mut Timing) -> Resul
 /// `count` whole games of table `index` in the same processes, the bot in every seat.
 async fn games(context: &Context, index: usize, count: u64, timing: &mut Timing) -> Result<String, Failure> {
     let table = table(context, &context.checked.tables[index].1);
-    let mut link = table.engine.connect(&table.registry, None).await.map_err(engine_failed)?;
+    let mut link = table.engine.connect(&table.registry, None).await?;
     let result = whole_games(context, &table, link.as_mut(), count, timing).await;
     closing(link, result).await
 }
