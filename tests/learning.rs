@@ -4,6 +4,7 @@
 
 use e2e::*;
 use serde_json::Value;
+use std::collections::HashMap;
 use std::process::{Command, Stdio};
 
 /// `arena league --format learning` of five bots of a known order (greedy,
@@ -48,6 +49,15 @@ fn a_learning_league_is_reproducible_stops_at_its_budget_and_verifies() {
             .contains(&format!("stopped after {} rounds and 30 games: its budget of 31 games is spent", chosen.len())),
         "{stdout}"
     );
+    // Each pair of a round plays a deal of its own (so a round's games can be in flight at once).
+    let mut deals: HashMap<u64, Vec<String>> = HashMap::new();
+    for record in records(&first) {
+        let mut bots: Vec<String> = record["bots"].as_array().unwrap().iter().map(|b| b.to_string()).collect();
+        bots.sort();
+        deals.entry(record["deal"].as_u64().unwrap()).or_default().push(bots.join(" "));
+    }
+    assert_eq!(deals.len(), 15, "15 pairs of one deal each: {deals:?}");
+    assert!(deals.values().all(|pairs| pairs.len() == 2 && pairs[0] == pairs[1]), "{deals:?}");
     assert_eq!(rounds(&second), chosen, "the same seed, the same rounds");
     assert_eq!(canonical_records(&second), canonical_records(&first), "the same seed, the same records");
     let (stdout, _) = arena_expect(&["verify", &first], 0);

@@ -16,7 +16,8 @@
 //! after every other equally often, since the complete directed graph on 4
 //! vertices has no decomposition into directed Hamiltonian cycles (Tillson,
 //! 1980)). Every group plays the same deals: deal `d` has the same seed in
-//! every group.
+//! every group (but in a learning league's rounds, where each group plays
+//! deals of its own: [`Schedule::rounds`]).
 
 pub mod clock;
 pub mod seeds;
@@ -198,7 +199,8 @@ pub const MAX_GAMES: u64 = 100_000_000;
 /// field grew has one *stage* of groups for each change (see
 /// [`entering_groups`]): each stage's games follow those of the stages
 /// before it, in the same order, so the ids of the earlier games stay what
-/// they were. Deal `d` has the same seeds in every group of every stage. A
+/// they were. Deal `d` has the same seeds in every group of every stage that
+/// plays it. A
 /// game is computed from its id when asked for, so a schedule takes the same
 /// memory whatever its length.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -225,6 +227,9 @@ struct Stage {
     /// The number of its first deal: 0, but for a round of a learning
     /// league, which plays the deals after those of the rounds before it.
     first_deal: u64,
+    /// Whether every group plays the stage's deals (a league's stage), or
+    /// each group deals of its own (a learning league's round).
+    shared_deals: bool,
 }
 
 impl Schedule {
@@ -257,10 +262,15 @@ impl Schedule {
 
     /// The games of a learning league's `rounds` of groups, seated as
     /// `seating` says, `games` per group of each round (rounded up to whole
-    /// deals): like [`Schedule::staged`], one stage a round, but each round
-    /// plays the deals after those of the round before (round `r` plays
-    /// deals `r·D` to `r·D + D − 1`, `D` deals a round), so a group that
-    /// meets in several rounds plays new deals each time.
+    /// deals, `D` of them): like [`Schedule::staged`], one stage a round, but
+    /// each group of a round plays deals of its own, after those of the
+    /// rounds before (group `g` of a round whose first deal is `f` plays
+    /// deals `f + g·D` to `f + g·D + D − 1`, group after group). So a group
+    /// that meets in several rounds plays new deals each time, a bot plays
+    /// new deals in each of its groups, and the games of a round, no two of
+    /// one deal, can all be in flight at once (a run plays no two games of
+    /// a deal at the same time). Game ids go group after group, each group's
+    /// deals in order, each deal in every arrangement.
     pub fn rounds(
         seed: u64,
         teams: &[Vec<usize>],
@@ -271,14 +281,14 @@ impl Schedule {
         Schedule::built(seed, teams, rounds, seating, games, true)
     }
 
-    /// [`Schedule::staged`], or with `successive_deals` [`Schedule::rounds`].
+    /// [`Schedule::staged`], or with `rounds` [`Schedule::rounds`].
     fn built(
         seed: u64,
         teams: &[Vec<usize>],
         stages: &[Vec<Vec<usize>>],
         seating: Seating,
         games: u64,
-        successive_deals: bool,
+        rounds: bool,
     ) -> Result<Schedule, String> {
         let arrangements = seating.arrangements(teams.len());
         let per_deal = arrangements.len() as u64;
@@ -286,11 +296,21 @@ impl Schedule {
         let mut schedule =
             Schedule { seed, teams: teams.to_vec(), groups: Vec::new(), stages: Vec::new(), arrangements, deals };
         let mut first_id = Some(0u64);
-        for (index, groups) in stages.iter().enumerate() {
+        let mut first_deal = 0u64;
+        for groups in stages {
             let first_group = schedule.groups.len();
-            let first_deal = if successive_deals { index as u64 * deals } else { 0 };
             let start = first_id.unwrap_or(u64::MAX);
-            schedule.stages.push(Stage { first_group, groups: groups.len(), first_id: start, first_deal });
+            let shared_deals = !rounds;
+            schedule.stages.push(Stage {
+                first_group,
+                groups: groups.len(),
+                first_id: start,
+                first_deal,
+                shared_deals,
+            });
+            if rounds {
+                first_deal = first_deal.saturating_add(deals.saturating_mul(groups.len() as u64));
+            }
             schedule.groups.extend_from_slice(groups);
             let games = deals.checked_mul(groups.len() as u64).and_then(|g| g.checked_mul(per_deal));
             first_id = first_id.zip(games).and_then(|(id, games)| id.checked_add(games));
@@ -315,14 +335,31 @@ impl Schedule {
         self.arrangements.len() as u64
     }
 
-    /// The games of one deal in `stage`: one per arrangement of each of its groups.
+    /// The games of one deal in `stage`: one per arrangement of each of its
+    /// groups, or of its one group if each group has deals of its own.
     fn per_deal(&self, stage: &Stage) -> u64 {
-        stage.groups as u64 * self.games_per_deal()
+        match stage.shared_deals {
+            true => stage.groups as u64 * self.games_per_deal(),
+            false => self.games_per_deal(),
+        }
+    }
+
+    /// The games of `stage`.
+    fn stage_len(&self, stage: &Stage) -> u64 {
+        self.deals * stage.groups as u64 * self.games_per_deal()
+    }
+
+    /// How many deals `stage` deals.
+    fn stage_deals(&self, stage: &Stage) -> u64 {
+        match stage.shared_deals {
+            true => self.deals,
+            false => self.deals * stage.groups as u64,
+        }
     }
 
     /// The number of games (at most [`MAX_GAMES`], checked when the schedule was made).
     pub fn len(&self) -> u64 {
-        self.stages.last().map_or(0, |last| last.first_id + self.deals * self.per_deal(last))
+        self.stages.last().map_or(0, |last| last.first_id + self.stage_len(last))
     }
 
     /// Whether there are no games.
@@ -340,7 +377,7 @@ impl Schedule {
     pub fn stage(&self, index: usize) -> Option<(&[Vec<usize>], std::ops::Range<u64>)> {
         let stage = self.stages.get(index)?;
         let groups = &self.groups[stage.first_group..stage.first_group + stage.groups];
-        Some((groups, stage.first_id..stage.first_id + self.deals * self.per_deal(stage)))
+        Some((groups, stage.first_id..stage.first_id + self.stage_len(stage)))
     }
 
     /// The group of game `id` (the bots that play it, in increasing order),
@@ -348,8 +385,11 @@ impl Schedule {
     pub fn group_of(&self, id: u64) -> Option<&[usize]> {
         (id < self.len()).then(|| {
             let stage = self.stage_of(id);
-            let within = (id - stage.first_id) % self.per_deal(stage);
-            self.groups[stage.first_group + (within / self.games_per_deal()) as usize].as_slice()
+            let group = match stage.shared_deals {
+                true => (id - stage.first_id) % self.per_deal(stage) / self.games_per_deal(),
+                false => (id - stage.first_id) / (self.deals * self.games_per_deal()),
+            };
+            self.groups[stage.first_group + group as usize].as_slice()
         })
     }
 
@@ -371,11 +411,11 @@ impl Schedule {
     }
 
     /// The ids of the games of deal `deal`: every arrangement of it in every
-    /// group, stage after stage.
+    /// group that plays it, stage after stage.
     pub fn deal_ids(&self, deal: u64) -> impl Iterator<Item = u64> + '_ {
         self.stages.iter().flat_map(move |stage| {
             let per_deal = self.per_deal(stage);
-            let within = deal.checked_sub(stage.first_deal).filter(|&d| d < self.deals);
+            let within = deal.checked_sub(stage.first_deal).filter(|&d| d < self.stage_deals(stage));
             let start = stage.first_id + within.unwrap_or(0) * per_deal;
             start..start + if within.is_some() { per_deal } else { 0 }
         })
@@ -383,7 +423,7 @@ impl Schedule {
 
     /// The ids of the games of one deal in one stage, the first being
     /// `start` (0, or where the deal before ended): every arrangement of
-    /// the deal in every group of the stage.
+    /// the deal in every group of the stage that plays it.
     pub fn deal_games(&self, start: u64) -> std::ops::Range<u64> {
         if start >= self.len() {
             return start..start;
@@ -660,6 +700,38 @@ mod tests {
         assert!(schedule.deal_ids(1).eq(6..12));
         assert!(schedule.iter().all(|g| schedule.deal_ids(g.deal).any(|id| id == g.id)));
         assert_eq!(schedule.deal_ids(10).count(), 0, "past the end");
+    }
+
+    #[test]
+    fn each_group_of_a_round_plays_deals_of_its_own_after_those_of_the_rounds_before() {
+        // Three rounds: 2 pairs, then 3, then 1; 4 games (2 deals) a pair.
+        let rounds = [vec![vec![0, 1], vec![2, 3]], vec![vec![0, 2], vec![1, 3], vec![0, 1]], vec![vec![1, 2]]];
+        let schedule = Schedule::rounds(5, &free_for_all(2), &rounds, Seating::EveryOrder, 3).unwrap();
+        assert_eq!(schedule.len(), 6 * 4);
+        let specs: Vec<GameSpec> = schedule.iter().collect();
+        // Group after group, each group's deals in order, each deal in both seat orders.
+        let deals: Vec<u64> = specs.iter().map(|g| g.deal).collect();
+        assert_eq!(deals, (0..12).flat_map(|d| [d, d]).collect::<Vec<_>>());
+        let groups: Vec<&[usize]> = (0..schedule.len()).map(|id| schedule.group_of(id).unwrap()).collect();
+        let chosen: Vec<&[usize]> = rounds.iter().flatten().flat_map(|g| [g.as_slice(); 4]).collect();
+        assert_eq!(groups, chosen);
+        for deal in specs.chunks(2) {
+            assert_eq!((deal[0].seed, deal[0].arrangement, deal[1].arrangement), (deal[1].seed, 0, 1));
+            assert_eq!(deal[0].seed, seeds::deal_seed(5, deal[0].deal));
+        }
+        // A pair that meets again, in the same round or a later one, plays new deals.
+        let of_pair: Vec<u64> = specs.iter().filter(|g| groups[g.id as usize] == [0, 1]).map(|g| g.deal).collect();
+        assert_eq!(of_pair, [0, 0, 1, 1, 8, 8, 9, 9]);
+        // Every deal is one group's, and the dealer finds its games.
+        for spec in &specs {
+            assert!(schedule.deal_ids(spec.deal).eq(spec.deal * 2..spec.deal * 2 + 2));
+            assert_eq!(schedule.deal_games(spec.deal * 2), spec.deal * 2..spec.deal * 2 + 2);
+        }
+        assert_eq!(schedule.deal_ids(12).count(), 0, "past the end");
+        assert_eq!(schedule.stage(1).map(|(groups, ids)| (groups.len(), ids)), Some((3, 8..20)));
+        // The rounds before a round are a prefix: its ids and deals stay.
+        let fewer = Schedule::rounds(5, &free_for_all(2), &rounds[..2], Seating::EveryOrder, 3).unwrap();
+        assert!(fewer.iter().eq(schedule.iter().take(20)));
     }
 
     #[test]
