@@ -78,3 +78,43 @@ fn finds_an_import_in_code_and_not_in_comments() {
     let names: Vec<String> = named_layers(code).into_iter().map(|(n, _)| n).collect();
     assert_eq!(names, ["run", "stats"]);
 }
+
+/// The command modules of `cli/`: each parses its flags and calls the
+/// library; the others (`flags`, `game`, `record_file`, `exit`, …) are what
+/// the commands share.
+const COMMANDS: [&str; 12] = [
+    "check_bot",
+    "engine",
+    "league",
+    "match_cmd",
+    "merge",
+    "play_cmd",
+    "replay",
+    "report",
+    "rules",
+    "sprt",
+    "verify",
+    "view",
+];
+
+#[test]
+fn no_command_imports_another() {
+    let cli = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/cli");
+    let mut imports = Vec::new();
+    for command in COMMANDS {
+        let text = fs::read_to_string(cli.join(format!("{command}.rs"))).expect("each command has its file");
+        let code = text.split("#[cfg(test)]").next().unwrap_or("");
+        for line in code.lines().map(|line| line.split("//").next().unwrap_or("")) {
+            for other in COMMANDS.iter().filter(|&&other| other != command) {
+                if line.contains(&format!("super::{other}")) || line.contains(&format!("crate::cli::{other}")) {
+                    imports.push(format!("cli/{command}.rs: {}", line.trim()));
+                }
+            }
+        }
+    }
+    assert!(
+        imports.is_empty(),
+        "a command imports another (move what they share into the library):\n{}",
+        imports.join("\n")
+    );
+}
