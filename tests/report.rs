@@ -171,6 +171,10 @@ fn a_league_report_shows_the_files_numbers_and_opens_replays() {
         assert!(svg.contains("<circle") && svg.contains("<text"), "#{chart} is not drawn: {svg}");
     }
     assert!(svg(&dom, "history-chart").matches("<polyline").count() >= 3, "a line per bot");
+    // A round robin has no learning rounds: their section stays hidden and empty.
+    assert_eq!(data["rounds"], serde_json::json!([]));
+    assert!(dom.contains("<section id=\"rounds-section\" hidden"), "a round robin shows no rounds");
+    assert!(!svg(&dom, "rounds-chart").contains("<circle"), "a round robin draws no rounds");
     // #open=7 clicked game 7's button: its replay is the viewer's page of that record.
     let record = &records[7];
     assert_eq!(attribute(&dom, "<dialog id=\"replay\"", "data-game").as_deref(), Some("7"));
@@ -187,6 +191,48 @@ fn a_league_report_shows_the_files_numbers_and_opens_replays() {
     assert_eq!(error, Some(format!("no replay of game {unplayed} here")));
     assert_eq!(dom.matches("no replay here</td>").count() + dom.matches("<button data-open=\"").count(), 50);
     assert!(dom.contains("10 of the 60 games have a replay here"), "the page says how many");
+}
+
+/// A learning league's page draws its rounds: Spearman's ρ against the final
+/// table and the share of adjacent pairs known, a point per round, by games.
+#[test]
+fn a_learning_league_report_draws_its_rounds() {
+    let scratch = Scratch::new("report-learning");
+    let out = scratch.join("learning");
+    let greedy = bin("greedy-bot");
+    let noisy = format!("{greedy} --noise 0.5");
+    let bots = [("g", greedy.as_str()), ("n5", &noisy), ("r", &bin("random-bot"))];
+    let flags = ["--format", "learning", "--games", "2", "--seed", "4", "--budget", "16", "--out", &out];
+    let mut args = match_args(&scratch, &bots, &patient(&flags));
+    args[0] = "league".to_string();
+    arena_expect(&args, 0);
+    let chosen = json_file(&out, "league.json")["rounds"].as_array().unwrap().len();
+    assert!(chosen >= 2, "a draw and a round chosen after it");
+    let page = scratch.join("learning.html");
+    arena_expect(&["report", &out, "-o", &page], 0);
+    let data = page_data(&page);
+    let rounds = data["rounds"].as_array().unwrap();
+    assert_eq!(rounds.len(), chosen, "a round of the page's data per round of league.json");
+    assert_eq!(rounds.last().unwrap()["games"], data["standings"]["games"]);
+
+    let Some(browser) = Browser::find(&scratch) else { return };
+    let dom = page_dom(&browser, &page, "");
+    assert!(!dom.contains("<section id=\"rounds-section\" hidden"), "the rounds' section is shown");
+    let chart = svg(&dom, "rounds-chart");
+    // ρ after every round; the share known after every round with an adjacent pair.
+    let rated = rounds.iter().filter(|round| round["adjacent"].as_u64() > Some(0)).count();
+    for (series, points) in [("spearman", chosen), ("known", rated)] {
+        let marked = chart.matches(&format!("data-series=\"{series}\"")).count();
+        assert_eq!(marked, points + 1, "{series}: its line and a point per round: {chart}");
+    }
+    let point = |round: usize| format!("data-series=\"spearman\" data-round=\"{round}\"");
+    assert!((1..=chosen).all(|round| chart.contains(&point(round))), "a point per round: {chart}");
+    let last = rounds.last().unwrap();
+    let told = format!("{} games: ρ {:.3}", last["games"], last["spearman"].as_f64().unwrap());
+    assert!(chart.contains(&told), "the last point tells its round: {told}");
+    for (path, value) in &marked_numbers(&dom) {
+        assert_eq!(at(&data["standings"], path).as_f64(), Some(*value), "{path:?} on the page");
+    }
 }
 
 #[test]

@@ -1,11 +1,12 @@
 "use strict";
 // The page of `arena report`: draws the standings, the matrices, the ratings'
-// course, the SPRT, the bots' faults and move times and the game list from
-// the report's data (every number computed by the arena; nothing is
-// re-derived here), and opens a game's replay from the record chunks written
-// beside the page. Every number taken from standings.json or sprt.json is
-// marked with data-key (its path in that file, as JSON) and data-value (the
-// number), so that a test can check the page against the files.
+// course, a learning league's rounds, the SPRT, the bots' faults and move
+// times and the game list from the report's data (every number computed by
+// the arena; nothing is re-derived here), and opens a game's replay from the
+// record chunks written beside the page. Every number taken from
+// standings.json or sprt.json is marked with data-key (its path in that file,
+// as JSON) and data-value (the number), so that a test can check the page
+// against the files.
 
 // Errors are shown on the page's root (data-errors), for the tests and anyone curious.
 const ERRORS = [];
@@ -263,6 +264,40 @@ function history() {
   });
   $("history-caption").textContent = `Each bot's Elo rating (line) and its 95% interval (band) after the first N games in schedule order, ` +
     `${points.length} points; the last is the standings.`;
+}
+
+// A learning league's rounds: after each, by the games played so far, how
+// close its table was to the final one (Spearman's ρ) and the share of the
+// pairs of bots adjacent in it whose order was known. A point per round.
+function rounds() {
+  const course = D.rounds;
+  if (!course.length) return;
+  $("rounds-section").hidden = false;
+  $("toc-rounds").hidden = false;
+  const last = course[course.length - 1];
+  const frame = new Frame($("rounds-chart"), { height: 240, x: [0, last.games],
+    y: [Math.min(0, ...course.map((r) => r.spearman)), 1], xLabel: "games" });
+  const series = [
+    { name: "spearman", label: "rank correlation with the final table (Spearman's ρ)",
+      value: (r) => r.spearman, tell: (r) => `ρ ${r.spearman.toFixed(3)}` },
+    { name: "known", label: "adjacent pairs whose order is known (at 95%)",
+      value: (r) => (r.adjacent ? r.known / r.adjacent : null), tell: (r) => `${r.known} of ${r.adjacent} adjacent pairs known` },
+  ];
+  const legend = $("rounds-legend");
+  legend.textContent = "";
+  series.forEach(({ name, label, value, tell }, i) => {
+    const points = course.map((r, at) => [r.games, value(r), r, at + 1]).filter(([, y]) => y !== null);
+    frame.line(points, { stroke: COLORS[i], "data-series": name });
+    for (const [games, y, r, round] of points) {
+      const dot = frame.add("svg:circle", { cx: frame.X(games), cy: frame.Y(y), r: 3.5, fill: COLORS[i],
+        "data-series": name, "data-round": String(round) });
+      dot.append(el("svg:title", {}, `round ${round} (${r.pairs} pairs), ${games} games: ${tell(r)}`));
+    }
+    legend.append(el("span", { style: `--c: ${COLORS[i]}` }, label));
+  });
+  $("rounds-caption").textContent = `After each of the ${course.length} rounds, by the games played so far: Spearman's rank ` +
+    `correlation of the table then with the final table (the standings), and the share of the pairs of bots adjacent in ` +
+    `the table then whose order was known at 95%.`;
 }
 
 function sprt() {
@@ -539,6 +574,7 @@ function main() {
   standings();
   matrices();
   history();
+  rounds();
   sprt();
   bots();
   setUpFilters();
