@@ -15,13 +15,18 @@
 //! A bot that won (or lost) every game would have an infinite maximum
 //! likelihood rating. To keep every rating finite, [`PRIOR_DRAWS`] virtual
 //! draws (a quarter of a game, scored ½–½) are added between **every pair of
-//! rated bots**, whether they met or not. The ratings are then the mode of the
-//! posterior. The prior is weak: it moves a 75% score over 1000 games
-//! (+190.85 Elo) by 0.06 Elo, and a 30-win 20-draw 10-loss record (66.7%,
-//! +120.41) by 0.54 Elo. (BayesElo's default is 2 virtual draws per pair;
-//! one would move the 60-game record by 2.1 Elo.) Because every rated pair
-//! is linked by the prior, the ratings are defined even when the bots do not
-//! all meet. A bot is *rated* when it has at least one pairwise result.
+//! bots that met**. The ratings are then the mode of the posterior. The prior
+//! is weak: it moves a 75% score over 1000 games (+190.85 Elo) by 0.06 Elo,
+//! and a 30-win 20-draw 10-loss record (66.7%, +120.41) by 0.54 Elo.
+//! (BayesElo's default is 2 virtual draws per pair; one would move the
+//! 60-game record by 2.1 Elo.) Pairs that never met get only [`LINK_DRAWS`],
+//! a thousandth of that, so that the ratings stay defined when the results
+//! fall apart into groups that never met (each group then centred on the
+//! same mean): virtual draws between bots that never met would pull the
+//! ratings of a sparse schedule together — in a field of 200 bots, 50
+//! virtual games for each bot against every other — and a learning league
+//! meets few of its pairs. In a round robin every pair meets, so both priors
+//! are the same. A bot is *rated* when it has at least one pairwise result.
 //!
 //! # Fitting
 //!
@@ -47,8 +52,12 @@ use super::normal::normal_cdf;
 use super::pairwise::Pairwise;
 use std::f64::consts::LN_10;
 
-/// Virtual draws added between every pair of rated bots (see the module docs).
+/// Virtual draws added between every pair of rated bots that met (see the module docs).
 pub const PRIOR_DRAWS: f64 = 0.25;
+
+/// Virtual draws between two rated bots that never met: a thousandth of
+/// [`PRIOR_DRAWS`], only to keep the ratings defined (see the module docs).
+pub const LINK_DRAWS: f64 = PRIOR_DRAWS / 1000.0;
 
 /// The normal quantile of 97.5%: a 95% interval is `±Z95 σ`.
 pub const Z95: f64 = 1.959_963_984_540_054;
@@ -71,7 +80,8 @@ impl Elo {
     }
 
     /// The ratings with `prior_draws` virtual draws between every pair of
-    /// rated bots. With 0 the plain maximum-likelihood ratings, which are
+    /// rated bots that met, and a thousandth of that between those that did
+    /// not. With 0 the plain maximum-likelihood ratings, which are
     /// finite only when no group of bots scored 100% against the rest (else
     /// the fit stops after its iteration limit with very large ratings).
     pub fn fit_with_prior(tally: &Pairwise, prior_draws: f64) -> Elo {
@@ -146,8 +156,10 @@ impl Model {
         for (a, &i) in rated.iter().enumerate() {
             for (b, &j) in rated.iter().enumerate() {
                 if a != b {
-                    games[a][b] = tally.games(i, j) as f64 + prior_draws;
-                    score[a][b] = tally.score(i, j) + prior_draws / 2.0;
+                    let met = tally.games(i, j) > 0;
+                    let prior = if met { prior_draws } else { prior_draws * LINK_DRAWS / PRIOR_DRAWS };
+                    games[a][b] = tally.games(i, j) as f64 + prior;
+                    score[a][b] = tally.score(i, j) + prior / 2.0;
                 }
             }
         }
@@ -349,10 +361,12 @@ mod tests {
         for i in 0..4 {
             let (mut expected, mut actual) = (0.0, 0.0);
             for j in (0..4).filter(|&j| j != i) {
-                let games = tally.games(i, j) as f64 + PRIOR_DRAWS;
+                // Bots 1 and 3 never met: only the link's virtual draws between them.
+                let prior = if tally.games(i, j) > 0 { PRIOR_DRAWS } else { LINK_DRAWS };
+                let games = tally.games(i, j) as f64 + prior;
                 let difference = elo.rating(j).unwrap() - elo.rating(i).unwrap();
                 expected += games / (1.0 + 10f64.powf(difference / 400.0));
-                actual += tally.score(i, j) + PRIOR_DRAWS / 2.0;
+                actual += tally.score(i, j) + prior / 2.0;
             }
             assert!((expected - actual).abs() < 1e-9, "bot {i}: expected {expected}, scored {actual}");
         }
@@ -374,6 +388,43 @@ mod tests {
 
         let empty = Elo::fit(&Pairwise::new(2));
         assert_eq!((empty.rating(0), empty.interval(1)), (None, None));
+    }
+
+    #[test]
+    fn a_chain_of_neighbours_keeps_its_gaps() {
+        // Eight bots, each meeting only the next: 7 wins in 10. Virtual draws
+        // between bots that never met would pull the ends together; the prior
+        // between bots that met keeps each gap the closed form of its counts.
+        let n = 8;
+        let mut tally = Pairwise::new(n);
+        for i in 0..n - 1 {
+            tally.add_results(i, i + 1, 7, 0, 3);
+        }
+        let elo = Elo::fit(&tally);
+        let step = closed_form((7.0 + PRIOR_DRAWS / 2.0) / (10.0 + PRIOR_DRAWS));
+        for i in 0..n - 1 {
+            let gap = difference(&elo, i, i + 1);
+            assert!((gap - step).abs() < 0.5, "gap {i}: {gap} against {step}");
+        }
+        let span = difference(&elo, 0, n - 1);
+        assert!(span > 6.0 * step, "the chain spans {span} Elo");
+    }
+
+    #[test]
+    fn groups_that_never_met_are_rated_each_around_the_mean() {
+        let mut tally = Pairwise::new(4);
+        tally.add_results(0, 1, 8, 0, 2);
+        tally.add_results(2, 3, 2, 0, 8);
+        let elo = Elo::fit(&tally);
+        let ratings: Vec<f64> = (0..4).map(|i| elo.rating(i).unwrap()).collect();
+        assert!(ratings.iter().all(|r| r.is_finite()), "{ratings:?}");
+        assert!((ratings[0] + ratings[1]).abs() < 1.0 && (ratings[2] + ratings[3]).abs() < 1.0, "{ratings:?}");
+        assert!((difference(&elo, 0, 1) - difference(&elo, 3, 2)).abs() < 1e-6);
+        // Their order across the groups is unknown: even, with wide error bars, finite.
+        assert!((elo.los(0, 3).unwrap() - 0.5).abs() < 1e-6, "{:?}", elo.los(0, 3));
+        let within = Elo::fit(&two_bots(8, 0, 2)).interval(0).unwrap();
+        let interval = elo.interval(0).unwrap();
+        assert!(interval.is_finite() && interval > 10.0 * within, "{interval} against {within} within a group");
     }
 
     #[test]
