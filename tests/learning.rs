@@ -44,6 +44,8 @@ fn a_learning_league_is_reproducible_stops_at_its_budget_and_verifies() {
     // 31 games allow 15 pairs of 2 games; the last round keeps the pairs that fit.
     let games = records(&first).len();
     assert_eq!(games, 30, "{stdout}");
+    // The figures at the end count the command's games, every round's.
+    assert!(stdout.contains("\n30 games, "), "{stdout}");
     assert!(
         stdout
             .contains(&format!("stopped after {} rounds and 30 games: its budget of 31 games is spent", chosen.len())),
@@ -70,7 +72,9 @@ fn a_learning_league_is_reproducible_stops_at_its_budget_and_verifies() {
     let (stdout, stderr) = arena_expect(&["league", "--resume", &first, "--budget", "50"], 0);
     assert!(stderr.contains("30 already played"), "{stderr}");
     assert!(stdout.contains("its budget of 50 games is spent"), "{stdout}");
-    assert!((40..=50).contains(&records(&first).len()), "{stdout}");
+    let now = records(&first).len();
+    assert!((40..=50).contains(&now), "{stdout}");
+    assert!(stdout.contains(&format!("\n{} games in this run (30 played before), ", now - 30)), "{stdout}");
     assert_eq!(rounds(&first)[..chosen.len()], chosen[..], "the rounds played stay");
     let (_, stderr) = arena_expect(&["league", "--resume", &first, "--budget", "50"][..], 0);
     assert!(stderr.contains("this league is finished"), "{stderr}");
@@ -126,4 +130,51 @@ fn a_learning_league_stops_once_the_order_is_known() {
     let (a, b) = (format!("a={}", bin("random-bot")), format!("b={}", bin("random-bot")));
     let (_, stderr) = arena_expect(&["league", "--bot", &a, "--bot", &b, "--budget", "10"], 2);
     assert!(stderr.contains("only a learning league has a budget"), "{stderr}");
+}
+
+#[test]
+fn a_running_learning_league_takes_in_a_queued_bot_and_plays_it_in_its_next_round() {
+    let scratch = Scratch::new("learning-grow-running");
+    // g holds its answers while the gate exists: the league is in its first round, and stays so.
+    let gate = scratch.join("gate");
+    std::fs::write(&gate, "").unwrap();
+    let gated = format!("{} {} {gate}", python(), repo_path("tests/bots/gated.py"));
+    let (random, greedy) = (bin("random-bot"), bin("greedy-bot"));
+    let noisy = format!("{greedy} --noise 0.5");
+    let bots = [("g", gated.as_str()), ("r", random.as_str()), ("m", noisy.as_str())];
+    let out = scratch.join("out");
+    let flags = ["--format", "learning", "--games", "2", "--seed", "5", "--budget", "30", "--concurrency", "1"];
+    let mut args = match_args(&scratch, &bots, &patient(&[&flags[..], &["--out", &out]].concat()));
+    args[0] = "league".to_string();
+    let running = Command::new(bin("arena")).args(&args).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+    let deadline = std::time::Instant::now() + DEADLINE;
+    while !std::path::Path::new(&format!("{gate}.waiting")).exists() {
+        assert!(std::time::Instant::now() < deadline, "the league never reached g's first turn");
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    let newcomer = format!("n={greedy} {}", scratch.marker());
+    let (_, stderr) = arena_expect(&["league", "--resume", &out, "--bot", &newcomer], 0);
+    assert!(stderr.contains("the change is queued as"), "{stderr}");
+
+    std::fs::remove_file(&gate).unwrap();
+    let output = finish(running);
+    let (stdout, stderr) = (String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr));
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    assert!(stderr.contains("the league takes it in and goes on"), "{stderr}");
+    assert!(stderr.contains("the league's field changes: n enters"), "{stderr}");
+    assert_eq!(std::fs::read_dir(format!("{out}/changes")).unwrap().count(), 0, "the queue is emptied");
+    // The round after the change is a draw: the newcomer, without results, meets two bots.
+    let chosen = rounds(&out);
+    let first_with_n = chosen.iter().position(|round| round.to_string().contains('3')).expect("n plays a round");
+    assert!(first_with_n >= 1, "n entered after the first round: {chosen:?}");
+    let pairs = chosen[first_with_n].as_array().unwrap();
+    assert_eq!(pairs.iter().filter(|pair| pair.as_array().unwrap().contains(&Value::from(3))).count(), 2, "{chosen:?}");
+    let games = records(&out);
+    assert!(games.iter().any(|game| game["bots"].to_string().contains("\"n\"")), "n played");
+    assert!(games.len() <= 30, "the budget holds: {}", games.len());
+    // The figures at the end count every game this command played, before the change and after.
+    assert!(stdout.contains(&format!("\n{} games, ", games.len())), "{stdout}");
+    let (stdout, _) = arena_expect(&["verify", &out], 0);
+    assert!(stdout.contains(&format!("{} games verified", games.len())), "{stdout}");
+    assert!(scratch.leftover_processes().is_empty());
 }

@@ -12,7 +12,7 @@ use crate::league::config::{LeagueConfig, Overrides, entering_bots};
 use crate::league::learning::{self, Field, Next};
 use crate::league::queued::{self, Request};
 use crate::league::{check_played, full_schedule, utc, withdrawn};
-use crate::run::execute::{ReportRequest, Run, execute_with, left_out};
+use crate::run::execute::{Earlier, ReportRequest, Run, execute_with, left_out};
 use crate::run::runner::Flow;
 use crate::schedule::{Format, Schedule, Seating, Selection, Shard};
 use crate::settings::LEAGUE_GAMES;
@@ -138,6 +138,8 @@ struct Prepared {
     chose: bool,
     /// Extra standings reports.
     reports: Vec<ReportRequest>,
+    /// The rounds this command played before (of a learning league).
+    earlier: Earlier,
 }
 
 /// Runs `arena league`.
@@ -164,6 +166,7 @@ pub fn run(args: LeagueArgs) -> Result<i32, Failure> {
             taken: Vec::new(),
             chose: false,
             reports: Vec::new(),
+            earlier: Earlier::default(),
         }
     };
     prepared.reports = args.reports.clone();
@@ -174,15 +177,22 @@ pub fn run(args: LeagueArgs) -> Result<i32, Failure> {
         let played = play(prepared, false)?;
         match played.changing {
             None => return Ok(played.status),
-            Some(dir) => prepared = taking_changes(&dir, &args, &cwd, played.reports)?,
+            Some(dir) => prepared = taking_changes(&dir, &args, &cwd, played.reports, played.earlier)?,
         }
     }
 }
 
-/// The league in `dir` resumed to take in the changes queued while it ran.
-fn taking_changes(dir: &Path, args: &LeagueArgs, cwd: &Path, reports: Vec<ReportRequest>) -> Result<Prepared, Failure> {
+/// The league in `dir` resumed to take in the changes queued while it ran,
+/// with the reports still to write and what this command played before.
+fn taking_changes(
+    dir: &Path,
+    args: &LeagueArgs,
+    cwd: &Path,
+    reports: Vec<ReportRequest>,
+    earlier: Earlier,
+) -> Result<Prepared, Failure> {
     let prepared = resume(dir, args, cwd, false)?.expect("a league resumed without a change of its own runs");
-    Ok(Prepared { reports, ..prepared })
+    Ok(Prepared { reports, earlier, ..prepared })
 }
 
 /// What a league's run ended with.
@@ -200,6 +210,8 @@ struct Played {
     games: Vec<GameSummary>,
     /// Extra standings reports, not written yet.
     reports: Vec<ReportRequest>,
+    /// What this command has played so far, this run included.
+    earlier: Earlier,
 }
 
 /// Runs a learning league (see [`crate::league::learning`]) round after round: each
@@ -225,7 +237,7 @@ fn learn(mut prepared: Prepared, args: &LeagueArgs, cwd: &Path) -> Result<i32, F
         let config = prepared.config.clone();
         let played = play(prepared, stop.is_none())?;
         if let Some(dir) = played.changing {
-            prepared = taking_changes(&dir, args, cwd, played.reports)?;
+            prepared = taking_changes(&dir, args, cwd, played.reports, played.earlier)?;
             continue;
         }
         if let Some(stop) = stop {
@@ -253,6 +265,7 @@ fn learn(mut prepared: Prepared, args: &LeagueArgs, cwd: &Path) -> Result<i32, F
             taken: Vec::new(),
             chose: false,
             reports: played.reports,
+            earlier: played.earlier,
         };
     }
 }
@@ -350,6 +363,7 @@ fn resume(dir: &Path, args: &LeagueArgs, cwd: &Path, own: bool) -> Result<Option
         taken,
         chose: false,
         reports: Vec::new(),
+        earlier: Earlier::default(),
     }))
 }
 
@@ -476,13 +490,13 @@ const CHANGES_POLL: Duration = Duration::from_millis(500);
 /// Plays what is left of a league; `quiet` for a round of a learning league
 /// that is not its last (no standings, no closing lines).
 fn play(prepared: Prepared, quiet: bool) -> Result<Played, Failure> {
-    let Prepared { mut config, mut out, played, fresh, changes, taken, chose, reports } = prepared;
+    let Prepared { mut config, mut out, played, fresh, changes, taken, chose, reports, earlier } = prepared;
     let grown = !fresh && config.history.len() != changes;
     let learning = config.format == Format::Learning;
     let (engine, variant, setups) = config.open_engine()?;
     let teams = variant.teams.clone();
     let schedule = full_schedule(&config, &teams, Seating::EveryOrder).map_err(usage)?;
-    if grown && !learning {
+    if grown {
         entering_bots_play(&config, &schedule, teams.len())?;
     }
     config.sandbox.check(&config.bots, &config.private()).map_err(usage)?;
@@ -545,7 +559,8 @@ fn play(prepared: Prepared, quiet: bool) -> Result<Played, Failure> {
         config.format,
         config.seed
     );
-    if let (false, Some(dir), 0) = (fresh, &config.out, selection.count()) {
+    // (Not after the rounds this command played: a learning league that has just stopped.)
+    if let (false, Some(dir), 0, 0) = (fresh, &config.out, selection.count(), earlier.games) {
         let what = if config.shard.is_some() { "shard" } else { "league" };
         errln!("this {what} is finished: all {total} games are in {}; its standings follow", dir.display());
     }
@@ -569,6 +584,7 @@ fn play(prepared: Prepared, quiet: bool) -> Result<Played, Failure> {
         stops_early: false,
         secrets: config.secrets.clone(),
         quiet,
+        earlier,
     };
     // A change queued by another arena stops the run once the games in flight have ended.
     let mut looked: Option<Instant> = None;
@@ -593,11 +609,13 @@ fn play(prepared: Prepared, quiet: bool) -> Result<Played, Failure> {
     {
         errln!("a change of the league's field was queued: the league takes it in and goes on");
         let changing = Some(dir.clone());
-        return Ok(Played { status: exit::SUCCESS, interrupted: false, changing, config, games, reports });
+        let earlier = earlier.and(&report);
+        return Ok(Played { status: exit::SUCCESS, interrupted: false, changing, config, games, reports, earlier });
     }
     let status = if report.interrupted { exit::INTERRUPTED } else { exit::SUCCESS };
+    let earlier = earlier.and(&report);
     if quiet && !report.interrupted {
-        return Ok(Played { status, interrupted: false, changing: None, config, games, reports });
+        return Ok(Played { status, interrupted: false, changing: None, config, games, reports, earlier });
     }
     if let Some(note) = left_out(&report) {
         let _ = outln!("{note}; a resumed league counts them once their deals are played");
@@ -609,20 +627,20 @@ fn play(prepared: Prepared, quiet: bool) -> Result<Played, Failure> {
         Some(dir) if report.interrupted => {
             let _ = outln!(
                 "interrupted after {} games; continue with: {} league --resume {}",
-                report.games,
+                earlier.games,
                 super::program(),
                 dir.display()
             );
         }
         None if report.interrupted => {
-            let _ = outln!("interrupted after {} games (no --out, so the league cannot be resumed)", report.games);
+            let _ = outln!("interrupted after {} games (no --out, so the league cannot be resumed)", earlier.games);
         }
         Some(dir) => {
             let _ = outln!("results: {}", dir.display());
         }
         None => {}
     }
-    Ok(Played { status, interrupted: report.interrupted, changing: None, config, games, reports })
+    Ok(Played { status, interrupted: report.interrupted, changing: None, config, games, reports, earlier })
 }
 
 /// Why a learning league stopped, after `games` games.
@@ -647,8 +665,12 @@ fn stop_note(config: &LeagueConfig, stop: &Next, games: u64) -> String {
 /// league's field (if any) meet someone: a league of `sides` sides.
 fn entering_bots_play(config: &LeagueConfig, schedule: &Schedule, sides: usize) -> Result<(), Failure> {
     let change = config.history.last().expect("a grown league has a history");
-    let (groups, _) = schedule.stage(config.history.len() - 1).expect("a stage for every change");
-    if change.added.is_empty() || !groups.is_empty() {
+    // A learning league's stages are its rounds: its next round meets a newcomer if anyone is left to meet.
+    let meets = match config.format {
+        Format::Learning => config.retired().iter().filter(|&&retired| !retired).count() >= 2,
+        _ => !schedule.stage(config.history.len() - 1).expect("a stage for every change").0.is_empty(),
+    };
+    if change.added.is_empty() || meets {
         return Ok(());
     }
     let first = match config.format {
@@ -667,12 +689,15 @@ fn entering_bots_play(config: &LeagueConfig, schedule: &Schedule, sides: usize) 
 fn change_note(config: &LeagueConfig, schedule: &Schedule, index: usize, dropped: Option<u64>) -> String {
     let change = &config.history[index];
     let mut parts = Vec::new();
-    if !change.added.is_empty() {
+    let verb = if change.added.len() == 1 { "enters" } else { "enter" };
+    if !change.added.is_empty() && config.format == Format::Learning {
+        // A learning league's stages are its rounds: its next round is a draw that meets the newcomers.
+        parts.push(format!("{} {verb}: the next round is a draw of the whole field", change.added.join(", ")));
+    } else if !change.added.is_empty() {
         let (groups, ids) = schedule.stage(index).expect("a stage for every change");
         parts.push(format!(
-            "{} {}: {} new groups of bots, {} games",
+            "{} {verb}: {} new groups of bots, {} games",
             change.added.join(", "),
-            if change.added.len() == 1 { "enters" } else { "enter" },
             groups.len(),
             ids.end - ids.start
         ));

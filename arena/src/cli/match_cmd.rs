@@ -7,7 +7,7 @@ use crate::bot::limits::ResourceLimits;
 use crate::bot::sandbox::Sandbox;
 use crate::bot::spec::BotSpec;
 use crate::bot::start_failures::GiveUp;
-use crate::run::execute::{ReportRequest, Run, execute, left_out};
+use crate::run::execute::{Earlier, ReportRequest, Run, execute, left_out};
 use crate::run::setting::Setting;
 use crate::run::table::{Limits, move_limit};
 use crate::schedule::{Schedule, Seating, Selection};
@@ -135,6 +135,7 @@ pub fn run(args: MatchArgs) -> Result<i32, Failure> {
         give_up: GiveUp::ForfeitRest,
         stops_early: false,
         quiet: false,
+        earlier: Earlier::default(),
         secrets,
     };
     let report = execute(run)?;

@@ -9,7 +9,7 @@ use crate::bot::spec::BotSpec;
 use crate::bot::start_failures::GiveUp;
 use crate::league::config::{LeagueConfig, Overrides, SprtConfig};
 use crate::league::{check_played, full_schedule};
-use crate::run::execute::{Run, execute_with};
+use crate::run::execute::{Earlier, Run, execute_with};
 use crate::run::runner::Flow;
 use crate::schedule::{Schedule, Seating, Selection};
 use crate::stats::sprt::report::{Conclusion, Summary, parameters, status};
@@ -358,6 +358,7 @@ fn play(prepared: Prepared) -> Result<i32, Failure> {
         give_up: GiveUp::StopRun,
         stops_early: true,
         quiet: false,
+        earlier: Earlier::default(),
         secrets: config.games.secrets.clone(),
     };
     let report = execute_with(run, |progress, finished, _| {

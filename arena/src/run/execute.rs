@@ -22,6 +22,7 @@ use std::path::{Path, PathBuf};
 use std::str::FromStr;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
+use std::time::Duration;
 
 /// Everything a run needs.
 pub struct Run {
@@ -60,6 +61,32 @@ pub struct Run {
     /// Whether the run prints nothing at its end (no standings, no figures,
     /// no reports): a round of a learning league, whose standings follow its last.
     pub quiet: bool,
+    /// The runs before this one of the same command (the rounds of a
+    /// learning league), whose games the figures at the end count as this one's.
+    pub earlier: Earlier,
+}
+
+/// Games, decisions and time of the runs that came before a run within one
+/// command (the rounds of a learning league).
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct Earlier {
+    /// Games finished.
+    pub games: u64,
+    /// Decisions made by bots in them.
+    pub decisions: u64,
+    /// Wall-clock time of those runs.
+    pub elapsed: Duration,
+}
+
+impl Earlier {
+    /// These runs and `report`'s together.
+    pub fn and(self, report: &MatchReport) -> Earlier {
+        Earlier {
+            games: self.games + report.games,
+            decisions: self.decisions + report.decisions,
+            elapsed: self.elapsed + report.elapsed,
+        }
+    }
 }
 
 /// `--report FORMAT[=PATH]`: the standings in another format, written to
@@ -228,19 +255,20 @@ pub fn execute_with(
     // The run is done and recorded: a reader that has gone away loses only the report.
     let _ = outln!("{}", report.standings.table_within(crate::terminal::console::stdout_width()));
     let _ = crate::terminal::console::out_bytes(&summary);
-    let seconds = report.elapsed.as_secs_f64().max(1e-9);
-    // The rates are this run's: the games of an earlier run took time not counted here.
-    let earlier = match already {
+    let this = run.earlier.and(&report);
+    let seconds = this.elapsed.as_secs_f64().max(1e-9);
+    // The rates are this command's: the games of an earlier one took time not counted here.
+    let earlier = match already.saturating_sub(run.earlier.games as usize) {
         0 => String::new(),
         n => format!(" in this run ({n} played before)"),
     };
     let _ = outln!(
         "{} games{earlier}, {} decisions in {:.2} s: {:.1} games/s, {:.0} decisions/s; peak memory {:.1} MB; seed {}",
-        report.games,
-        report.decisions,
+        this.games,
+        this.decisions,
         seconds,
-        report.games as f64 / seconds,
-        report.decisions as f64 / seconds,
+        this.games as f64 / seconds,
+        this.decisions as f64 / seconds,
         peak_memory_mb(),
         run.seed
     );
