@@ -427,3 +427,68 @@ fn the_play_transcript_is_what_arena_play_prints() {
         assert!(printed.any(|p| p == line), "not printed (in this order): {line:?}\n{stdout}");
     }
 }
+
+/// The default `help` (an `arena COMMAND --help`) states for `flag`: the
+/// number after "default" in the flag's description (its own line, and the
+/// lines indented below it: clap's "[default: N]" included).
+fn help_default(help: &str, flag: &str) -> Option<String> {
+    let lines: Vec<&str> = help.lines().collect();
+    let at = lines.iter().position(|line| {
+        let line = line.trim_start();
+        line.starts_with(flag) && !line[flag.len()..].starts_with(|c: char| c.is_alphanumeric() || c == '-')
+    })?;
+    let below = lines[at + 1..].iter().take_while(|line| line.trim().is_empty() || line.starts_with("          "));
+    let text = std::iter::once(lines[at]).chain(below.copied()).collect::<Vec<_>>().join(" ");
+    let after = text.split("default").nth(1)?;
+    let number: String = after
+        .trim_start_matches([' ', ':'])
+        .chars()
+        .take_while(|c| c.is_ascii_digit() || *c == ',' || *c == '_')
+        .filter(char::is_ascii_digit)
+        .collect();
+    (!number.is_empty()).then_some(number)
+}
+
+/// Every "`--flag …` (default N)" of a page states the default its command's
+/// `--help` states (which reads the one table of settings), so that a
+/// default changed in the code cannot leave a page behind.
+#[test]
+fn every_default_a_page_states_is_the_one_its_command_has() {
+    let pages = [
+        ("docs/matches.md", "match"),
+        ("docs/leagues.md", "league"),
+        ("docs/sprt.md", "sprt"),
+        ("docs/bots.md", "check-bot"),
+        ("docs/play.md", "play"),
+        ("docs/results.md", "report"),
+    ];
+    let (mut checked, mut wrong) = (0, Vec::new());
+    for (page, command) in pages {
+        let help = arena_expect(&[command, "--help"], 0).0;
+        let text: String = prose(&read(page)).iter().map(|(_, line)| line.trim()).collect::<Vec<_>>().join(" ");
+        for (at, _) in text.match_indices("`--") {
+            let code = &text[at + 1..];
+            let Some(end) = code.find('`') else { continue };
+            let flag = code[..end].split([' ', '=']).next().unwrap();
+            let after = &code[end + 1..];
+            let Some(open) = after.find("(default ").filter(|&open| open <= 12) else { continue };
+            let stated: String = after[open + "(default ".len()..]
+                .chars()
+                .take_while(|c| c.is_ascii_digit() || *c == ',')
+                .filter(char::is_ascii_digit)
+                .collect();
+            if stated.is_empty() {
+                continue;
+            }
+            checked += 1;
+            match help_default(&help, flag) {
+                Some(default) if default == stated => {}
+                other => {
+                    wrong.push(format!("{page}: {flag} (default {stated}), but `arena {command} --help`: {other:?}"))
+                }
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    assert!(checked >= 10, "only {checked} defaults found");
+}
