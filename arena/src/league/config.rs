@@ -349,7 +349,7 @@ impl LeagueConfig {
             ));
         }
         let number =
-            |setting: &Number, given: Option<u64>| setting.or_default(given).map_err(|e| key_error(setting.key, e));
+            |setting: &Number, given: Option<u64>| setting.or_default(given).map_err(|e| key_error(setting.key, e.to_string()));
         let cpus_per_game = number(&CPUS_PER_GAME, flags.cpus_per_game.or(file.cpus_per_game))?;
         let clock = match (flags.clock, &file.clock) {
             (Some(clock), _) => Some(clock),
