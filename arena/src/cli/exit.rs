@@ -7,6 +7,7 @@ use crate::engine::spec::UnknownGame;
 use crate::league::config::ConfigError;
 use crate::run::execute::RunError;
 use crate::run::setting::SettingError;
+use crate::schedule::ScheduleError;
 use crate::store::output::OutputError;
 
 /// Success; for a command that answers a question, yes.
@@ -69,6 +70,12 @@ impl From<OutputError> for Failure {
 
 impl From<UnknownGame> for Failure {
     fn from(error: UnknownGame) -> Failure {
+        usage(error.to_string())
+    }
+}
+
+impl From<ScheduleError> for Failure {
+    fn from(error: ScheduleError) -> Failure {
         usage(error.to_string())
     }
 }

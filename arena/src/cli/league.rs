@@ -265,8 +265,7 @@ fn round_finished(config: &LeagueConfig, played: &[GameSummary]) -> Result<bool,
     }
     // Which pair plays which game does not depend on who sits where within a side.
     let schedule =
-        Schedule::rounds(config.seed, &[vec![0], vec![1]], &config.rounds, Seating::EveryOrder, config.games)
-            .map_err(usage)?;
+        Schedule::rounds(config.seed, &[vec![0], vec![1]], &config.rounds, Seating::EveryOrder, config.games)?;
     let (_, ids) = schedule.stage(config.rounds.len() - 1).expect("a stage for every round");
     let retired = config.retired();
     let done: HashSet<u64> = played.iter().map(|game| game.id).filter(|id| ids.contains(id)).collect();

@@ -14,7 +14,7 @@ use crate::engine::spec::{Engine, Program};
 use crate::run::setting::{Setting, SettingError};
 use crate::run::table::{Limits, Resolved, move_limit};
 use crate::schedule::clock::TimeControl;
-use crate::schedule::{Format, Shard};
+use crate::schedule::{Format, ScheduleError, Shard};
 use crate::settings::{
     CONCURRENCY, CPUS_PER_GAME, ENGINE_TIMEOUT, GAME, LEAGUE_GAMES, MOVE_TIMEOUT, Number, STARTUP_TIMEOUT,
     VariantSetting,
@@ -313,8 +313,11 @@ impl LeagueConfig {
         let bots = checked_bots(entries, key_error)?;
 
         let format_text = flags.format.clone().or(file.format);
-        let format: Format =
-            format_text.map(|text| text.parse()).transpose().map_err(|e| key_error("format", e))?.unwrap_or_default();
+        let format: Format = format_text
+            .map(|text| text.parse())
+            .transpose()
+            .map_err(|e: ScheduleError| key_error("format", e.to_string()))?
+            .unwrap_or_default();
         let mut settings = Vec::new();
         if let Some(players) = flags.players.or(file.players) {
             settings.push(("players".to_string(), players.to_string()));
@@ -348,12 +351,13 @@ impl LeagueConfig {
                     .to_string(),
             ));
         }
-        let number =
-            |setting: &Number, given: Option<u64>| setting.or_default(given).map_err(|e| key_error(setting.key, e.to_string()));
+        let number = |setting: &Number, given: Option<u64>| {
+            setting.or_default(given).map_err(|e| key_error(setting.key, e.to_string()))
+        };
         let cpus_per_game = number(&CPUS_PER_GAME, flags.cpus_per_game.or(file.cpus_per_game))?;
         let clock = match (flags.clock, &file.clock) {
             (Some(clock), _) => Some(clock),
-            (None, Some(text)) => Some(text.parse::<TimeControl>().map_err(|e| key_error("clock", e))?),
+            (None, Some(text)) => Some(text.parse::<TimeControl>().map_err(|e| key_error("clock", e.to_string()))?),
             (None, None) => None,
         };
         let given_move_timeout = flags.move_timeout.or(file.move_timeout);
