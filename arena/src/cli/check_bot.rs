@@ -103,7 +103,7 @@ fn parse_bot(text: &str) -> Result<BotSpec, Failure> {
     let bare =
         || BotSpec::new("bot", text, &cwd, BTreeMap::new()).map(|spec| BotSpec { name: default_name(&spec), ..spec });
     let bot = if named { BotSpec::parse(text, &cwd).or_else(|named| bare().map_err(|_| named)) } else { bare() };
-    bot.map_err(usage)
+    Ok(bot?)
 }
 
 /// The name of a bot given without one, as its author would call it in a

@@ -2,6 +2,7 @@
 //! which command exits with which), and the one place where the library's
 //! errors become them.
 
+use crate::bot::spec::SpecError;
 use crate::engine::process::EngineError;
 use crate::engine::spec::UnknownGame;
 use crate::league::config::ConfigError;
@@ -70,6 +71,12 @@ impl From<OutputError> for Failure {
 
 impl From<UnknownGame> for Failure {
     fn from(error: UnknownGame) -> Failure {
+        usage(error.to_string())
+    }
+}
+
+impl From<SpecError> for Failure {
+    fn from(error: SpecError) -> Failure {
         usage(error.to_string())
     }
 }

@@ -405,7 +405,8 @@ fn take_queued(dir: &Path, config: &mut LeagueConfig) -> Result<Vec<PathBuf>, Fa
 /// The league `config` changed by `request`, checked as the league's run
 /// checks it: the names, the bots that enter meet someone, the sandbox can hold them.
 fn changed(config: &LeagueConfig, request: &Request, teams: &[Vec<usize>]) -> Result<LeagueConfig, String> {
-    let entering = request.entering.iter().map(BotSpec::revalidated).collect::<Result<Vec<_>, _>>()?;
+    let entering =
+        request.entering.iter().map(BotSpec::revalidated).collect::<Result<Vec<_>, _>>().map_err(|e| e.to_string())?;
     let mut grown = config.clone();
     grown.grow(entering, &request.retiring, request.at.clone()).map_err(|e| e.to_string())?;
     if grown.history.len() != config.history.len() {
@@ -437,15 +438,11 @@ fn write_league(out: &OutDir, config: &LeagueConfig) -> Result<(), Failure> {
 /// a checkout and the interpreters are at hand) to `search-bot`, in a round
 /// robin. Every other flag given applies to it as to any league.
 fn demo(args: &LeagueArgs, cwd: &Path) -> Result<LeagueConfig, Failure> {
-    let sample = |name| BotSpec::sample(name, cwd).map_err(usage);
+    let sample = |name| BotSpec::sample(name, cwd);
     let mut bots = vec![sample("random")?, sample("greedy")?];
     // The scripted samples, when a checkout is at hand (around the binary, in
     // the working directory, or where the arena was built) and the interpreters exist.
-    let candidates = [
-        binary_dir().map_err(usage)?.join("../.."),
-        cwd.to_path_buf(),
-        Path::new(env!("CARGO_MANIFEST_DIR")).join(".."),
-    ];
+    let candidates = [binary_dir()?.join("../.."), cwd.to_path_buf(), Path::new(env!("CARGO_MANIFEST_DIR")).join("..")];
     let repo = candidates
         .into_iter()
         .find(|dir| dir.join("sample-bots/python/greedy.py").is_file())

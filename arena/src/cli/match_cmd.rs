@@ -155,7 +155,7 @@ fn parse_bots(given: &[String]) -> Result<Vec<BotSpec>, Failure> {
     let cwd = current_dir()?;
     let mut bots: Vec<BotSpec> = Vec::new();
     for text in given {
-        let bot = BotSpec::parse(text, &cwd).map_err(usage)?;
+        let bot = BotSpec::parse(text, &cwd)?;
         if bots.iter().any(|b| b.name == bot.name) {
             return Err(usage(format!("two bots are named {:?}; give each --bot a different NAME", bot.name)));
         }
@@ -167,7 +167,7 @@ fn parse_bots(given: &[String]) -> Result<Vec<BotSpec>, Failure> {
 /// The sample bots next to the arena binary: greedy-bot against random-bot.
 fn demo_bots() -> Result<Vec<BotSpec>, Failure> {
     let cwd = current_dir()?;
-    let bots = vec![BotSpec::sample("greedy", &cwd).map_err(usage)?, BotSpec::sample("random", &cwd).map_err(usage)?];
+    let bots = vec![BotSpec::sample("greedy", &cwd)?, BotSpec::sample("random", &cwd)?];
     errln!("no --bot given: playing the sample bots greedy-bot and random-bot");
     Ok(bots)
 }

@@ -204,7 +204,7 @@ struct Context<'a> {
 /// Runs `arena replay`.
 pub fn run(args: ReplayArgs) -> Result<i32, Failure> {
     let path = record_file::resolve(&args.file);
-    let bot = BotSpec::parse(&args.bot, &current_dir()?).map_err(usage)?;
+    let bot = BotSpec::parse(&args.bot, &current_dir()?)?;
     let records = match args.id {
         Some(id) => vec![record_file::find(&path, id)?],
         None => every_record(&path)?,

@@ -483,7 +483,7 @@ impl LeagueConfig {
                 checked => checked,
             })
             .collect::<Result<_, _>>()
-            .map_err(ConfigError::Flag)?;
+            .map_err(|e| ConfigError::Flag(e.to_string()))?;
         if let Some(concurrency) = concurrency {
             if concurrency == 0 {
                 return Err(ConfigError::Flag("--concurrency: must be at least 1".to_string()));
@@ -634,7 +634,9 @@ fn checked_bots(
 ) -> Result<Vec<BotSpec>, ConfigError> {
     let mut bots = Vec::new();
     for (i, (name, command, dir, env)) in entries.into_iter().enumerate() {
-        bots.push(BotSpec::new(&name, &command, &dir, env).map_err(|e| key_error(&format!("bot[{i}]"), e))?);
+        bots.push(
+            BotSpec::new(&name, &command, &dir, env).map_err(|e| key_error(&format!("bot[{i}]"), e.to_string()))?,
+        );
     }
     Ok(bots)
 }
