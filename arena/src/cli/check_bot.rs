@@ -126,7 +126,7 @@ fn check(args: CheckBotArgs, checked: Checked) -> Result<i32, Failure> {
     let bot = parse_bot(&args.bot)?;
     let mut resources = ResourceLimits::default();
     for text in &args.limits {
-        resources.set(text).map_err(usage)?;
+        resources.set(text)?;
     }
     let sandbox = args.sandbox.unwrap_or_default();
     sandbox.check(std::slice::from_ref(&bot), &[]).map_err(usage)?;
@@ -138,7 +138,7 @@ fn check(args: CheckBotArgs, checked: Checked) -> Result<i32, Failure> {
         sandbox,
         ..Limits::default()
     };
-    limits.resources.check().map_err(usage)?;
+    limits.resources.check()?;
     let jobs = args.jobs.unwrap_or_else(|| crate::bot::cpus::cores().max(2)) as usize;
     let seed = args.seed.unwrap_or_else(super::random_seed);
     outln!("check-bot: {} ({:?}), {game}", bot.name, bot.command).map_err(unwritten)?;

@@ -2,6 +2,7 @@
 //! which command exits with which), and the one place where the library's
 //! errors become them.
 
+use crate::bot::limits::LimitError;
 use crate::bot::spec::SpecError;
 use crate::engine::process::EngineError;
 use crate::engine::spec::UnknownGame;
@@ -71,6 +72,12 @@ impl From<OutputError> for Failure {
 
 impl From<UnknownGame> for Failure {
     fn from(error: UnknownGame) -> Failure {
+        usage(error.to_string())
+    }
+}
+
+impl From<LimitError> for Failure {
+    fn from(error: LimitError) -> Failure {
         usage(error.to_string())
     }
 }

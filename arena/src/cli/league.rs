@@ -482,7 +482,7 @@ fn play(prepared: Prepared, quiet: bool) -> Result<Played, Failure> {
         entering_bots_play(&config, &schedule, teams.len())?;
     }
     config.sandbox.check(&config.bots, &config.private()).map_err(usage)?;
-    config.limits.check().map_err(usage)?;
+    config.limits.check()?;
     let at_once = config.concurrency.min(schedule.len()) as usize;
     crate::bot::pool::reserve_descriptors(at_once, teams.iter().map(Vec::len).sum()).map_err(usage)?;
     if let (true, Some(dir)) = (fresh, &config.out) {

@@ -89,13 +89,13 @@ pub fn run(args: MatchArgs) -> Result<i32, Failure> {
     let seed = args.seed.unwrap_or_else(random_seed);
     let mut resources = ResourceLimits::default();
     for text in &args.limits {
-        resources.set(text).map_err(usage)?;
+        resources.set(text)?;
     }
     let secrets: Vec<PathBuf> = args.deals.iter().cloned().collect();
     let private: Vec<PathBuf> = args.out.iter().chain(&secrets).cloned().collect();
     let sandbox = args.sandbox.unwrap_or_default();
     sandbox.check(&bots, &private).map_err(usage)?;
-    resources.check().map_err(usage)?;
+    resources.check()?;
     let limits = Limits {
         move_timeout: move_limit(args.time.move_timeout, args.time.clock),
         clock: args.time.clock,

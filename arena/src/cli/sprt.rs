@@ -296,7 +296,7 @@ fn play(prepared: Prepared) -> Result<i32, Failure> {
     let mut sequence =
         DealSequence::new(config.test, schedule.games_per_deal() as usize, teams.len() - 1).map_err(usage)?;
     config.games.sandbox.check(&config.games.bots, &config.games.private()).map_err(usage)?;
-    config.games.limits.check().map_err(usage)?;
+    config.games.limits.check()?;
     let at_once = config.games.concurrency.min(schedule.len()) as usize;
     crate::bot::pool::reserve_descriptors(at_once, seats).map_err(usage)?;
     if let (true, Some(dir)) = (fresh, &config.games.out) {

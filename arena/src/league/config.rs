@@ -333,10 +333,10 @@ impl LeagueConfig {
         for (key, value) in &file.limits {
             let value = scalar(value)
                 .ok_or_else(|| key_error(&format!("limits.{key}"), format!("{value} is not a number or string")))?;
-            limits.set(&format!("{key}={value}")).map_err(|e| key_error(&format!("limits.{key}"), e))?;
+            limits.set(&format!("{key}={value}")).map_err(|e| key_error(&format!("limits.{key}"), e.to_string()))?;
         }
         for text in &flags.limits {
-            limits.set(text).map_err(ConfigError::Flag)?;
+            limits.set(text).map_err(|e| ConfigError::Flag(e.to_string()))?;
         }
         let sandbox = match (flags.sandbox, file.sandbox) {
             (Some(sandbox), _) => sandbox,
