@@ -5,7 +5,7 @@
 
 use super::flags::{TimeFlags, sandbox_help};
 use super::game::{GameArgs, settings};
-use super::{Failure, current_dir, exit, unwritten, usage};
+use super::{Failure, current_dir, exit, unwritten};
 use crate::bot::limits::ResourceLimits;
 use crate::bot::registry::Registry;
 use crate::bot::sandbox::Sandbox;
@@ -129,7 +129,7 @@ fn check(args: CheckBotArgs, checked: Checked) -> Result<i32, Failure> {
         resources.set(text)?;
     }
     let sandbox = args.sandbox.unwrap_or_default();
-    sandbox.check(std::slice::from_ref(&bot), &[]).map_err(usage)?;
+    sandbox.check(std::slice::from_ref(&bot), &[])?;
     let limits = Limits {
         move_timeout: move_limit(args.time.move_timeout, args.time.clock),
         clock: args.time.clock,

@@ -3,6 +3,7 @@
 //! errors become them.
 
 use crate::bot::limits::LimitError;
+use crate::bot::sandbox::SandboxError;
 use crate::bot::spec::SpecError;
 use crate::engine::process::EngineError;
 use crate::engine::spec::UnknownGame;
@@ -78,6 +79,12 @@ impl From<UnknownGame> for Failure {
 
 impl From<LimitError> for Failure {
     fn from(error: LimitError) -> Failure {
+        usage(error.to_string())
+    }
+}
+
+impl From<SandboxError> for Failure {
+    fn from(error: SandboxError) -> Failure {
         usage(error.to_string())
     }
 }

@@ -412,7 +412,7 @@ fn changed(config: &LeagueConfig, request: &Request, teams: &[Vec<usize>]) -> Re
     if grown.history.len() != config.history.len() {
         let schedule = full_schedule(&grown, teams, Seating::EveryOrder)?;
         entering_bots_play(&grown, &schedule, teams.len()).map_err(|failure| failure.message)?;
-        grown.sandbox.check(&grown.bots, &grown.private())?;
+        grown.sandbox.check(&grown.bots, &grown.private()).map_err(|e| e.to_string())?;
     }
     Ok(grown)
 }
@@ -481,7 +481,7 @@ fn play(prepared: Prepared, quiet: bool) -> Result<Played, Failure> {
     if grown && !learning {
         entering_bots_play(&config, &schedule, teams.len())?;
     }
-    config.sandbox.check(&config.bots, &config.private()).map_err(usage)?;
+    config.sandbox.check(&config.bots, &config.private())?;
     config.limits.check()?;
     let at_once = config.concurrency.min(schedule.len()) as usize;
     crate::bot::pool::reserve_descriptors(at_once, teams.iter().map(Vec::len).sum()).map_err(usage)?;

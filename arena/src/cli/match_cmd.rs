@@ -94,7 +94,7 @@ pub fn run(args: MatchArgs) -> Result<i32, Failure> {
     let secrets: Vec<PathBuf> = args.deals.iter().cloned().collect();
     let private: Vec<PathBuf> = args.out.iter().chain(&secrets).cloned().collect();
     let sandbox = args.sandbox.unwrap_or_default();
-    sandbox.check(&bots, &private).map_err(usage)?;
+    sandbox.check(&bots, &private)?;
     resources.check()?;
     let limits = Limits {
         move_timeout: move_limit(args.time.move_timeout, args.time.clock),

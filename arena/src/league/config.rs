@@ -8,7 +8,7 @@
 //! that named it (or the working directory for `--bot`).
 
 use crate::bot::limits::ResourceLimits;
-use crate::bot::sandbox::Sandbox;
+use crate::bot::sandbox::{Sandbox, SandboxError};
 use crate::bot::spec::BotSpec;
 use crate::engine::spec::{Engine, Program};
 use crate::run::setting::{Setting, SettingError};
@@ -340,7 +340,7 @@ impl LeagueConfig {
         }
         let sandbox = match (flags.sandbox, file.sandbox) {
             (Some(sandbox), _) => sandbox,
-            (None, Some(text)) => text.parse().map_err(|e| key_error("sandbox", e))?,
+            (None, Some(text)) => text.parse().map_err(|e: SandboxError| key_error("sandbox", e.to_string()))?,
             (None, None) => Sandbox::default(),
         };
         let seed = flags.seed.or(file.seed);
