@@ -3,6 +3,7 @@
 //! errors become them.
 
 use crate::bot::limits::LimitError;
+use crate::bot::pool::TooFewDescriptors;
 use crate::bot::sandbox::SandboxError;
 use crate::bot::spec::SpecError;
 use crate::engine::process::EngineError;
@@ -79,6 +80,12 @@ impl From<UnknownGame> for Failure {
 
 impl From<LimitError> for Failure {
     fn from(error: LimitError) -> Failure {
+        usage(error.to_string())
+    }
+}
+
+impl From<TooFewDescriptors> for Failure {
+    fn from(error: TooFewDescriptors) -> Failure {
         usage(error.to_string())
     }
 }

@@ -484,7 +484,7 @@ fn play(prepared: Prepared, quiet: bool) -> Result<Played, Failure> {
     config.sandbox.check(&config.bots, &config.private())?;
     config.limits.check()?;
     let at_once = config.concurrency.min(schedule.len()) as usize;
-    crate::bot::pool::reserve_descriptors(at_once, teams.iter().map(Vec::len).sum()).map_err(usage)?;
+    crate::bot::pool::reserve_descriptors(at_once, teams.iter().map(Vec::len).sum())?;
     if let (true, Some(dir)) = (fresh, &config.out) {
         // Everything is checked: only now is the output directory made.
         let created = OutDir::create(dir)?;

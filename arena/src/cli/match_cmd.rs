@@ -114,7 +114,7 @@ pub fn run(args: MatchArgs) -> Result<i32, Failure> {
         Schedule::duplicate_match(seed, &teams, games).map_err(|e| usage(format!("--games {games}: {e}")))?;
     let concurrency = args.concurrency.unwrap_or(CONCURRENCY.default);
     let at_once = concurrency.min(schedule.len()) as usize;
-    crate::bot::pool::reserve_descriptors(at_once, teams.iter().map(Vec::len).sum()).map_err(usage)?;
+    crate::bot::pool::reserve_descriptors(at_once, teams.iter().map(Vec::len).sum())?;
     let out = args.out.as_deref().map(OutDir::create).transpose()?;
     let selection = Selection::new(&schedule, None, |_| false);
     let names: Vec<String> = bots.iter().map(|b| b.name.clone()).collect();
