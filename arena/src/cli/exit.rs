@@ -12,6 +12,7 @@ use crate::league::config::ConfigError;
 use crate::run::execute::RunError;
 use crate::run::setting::SettingError;
 use crate::schedule::ScheduleError;
+use crate::stats::sprt::SprtError;
 use crate::store::output::OutputError;
 
 /// Success; for a command that answers a question, yes.
@@ -104,6 +105,12 @@ impl From<SpecError> for Failure {
 
 impl From<ScheduleError> for Failure {
     fn from(error: ScheduleError) -> Failure {
+        usage(error.to_string())
+    }
+}
+
+impl From<SprtError> for Failure {
+    fn from(error: SprtError) -> Failure {
         usage(error.to_string())
     }
 }

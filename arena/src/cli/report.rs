@@ -357,7 +357,7 @@ fn write_report(job: Job, game: GameOf) -> Result<i32, Failure> {
         viewer,
         files: files_name.clone(),
     };
-    let (report, standings_json, sprt_json) = core::build(input).map_err(usage)?;
+    let (report, standings_json, sprt_json) = core::build(input)?;
     if partial.is_none() && standings_file.as_deref() != Some(standings_json.as_str()) {
         errln!(
             "warning: standings.json differs from the standings of the records (was a file edited?); the page shows the records'"
