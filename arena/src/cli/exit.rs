@@ -9,6 +9,8 @@ use crate::bot::spec::SpecError;
 use crate::engine::process::EngineError;
 use crate::engine::spec::UnknownGame;
 use crate::league::config::ConfigError;
+use crate::league::queued::QueueError;
+use crate::league::{HistoryError, LeagueError};
 use crate::run::execute::RunError;
 use crate::run::setting::SettingError;
 use crate::schedule::ScheduleError;
@@ -64,6 +66,24 @@ impl From<SettingError> for Failure {
 impl From<ConfigError> for Failure {
     fn from(error: ConfigError) -> Failure {
         usage(error.to_string())
+    }
+}
+
+impl From<HistoryError> for Failure {
+    fn from(error: HistoryError) -> Failure {
+        usage(error.to_string())
+    }
+}
+
+impl From<LeagueError> for Failure {
+    fn from(error: LeagueError) -> Failure {
+        usage(error.to_string())
+    }
+}
+
+impl From<QueueError> for Failure {
+    fn from(error: QueueError) -> Failure {
+        internal(error.to_string())
     }
 }
 
