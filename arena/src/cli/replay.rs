@@ -310,7 +310,7 @@ impl GameCommand for Annotate<'_> {
     fn run<G: Game>(self) -> Result<(JsonRecord, Vec<Vec<usize>>), String> {
         let typed: RecordOf<G> = serde_json::from_str(self.0).map_err(|e| format!("not a {} record: {e}", G::NAME))?;
         let mut record: JsonRecord = serde_json::from_str(self.0).map_err(|e| format!("not a record: {e}"))?;
-        let mut game = verify::set_up::<G>(&typed)?;
+        let mut game = verify::set_up::<G>(&typed).map_err(|e| e.to_string())?;
         if typed.preset {
             let events: Vec<G::Event> = typed.events.iter().map(|timed| timed.event.clone()).collect();
             record.setup = Some(serde_json::to_value(G::recorded_setup(&events)).expect("setups serialize"));
