@@ -47,11 +47,26 @@ pub struct ReportArgs {
     replays: usize,
 }
 
+/// `--replays` is neither a number nor `all`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct NotAReplayLimit {
+    /// The flag's value.
+    text: String,
+}
+
+impl std::fmt::Display for NotAReplayLimit {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "expected a number of games or `all`, not {:?}", self.text)
+    }
+}
+
+impl std::error::Error for NotAReplayLimit {}
+
 /// `--replays`: a number, or `all`.
-fn replay_limit(text: &str) -> Result<usize, String> {
+fn replay_limit(text: &str) -> Result<usize, NotAReplayLimit> {
     match text {
         "all" => Ok(usize::MAX),
-        number => number.parse().map_err(|_| format!("expected a number of games or `all`, not {number:?}")),
+        number => number.parse().map_err(|_| NotAReplayLimit { text: number.to_string() }),
     }
 }
 
