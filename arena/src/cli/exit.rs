@@ -16,6 +16,7 @@ use crate::run::setting::SettingError;
 use crate::schedule::ScheduleError;
 use crate::stats::sprt::SprtError;
 use crate::store::output::OutputError;
+use crate::store::record_file::RecordFileError;
 
 /// Success; for a command that answers a question, yes.
 pub const SUCCESS: i32 = 0;
@@ -89,6 +90,12 @@ impl From<QueueError> for Failure {
 
 impl From<OutputError> for Failure {
     fn from(error: OutputError) -> Failure {
+        usage(error.to_string())
+    }
+}
+
+impl From<RecordFileError> for Failure {
+    fn from(error: RecordFileError) -> Failure {
         usage(error.to_string())
     }
 }

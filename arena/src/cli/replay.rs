@@ -6,7 +6,6 @@
 //! (`--jobs`), and listed in the file's order whatever the number.
 
 use super::flags::number;
-use super::record_file::{self, Header};
 use super::{Failure, current_dir, exit, internal, program, unwritten, usage};
 use crate::bot::cpus::cores;
 use crate::bot::orphans;
@@ -20,6 +19,7 @@ use crate::engine::spec::{Engine, Identity, Program};
 use crate::run::table::{Limits, Resolved, Table, move_limit};
 use crate::settings::{ENGINE_TIMEOUT, MOVE_TIMEOUT, STARTUP_TIMEOUT};
 use crate::store::record::{JsonRecord, RecordOf};
+use crate::store::record_file::{self, Header};
 use crate::terminal::console::{errln, outln};
 use crate::terminal::untrusted;
 use clap::Args;

@@ -3,7 +3,6 @@
 //! beside it for the replays. A directory still being written is reported
 //! as it stands, and called partial.
 
-use super::record_file::{self, Header};
 use super::{Failure, exit, internal, usage};
 use crate::engine::spec::Engine;
 use crate::league::config::{LeagueConfig, SprtConfig};
@@ -17,6 +16,7 @@ use crate::stats::standings::report::Written;
 use crate::store::output::{GAMES, LEAGUE, SPRT_CONFIG, SPRT_RESULT, read_record_line};
 use crate::store::record::JsonRecord;
 use crate::store::record::keep_least;
+use crate::store::record_file::{self, Header};
 use crate::terminal::console::{errln, outln};
 use clap::Args;
 use std::collections::BTreeMap;
@@ -114,7 +114,7 @@ pub fn run(args: ReportArgs) -> Result<i32, Failure> {
                 dir.display()
             )));
         }
-        Err(failure) => return Err(failure),
+        Err(error) => return Err(error.into()),
     };
     let header = first
         .map(|line| line.header.map_err(|e| usage(format!("{} line {}: {e}", games.display(), line.number))))
