@@ -394,26 +394,3 @@ fn finish(out: &Option<PathBuf>, summary: &Summary) -> Result<i32, Failure> {
         }
     })
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_stored_configuration_reads_back() {
-        let games = LeagueConfig::resolve(
-            &Overrides { bots: vec!["new=sh".into(), "base=sh".into()], seed: Some(4), ..Overrides::default() },
-            std::path::Path::new("/"),
-            0,
-            1,
-        )
-        .unwrap();
-        let config =
-            SprtConfig { games, test: Test::Pentanomial(Sprt::new(-1.0, 3.0, 0.1, 0.2, Model::Logistic).unwrap()) };
-        let json = serde_json::to_string(&config).unwrap();
-        let back: SprtConfig = serde_json::from_str(&json).unwrap();
-        assert_eq!(serde_json::to_string(&back).unwrap(), json, "argv is not stored, and comes back from revalidation");
-        assert_eq!(back.test, config.test);
-        assert_eq!(back.games.seed, 4);
-    }
-}

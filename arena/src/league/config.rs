@@ -838,6 +838,7 @@ pub fn of_league(config: &LeagueConfig) -> Result<LeagueSetups, ConfigError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::stats::sprt::{Model, Sprt};
 
     fn repo() -> PathBuf {
         Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()
@@ -1004,5 +1005,23 @@ mod tests {
         let mut unrecorded = before.clone();
         unrecorded.history.clear();
         assert!(unrecorded.same_league(&before).is_ok(), "an older league.json without a history");
+    }
+
+    #[test]
+    fn a_stored_sprt_configuration_reads_back() {
+        let games = LeagueConfig::resolve(
+            &Overrides { bots: vec!["new=sh".into(), "base=sh".into()], seed: Some(4), ..Overrides::default() },
+            Path::new("/"),
+            0,
+            1,
+        )
+        .unwrap();
+        let test = Test::Pentanomial(Sprt::new(-1.0, 3.0, 0.1, 0.2, Model::Logistic).unwrap());
+        let config = SprtConfig { games, test };
+        let json = serde_json::to_string(&config).unwrap();
+        let back: SprtConfig = serde_json::from_str(&json).unwrap();
+        assert_eq!(serde_json::to_string(&back).unwrap(), json, "argv is not stored, and comes back from revalidation");
+        assert_eq!(back.test, config.test);
+        assert_eq!(back.games.seed, 4);
     }
 }
