@@ -244,7 +244,7 @@ pub enum SettingProblem {
         name: String,
     },
     /// A bot is refused.
-    Bot(SpecError),
+    Bot(Box<SpecError>),
     /// The format is refused.
     Format(ScheduleError),
     /// A variant setting that is not a string, integer or boolean.
@@ -328,7 +328,7 @@ pub enum FlagError {
         name: String,
     },
     /// A bot is refused.
-    Bot(SpecError),
+    Bot(Box<SpecError>),
     /// `--limit` is refused.
     Limit(LimitError),
     /// `--concurrency 0`.
@@ -460,7 +460,7 @@ impl LeagueConfig {
             entries.push((entry.name.clone(), entry.command.clone(), dir, entry.env.clone()));
         }
         apply_bot_flags(&mut entries, flags, cwd).map_err(ConfigError::Flag)?;
-        let bots = checked_bots(entries, |key, error| key_error(key, SettingProblem::Bot(error)))?;
+        let bots = checked_bots(entries, |key, error| key_error(key, SettingProblem::Bot(Box::new(error))))?;
 
         let format_text = flags.format.clone().or(file.format);
         let format: Format = format_text
@@ -629,7 +629,7 @@ impl LeagueConfig {
                 checked => checked,
             })
             .collect::<Result<_, _>>()
-            .map_err(|e| ConfigError::Flag(FlagError::Bot(e)))?;
+            .map_err(|e| ConfigError::Flag(FlagError::Bot(Box::new(e))))?;
         if let Some(concurrency) = concurrency {
             if concurrency == 0 {
                 return Err(ConfigError::Flag(FlagError::NoConcurrency));
@@ -740,7 +740,7 @@ fn without_times(changes: Vec<Change>) -> Vec<Change> {
 pub fn entering_bots(flags: &Overrides, cwd: &Path) -> Result<Vec<BotSpec>, ConfigError> {
     let mut entries = Vec::new();
     apply_bot_flags(&mut entries, flags, cwd).map_err(ConfigError::Flag)?;
-    checked_bots(entries, |_, error| ConfigError::Flag(FlagError::Bot(error)))
+    checked_bots(entries, |_, error| ConfigError::Flag(FlagError::Bot(Box::new(error))))
 }
 
 /// A bot as named before it is checked: name, command, working directory, environment.
