@@ -133,8 +133,8 @@ impl std::error::Error for GamesError {}
 /// and are counted. Setting `cancel` stops the run: no game starts after it,
 /// and games still in flight are dropped (the caller kills their processes
 /// through the registry). A game that cannot be played for a reason that is
-/// not a bot's doing ([`Unplayable`](crate::run::play::Unplayable)) stops the run
-/// the same way, and is the error returned.
+/// not a bot's doing ([`Unplayable`]), or games that cannot be written to
+/// `out`, stop the run the same way, and are the error returned.
 pub fn run_games(
     table: Table,
     work: Work,
