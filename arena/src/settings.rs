@@ -9,8 +9,39 @@
 //!
 //! The bottom layer: it imports nothing from the crate.
 
+use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
+
+/// Why a setting's value is refused; the message names no setting (the
+/// caller says which).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ValueError {
+    /// A number below the least the setting takes.
+    BelowLeast {
+        /// The least value taken.
+        least: u64,
+    },
+    /// A number above the most the setting takes.
+    AboveMost {
+        /// The most value taken.
+        most: u64,
+    },
+    /// A variant setting without `=`.
+    NotKeyValue,
+}
+
+impl fmt::Display for ValueError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ValueError::BelowLeast { least } => write!(f, "must be at least {least}"),
+            ValueError::AboveMost { most } => write!(f, "must be at most {most}"),
+            ValueError::NotKeyValue => f.write_str("expected KEY=VALUE"),
+        }
+    }
+}
+
+impl std::error::Error for ValueError {}
 
 /// A setting counted in whole numbers: milliseconds, games, CPUs.
 #[derive(Debug)]
@@ -42,10 +73,10 @@ impl Number {
 
     /// The value given, or the default: an error (naming no setting) when
     /// it is out of range.
-    pub fn or_default(&self, given: Option<u64>) -> Result<u64, String> {
+    pub fn or_default(&self, given: Option<u64>) -> Result<u64, ValueError> {
         match given {
-            Some(value) if value < self.least => Err(format!("must be at least {}", self.least)),
-            Some(value) if value > self.most => Err(format!("must be at most {}", self.most)),
+            Some(value) if value < self.least => Err(ValueError::BelowLeast { least: self.least }),
+            Some(value) if value > self.most => Err(ValueError::AboveMost { most: self.most }),
             Some(value) => Ok(value),
             None => Ok(self.default),
         }
@@ -147,9 +178,9 @@ impl VariantSetting {
 }
 
 impl FromStr for VariantSetting {
-    type Err = String;
-    fn from_str(text: &str) -> Result<VariantSetting, String> {
-        let (key, value) = text.split_once('=').ok_or_else(|| "expected KEY=VALUE".to_string())?;
+    type Err = ValueError;
+    fn from_str(text: &str) -> Result<VariantSetting, ValueError> {
+        let (key, value) = text.split_once('=').ok_or(ValueError::NotKeyValue)?;
         Ok(VariantSetting::new(key.trim(), value.trim()))
     }
 }
@@ -171,9 +202,11 @@ mod tests {
     fn a_value_out_of_range_is_refused_and_none_is_the_default() {
         assert_eq!(MOVE_TIMEOUT.or_default(None), Ok(1000));
         assert_eq!(MOVE_TIMEOUT.or_default(Some(5)), Ok(5));
-        assert_eq!(MOVE_TIMEOUT.or_default(Some(0)), Err("must be at least 1".to_string()));
+        assert_eq!(MOVE_TIMEOUT.or_default(Some(0)), Err(ValueError::BelowLeast { least: 1 }));
+        assert_eq!(ValueError::BelowLeast { least: 1 }.to_string(), "must be at least 1");
         assert_eq!(CPUS_PER_GAME.or_default(Some(0)), Ok(0));
-        assert_eq!(CONCURRENCY.or_default(Some(5000)), Err("must be at most 4096".to_string()));
+        assert_eq!(CONCURRENCY.or_default(Some(5000)), Err(ValueError::AboveMost { most: 4096 }));
+        assert_eq!(ValueError::AboveMost { most: 4096 }.to_string(), "must be at most 4096");
         assert_eq!(MOVE_TIMEOUT.millis(), Duration::from_millis(1000));
     }
 
@@ -181,6 +214,7 @@ mod tests {
     fn a_variant_setting_is_key_equals_value_trimmed() {
         assert_eq!("target = 250".parse(), Ok(VariantSetting::new("target", "250")));
         assert_eq!("a=b=c".parse(), Ok(VariantSetting::new("a", "b=c")));
-        assert_eq!("target".parse::<VariantSetting>(), Err("expected KEY=VALUE".to_string()));
+        assert_eq!("target".parse::<VariantSetting>(), Err(ValueError::NotKeyValue));
+        assert_eq!(ValueError::NotKeyValue.to_string(), "expected KEY=VALUE");
     }
 }

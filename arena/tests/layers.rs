@@ -80,8 +80,8 @@ fn finds_an_import_in_code_and_not_in_comments() {
 }
 
 /// The command modules of `cli/`: each parses its flags and calls the
-/// library; the others (`flags`, `game`, `record_file`, `exit`, …) are what
-/// the commands share.
+/// library; the others (`flags`, `game`, `exit`, …) are what the commands
+/// share.
 const COMMANDS: [&str; 12] = [
     "check_bot",
     "engine",

@@ -71,16 +71,112 @@ impl Default for ResourceLimits {
     }
 }
 
+/// Why a limit cannot be set, or cannot be given to bots.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LimitError {
+    /// `--limit` without `=`.
+    NotNameValue {
+        /// The flag's value.
+        text: String,
+    },
+    /// A name not among [`NAMES`].
+    UnknownLimit {
+        /// The name, trimmed.
+        name: String,
+    },
+    /// The value is not an amount.
+    BadAmount {
+        /// The limit's name.
+        name: String,
+        /// The value, trimmed.
+        value: String,
+        /// Why.
+        why: AmountError,
+    },
+    /// A `tmp` of 0 bytes (a tmpfs of size 0 would have no bound at all).
+    EmptyTmp {
+        /// The limit's name.
+        name: String,
+        /// The value, trimmed.
+        value: String,
+    },
+    /// The arena's own limit cannot be read.
+    Unreadable {
+        /// The limit's name.
+        name: &'static str,
+        /// The system's reason.
+        error: nix::errno::Errno,
+    },
+    /// The limit is above the arena's own hard limit, which only a privileged process may raise.
+    AboveHard {
+        /// The limit's name.
+        name: &'static str,
+        /// The limit.
+        limit: u64,
+        /// The arena's hard limit.
+        hard: u64,
+    },
+}
+
+impl fmt::Display for LimitError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LimitError::NotNameValue { text } => {
+                write!(f, "--limit {text:?}: expected NAME=VALUE, e.g. address-space=2G")
+            }
+            LimitError::UnknownLimit { name } => {
+                write!(f, "--limit: unknown limit {name:?}; the limits are {}", NAMES.join(", "))
+            }
+            LimitError::BadAmount { name, value, why } => write!(f, "--limit {name}={value}: {why}"),
+            LimitError::EmptyTmp { name, value } => {
+                write!(f, "--limit {name}={value}: the size must be at least 1 byte, or none")
+            }
+            LimitError::Unreadable { name, error } => write!(f, "cannot read the arena's {name} limit: {error}"),
+            LimitError::AboveHard { name, limit, hard } => write!(
+                f,
+                "--limit {name}={}: the arena's own hard limit is {}, and only a privileged process may raise it; \
+                 give bots --limit {name}={} or less (or none), or start the arena with a higher hard limit",
+                amount(*limit),
+                amount(*hard),
+                amount(*hard)
+            ),
+        }
+    }
+}
+
+impl std::error::Error for LimitError {}
+
+/// Why a limit's value is not an amount.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AmountError {
+    /// Neither a number nor `none`.
+    NotANumber,
+    /// A unit other than K, M or G.
+    BadUnit,
+    /// More than a `u64` holds.
+    TooLarge,
+}
+
+impl fmt::Display for AmountError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            AmountError::NotANumber => "expected a number or none",
+            AmountError::BadUnit => "the unit must be K, M or G",
+            AmountError::TooLarge => "too large",
+        })
+    }
+}
+
+impl std::error::Error for AmountError {}
+
 /// The names of the limits, as given to `--limit NAME=VALUE`.
 pub const NAMES: [&str; 8] =
     ["cpu", "address-space", "processes", "file-size", "open-files", "tmp", "bot-processes", "bot-memory"];
 
 impl ResourceLimits {
     /// Sets one limit from `NAME=VALUE`: a number (sizes may end in K, M or G) or `none`.
-    pub fn set(&mut self, text: &str) -> Result<(), String> {
-        let (name, value) = text
-            .split_once('=')
-            .ok_or_else(|| format!("--limit {text:?}: expected NAME=VALUE, e.g. address-space=2G"))?;
+    pub fn set(&mut self, text: &str) -> Result<(), LimitError> {
+        let (name, value) = text.split_once('=').ok_or_else(|| LimitError::NotNameValue { text: text.to_string() })?;
         let (name, value) = (name.trim(), value.trim());
         let slot = match name {
             "cpu" => &mut self.cpu_seconds,
@@ -91,12 +187,16 @@ impl ResourceLimits {
             "tmp" => &mut self.tmp,
             "bot-processes" => &mut self.bot_processes,
             "bot-memory" => &mut self.bot_memory,
-            other => return Err(format!("--limit: unknown limit {other:?}; the limits are {}", NAMES.join(", "))),
+            other => return Err(LimitError::UnknownLimit { name: other.to_string() }),
         };
-        let amount = parse_amount(value).map_err(|why| format!("--limit {name}={value}: {why}"))?;
+        let amount = parse_amount(value).map_err(|why| LimitError::BadAmount {
+            name: name.to_string(),
+            value: value.to_string(),
+            why,
+        })?;
         if name == "tmp" && amount == Some(0) {
             // A tmpfs of size 0 would have no bound at all.
-            return Err(format!("--limit {name}={value}: the size must be at least 1 byte, or none"));
+            return Err(LimitError::EmptyTmp { name: name.to_string(), value: value.to_string() });
         }
         *slot = amount;
         Ok(())
@@ -129,20 +229,14 @@ impl ResourceLimits {
     /// limits: one above the arena's own hard limit can be set only by a
     /// privileged process, so it is tried in a short-lived child (the arena
     /// printing its version). Says which limit cannot be set and what to do.
-    pub fn check(&self) -> Result<(), String> {
+    pub fn check(&self) -> Result<(), LimitError> {
         for (name, resource, limit) in self.entries() {
             let Some(limit) = limit else { continue };
-            let (_, hard) = getrlimit(resource).map_err(|e| format!("cannot read the arena's {name} limit: {e}"))?;
+            let (_, hard) = getrlimit(resource).map_err(|error| LimitError::Unreadable { name, error })?;
             if hard == nix::sys::resource::RLIM_INFINITY || limit <= hard || can_raise(resource, limit) {
                 continue;
             }
-            return Err(format!(
-                "--limit {name}={}: the arena's own hard limit is {}, and only a privileged process may raise it; \
-                 give bots --limit {name}={} or less (or none), or start the arena with a higher hard limit",
-                amount(limit),
-                amount(hard),
-                amount(hard)
-            ));
+            return Err(LimitError::AboveHard { name, limit, hard });
         }
         Ok(())
     }
@@ -190,7 +284,7 @@ impl fmt::Display for ResourceLimits {
 }
 
 /// `none`, or a number with an optional K, M or G (binary) suffix.
-fn parse_amount(text: &str) -> Result<Option<u64>, String> {
+fn parse_amount(text: &str) -> Result<Option<u64>, AmountError> {
     if text.eq_ignore_ascii_case("none") {
         return Ok(None);
     }
@@ -201,11 +295,11 @@ fn parse_amount(text: &str) -> Result<Option<u64>, String> {
         "K" => 10,
         "M" => 20,
         "G" => 30,
-        _ if digits.is_empty() => return Err("expected a number or none".to_string()),
-        _ => return Err("the unit must be K, M or G".to_string()),
+        _ if digits.is_empty() => return Err(AmountError::NotANumber),
+        _ => return Err(AmountError::BadUnit),
     };
-    let number: u64 = digits.parse().map_err(|_| "expected a number or none".to_string())?;
-    number.checked_shl(shift).filter(|v| v >> shift == number).map(Some).ok_or_else(|| "too large".to_string())
+    let number: u64 = digits.parse().map_err(|_| AmountError::NotANumber)?;
+    number.checked_shl(shift).filter(|v| v >> shift == number).map(Some).ok_or(AmountError::TooLarge)
 }
 
 #[cfg(test)]
@@ -237,7 +331,7 @@ mod tests {
             ("file-size=99999999999G", "too large"),
             ("tmp=0", "at least 1 byte"),
         ] {
-            let err = limits.set(bad).unwrap_err();
+            let err = limits.set(bad).unwrap_err().to_string();
             assert!(err.contains(why), "{bad}: {err}");
         }
     }

@@ -13,6 +13,7 @@ use crate::bot::census::Census;
 use crate::bot::fault::Fault;
 use crate::bot::process::Envelope;
 use crate::bot::process::{BotProcess, Launch};
+use std::fmt;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -41,11 +42,41 @@ fn descriptors_needed(games: usize, seats: usize) -> u64 {
     DESCRIPTORS_BASE + DESCRIPTORS_PER_WORKER * workers as u64 + DESCRIPTORS_PER_PROCESS * cap(games, seats) as u64
 }
 
+/// Too few file descriptors for a run, even at the hard limit (`ulimit -n`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TooFewDescriptors {
+    /// The games played at once.
+    pub games: usize,
+    /// The most bot processes they keep ([`cap`]).
+    pub processes: usize,
+    /// The descriptors needed.
+    pub needed: u64,
+    /// The hard limit.
+    pub hard: u64,
+    /// The most games at once that the hard limit allows, if any.
+    pub fits: Option<usize>,
+}
+
+impl fmt::Display for TooFewDescriptors {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let TooFewDescriptors { games, processes, needed, hard, fits } = self;
+        let lower = fits.map_or_else(String::new, |fits| format!(", or lower --concurrency to {fits}"));
+        write!(
+            f,
+            "too few file descriptors: {games} games at once keep up to {processes} bot processes, which need \
+             {needed} open files, but the limit (ulimit -n) is {hard}; raise it (ulimit -n {needed}, which may need \
+             root){lower}"
+        )
+    }
+}
+
+impl std::error::Error for TooFewDescriptors {}
+
 /// Makes sure the arena may keep open the descriptors of a run of `games`
 /// at once with `seats` seats each: raises its soft limit of open files
 /// (`RLIMIT_NOFILE`) as far as needed, up to the hard limit, or says what
 /// to do when even that is too few. Called before a run starts.
-pub fn reserve_descriptors(games: usize, seats: usize) -> Result<(), String> {
+pub fn reserve_descriptors(games: usize, seats: usize) -> Result<(), TooFewDescriptors> {
     use nix::sys::resource::{Resource, getrlimit, setrlimit};
     let needed = descriptors_needed(games, seats);
     let Ok((soft, hard)) = getrlimit(Resource::RLIMIT_NOFILE) else { return Ok(()) };
@@ -53,12 +84,7 @@ pub fn reserve_descriptors(games: usize, seats: usize) -> Result<(), String> {
         return Ok(());
     }
     let fits = (1..games).rev().find(|&fewer| descriptors_needed(fewer, seats) <= hard);
-    let lower = fits.map_or_else(String::new, |fits| format!(", or lower --concurrency to {fits}"));
-    Err(format!(
-        "too few file descriptors: {games} games at once keep up to {} bot processes, which need {needed} open \
-         files, but the limit (ulimit -n) is {hard}; raise it (ulimit -n {needed}, which may need root){lower}",
-        cap(games, seats)
-    ))
+    Err(TooFewDescriptors { games, processes: cap(games, seats), needed, hard, fits })
 }
 
 /// The processes of one worker.
@@ -178,7 +204,7 @@ mod tests {
         let (_, hard) = getrlimit(Resource::RLIMIT_NOFILE).unwrap();
         assert_eq!(reserve_descriptors(1, 2), Ok(()));
         let games = (hard / (DESCRIPTORS_PER_PROCESS * 4)) as usize + 1;
-        let err = reserve_descriptors(games, 2).unwrap_err();
+        let err = reserve_descriptors(games, 2).unwrap_err().to_string();
         assert!(err.contains(&format!("the limit (ulimit -n) is {hard}")), "{err}");
         let fits: usize = err.rsplit("lower --concurrency to ").next().unwrap().parse().unwrap();
         assert!(descriptors_needed(fits, 2) <= hard && descriptors_needed(fits + 1, 2) > hard, "{err}");

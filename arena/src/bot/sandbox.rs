@@ -12,11 +12,11 @@
 
 use super::seccomp;
 use super::spec::BotSpec;
-use super::visible::{self, View};
+use super::visible::{self, Refusal, View};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::{Command, ExitStatus, Stdio};
 use std::str::FromStr;
 
 /// How bot processes are confined.
@@ -30,13 +30,60 @@ pub enum Sandbox {
     Bwrap,
 }
 
+/// Why a sandbox cannot be had, or cannot hold the bots.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SandboxError {
+    /// A sandbox the arena does not have.
+    Unknown {
+        /// The sandbox as given.
+        text: String,
+    },
+    /// bubblewrap runs but cannot create a sandbox here.
+    CannotCreate {
+        /// How bubblewrap ended.
+        status: ExitStatus,
+        /// What it said on its stderr, trimmed.
+        said: String,
+    },
+    /// bubblewrap is not installed.
+    NotInstalled,
+    /// bubblewrap cannot be run.
+    CannotRun {
+        /// The system's reason.
+        error: String,
+    },
+    /// The bots cannot run sandboxed with the run's private files hidden.
+    Refused(Refusal),
+}
+
+impl fmt::Display for SandboxError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SandboxError::Unknown { text } => write!(f, "unknown sandbox {text:?}; the sandboxes are none and bwrap"),
+            SandboxError::CannotCreate { status, said } => write!(
+                f,
+                "--sandbox bwrap: bubblewrap cannot create a sandbox here ({status}: {said}); it needs bubblewrap \
+                 0.8 or later, and unprivileged user namespaces or a setuid bwrap"
+            ),
+            SandboxError::NotInstalled => f.write_str(
+                "--sandbox bwrap: bubblewrap is not installed (the bwrap command is missing); on \
+                 Debian or Ubuntu: apt-get install bubblewrap",
+            ),
+            SandboxError::CannotRun { error } => write!(f, "--sandbox bwrap: cannot run bwrap: {error}"),
+            SandboxError::Refused(why) => write!(f, "--sandbox bwrap: {why}"),
+        }
+    }
+}
+
+impl std::error::Error for SandboxError {}
+
 impl FromStr for Sandbox {
-    type Err = String;
-    fn from_str(text: &str) -> Result<Sandbox, String> {
+    type Err = SandboxError;
+    fn from_str(text: &str) -> Result<Sandbox, SandboxError> {
         match text {
             "none" => Ok(Sandbox::None),
             "bwrap" => Ok(Sandbox::Bwrap),
-            other => Err(format!("unknown sandbox {other:?}; the sandboxes are none and bwrap")),
+            other => Err(SandboxError::Unknown { text: other.to_string() }),
         }
     }
 }
@@ -61,7 +108,7 @@ impl Sandbox {
     /// Checks that the sandbox can run here and that `bots` can run in it
     /// with `private` (the output directory, the league file, the deals
     /// file) hidden, with a message saying how to fix it if not.
-    pub fn check(&self, bots: &[BotSpec], private: &[PathBuf]) -> Result<(), String> {
+    pub fn check(&self, bots: &[BotSpec], private: &[PathBuf]) -> Result<(), SandboxError> {
         match self {
             Sandbox::None => Ok(()),
             Sandbox::Bwrap => {
@@ -71,23 +118,14 @@ impl Sandbox {
                 match output {
                     Ok(output) if output.status.success() => {}
                     Ok(output) => {
-                        let said = String::from_utf8_lossy(&output.stderr);
-                        return Err(format!(
-                            "--sandbox bwrap: bubblewrap cannot create a sandbox here ({}: {}); it needs bubblewrap \
-                             0.8 or later, and unprivileged user namespaces or a setuid bwrap",
-                            output.status,
-                            said.trim()
-                        ));
+                        let said = String::from_utf8_lossy(&output.stderr).trim().to_string();
+                        return Err(SandboxError::CannotCreate { status: output.status, said });
                     }
-                    Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-                        return Err("--sandbox bwrap: bubblewrap is not installed (the bwrap command is missing); on \
-                             Debian or Ubuntu: apt-get install bubblewrap"
-                            .to_string());
-                    }
-                    Err(e) => return Err(format!("--sandbox bwrap: cannot run bwrap: {e}")),
+                    Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Err(SandboxError::NotInstalled),
+                    Err(e) => return Err(SandboxError::CannotRun { error: e.to_string() }),
                 }
                 match visible::refusal(bots, private) {
-                    Some(why) => Err(format!("--sandbox bwrap: {why}")),
+                    Some(why) => Err(SandboxError::Refused(why)),
                     None => Ok(()),
                 }
             }
@@ -210,6 +248,6 @@ mod tests {
         let unbounded = Sandbox::Bwrap.wrap(&bots, 0, &[], None).argv;
         assert!(!unbounded.contains(&"--size".to_string()), "tmp=none: {unbounded:?}");
         assert_eq!("bwrap".parse::<Sandbox>(), Ok(Sandbox::Bwrap));
-        assert!("docker".parse::<Sandbox>().unwrap_err().contains("none and bwrap"));
+        assert!("docker".parse::<Sandbox>().unwrap_err().to_string().contains("none and bwrap"));
     }
 }

@@ -4,6 +4,7 @@
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::ffi::{OsStr, OsString};
+use std::fmt;
 use std::path::{Path, PathBuf};
 
 /// A bot: its name in the match and how to start it.
@@ -26,20 +27,158 @@ pub struct BotSpec {
     pub argv: Vec<String>,
 }
 
+/// Why a bot cannot be had as given.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SpecError {
+    /// The arena cannot tell where its own binary is.
+    NoBinary {
+        /// The system's reason.
+        error: String,
+    },
+    /// A sample bot cannot be had: not built, most likely.
+    SampleNotBuilt(Box<SpecError>),
+    /// The name is empty or has characters other than letters, digits, `.`, `_` and `-`.
+    BadName {
+        /// The name, trimmed.
+        name: String,
+    },
+    /// The command uses a shell's syntax, which no shell reads.
+    ShellSyntax {
+        /// The bot's name.
+        name: String,
+        /// The command.
+        command: String,
+        /// The word of the command that holds the syntax.
+        word: String,
+        /// What the syntax would do in a shell, and that it is not done.
+        what: &'static str,
+    },
+    /// The command cannot be split into words.
+    Unsplittable {
+        /// The bot's name.
+        name: String,
+        /// The command.
+        command: String,
+        /// Why.
+        error: shell_words::ParseError,
+    },
+    /// The command has no program (nothing, or only `VAR=value` words).
+    EmptyCommand {
+        /// The bot's name.
+        name: String,
+    },
+    /// The program cannot be run.
+    CannotRun {
+        /// The bot's name.
+        name: String,
+        /// The program, as it would be run.
+        program: String,
+        /// Why.
+        why: ProgramError,
+    },
+    /// The working directory does not exist.
+    NoDir {
+        /// The bot's name.
+        name: String,
+        /// The directory.
+        dir: PathBuf,
+    },
+    /// `--bot` without `=`.
+    NotNameCommand {
+        /// The flag's value.
+        text: String,
+    },
+    /// The bot of `--bot` is refused.
+    Flag {
+        /// The flag's value.
+        text: String,
+        /// Why.
+        error: Box<SpecError>,
+    },
+}
+
+impl fmt::Display for SpecError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SpecError::NoBinary { error } => write!(f, "cannot locate the arena binary: {error}"),
+            SpecError::SampleNotBuilt(error) => {
+                write!(f, "the sample bots are not built ({error}); run `cargo build --release` first")
+            }
+            SpecError::BadName { name } => {
+                write!(f, "the bot name {name:?} must be non-empty and use only letters, digits, '.', '_' and '-'")
+            }
+            SpecError::ShellSyntax { name, command, word, what } => write!(
+                f,
+                "bot {name:?}: the command {command:?} is not run by a shell, so {word:?} would reach the bot as an \
+                 argument: {what}. Run a shell yourself (e.g. sh -c '…' around the whole command) or put the \
+                 command in a script; for the working directory and the environment, a league file has `dir` and \
+                 `env` for each bot, and VAR=value words before the program set variables"
+            ),
+            SpecError::Unsplittable { name, command, error } => {
+                write!(f, "bot {name:?}: cannot split command {command:?}: {error}")
+            }
+            SpecError::EmptyCommand { name } => write!(f, "bot {name:?}: the command is empty"),
+            SpecError::CannotRun { name, program, why } => write!(f, "bot {name:?}: cannot run {program:?}: {why}"),
+            SpecError::NoDir { name, dir } => {
+                write!(f, "bot {name:?}: the working directory {} does not exist", dir.display())
+            }
+            SpecError::NotNameCommand { text } => {
+                write!(f, "--bot {text:?}: expected NAME=COMMAND, e.g. greedy=target/release/greedy-bot")
+            }
+            SpecError::Flag { text, error } => write!(f, "--bot {text:?}: {error}"),
+        }
+    }
+}
+
+impl std::error::Error for SpecError {}
+
+/// Why a program cannot be run.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ProgramError {
+    /// A bare name that no directory of `PATH` holds as an executable.
+    NotInPath,
+    /// No file at the path.
+    NoSuchFile,
+    /// The path cannot be looked at.
+    Unreadable {
+        /// The system's reason.
+        error: String,
+    },
+    /// The path is not a file (a directory, most likely).
+    NotAFile,
+    /// The file may not be executed.
+    NotExecutable,
+}
+
+impl fmt::Display for ProgramError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ProgramError::NotInPath => f.write_str("not found in PATH"),
+            ProgramError::NoSuchFile => f.write_str("no such file"),
+            ProgramError::Unreadable { error } => f.write_str(error),
+            ProgramError::NotAFile => f.write_str("not a file"),
+            ProgramError::NotExecutable => {
+                f.write_str("not executable (chmod +x it, or name its interpreter first, e.g. \"python3 bot.py\")")
+            }
+        }
+    }
+}
+
+impl std::error::Error for ProgramError {}
+
 /// The directory of the arena binary, where `cargo build` puts the sample bots too.
-pub fn binary_dir() -> Result<PathBuf, String> {
-    let exe = std::env::current_exe().map_err(|e| format!("cannot locate the arena binary: {e}"))?;
+pub fn binary_dir() -> Result<PathBuf, SpecError> {
+    let exe = std::env::current_exe().map_err(|e| SpecError::NoBinary { error: e.to_string() })?;
     Ok(exe.parent().unwrap_or(Path::new(".")).to_path_buf())
 }
 
 impl BotSpec {
     /// A sample Rust bot built next to the arena, e.g. `greedy` for
     /// `greedy-bot`, run in `cwd`.
-    pub fn sample(name: &str, cwd: &Path) -> Result<BotSpec, String> {
+    pub fn sample(name: &str, cwd: &Path) -> Result<BotSpec, SpecError> {
         let dir = binary_dir()?;
         let quoted = shell_words::quote(&dir.join(format!("{name}-bot")).to_string_lossy()).into_owned();
-        BotSpec::parse(&format!("{name}={quoted}"), cwd)
-            .map_err(|e| format!("the sample bots are not built ({e}); run `cargo build --release` first"))
+        BotSpec::parse(&format!("{name}={quoted}"), cwd).map_err(|e| SpecError::SampleNotBuilt(Box::new(e)))
     }
 
     /// A bot named `name` running `command` in `dir` (absolute): checks the
@@ -47,46 +186,51 @@ impl BotSpec {
     /// the command like a shell, takes the `VAR=value` words before the
     /// program as environment variables (they win over `env`), and checks
     /// that the program exists and is executable.
-    pub fn new(name: &str, command: &str, dir: &Path, mut env: BTreeMap<String, String>) -> Result<BotSpec, String> {
+    pub fn new(name: &str, command: &str, dir: &Path, mut env: BTreeMap<String, String>) -> Result<BotSpec, SpecError> {
         let name = name.trim();
         if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || "._-".contains(c)) {
-            return Err(format!(
-                "the bot name {name:?} must be non-empty and use only letters, digits, '.', '_' and '-'"
-            ));
+            return Err(SpecError::BadName { name: name.to_string() });
         }
-        if let Some(syntax) = shell_syntax(command) {
-            return Err(format!("bot {name:?}: {syntax}"));
+        if let Some((word, what)) = shell_syntax(command) {
+            return Err(SpecError::ShellSyntax { name: name.to_string(), command: command.to_string(), word, what });
         }
-        let mut argv =
-            shell_words::split(command).map_err(|e| format!("bot {name:?}: cannot split command {command:?}: {e}"))?;
+        let mut argv = shell_words::split(command).map_err(|error| SpecError::Unsplittable {
+            name: name.to_string(),
+            command: command.to_string(),
+            error,
+        })?;
         let assignments = argv.iter().take_while(|word| assignment(word).is_some()).count();
         for word in argv.drain(..assignments) {
             let (key, value) = assignment(&word).expect("counted as an assignment");
             env.insert(key.to_string(), value.to_string());
         }
         let Some(program) = argv.first_mut() else {
-            return Err(format!("bot {name:?}: the command is empty"));
+            return Err(SpecError::EmptyCommand { name: name.to_string() });
         };
         if program.contains('/') && !program.starts_with('/') {
             *program = dir.join(&*program).to_string_lossy().into_owned();
         }
-        check_program(program).map_err(|why| format!("bot {name:?}: cannot run {program:?}: {why}"))?;
+        check_program(program).map_err(|why| SpecError::CannotRun {
+            name: name.to_string(),
+            program: program.clone(),
+            why,
+        })?;
         if !dir.is_dir() {
-            return Err(format!("bot {name:?}: the working directory {} does not exist", dir.display()));
+            return Err(SpecError::NoDir { name: name.to_string(), dir: dir.to_path_buf() });
         }
         Ok(BotSpec { name: name.to_string(), command: command.to_string(), dir: dir.to_path_buf(), env, argv })
     }
 
     /// Parses the flag form `NAME=COMMAND`, the bot running in `dir`.
-    pub fn parse(text: &str, dir: &Path) -> Result<BotSpec, String> {
-        let (name, command) = text
-            .split_once('=')
-            .ok_or_else(|| format!("--bot {text:?}: expected NAME=COMMAND, e.g. greedy=target/release/greedy-bot"))?;
-        BotSpec::new(name, command, dir, BTreeMap::new()).map_err(|e| format!("--bot {text:?}: {e}"))
+    pub fn parse(text: &str, dir: &Path) -> Result<BotSpec, SpecError> {
+        let (name, command) =
+            text.split_once('=').ok_or_else(|| SpecError::NotNameCommand { text: text.to_string() })?;
+        BotSpec::new(name, command, dir, BTreeMap::new())
+            .map_err(|e| SpecError::Flag { text: text.to_string(), error: Box::new(e) })
     }
 
     /// The same bot re-checked after being read back (fills in `argv`).
-    pub fn revalidated(&self) -> Result<BotSpec, String> {
+    pub fn revalidated(&self) -> Result<BotSpec, SpecError> {
         BotSpec::new(&self.name, &self.command, &self.dir, self.env.clone())
     }
 
@@ -121,12 +265,12 @@ fn assignment(word: &str) -> Option<(&str, &str)> {
     valid.then_some((key, value))
 }
 
-/// Why `command` cannot be run without a shell, if it uses a shell's syntax:
-/// an operator outside quotes (a redirection, a pipe, `&&`, `;`, `&`, a
+/// Why `command` cannot be run without a shell, if it uses a shell's syntax
+/// (the word that holds it, and what it would do): an operator outside quotes (a redirection, a pipe, `&&`, `;`, `&`, a
 /// subshell), an expansion outside single quotes (`$`, a backquote) or a
 /// `~` starting a word. The arena runs the program itself, so each of them
 /// would reach the bot as an argument (or a `cd` would be a program).
-fn shell_syntax(command: &str) -> Option<String> {
+fn shell_syntax(command: &str) -> Option<(String, &'static str)> {
     let chars: Vec<char> = command.chars().collect();
     let (mut single, mut double) = (false, false);
     let mut i = 0;
@@ -160,13 +304,7 @@ fn shell_syntax(command: &str) -> Option<String> {
         if let Some(what) = what {
             let start = chars[..i].iter().rposition(|c| c.is_whitespace()).map_or(0, |p| p + 1);
             let end = chars[i..].iter().position(|c| c.is_whitespace()).map_or(chars.len(), |p| i + p);
-            let word: String = chars[start..end].iter().collect();
-            return Some(format!(
-                "the command {command:?} is not run by a shell, so {word:?} would reach the bot as an argument: {what}. \
-                 Run a shell yourself (e.g. sh -c '…' around the whole command) or put the command in a script; \
-                 for the working directory and the environment, a league file has `dir` and `env` for each bot, \
-                 and VAR=value words before the program set variables"
-            ));
+            return Some((chars[start..end].iter().collect(), what));
         }
         i += 1;
     }
@@ -174,27 +312,28 @@ fn shell_syntax(command: &str) -> Option<String> {
 }
 
 /// Checks that `program` names an executable file, directly or through `PATH`.
-fn check_program(program: &str) -> Result<(), String> {
+fn check_program(program: &str) -> Result<(), ProgramError> {
     if program.contains('/') {
         return check_executable(Path::new(program));
     }
     match find_in_path(program, &std::env::var_os("PATH").unwrap_or_default()) {
         Some(_) => Ok(()),
-        None => Err("not found in PATH".to_string()),
+        None => Err(ProgramError::NotInPath),
     }
 }
 
-fn check_executable(path: &Path) -> Result<(), String> {
+/// Checks that `path` is an executable file.
+fn check_executable(path: &Path) -> Result<(), ProgramError> {
     use std::os::unix::fs::PermissionsExt;
     let meta = std::fs::metadata(path).map_err(|e| match e.kind() {
-        std::io::ErrorKind::NotFound => "no such file".to_string(),
-        _ => e.to_string(),
+        std::io::ErrorKind::NotFound => ProgramError::NoSuchFile,
+        _ => ProgramError::Unreadable { error: e.to_string() },
     })?;
     if !meta.is_file() {
-        return Err("not a file".to_string());
+        return Err(ProgramError::NotAFile);
     }
     if meta.permissions().mode() & 0o111 == 0 {
-        return Err("not executable (chmod +x it, or name its interpreter first, e.g. \"python3 bot.py\")".to_string());
+        return Err(ProgramError::NotExecutable);
     }
     Ok(())
 }
@@ -234,9 +373,9 @@ mod tests {
         let spec = BotSpec::parse("t=tests/bots/first_legal.py --flag", dir).unwrap();
         assert_eq!(spec.argv[0], dir.join("tests/bots/first_legal.py").to_string_lossy());
         assert_eq!(spec.argv[1], "--flag");
-        let err = BotSpec::parse("t=tests/bots/first_legal.py", &dir.join("arena")).unwrap_err();
+        let err = BotSpec::parse("t=tests/bots/first_legal.py", &dir.join("arena")).unwrap_err().to_string();
         assert!(err.contains("no such file"), "{err}");
-        let err = BotSpec::new("t", "sh", &dir.join("no-such-dir"), BTreeMap::new()).unwrap_err();
+        let err = BotSpec::new("t", "sh", &dir.join("no-such-dir"), BTreeMap::new()).unwrap_err().to_string();
         assert!(err.contains("does not exist"), "{err}");
     }
 
@@ -256,12 +395,12 @@ mod tests {
             "sh `pwd`/bot",
             "sh ~/bot",
         ] {
-            let err = BotSpec::new("x", command, &here(), BTreeMap::new()).unwrap_err();
+            let err = BotSpec::new("x", command, &here(), BTreeMap::new()).unwrap_err().to_string();
             assert!(err.contains("is not run by a shell") && err.contains("sh -c"), "{command}: {err}");
         }
-        let err = BotSpec::parse("me=./bot 2>debug.log", &here()).unwrap_err();
+        let err = BotSpec::parse("me=./bot 2>debug.log", &here()).unwrap_err().to_string();
         assert!(err.contains("\"2>debug.log\" would reach the bot as an argument"), "{err}");
-        let err = BotSpec::parse("me=cd dir && ./bot", &here()).unwrap_err();
+        let err = BotSpec::parse("me=cd dir && ./bot", &here()).unwrap_err().to_string();
         assert!(err.contains("\"&&\"") && !err.contains("cannot run"), "{err}");
         // Quoted, escaped or inside a word, the same characters are ordinary arguments.
         for command in ["sh -c 'a > b && c | d; e & $F'", "sh x\\>y", "sh \"a|b\" \"c>d\"", "sh a~b"] {
@@ -278,9 +417,9 @@ mod tests {
         let env: Vec<(&str, &str)> = spec.env.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
         assert_eq!(env, vec![("DEPTH", "3"), ("_X1", "a b")]);
         assert_eq!(spec.revalidated().unwrap(), spec);
-        let err = BotSpec::new("x", "A=1 B=2", &here(), BTreeMap::new()).unwrap_err();
+        let err = BotSpec::new("x", "A=1 B=2", &here(), BTreeMap::new()).unwrap_err().to_string();
         assert!(err.contains("the command is empty"), "{err}");
-        let err = BotSpec::new("x", "1A=2 sh", &here(), BTreeMap::new()).unwrap_err();
+        let err = BotSpec::new("x", "1A=2 sh", &here(), BTreeMap::new()).unwrap_err().to_string();
         assert!(err.contains("cannot run \"1A=2\""), "{err}");
     }
 
@@ -300,7 +439,7 @@ mod tests {
         let local = [(format!("x={manifest}"), "not executable"), (format!("x={dir}"), "not a file")];
         let all = cases.iter().map(|(i, e)| (i.to_string(), *e)).chain(local);
         for (input, expected) in all {
-            let err = BotSpec::parse(&input, &here()).unwrap_err();
+            let err = BotSpec::parse(&input, &here()).unwrap_err().to_string();
             assert!(err.contains(expected), "{input}: {err}");
         }
     }

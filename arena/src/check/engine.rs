@@ -158,7 +158,10 @@ async fn run_all(settings: &Settings, registry: &Registry) -> Vec<Outcome> {
                 variant
             }
             Err(problem) => {
-                outcomes.push(outcome("variant", fail(problem, Vec::new(), "give every seat one team", "variant")));
+                outcomes.push(outcome(
+                    "variant",
+                    fail(problem.to_string(), Vec::new(), "give every seat one team", "variant"),
+                ));
                 skip(&mut outcomes, &AFTER_HELLO[1..], "no variant to play");
                 outcomes.push(bye(engine).await);
                 return outcomes;

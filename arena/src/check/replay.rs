@@ -25,6 +25,7 @@ use protocol::engine::{Raw, StepEvent};
 use protocol::messages::{Forfeit, GameEnd, GameStart};
 use serde_json::Value;
 use std::collections::BTreeMap;
+use std::fmt;
 use std::time::Duration;
 
 /// A decision where the bot chose differently from the record.
@@ -87,21 +88,79 @@ pub fn kind(choice: &str) -> String {
     }
 }
 
+/// Why a record cannot be replayed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ReplayError {
+    /// The game was set up in advance, but the record holds no setup.
+    NoSetup,
+    /// The engine does not start the game.
+    Refused {
+        /// The engine's reason.
+        why: String,
+    },
+    /// The engine failed.
+    Engine(EngineError),
+    /// A seat moves, but the record has no choice it can play.
+    NoChoice {
+        /// The event, from 0.
+        event: usize,
+        /// The seat to move.
+        seat: usize,
+    },
+    /// The game played again to score a choice has no recorded choice where it needs one.
+    NoRecordedChoice {
+        /// The event, from 0.
+        event: usize,
+    },
+    /// The game played again to score a choice does not reach the decision.
+    NotReached {
+        /// The event of the decision, from 0.
+        event: usize,
+    },
+}
+
+impl fmt::Display for ReplayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ReplayError::NoSetup => f.write_str("the game was set up in advance, but the record holds no setup"),
+            ReplayError::Refused { why } => write!(f, "the engine does not start this game: {why}"),
+            ReplayError::Engine(error) => error.fmt(f),
+            ReplayError::NoChoice { event, seat } => {
+                write!(f, "event {event}: seat {seat} moves here, but the record has no choice it can play")
+            }
+            ReplayError::NoRecordedChoice { event } => {
+                write!(f, "event {event}: the game played again has no recorded choice here")
+            }
+            ReplayError::NotReached { event } => {
+                write!(f, "event {event}: the game played again does not reach this decision")
+            }
+        }
+    }
+}
+
+impl std::error::Error for ReplayError {}
+
+impl From<EngineError> for ReplayError {
+    fn from(error: EngineError) -> Self {
+        ReplayError::Engine(error)
+    }
+}
+
 /// How the game of `record` is set up.
-fn origin(record: &JsonRecord) -> Result<Origin<'_>, String> {
+fn origin(record: &JsonRecord) -> Result<Origin<'_>, ReplayError> {
     match (&record.setup, record.preset) {
         (Some(setup), true) => Ok(Origin::Setup(setup)),
-        (None, true) => Err("the game was set up in advance, but the record holds no setup".to_string()),
+        (None, true) => Err(ReplayError::NoSetup),
         (_, false) => Ok(Origin::Seed(record.seed)),
     }
 }
 
 /// The game of `record` started on `link`, as `table` seats it.
-async fn start<'t>(table: &'t Table, link: &mut dyn Link, record: &JsonRecord) -> Result<Running<'t>, String> {
+async fn start<'t>(table: &'t Table, link: &mut dyn Link, record: &JsonRecord) -> Result<Running<'t>, ReplayError> {
     match Running::start(&table.engine, link, &table.variant, &table.teams, origin(record)?).await {
         Ok(game) => Ok(game),
-        Err(Trouble::Refused(why)) => Err(format!("the engine does not start this game: {why}")),
-        Err(Trouble::Failed(e)) => Err(e.to_string()),
+        Err(Trouble::Refused(why)) => Err(ReplayError::Refused { why }),
+        Err(Trouble::Failed(e)) => Err(ReplayError::Engine(e)),
     }
 }
 
@@ -115,22 +174,20 @@ async fn probe_gain(
     at: usize,
     seat: usize,
     index: usize,
-) -> Result<i64, String> {
+) -> Result<i64, ReplayError> {
     let mut game = start(table, probe, record).await?;
     while game.to_act().is_some() && game.events().len() < at {
         let next = game.events().len();
         match record.events[next].choice {
-            Some(choice) if choice < game.choices().len() => {
-                game.play(probe, choice).await.map_err(|e| e.to_string())?
-            }
-            _ => return Err(format!("event {next}: the game played again has no recorded choice here")),
+            Some(choice) if choice < game.choices().len() => game.play(probe, choice).await?,
+            _ => return Err(ReplayError::NoRecordedChoice { event: next }),
         }
     }
     if game.events().len() != at || game.to_act().is_none() {
-        return Err(format!("event {at}: the game played again does not reach this decision"));
+        return Err(ReplayError::NotReached { event: at });
     }
     let before = game.scores()[seat];
-    game.play(probe, index).await.map_err(|e| e.to_string())?;
+    game.play(probe, index).await?;
     Ok(game.scores()[seat] - before)
 }
 
@@ -146,7 +203,7 @@ pub async fn replay(
     probe: &mut dyn Link,
     record: &JsonRecord,
     seat: usize,
-) -> Result<Replayed, String> {
+) -> Result<Replayed, ReplayError> {
     let mut game = start(table, link, record).await?;
     let mut process = match BotProcess::spawn(&table.launch(0, seat, None)) {
         Ok(process) => process,
@@ -169,7 +226,7 @@ pub async fn replay(
     let ended = play_out(&mut game, link, &mut seats).await;
     let Replaying { mut process, replayed, .. } = seats;
     match ended {
-        Err(Broke(e)) => {
+        Err(e) => {
             process.kill().await;
             return Err(e);
         }
@@ -191,15 +248,6 @@ pub async fn replay(
     Ok(replayed)
 }
 
-/// Why a replay cannot go on.
-struct Broke(String);
-
-impl From<EngineError> for Broke {
-    fn from(e: EngineError) -> Self {
-        Broke(e.to_string())
-    }
-}
-
 /// The seats of a game replayed: the bot in its seat, asked at each of its
 /// turns but answered for by the recorded move, as every other seat is.
 struct Replaying<'a> {
@@ -219,7 +267,7 @@ struct Replaying<'a> {
 }
 
 impl Seats for Replaying<'_> {
-    type Error = Broke;
+    type Error = ReplayError;
 
     fn tell(&mut self, seat: usize, event: &StepEvent<Raw>) {
         if let (true, Some(view)) = (seat == self.seat, &event.views[seat]) {
@@ -227,7 +275,7 @@ impl Seats for Replaying<'_> {
         }
     }
 
-    async fn answer(&mut self, to_act: usize, game: &Running<'_>, link: &mut dyn Link) -> Result<Answer, Broke> {
+    async fn answer(&mut self, to_act: usize, game: &Running<'_>, link: &mut dyn Link) -> Result<Answer, ReplayError> {
         let (record, seat) = (self.record, self.seat);
         let at = game.events().len();
         if at == record.events.len() {
@@ -236,9 +284,7 @@ impl Seats for Replaying<'_> {
         let recorded = match record.events[at].choice {
             Some(choice) if choice < game.choices().len() => choice,
             _ => {
-                return Err(Broke(format!(
-                    "event {at}: seat {to_act} moves here, but the record has no choice it can play"
-                )));
+                return Err(ReplayError::NoChoice { event: at, seat: to_act });
             }
         };
         let as_recorded = Decision { index: recorded, elapsed: Duration::ZERO };
@@ -256,8 +302,7 @@ impl Seats for Replaying<'_> {
         *self.replayed.kinds.entry(kind(&recorded_move)).or_default() += 1;
         if decision.index != recorded {
             // The bot's move scored in a game of its own; the recorded one's gain once it is played here.
-            let chosen_gain =
-                probe_gain(self.table, self.probe, record, at, seat, decision.index).await.map_err(Broke)?;
+            let chosen_gain = probe_gain(self.table, self.probe, record, at, seat, decision.index).await?;
             let chosen = game.choices()[decision.index].get().to_string();
             let difference = Difference { event: at, recorded: recorded_move, chosen, recorded_gain: 0, chosen_gain };
             self.differs = Some((difference, game.scores()[seat]));

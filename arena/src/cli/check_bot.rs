@@ -5,7 +5,7 @@
 
 use super::flags::{TimeFlags, sandbox_help};
 use super::game::{GameArgs, settings};
-use super::{Failure, current_dir, exit, unwritten, usage};
+use super::{Failure, current_dir, exit, unwritten};
 use crate::bot::limits::ResourceLimits;
 use crate::bot::registry::Registry;
 use crate::bot::sandbox::Sandbox;
@@ -103,7 +103,7 @@ fn parse_bot(text: &str) -> Result<BotSpec, Failure> {
     let bare =
         || BotSpec::new("bot", text, &cwd, BTreeMap::new()).map(|spec| BotSpec { name: default_name(&spec), ..spec });
     let bot = if named { BotSpec::parse(text, &cwd).or_else(|named| bare().map_err(|_| named)) } else { bare() };
-    bot.map_err(usage)
+    Ok(bot?)
 }
 
 /// The name of a bot given without one, as its author would call it in a
@@ -126,10 +126,10 @@ fn check(args: CheckBotArgs, checked: Checked) -> Result<i32, Failure> {
     let bot = parse_bot(&args.bot)?;
     let mut resources = ResourceLimits::default();
     for text in &args.limits {
-        resources.set(text).map_err(usage)?;
+        resources.set(text)?;
     }
     let sandbox = args.sandbox.unwrap_or_default();
-    sandbox.check(std::slice::from_ref(&bot), &[]).map_err(usage)?;
+    sandbox.check(std::slice::from_ref(&bot), &[])?;
     let limits = Limits {
         move_timeout: move_limit(args.time.move_timeout, args.time.clock),
         clock: args.time.clock,
@@ -138,7 +138,7 @@ fn check(args: CheckBotArgs, checked: Checked) -> Result<i32, Failure> {
         sandbox,
         ..Limits::default()
     };
-    limits.resources.check().map_err(usage)?;
+    limits.resources.check()?;
     let jobs = args.jobs.unwrap_or_else(|| crate::bot::cpus::cores().max(2)) as usize;
     let seed = args.seed.unwrap_or_else(super::random_seed);
     outln!("check-bot: {} ({:?}), {game}", bot.name, bot.command).map_err(unwritten)?;

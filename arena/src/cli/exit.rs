@@ -2,12 +2,21 @@
 //! which command exits with which), and the one place where the library's
 //! errors become them.
 
+use crate::bot::limits::LimitError;
+use crate::bot::pool::TooFewDescriptors;
+use crate::bot::sandbox::SandboxError;
+use crate::bot::spec::SpecError;
 use crate::engine::process::EngineError;
 use crate::engine::spec::UnknownGame;
 use crate::league::config::ConfigError;
+use crate::league::queued::QueueError;
+use crate::league::{HistoryError, LeagueError};
 use crate::run::execute::RunError;
 use crate::run::setting::SettingError;
+use crate::schedule::ScheduleError;
+use crate::stats::sprt::SprtError;
 use crate::store::output::OutputError;
+use crate::store::record_file::RecordFileError;
 
 /// Success; for a command that answers a question, yes.
 pub const SUCCESS: i32 = 0;
@@ -61,14 +70,74 @@ impl From<ConfigError> for Failure {
     }
 }
 
+impl From<HistoryError> for Failure {
+    fn from(error: HistoryError) -> Failure {
+        usage(error.to_string())
+    }
+}
+
+impl From<LeagueError> for Failure {
+    fn from(error: LeagueError) -> Failure {
+        usage(error.to_string())
+    }
+}
+
+impl From<QueueError> for Failure {
+    fn from(error: QueueError) -> Failure {
+        internal(error.to_string())
+    }
+}
+
 impl From<OutputError> for Failure {
     fn from(error: OutputError) -> Failure {
         usage(error.to_string())
     }
 }
 
+impl From<RecordFileError> for Failure {
+    fn from(error: RecordFileError) -> Failure {
+        usage(error.to_string())
+    }
+}
+
 impl From<UnknownGame> for Failure {
     fn from(error: UnknownGame) -> Failure {
+        usage(error.to_string())
+    }
+}
+
+impl From<LimitError> for Failure {
+    fn from(error: LimitError) -> Failure {
+        usage(error.to_string())
+    }
+}
+
+impl From<TooFewDescriptors> for Failure {
+    fn from(error: TooFewDescriptors) -> Failure {
+        usage(error.to_string())
+    }
+}
+
+impl From<SandboxError> for Failure {
+    fn from(error: SandboxError) -> Failure {
+        usage(error.to_string())
+    }
+}
+
+impl From<SpecError> for Failure {
+    fn from(error: SpecError) -> Failure {
+        usage(error.to_string())
+    }
+}
+
+impl From<ScheduleError> for Failure {
+    fn from(error: ScheduleError) -> Failure {
+        usage(error.to_string())
+    }
+}
+
+impl From<SprtError> for Failure {
+    fn from(error: SprtError) -> Failure {
         usage(error.to_string())
     }
 }

@@ -278,8 +278,7 @@ fn round_finished(config: &LeagueConfig, played: &[GameSummary]) -> Result<bool,
     }
     // Which pair plays which game does not depend on who sits where within a side.
     let schedule =
-        Schedule::rounds(config.seed, &[vec![0], vec![1]], &config.rounds, Seating::EveryOrder, config.games)
-            .map_err(usage)?;
+        Schedule::rounds(config.seed, &[vec![0], vec![1]], &config.rounds, Seating::EveryOrder, config.games)?;
     let (_, ids) = schedule.stage(config.rounds.len() - 1).expect("a stage for every round");
     let retired = config.retired();
     let done: HashSet<u64> = played.iter().map(|game| game.id).filter(|id| ids.contains(id)).collect();
@@ -289,7 +288,7 @@ fn round_finished(config: &LeagueConfig, played: &[GameSummary]) -> Result<bool,
 /// What a learning league knows before its next round: its field (the bots
 /// not retired) and the results of every game played.
 fn learning_field(config: &LeagueConfig, played: &[GameSummary]) -> Result<Field, Failure> {
-    let stages = crate::league::stages(config).map_err(usage)?;
+    let stages = crate::league::stages(config)?;
     let active = stages.last().map(|stage| stage.active.clone()).unwrap_or_default();
     let names: Vec<String> = config.bots.iter().map(|bot| bot.name.clone()).collect();
     let mut results = Pairwise::new(names.len());
@@ -377,12 +376,12 @@ fn queue_for_running(dir: &Path, mut config: LeagueConfig, request: &Request, pi
             let _ = changed(&config, &queued, &teams).map(|grown| config = grown);
         }
     }
-    let grown = changed(&config, request, &teams).map_err(usage)?;
+    let grown = changed(&config, request, &teams)?;
     if grown.history.len() == config.history.len() {
         return Ok(());
     }
     let now_ns = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |since| since.as_nanos());
-    let path = queued::queue(dir, request, now_ns).map_err(internal)?;
+    let path = queued::queue(dir, request, now_ns)?;
     errln!(
         "the league in {} is running (arena process {pid}): the change is queued as {}; that arena takes it in \
          once its games in flight have ended, and plays the new groups after the others",
@@ -403,12 +402,12 @@ fn take_queued(dir: &Path, config: &mut LeagueConfig) -> Result<Vec<PathBuf>, Fa
     let teams = teams_of(config)?;
     let mut taken = Vec::new();
     for (path, request) in queued {
-        match request.and_then(|request| changed(config, &request, &teams)) {
+        match request.map_err(Failure::from).and_then(|request| changed(config, &request, &teams)) {
             Ok(grown) => {
                 *config = grown;
                 taken.push(path);
             }
-            Err(why) => {
+            Err(Failure { message: why, .. }) => {
                 let kept = queued::refuse(&path, &why);
                 errln!("warning: a queued change of the league is refused: {why} (kept as {})", kept.display());
             }
@@ -419,13 +418,13 @@ fn take_queued(dir: &Path, config: &mut LeagueConfig) -> Result<Vec<PathBuf>, Fa
 
 /// The league `config` changed by `request`, checked as the league's run
 /// checks it: the names, the bots that enter meet someone, the sandbox can hold them.
-fn changed(config: &LeagueConfig, request: &Request, teams: &[Vec<usize>]) -> Result<LeagueConfig, String> {
+fn changed(config: &LeagueConfig, request: &Request, teams: &[Vec<usize>]) -> Result<LeagueConfig, Failure> {
     let entering = request.entering.iter().map(BotSpec::revalidated).collect::<Result<Vec<_>, _>>()?;
     let mut grown = config.clone();
-    grown.grow(entering, &request.retiring, request.at.clone()).map_err(|e| e.to_string())?;
+    grown.grow(entering, &request.retiring, request.at.clone())?;
     if grown.history.len() != config.history.len() {
         let schedule = full_schedule(&grown, teams, Seating::EveryOrder)?;
-        entering_bots_play(&grown, &schedule, teams.len()).map_err(|failure| failure.message)?;
+        entering_bots_play(&grown, &schedule, teams.len())?;
         grown.sandbox.check(&grown.bots, &grown.private())?;
     }
     Ok(grown)
@@ -452,15 +451,11 @@ fn write_league(out: &OutDir, config: &LeagueConfig) -> Result<(), Failure> {
 /// a checkout and the interpreters are at hand) to `search-bot`, in a round
 /// robin. Every other flag given applies to it as to any league.
 fn demo(args: &LeagueArgs, cwd: &Path) -> Result<LeagueConfig, Failure> {
-    let sample = |name| BotSpec::sample(name, cwd).map_err(usage);
+    let sample = |name| BotSpec::sample(name, cwd);
     let mut bots = vec![sample("random")?, sample("greedy")?];
     // The scripted samples, when a checkout is at hand (around the binary, in
     // the working directory, or where the arena was built) and the interpreters exist.
-    let candidates = [
-        binary_dir().map_err(usage)?.join("../.."),
-        cwd.to_path_buf(),
-        Path::new(env!("CARGO_MANIFEST_DIR")).join(".."),
-    ];
+    let candidates = [binary_dir()?.join("../.."), cwd.to_path_buf(), Path::new(env!("CARGO_MANIFEST_DIR")).join("..")];
     let repo = candidates
         .into_iter()
         .find(|dir| dir.join("sample-bots/python/greedy.py").is_file())
@@ -495,14 +490,14 @@ fn play(prepared: Prepared, quiet: bool) -> Result<Played, Failure> {
     let learning = config.format == Format::Learning;
     let (engine, variant, setups) = config.open_engine()?;
     let teams = variant.teams.clone();
-    let schedule = full_schedule(&config, &teams, Seating::EveryOrder).map_err(usage)?;
+    let schedule = full_schedule(&config, &teams, Seating::EveryOrder)?;
     if grown {
         entering_bots_play(&config, &schedule, teams.len())?;
     }
-    config.sandbox.check(&config.bots, &config.private()).map_err(usage)?;
-    config.limits.check().map_err(usage)?;
+    config.sandbox.check(&config.bots, &config.private())?;
+    config.limits.check()?;
     let at_once = config.concurrency.min(schedule.len()) as usize;
-    crate::bot::pool::reserve_descriptors(at_once, teams.iter().map(Vec::len).sum()).map_err(usage)?;
+    crate::bot::pool::reserve_descriptors(at_once, teams.iter().map(Vec::len).sum())?;
     if let (true, Some(dir)) = (fresh, &config.out) {
         // Everything is checked: only now is the output directory made.
         let created = OutDir::create(dir)?;

@@ -89,13 +89,13 @@ pub fn run(args: MatchArgs) -> Result<i32, Failure> {
     let seed = args.seed.unwrap_or_else(random_seed);
     let mut resources = ResourceLimits::default();
     for text in &args.limits {
-        resources.set(text).map_err(usage)?;
+        resources.set(text)?;
     }
     let secrets: Vec<PathBuf> = args.deals.iter().cloned().collect();
     let private: Vec<PathBuf> = args.out.iter().chain(&secrets).cloned().collect();
     let sandbox = args.sandbox.unwrap_or_default();
-    sandbox.check(&bots, &private).map_err(usage)?;
-    resources.check().map_err(usage)?;
+    sandbox.check(&bots, &private)?;
+    resources.check()?;
     let limits = Limits {
         move_timeout: move_limit(args.time.move_timeout, args.time.clock),
         clock: args.time.clock,
@@ -114,7 +114,7 @@ pub fn run(args: MatchArgs) -> Result<i32, Failure> {
         Schedule::duplicate_match(seed, &teams, games).map_err(|e| usage(format!("--games {games}: {e}")))?;
     let concurrency = args.concurrency.unwrap_or(CONCURRENCY.default);
     let at_once = concurrency.min(schedule.len()) as usize;
-    crate::bot::pool::reserve_descriptors(at_once, teams.iter().map(Vec::len).sum()).map_err(usage)?;
+    crate::bot::pool::reserve_descriptors(at_once, teams.iter().map(Vec::len).sum())?;
     let out = args.out.as_deref().map(OutDir::create).transpose()?;
     let selection = Selection::new(&schedule, None, |_| false);
     let names: Vec<String> = bots.iter().map(|b| b.name.clone()).collect();
@@ -156,7 +156,7 @@ fn parse_bots(given: &[String]) -> Result<Vec<BotSpec>, Failure> {
     let cwd = current_dir()?;
     let mut bots: Vec<BotSpec> = Vec::new();
     for text in given {
-        let bot = BotSpec::parse(text, &cwd).map_err(usage)?;
+        let bot = BotSpec::parse(text, &cwd)?;
         if bots.iter().any(|b| b.name == bot.name) {
             return Err(usage(format!("two bots are named {:?}; give each --bot a different NAME", bot.name)));
         }
@@ -168,7 +168,7 @@ fn parse_bots(given: &[String]) -> Result<Vec<BotSpec>, Failure> {
 /// The sample bots next to the arena binary: greedy-bot against random-bot.
 fn demo_bots() -> Result<Vec<BotSpec>, Failure> {
     let cwd = current_dir()?;
-    let bots = vec![BotSpec::sample("greedy", &cwd).map_err(usage)?, BotSpec::sample("random", &cwd).map_err(usage)?];
+    let bots = vec![BotSpec::sample("greedy", &cwd)?, BotSpec::sample("random", &cwd)?];
     errln!("no --bot given: playing the sample bots greedy-bot and random-bot");
     Ok(bots)
 }

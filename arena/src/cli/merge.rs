@@ -90,7 +90,7 @@ pub fn run(args: MergeArgs) -> Result<i32, Failure> {
 fn write_merged<G: Game>(merge: Merge) -> Result<i32, Failure> {
     let Merge { args, mut config, shards } = merge;
     let variant = G::parse_variant(&config.settings).map_err(|e| usage(format!("variant: {e}")))?;
-    let schedule = full_schedule(&config, &G::teams(&variant), Seating::EveryOrder).map_err(usage)?;
+    let schedule = full_schedule(&config, &G::teams(&variant), Seating::EveryOrder)?;
     let names: Vec<String> = config.bots.iter().map(|b| b.name.clone()).collect();
 
     // Every game once: (id, shard, span), the first copy winning.

@@ -27,7 +27,6 @@ mod league;
 mod match_cmd;
 mod merge;
 mod play_cmd;
-mod record_file;
 mod replay;
 mod report;
 mod rules;

@@ -110,7 +110,7 @@ fn seat_bots(args: &PlayArgs, seats: usize) -> Result<(Vec<BotSpec>, Vec<usize>)
     let cwd = current_dir()?;
     let mut bots: Vec<BotSpec> = Vec::new();
     for text in &args.bots {
-        let bot = BotSpec::parse(text, &cwd).map_err(usage)?;
+        let bot = BotSpec::parse(text, &cwd)?;
         if bots.iter().any(|b| b.name == bot.name) || bot.name == args.name {
             return Err(usage(format!(
                 "two players are named {:?}; give each --bot a different NAME (and --name for yours)",

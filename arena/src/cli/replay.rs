@@ -6,7 +6,6 @@
 //! (`--jobs`), and listed in the file's order whatever the number.
 
 use super::flags::number;
-use super::record_file::{self, Header};
 use super::{Failure, current_dir, exit, internal, program, unwritten, usage};
 use crate::bot::cpus::cores;
 use crate::bot::orphans;
@@ -20,6 +19,7 @@ use crate::engine::spec::{Engine, Identity, Program};
 use crate::run::table::{Limits, Resolved, Table, move_limit};
 use crate::settings::{ENGINE_TIMEOUT, MOVE_TIMEOUT, STARTUP_TIMEOUT};
 use crate::store::record::{JsonRecord, RecordOf};
+use crate::store::record_file::{self, Header};
 use crate::terminal::console::{errln, outln};
 use crate::terminal::untrusted;
 use clap::Args;
@@ -204,7 +204,7 @@ struct Context<'a> {
 /// Runs `arena replay`.
 pub fn run(args: ReplayArgs) -> Result<i32, Failure> {
     let path = record_file::resolve(&args.file);
-    let bot = BotSpec::parse(&args.bot, &current_dir()?).map_err(usage)?;
+    let bot = BotSpec::parse(&args.bot, &current_dir()?)?;
     let records = match args.id {
         Some(id) => vec![record_file::find(&path, id)?],
         None => every_record(&path)?,
@@ -310,7 +310,7 @@ impl GameCommand for Annotate<'_> {
     fn run<G: Game>(self) -> Result<(JsonRecord, Vec<Vec<usize>>), String> {
         let typed: RecordOf<G> = serde_json::from_str(self.0).map_err(|e| format!("not a {} record: {e}", G::NAME))?;
         let mut record: JsonRecord = serde_json::from_str(self.0).map_err(|e| format!("not a record: {e}"))?;
-        let mut game = verify::set_up::<G>(&typed)?;
+        let mut game = verify::set_up::<G>(&typed).map_err(|e| e.to_string())?;
         if typed.preset {
             let events: Vec<G::Event> = typed.events.iter().map(|timed| timed.event.clone()).collect();
             record.setup = Some(serde_json::to_value(G::recorded_setup(&events)).expect("setups serialize"));

@@ -3,7 +3,6 @@
 //! beside it for the replays. A directory still being written is reported
 //! as it stands, and called partial.
 
-use super::record_file::{self, Header};
 use super::{Failure, exit, internal, usage};
 use crate::engine::spec::Engine;
 use crate::league::config::{LeagueConfig, SprtConfig};
@@ -17,6 +16,7 @@ use crate::stats::standings::report::Written;
 use crate::store::output::{GAMES, LEAGUE, SPRT_CONFIG, SPRT_RESULT, read_record_line};
 use crate::store::record::JsonRecord;
 use crate::store::record::keep_least;
+use crate::store::record_file::{self, Header};
 use crate::terminal::console::{errln, outln};
 use clap::Args;
 use std::collections::BTreeMap;
@@ -47,11 +47,26 @@ pub struct ReportArgs {
     replays: usize,
 }
 
+/// `--replays` is neither a number nor `all`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct NotAReplayLimit {
+    /// The flag's value.
+    text: String,
+}
+
+impl std::fmt::Display for NotAReplayLimit {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "expected a number of games or `all`, not {:?}", self.text)
+    }
+}
+
+impl std::error::Error for NotAReplayLimit {}
+
 /// `--replays`: a number, or `all`.
-fn replay_limit(text: &str) -> Result<usize, String> {
+fn replay_limit(text: &str) -> Result<usize, NotAReplayLimit> {
     match text {
         "all" => Ok(usize::MAX),
-        number => number.parse().map_err(|_| format!("expected a number of games or `all`, not {number:?}")),
+        number => number.parse().map_err(|_| NotAReplayLimit { text: number.to_string() }),
     }
 }
 
@@ -99,7 +114,7 @@ pub fn run(args: ReportArgs) -> Result<i32, Failure> {
                 dir.display()
             )));
         }
-        Err(failure) => return Err(failure),
+        Err(error) => return Err(error.into()),
     };
     let header = first
         .map(|line| line.header.map_err(|e| usage(format!("{} line {}: {e}", games.display(), line.number))))
@@ -357,7 +372,7 @@ fn write_report(job: Job, game: GameOf) -> Result<i32, Failure> {
         viewer,
         files: files_name.clone(),
     };
-    let (report, standings_json, sprt_json) = core::build(input).map_err(usage)?;
+    let (report, standings_json, sprt_json) = core::build(input)?;
     if partial.is_none() && standings_file.as_deref() != Some(standings_json.as_str()) {
         errln!(
             "warning: standings.json differs from the standings of the records (was a file edited?); the page shows the records'"

@@ -133,15 +133,16 @@ enum TestKind {
 
 impl TestFlags {
     /// The test of a game named `game` scored as `scoring`.
-    fn resolve(&self, game: &str, scoring: Scoring) -> Result<Test, String> {
+    fn resolve(&self, game: &str, scoring: Scoring) -> Result<Test, Failure> {
         let by_mean = if scoring.rank_by_mean { TestKind::Payoff } else { TestKind::Pentanomial };
         let (alpha, beta) = (self.alpha, self.beta);
         match self.test.unwrap_or(by_mean) {
             TestKind::Pentanomial => {
                 if self.payoff0.is_some() || self.payoff1.is_some() {
-                    return Err("--payoff0 and --payoff1 are the bounds of the payoff test; the pentanomial test \
-                                takes --elo0 and --elo1 (or --bounds), or add --test payoff"
-                        .to_string());
+                    return Err(usage(
+                        "--payoff0 and --payoff1 are the bounds of the payoff test; the pentanomial test \
+                         takes --elo0 and --elo1 (or --bounds), or add --test payoff",
+                    ));
                 }
                 let (elo0, elo1) = match self.bounds {
                     Some(bounds) => bounds.elo(),
@@ -162,12 +163,12 @@ impl TestFlags {
                             scoring.unit
                         ),
                     };
-                    return Err(format!(
+                    return Err(usage(format!(
                         "--bounds, --elo0, --elo1 and --model are the pentanomial test's (pairwise results, in Elo); \
                          {why} takes --payoff0 and --payoff1 in {}/game (default {PAYOFF0} and {PAYOFF1}); \
                          for the pentanomial test add --test pentanomial",
                         scoring.unit
-                    ));
+                    )));
                 }
                 let (payoff0, payoff1) = (self.payoff0.unwrap_or(PAYOFF0), self.payoff1.unwrap_or(PAYOFF1));
                 Ok(Test::Payoff(PayoffSprt::new(payoff0, payoff1, alpha, beta)?))
@@ -282,7 +283,7 @@ fn play(prepared: Prepared) -> Result<i32, Failure> {
     let Prepared { mut games, test, mut out, played, fresh } = prepared;
     let (engine, variant, setups) = games.open_engine()?;
     let scoring = engine.scoring();
-    let test = test.or_else(|flags| flags.resolve(engine.name(), scoring.clone())).map_err(usage)?;
+    let test = test.or_else(|flags| flags.resolve(engine.name(), scoring.clone()))?;
     let mut config = SprtConfig { games, test };
     let teams = variant.teams.clone();
     let seats: usize = teams.iter().map(Vec::len).sum();
@@ -293,12 +294,11 @@ fn play(prepared: Prepared) -> Result<i32, Failure> {
     // where they sit would be the same games, counted twice.
     let schedule =
         full_schedule(&config.games, &teams, Seating::Rotations).map_err(|e| usage(format!("--max-games: {e}")))?;
-    let mut sequence =
-        DealSequence::new(config.test, schedule.games_per_deal() as usize, teams.len() - 1).map_err(usage)?;
-    config.games.sandbox.check(&config.games.bots, &config.games.private()).map_err(usage)?;
-    config.games.limits.check().map_err(usage)?;
+    let mut sequence = DealSequence::new(config.test, schedule.games_per_deal() as usize, teams.len() - 1)?;
+    config.games.sandbox.check(&config.games.bots, &config.games.private())?;
+    config.games.limits.check()?;
     let at_once = config.games.concurrency.min(schedule.len()) as usize;
-    crate::bot::pool::reserve_descriptors(at_once, seats).map_err(usage)?;
+    crate::bot::pool::reserve_descriptors(at_once, seats)?;
     if let (true, Some(dir)) = (fresh, &config.games.out) {
         // Everything is checked: only now is the output directory made.
         let created = OutDir::create(dir)?;
@@ -394,27 +394,4 @@ fn finish(out: &Option<PathBuf>, summary: &Summary) -> Result<i32, Failure> {
             exit::INTERRUPTED
         }
     })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_stored_configuration_reads_back() {
-        let games = LeagueConfig::resolve(
-            &Overrides { bots: vec!["new=sh".into(), "base=sh".into()], seed: Some(4), ..Overrides::default() },
-            std::path::Path::new("/"),
-            0,
-            1,
-        )
-        .unwrap();
-        let config =
-            SprtConfig { games, test: Test::Pentanomial(Sprt::new(-1.0, 3.0, 0.1, 0.2, Model::Logistic).unwrap()) };
-        let json = serde_json::to_string(&config).unwrap();
-        let back: SprtConfig = serde_json::from_str(&json).unwrap();
-        assert_eq!(serde_json::to_string(&back).unwrap(), json, "argv is not stored, and comes back from revalidation");
-        assert_eq!(back.test, config.test);
-        assert_eq!(back.games.seed, 4);
-    }
 }

@@ -2,7 +2,6 @@
 //! reports every disagreement.
 
 use super::flags::number;
-use super::record_file::{self, Header, Line};
 use super::{Failure, current_dir, exit, internal, unwritten};
 use crate::bot::registry::Registry;
 use crate::check::verify::engine as engine_verify;
@@ -12,6 +11,7 @@ use crate::engine::link::Link;
 use crate::engine::spec::{Engine, Identity, Program};
 use crate::settings::ENGINE_TIMEOUT;
 use crate::store::record::RecordOf;
+use crate::store::record_file::{self, Header, Line};
 use crate::terminal::console::{errln, outln};
 use clap::Args;
 use game::Game;
@@ -150,7 +150,7 @@ fn verify_files(args: &VerifyArgs, programs: &mut Programs) -> Result<i32, Failu
 fn check_line(line: &Line, programs: &mut Programs) -> Result<Vec<Disagreement>, Failure> {
     let whole = |message: String| vec![Disagreement { event: None, message }];
     Ok(match &line.header {
-        Err(e) => whole(e.clone()),
+        Err(e) => whole(e.to_string()),
         Ok(Header { engine: Some(identity), game, .. }) => programs.check(identity, game, &line.text)?,
         Ok(header) => dispatch(&header.game, CheckRecord(&line.text)).unwrap_or_else(|e| whole(e.to_string())),
     })

@@ -1,13 +1,13 @@
 //! `arena view`: one game of a `games.jsonl` file as a self-contained HTML
 //! page, drawn by the game's engine ([`Game::html_page`]).
 
-use super::record_file::{self, Header};
 use super::{Failure, exit, unwritten, usage};
 use crate::bot::registry::Registry;
 use crate::engine::games::{GameCommand, dispatch};
 use crate::engine::process::{EngineError, EngineProcess};
 use crate::settings::ENGINE_TIMEOUT;
 use crate::store::record::RecordOf;
+use crate::store::record_file::{self, Header};
 use crate::terminal::console::{self, errln, outln};
 use clap::Args;
 use game::Game;

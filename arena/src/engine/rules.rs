@@ -3,16 +3,165 @@
 
 use protocol::engine::{Payload, Step, VariantInfo};
 use serde_json::Value;
+use std::fmt;
+
+/// What does not hold of an engine's answer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RulesError {
+    /// The teams do not hold each seat once.
+    Teams {
+        /// The teams.
+        teams: Vec<Vec<usize>>,
+        /// The seats.
+        seats: usize,
+    },
+    /// An event is not a JSON object.
+    EventNotObject {
+        /// The event's number in the step.
+        event: usize,
+    },
+    /// An event has not one view per seat.
+    EventViews {
+        /// The event's number in the step.
+        event: usize,
+        /// Its views.
+        views: usize,
+        /// The seats.
+        seats: usize,
+    },
+    /// An event has texts, but not one per seat.
+    EventTexts {
+        /// The event's number in the step.
+        event: usize,
+        /// Its texts.
+        texts: usize,
+        /// The seats.
+        seats: usize,
+    },
+    /// Not one score per seat.
+    Scores {
+        /// The scores.
+        scores: usize,
+        /// The seats.
+        seats: usize,
+    },
+    /// Private information, but not for every seat.
+    Private {
+        /// The seats it is given for.
+        private: usize,
+        /// The seats.
+        seats: usize,
+    },
+    /// The seat to act is not a seat.
+    NoSuchSeat {
+        /// The seat to act.
+        seat: usize,
+        /// The seats.
+        seats: usize,
+    },
+    /// The seat to act has no choices.
+    NoChoices {
+        /// The seat to act.
+        seat: usize,
+    },
+    /// The seat to act has no state.
+    NullState {
+        /// The seat to act.
+        seat: usize,
+    },
+    /// A seat is to act, but the game is over.
+    ActsAfterEnd {
+        /// The seat to act.
+        seat: usize,
+    },
+    /// Nobody is to act, and the game goes on.
+    NoOutcome,
+    /// The game is over, and choices are listed.
+    ChoicesAtEnd,
+    /// The outcome ranks not every seat.
+    RankCount {
+        /// The ranks.
+        ranks: usize,
+        /// The seats.
+        seats: usize,
+    },
+    /// A rank no seat can have.
+    NoSuchRank {
+        /// The rank.
+        rank: u32,
+        /// The seats.
+        seats: usize,
+    },
+    /// No seat ranks first.
+    NoFirst {
+        /// The ranks.
+        ranks: Vec<u32>,
+    },
+    /// Partners rank differently.
+    PartnersApart {
+        /// The partners.
+        team: Vec<usize>,
+        /// The ranks.
+        ranks: Vec<u32>,
+    },
+    /// A seat ranks behind one with a lower score.
+    Behind {
+        /// The seat behind.
+        a: usize,
+        /// Its score.
+        a_score: i64,
+        /// The seat ahead.
+        b: usize,
+        /// Its score.
+        b_score: i64,
+    },
+}
+
+impl fmt::Display for RulesError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RulesError::Teams { teams, seats } => {
+                write!(f, "teams {teams:?} do not hold each of the {seats} seats once")
+            }
+            RulesError::EventNotObject { event } => write!(f, "event {event} of the step is not a JSON object"),
+            RulesError::EventViews { event, views, seats } => {
+                write!(f, "event {event} of the step has {views} views for {seats} seats")
+            }
+            RulesError::EventTexts { event, texts, seats } => {
+                write!(f, "event {event} of the step has {texts} texts for {seats} seats")
+            }
+            RulesError::Scores { scores, seats } => write!(f, "{scores} scores for {seats} seats"),
+            RulesError::Private { private, seats } => write!(f, "private information for {private} seats of {seats}"),
+            RulesError::NoSuchSeat { seat, seats } => {
+                write!(f, "to_act is {seat}, but the seats are 0 to {}", seats - 1)
+            }
+            RulesError::NoChoices { seat } => write!(f, "seat {seat} is to act but has no choices"),
+            RulesError::NullState { seat } => write!(f, "seat {seat} is to act but its state is null"),
+            RulesError::ActsAfterEnd { seat } => write!(f, "seat {seat} is to act, but the step has an outcome"),
+            RulesError::NoOutcome => f.write_str("nobody is to act, but the step has no outcome"),
+            RulesError::ChoicesAtEnd => f.write_str("the game is over but choices are listed"),
+            RulesError::RankCount { ranks, seats } => write!(f, "the outcome ranks {ranks} seats of {seats}"),
+            RulesError::NoSuchRank { rank, seats } => write!(f, "rank {rank} at a table of {seats}"),
+            RulesError::NoFirst { ranks } => write!(f, "no seat ranks first: {ranks:?}"),
+            RulesError::PartnersApart { team, ranks } => write!(f, "partners {team:?} rank differently: {ranks:?}"),
+            RulesError::Behind { a, a_score, b, b_score } => {
+                write!(f, "seat {a} scores {a_score} but ranks behind seat {b}, which scores {b_score}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for RulesError {}
 
 /// Teams that hold every seat once.
 ///
 /// # Errors
-/// When they do not, in words.
-pub fn check_teams(variant: &VariantInfo) -> Result<(), String> {
+/// When they do not.
+pub fn check_teams(variant: &VariantInfo) -> Result<(), RulesError> {
     let mut seats: Vec<usize> = variant.teams.iter().flatten().copied().collect();
     seats.sort_unstable();
     if variant.seats == 0 || seats != (0..variant.seats).collect::<Vec<_>>() {
-        return Err(format!("teams {:?} do not hold each of the {} seats once", variant.teams, variant.seats));
+        return Err(RulesError::Teams { teams: variant.teams.clone(), seats: variant.seats });
     }
     Ok(())
 }
@@ -24,47 +173,47 @@ pub fn check_teams(variant: &VariantInfo) -> Result<(), String> {
 /// behind a lower one).
 ///
 /// # Errors
-/// The first thing that does not hold, in words.
-pub fn check_step<J: Payload>(step: &Step<J>, seats: usize, teams: &[Vec<usize>]) -> Result<(), String> {
+/// The first thing that does not hold.
+pub fn check_step<J: Payload>(step: &Step<J>, seats: usize, teams: &[Vec<usize>]) -> Result<(), RulesError> {
     for (n, event) in step.events.iter().enumerate() {
         if !event.event.is_object() {
-            return Err(format!("event {n} of the step is not a JSON object"));
+            return Err(RulesError::EventNotObject { event: n });
         }
         if event.views.len() != seats {
-            return Err(format!("event {n} of the step has {} views for {seats} seats", event.views.len()));
+            return Err(RulesError::EventViews { event: n, views: event.views.len(), seats });
         }
         if let Some(texts) = &event.texts
             && texts.len() != seats
         {
-            return Err(format!("event {n} of the step has {} texts for {seats} seats", texts.len()));
+            return Err(RulesError::EventTexts { event: n, texts: texts.len(), seats });
         }
     }
     if step.scores.len() != seats {
-        return Err(format!("{} scores for {seats} seats", step.scores.len()));
+        return Err(RulesError::Scores { scores: step.scores.len(), seats });
     }
     if let Some(private) = &step.private
         && private.len() != seats
     {
-        return Err(format!("private information for {} seats of {seats}", private.len()));
+        return Err(RulesError::Private { private: private.len(), seats });
     }
     match (step.to_act, &step.outcome) {
         (Some(seat), None) => {
             if seat >= seats {
-                return Err(format!("to_act is {seat}, but the seats are 0 to {}", seats - 1));
+                return Err(RulesError::NoSuchSeat { seat, seats });
             }
             if step.choices.is_empty() {
-                return Err(format!("seat {seat} is to act but has no choices"));
+                return Err(RulesError::NoChoices { seat });
             }
             if step.state.is_null() {
-                return Err(format!("seat {seat} is to act but its state is null"));
+                return Err(RulesError::NullState { seat });
             }
             Ok(())
         }
-        (Some(seat), Some(_)) => Err(format!("seat {seat} is to act, but the step has an outcome")),
-        (None, None) => Err("nobody is to act, but the step has no outcome".to_string()),
+        (Some(seat), Some(_)) => Err(RulesError::ActsAfterEnd { seat }),
+        (None, None) => Err(RulesError::NoOutcome),
         (None, Some(outcome)) => {
             if !step.choices.is_empty() {
-                return Err("the game is over but choices are listed".to_string());
+                return Err(RulesError::ChoicesAtEnd);
             }
             check_ranks(&outcome.ranks, &step.scores, teams)
         }
@@ -74,29 +223,26 @@ pub fn check_step<J: Payload>(step: &Step<J>, seats: usize, teams: &[Vec<usize>]
 /// Ranks for every seat, each below the number of seats, one seat first,
 /// partners sharing a place, and no seat with a higher score behind one
 /// with a lower score.
-fn check_ranks(ranks: &[u32], scores: &[i64], teams: &[Vec<usize>]) -> Result<(), String> {
+fn check_ranks(ranks: &[u32], scores: &[i64], teams: &[Vec<usize>]) -> Result<(), RulesError> {
     let seats = scores.len();
     if ranks.len() != seats {
-        return Err(format!("the outcome ranks {} seats of {seats}", ranks.len()));
+        return Err(RulesError::RankCount { ranks: ranks.len(), seats });
     }
-    if let Some(rank) = ranks.iter().find(|&&rank| rank as usize >= seats) {
-        return Err(format!("rank {rank} at a table of {seats}"));
+    if let Some(&rank) = ranks.iter().find(|&&rank| rank as usize >= seats) {
+        return Err(RulesError::NoSuchRank { rank, seats });
     }
     if !ranks.contains(&0) {
-        return Err(format!("no seat ranks first: {ranks:?}"));
+        return Err(RulesError::NoFirst { ranks: ranks.to_vec() });
     }
     for team in teams {
         if team.iter().any(|&seat| ranks.get(seat) != ranks.get(team[0])) {
-            return Err(format!("partners {team:?} rank differently: {ranks:?}"));
+            return Err(RulesError::PartnersApart { team: team.clone(), ranks: ranks.to_vec() });
         }
     }
     for a in 0..seats {
         for b in 0..seats {
             if scores[a] > scores[b] && ranks[a] > ranks[b] {
-                return Err(format!(
-                    "seat {a} scores {} but ranks behind seat {b}, which scores {}",
-                    scores[a], scores[b]
-                ));
+                return Err(RulesError::Behind { a, a_score: scores[a], b, b_score: scores[b] });
             }
         }
     }
@@ -160,13 +306,30 @@ mod tests {
         let teams = [vec![0], vec![1]];
         assert_eq!(check_step(&step(Some(0), vec![0, 0], None), 2, &teams), Ok(()));
         assert_eq!(check_step(&step(None, vec![1, -1], Some(vec![0, 1])), 2, &teams), Ok(()));
-        assert!(check_step(&step(Some(2), vec![0, 0], None), 2, &teams).unwrap_err().contains("to_act is 2"));
-        assert!(check_step(&step(None, vec![0, 0], None), 2, &teams).unwrap_err().contains("no outcome"));
-        assert!(check_step(&step(None, vec![1, -1], Some(vec![1, 0])), 2, &teams).unwrap_err().contains("behind"));
-        assert!(check_step(&step(Some(0), vec![0], None), 2, &teams).unwrap_err().contains("1 scores"));
-        assert!(check_step(&step(None, vec![0, 0, 0], Some(vec![0, 1, 0])), 3, &teams).unwrap_err().contains("views"));
+        assert!(
+            check_step(&step(Some(2), vec![0, 0], None), 2, &teams).unwrap_err().to_string().contains("to_act is 2")
+        );
+        assert!(check_step(&step(None, vec![0, 0], None), 2, &teams).unwrap_err().to_string().contains("no outcome"));
+        assert!(
+            check_step(&step(None, vec![1, -1], Some(vec![1, 0])), 2, &teams)
+                .unwrap_err()
+                .to_string()
+                .contains("behind")
+        );
+        assert!(check_step(&step(Some(0), vec![0], None), 2, &teams).unwrap_err().to_string().contains("1 scores"));
+        assert!(
+            check_step(&step(None, vec![0, 0, 0], Some(vec![0, 1, 0])), 3, &teams)
+                .unwrap_err()
+                .to_string()
+                .contains("views")
+        );
         let partners = [vec![0, 1]];
-        assert!(check_step(&step(None, vec![0, 0], Some(vec![0, 1])), 2, &partners).unwrap_err().contains("partners"));
+        assert!(
+            check_step(&step(None, vec![0, 0], Some(vec![0, 1])), 2, &partners)
+                .unwrap_err()
+                .to_string()
+                .contains("partners")
+        );
     }
 
     #[test]

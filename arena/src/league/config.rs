@@ -7,16 +7,16 @@
 //! directory. A bot runs in its `dir`, by default the directory of the file
 //! that named it (or the working directory for `--bot`).
 
-use crate::bot::limits::ResourceLimits;
-use crate::bot::sandbox::Sandbox;
-use crate::bot::spec::BotSpec;
+use crate::bot::limits::{LimitError, ResourceLimits};
+use crate::bot::sandbox::{Sandbox, SandboxError};
+use crate::bot::spec::{BotSpec, SpecError};
 use crate::engine::spec::{Engine, Program};
 use crate::run::setting::{Setting, SettingError};
 use crate::run::table::{Limits, Resolved, move_limit};
-use crate::schedule::clock::TimeControl;
-use crate::schedule::{Format, Shard};
+use crate::schedule::clock::{ClockError, TimeControl};
+use crate::schedule::{Format, ScheduleError, Shard};
 use crate::settings::{
-    CONCURRENCY, CPUS_PER_GAME, ENGINE_TIMEOUT, GAME, LEAGUE_GAMES, MOVE_TIMEOUT, Number, STARTUP_TIMEOUT,
+    CONCURRENCY, CPUS_PER_GAME, ENGINE_TIMEOUT, GAME, LEAGUE_GAMES, MOVE_TIMEOUT, Number, STARTUP_TIMEOUT, ValueError,
     VariantSetting,
 };
 use crate::stats::sprt::Test;
@@ -222,16 +222,162 @@ pub enum ConfigError {
         /// The setting (`games`, `bot[1]`, `limits.cpu`).
         key: String,
         /// What is wrong with it.
-        why: String,
+        why: SettingProblem,
     },
-    /// A flag is wrong; the text names it (`--retire x: …`).
-    Flag(String),
+    /// A flag is wrong; the message names it (`--retire x: …`).
+    Flag(FlagError),
     /// Two leagues (shards to merge) differ in `key`.
     Differs {
         /// The setting that differs.
         key: &'static str,
     },
+    /// The deals stored in `league.json` are not a list.
+    StoredDeals,
 }
+
+/// What is wrong with a setting of a league (see [`ConfigError::Setting`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SettingProblem {
+    /// Two bots of the league file have this name.
+    DuplicateBot {
+        /// The name.
+        name: String,
+    },
+    /// A bot is refused.
+    Bot(Box<SpecError>),
+    /// The format is refused.
+    Format(ScheduleError),
+    /// A variant setting that is not a string, integer or boolean.
+    NotScalar {
+        /// The value, as TOML.
+        value: String,
+    },
+    /// A limit that is not a number or string.
+    NotAmount {
+        /// The value, as TOML.
+        value: String,
+    },
+    /// A limit is refused.
+    Limit(LimitError),
+    /// The sandbox is refused.
+    Sandbox(SandboxError),
+    /// A sharded league without a fixed seed.
+    ShardWithoutSeed,
+    /// A number out of range.
+    Value(ValueError),
+    /// The time control is refused.
+    Clock(ClockError),
+    /// Both a game and an engine.
+    GameAndEngine,
+    /// A budget for a league that is not a learning league.
+    BudgetNotLearning {
+        /// The league's format.
+        format: Format,
+    },
+    /// Shards of a learning league.
+    ShardedLearning,
+}
+
+impl fmt::Display for SettingProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SettingProblem::DuplicateBot { name } => write!(f, "{name:?} names two bots"),
+            SettingProblem::Bot(error) => error.fmt(f),
+            SettingProblem::Format(error) => error.fmt(f),
+            SettingProblem::NotScalar { value } => write!(f, "{value} is not a string, integer or boolean"),
+            SettingProblem::NotAmount { value } => write!(f, "{value} is not a number or string"),
+            SettingProblem::Limit(error) => error.fmt(f),
+            SettingProblem::Sandbox(error) => error.fmt(f),
+            SettingProblem::ShardWithoutSeed => f.write_str(
+                "a sharded league needs a fixed seed (in the file or --seed), so that every shard plays the same \
+                 schedule",
+            ),
+            SettingProblem::Value(error) => error.fmt(f),
+            SettingProblem::Clock(error) => error.fmt(f),
+            SettingProblem::GameAndEngine => f.write_str("give a game or an engine, not both"),
+            SettingProblem::BudgetNotLearning { format } => {
+                write!(f, "only a learning league has a budget (this one is a {format})")
+            }
+            SettingProblem::ShardedLearning => f.write_str(
+                "a learning league chooses each round from the results of the rounds before, so it cannot be split \
+                 into shards",
+            ),
+        }
+    }
+}
+
+impl std::error::Error for SettingProblem {}
+
+/// What is wrong with a flag that names bots or limits, or changes a league's field.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum FlagError {
+    /// A flag's value without `=`.
+    NotAPair {
+        /// The flag.
+        flag: &'static str,
+        /// Its value.
+        text: String,
+        /// What it takes (`NAME=DIR`).
+        shape: &'static str,
+    },
+    /// A flag names a bot no `--bot` nor the league file names.
+    UnknownBot {
+        /// The flag.
+        flag: &'static str,
+        /// The name.
+        name: String,
+    },
+    /// A bot is refused.
+    Bot(Box<SpecError>),
+    /// `--limit` is refused.
+    Limit(LimitError),
+    /// `--concurrency 0`.
+    NoConcurrency,
+    /// `--retire` names no bot of the league.
+    RetiresStranger {
+        /// The name.
+        name: String,
+    },
+    /// `--retire` names a bot that has retired.
+    RetiredAlready {
+        /// The name.
+        name: String,
+    },
+    /// `--retire` names a bot twice.
+    RetiresTwice {
+        /// The name.
+        name: String,
+    },
+    /// `--bot` names a bot that the league has had.
+    NameTaken {
+        /// The name.
+        name: String,
+    },
+}
+
+impl fmt::Display for FlagError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FlagError::NotAPair { flag, text, shape } => write!(f, "{flag} {text:?}: expected {shape}"),
+            FlagError::UnknownBot { flag, name } => {
+                write!(f, "{flag}: no bot is named {name:?} (name it with --bot or in the configuration file first)")
+            }
+            FlagError::Bot(error) => error.fmt(f),
+            FlagError::Limit(error) => error.fmt(f),
+            FlagError::NoConcurrency => f.write_str("--concurrency: must be at least 1"),
+            FlagError::RetiresStranger { name } => write!(f, "--retire {name}: this league has no bot of that name"),
+            FlagError::RetiredAlready { name } => write!(f, "--retire {name}: {name} has retired already"),
+            FlagError::RetiresTwice { name } => write!(f, "--retire {name}: given twice"),
+            FlagError::NameTaken { name } => write!(
+                f,
+                "--bot {name}: this league has had a bot named {name:?}; a new version of a bot enters under a name \
+                 of its own (e.g. --bot {name}-2=COMMAND, and --retire {name} to retire the old one)"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for FlagError {}
 
 impl fmt::Display for ConfigError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -242,8 +388,9 @@ impl fmt::Display for ConfigError {
             ConfigError::Malformed { path, error } => write!(f, "configuration {}: {error}", path.display()),
             ConfigError::Setting { file: Some(file), key, why } => write!(f, "configuration {file}: {key}: {why}"),
             ConfigError::Setting { file: None, key, why } => write!(f, "{key}: {why}"),
-            ConfigError::Flag(why) => f.write_str(why),
+            ConfigError::Flag(error) => error.fmt(f),
             ConfigError::Differs { key } => write!(f, "their {key} differs"),
+            ConfigError::StoredDeals => f.write_str("the stored deals cannot be read: not a list"),
         }
     }
 }
@@ -294,7 +441,7 @@ impl LeagueConfig {
             }
             None => (ConfigFile::default(), cwd.to_path_buf(), String::new()),
         };
-        let key_error = |key: &str, why: String| ConfigError::Setting {
+        let key_error = |key: &str, why: SettingProblem| ConfigError::Setting {
             file: (!origin.is_empty()).then(|| origin.clone()),
             key: key.to_string(),
             why,
@@ -304,56 +451,62 @@ impl LeagueConfig {
         let mut entries: Vec<Entry> = Vec::new();
         for (i, entry) in file.bots.iter().enumerate() {
             if entries.iter().any(|(name, ..)| *name == entry.name) {
-                return Err(key_error(&format!("bot[{i}].name"), format!("{:?} names two bots", entry.name)));
+                return Err(key_error(
+                    &format!("bot[{i}].name"),
+                    SettingProblem::DuplicateBot { name: entry.name.clone() },
+                ));
             }
             let dir = entry.dir.as_ref().map_or_else(|| base.clone(), |d| base.join(d));
             entries.push((entry.name.clone(), entry.command.clone(), dir, entry.env.clone()));
         }
         apply_bot_flags(&mut entries, flags, cwd).map_err(ConfigError::Flag)?;
-        let bots = checked_bots(entries, key_error)?;
+        let bots = checked_bots(entries, |key, error| key_error(key, SettingProblem::Bot(Box::new(error))))?;
 
         let format_text = flags.format.clone().or(file.format);
-        let format: Format =
-            format_text.map(|text| text.parse()).transpose().map_err(|e| key_error("format", e))?.unwrap_or_default();
+        let format: Format = format_text
+            .map(|text| text.parse())
+            .transpose()
+            .map_err(|e| key_error("format", SettingProblem::Format(e)))?
+            .unwrap_or_default();
         let mut settings = Vec::new();
         if let Some(players) = flags.players.or(file.players) {
             settings.push(("players".to_string(), players.to_string()));
         }
         for (key, value) in &file.variant {
             let value = scalar(value).ok_or_else(|| {
-                key_error(&format!("variant.{key}"), format!("{value} is not a string, integer or boolean"))
+                key_error(&format!("variant.{key}"), SettingProblem::NotScalar { value: value.to_string() })
             })?;
             settings.push((key.clone(), value));
         }
         settings.extend(flags.variants.iter().map(VariantSetting::pair));
         let mut limits = ResourceLimits::default();
         for (key, value) in &file.limits {
-            let value = scalar(value)
-                .ok_or_else(|| key_error(&format!("limits.{key}"), format!("{value} is not a number or string")))?;
-            limits.set(&format!("{key}={value}")).map_err(|e| key_error(&format!("limits.{key}"), e))?;
+            let value = scalar(value).ok_or_else(|| {
+                key_error(&format!("limits.{key}"), SettingProblem::NotAmount { value: value.to_string() })
+            })?;
+            limits
+                .set(&format!("{key}={value}"))
+                .map_err(|e| key_error(&format!("limits.{key}"), SettingProblem::Limit(e)))?;
         }
         for text in &flags.limits {
-            limits.set(text).map_err(ConfigError::Flag)?;
+            limits.set(text).map_err(|e| ConfigError::Flag(FlagError::Limit(e)))?;
         }
         let sandbox = match (flags.sandbox, file.sandbox) {
             (Some(sandbox), _) => sandbox,
-            (None, Some(text)) => text.parse().map_err(|e| key_error("sandbox", e))?,
+            (None, Some(text)) => text.parse().map_err(|e| key_error("sandbox", SettingProblem::Sandbox(e)))?,
             (None, None) => Sandbox::default(),
         };
         let seed = flags.seed.or(file.seed);
         if flags.shard.is_some() && seed.is_none() {
-            return Err(key_error(
-                "seed",
-                "a sharded league needs a fixed seed (in the file or --seed), so that every shard plays the same schedule"
-                    .to_string(),
-            ));
+            return Err(key_error("seed", SettingProblem::ShardWithoutSeed));
         }
-        let number =
-            |setting: &Number, given: Option<u64>| setting.or_default(given).map_err(|e| key_error(setting.key, e));
+        let number = |setting: &Number, given: Option<u64>| {
+            setting.or_default(given).map_err(|e| key_error(setting.key, SettingProblem::Value(e)))
+        };
         let cpus_per_game = number(&CPUS_PER_GAME, flags.cpus_per_game.or(file.cpus_per_game))?;
         let clock = match (flags.clock, &file.clock) {
             (Some(clock), _) => Some(clock),
-            (None, Some(text)) => Some(text.parse::<TimeControl>().map_err(|e| key_error("clock", e))?),
+            (None, Some(text)) => Some(text.parse().map_err(|e| key_error("clock", SettingProblem::Clock(e)))?),
             (None, None) => None,
         };
         let given_move_timeout = flags.move_timeout.or(file.move_timeout);
@@ -361,7 +514,7 @@ impl LeagueConfig {
         let deals_file = flags.deals.as_ref().map(|d| cwd.join(d)).or(file.deals.map(|d| base.join(d)));
         secrets.extend(deals_file.clone());
         if (flags.engine.is_some() || file.engine.is_some()) && (flags.game.is_some() || file.game.is_some()) {
-            return Err(key_error("engine", "give a game or an engine, not both".to_string()));
+            return Err(key_error("engine", SettingProblem::GameAndEngine));
         }
         let engine_timeout = number(&ENGINE_TIMEOUT, flags.engine_timeout.or(file.engine_timeout))?;
         let engine = match (&flags.engine, file.engine) {
@@ -381,10 +534,7 @@ impl LeagueConfig {
             games: number(&LEAGUE_GAMES, flags.games.or(file.games))?,
             budget: match flags.budget.or(file.budget) {
                 Some(_) if format != Format::Learning => {
-                    return Err(key_error(
-                        "budget",
-                        format!("only a learning league has a budget (this one is a {format})"),
-                    ));
+                    return Err(key_error("budget", SettingProblem::BudgetNotLearning { format }));
                 }
                 budget => budget,
             },
@@ -403,7 +553,7 @@ impl LeagueConfig {
             cpus_per_game,
             shard: match flags.shard {
                 Some(_) if format == Format::Learning => {
-                    return Err(key_error("shard", "a learning league chooses each round from the results of the rounds before, so it cannot be split into shards".to_string()));
+                    return Err(key_error("shard", SettingProblem::ShardedLearning));
                 }
                 shard => shard,
             },
@@ -422,7 +572,7 @@ impl LeagueConfig {
         let mut setting = Setting::open(&self.game, self.engine.clone())?;
         self.game = setting.engine().name().to_string();
         let variant = setting.resolve(&self.settings)?;
-        let setups = match of_league(self).map_err(SettingError::Refused)? {
+        let setups = match of_league(self).map_err(|e| SettingError::Refused(e.to_string()))? {
             LeagueSetups::None => None,
             LeagueSetups::File(path) => {
                 let setups = setting.read_setups(&variant, &path)?;
@@ -479,10 +629,10 @@ impl LeagueConfig {
                 checked => checked,
             })
             .collect::<Result<_, _>>()
-            .map_err(ConfigError::Flag)?;
+            .map_err(|e| ConfigError::Flag(FlagError::Bot(Box::new(e))))?;
         if let Some(concurrency) = concurrency {
             if concurrency == 0 {
-                return Err(ConfigError::Flag("--concurrency: must be at least 1".to_string()));
+                return Err(ConfigError::Flag(FlagError::NoConcurrency));
             }
             self.concurrency = concurrency;
         }
@@ -523,23 +673,21 @@ impl LeagueConfig {
         self.grown(entering, retiring, at).map_err(ConfigError::Flag)
     }
 
-    /// [`grow`](Self::grow), with the error as text.
-    fn grown(&mut self, entering: Vec<BotSpec>, retiring: &[String], at: String) -> Result<(), String> {
+    /// [`grow`](Self::grow), with the error said of the flags.
+    fn grown(&mut self, entering: Vec<BotSpec>, retiring: &[String], at: String) -> Result<(), FlagError> {
         let retired = self.retired();
         for (i, name) in retiring.iter().enumerate() {
+            let name_ = || name.clone();
             match self.bots.iter().position(|bot| bot.name == *name) {
-                None => return Err(format!("--retire {name}: this league has no bot of that name")),
-                Some(bot) if retired[bot] => return Err(format!("--retire {name}: {name} has retired already")),
-                Some(_) if retiring[..i].contains(name) => return Err(format!("--retire {name}: given twice")),
+                None => return Err(FlagError::RetiresStranger { name: name_() }),
+                Some(bot) if retired[bot] => return Err(FlagError::RetiredAlready { name: name_() }),
+                Some(_) if retiring[..i].contains(name) => return Err(FlagError::RetiresTwice { name: name_() }),
                 Some(_) => {}
             }
         }
         for name in entering.iter().map(|bot| &bot.name) {
             if self.bots.iter().any(|other| other.name == *name) {
-                return Err(format!(
-                    "--bot {name}: this league has had a bot named {name:?}; a new version of a bot enters under \
-                     a name of its own (e.g. --bot {name}-2=COMMAND, and --retire {name} to retire the old one)"
-                ));
+                return Err(FlagError::NameTaken { name: name.clone() });
             }
         }
         if entering.is_empty() && retiring.is_empty() {
@@ -592,7 +740,7 @@ fn without_times(changes: Vec<Change>) -> Vec<Change> {
 pub fn entering_bots(flags: &Overrides, cwd: &Path) -> Result<Vec<BotSpec>, ConfigError> {
     let mut entries = Vec::new();
     apply_bot_flags(&mut entries, flags, cwd).map_err(ConfigError::Flag)?;
-    checked_bots(entries, |_, why| ConfigError::Flag(why))
+    checked_bots(entries, |_, error| ConfigError::Flag(FlagError::Bot(Box::new(error))))
 }
 
 /// A bot as named before it is checked: name, command, working directory, environment.
@@ -600,7 +748,7 @@ type Entry = (String, String, PathBuf, BTreeMap<String, String>);
 
 /// Applies `--bot` (adds a bot, or replaces the command of one), `--bot-dir`
 /// and `--bot-env` to `entries`; flag paths are relative to `cwd`.
-fn apply_bot_flags(entries: &mut Vec<Entry>, flags: &Overrides, cwd: &Path) -> Result<(), String> {
+fn apply_bot_flags(entries: &mut Vec<Entry>, flags: &Overrides, cwd: &Path) -> Result<(), FlagError> {
     for text in &flags.bots {
         let (name, command) = split_pair(text, "--bot", "NAME=COMMAND")?;
         match entries.iter_mut().find(|(n, ..)| *n == name) {
@@ -626,7 +774,7 @@ fn apply_bot_flags(entries: &mut Vec<Entry>, flags: &Overrides, cwd: &Path) -> R
 /// says where a bad one was given.
 fn checked_bots(
     entries: Vec<Entry>,
-    key_error: impl Fn(&str, String) -> ConfigError,
+    key_error: impl Fn(&str, SpecError) -> ConfigError,
 ) -> Result<Vec<BotSpec>, ConfigError> {
     let mut bots = Vec::new();
     for (i, (name, command, dir, env)) in entries.into_iter().enumerate() {
@@ -645,12 +793,14 @@ fn scalar(value: &toml::Value) -> Option<String> {
     }
 }
 
-fn split_pair<'a>(text: &'a str, flag: &str, shape: &str) -> Result<(&'a str, &'a str), String> {
-    text.split_once('=').ok_or_else(|| format!("{flag} {text:?}: expected {shape}"))
+/// `text`, the value of `flag`, split at its first `=`; it takes `shape`.
+fn split_pair<'a>(text: &'a str, flag: &'static str, shape: &'static str) -> Result<(&'a str, &'a str), FlagError> {
+    text.split_once('=').ok_or_else(|| FlagError::NotAPair { flag, text: text.to_string(), shape })
 }
 
-fn unknown_bot(flag: &str, name: &str) -> String {
-    format!("{flag}: no bot is named {name:?} (name it with --bot or in the configuration file first)")
+/// `flag` names `name`, which is no bot's name.
+fn unknown_bot(flag: &'static str, name: &str) -> FlagError {
+    FlagError::UnknownBot { flag, name: name.to_string() }
 }
 
 /// TOML errors come with a source excerpt over several lines; keep them readable on one.
@@ -674,20 +824,21 @@ pub enum LeagueSetups {
 ///
 /// # Errors
 /// When the stored setups are not a list.
-pub fn of_league(config: &LeagueConfig) -> Result<LeagueSetups, String> {
+pub fn of_league(config: &LeagueConfig) -> Result<LeagueSetups, ConfigError> {
     if let Some(path) = &config.deals_file {
         return Ok(LeagueSetups::File(path.clone()));
     }
     match &config.deals {
         serde_json::Value::Null => Ok(LeagueSetups::None),
         serde_json::Value::Array(setups) => Ok(LeagueSetups::Stored(setups.clone())),
-        _ => Err("the stored deals cannot be read: not a list".to_string()),
+        _ => Err(ConfigError::StoredDeals),
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::stats::sprt::{Model, Sprt};
 
     fn repo() -> PathBuf {
         Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()
@@ -701,8 +852,8 @@ mod tests {
         path
     }
 
-    fn resolve(flags: &Overrides) -> Result<LeagueConfig, String> {
-        LeagueConfig::resolve(flags, &repo(), 99, 2).map_err(|e| e.to_string())
+    fn resolve(flags: &Overrides) -> Result<LeagueConfig, ConfigError> {
+        LeagueConfig::resolve(flags, &repo(), 99, 2)
     }
 
     #[test]
@@ -770,14 +921,16 @@ mod tests {
         ];
         for (i, (text, expected)) in cases.iter().enumerate() {
             let path = write_config(&format!("bad{i}"), text);
-            let err = resolve(&Overrides { config: Some(path), ..Overrides::default() }).unwrap_err();
+            let err = resolve(&Overrides { config: Some(path), ..Overrides::default() }).unwrap_err().to_string();
             assert!(err.contains(expected), "{text:?}: {err}");
             assert!(!err.contains('\n'), "one line: {err}");
         }
-        let err =
-            resolve(&Overrides { config: Some("/no/such/league.toml".into()), ..Overrides::default() }).unwrap_err();
+        let err = resolve(&Overrides { config: Some("/no/such/league.toml".into()), ..Overrides::default() })
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("cannot read the configuration"), "{err}");
-        let err = resolve(&Overrides { bot_dirs: vec!["x=/tmp".into()], ..Overrides::default() }).unwrap_err();
+        let err =
+            resolve(&Overrides { bot_dirs: vec!["x=/tmp".into()], ..Overrides::default() }).unwrap_err().to_string();
         assert!(err.contains("no bot is named \"x\""), "{err}");
     }
 
@@ -785,7 +938,7 @@ mod tests {
     fn same_league_ignores_shard_and_concurrency() {
         let mut flags = Overrides { bots: vec!["a=sh".into(), "b=sh".into()], ..Overrides::default() };
         flags.shard = Some(Shard { index: 0, count: 2 });
-        let err = resolve(&flags).unwrap_err();
+        let err = resolve(&flags).unwrap_err().to_string();
         assert!(err.contains("a sharded league needs a fixed seed"), "{err}");
         flags.seed = Some(3);
         let one = resolve(&flags).unwrap();
@@ -852,5 +1005,23 @@ mod tests {
         let mut unrecorded = before.clone();
         unrecorded.history.clear();
         assert!(unrecorded.same_league(&before).is_ok(), "an older league.json without a history");
+    }
+
+    #[test]
+    fn a_stored_sprt_configuration_reads_back() {
+        let games = LeagueConfig::resolve(
+            &Overrides { bots: vec!["new=sh".into(), "base=sh".into()], seed: Some(4), ..Overrides::default() },
+            Path::new("/"),
+            0,
+            1,
+        )
+        .unwrap();
+        let test = Test::Pentanomial(Sprt::new(-1.0, 3.0, 0.1, 0.2, Model::Logistic).unwrap());
+        let config = SprtConfig { games, test };
+        let json = serde_json::to_string(&config).unwrap();
+        let back: SprtConfig = serde_json::from_str(&json).unwrap();
+        assert_eq!(serde_json::to_string(&back).unwrap(), json, "argv is not stored, and comes back from revalidation");
+        assert_eq!(back.test, config.test);
+        assert_eq!(back.games.seed, 4);
     }
 }

@@ -17,9 +17,10 @@ pub(crate) mod learning;
 pub(crate) mod queued;
 
 use crate::league::config::LeagueConfig;
-use crate::schedule::{self, Format, Schedule, Seating};
+use crate::schedule::{self, Format, Schedule, ScheduleError, Seating};
 use crate::store::record::GameSummary;
 use std::collections::HashSet;
+use std::fmt;
 
 /// The bots of a stage of a league (its start, or a change of its field),
 /// by their places in the league's bots, in increasing order.
@@ -31,23 +32,175 @@ pub struct Stage {
     pub entering: Vec<usize>,
 }
 
+/// Why a league's history (in its `league.json`) does not account for its bots.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum HistoryError {
+    /// A bot that retires is not one of its bots.
+    RetiresStranger {
+        /// The bot's name.
+        name: String,
+    },
+    /// A bot that enters is not the league's bot of that number.
+    EntersOther {
+        /// The bot's name.
+        name: String,
+        /// The number it enters as.
+        bot: usize,
+    },
+    /// The bots that enter are not all its bots.
+    EntersTooFew {
+        /// How many enter.
+        entered: usize,
+        /// How many bots it has.
+        bots: usize,
+    },
+}
+
+impl fmt::Display for HistoryError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            HistoryError::RetiresStranger { name } => {
+                write!(f, "its history retires {name:?}, which is not one of its bots")
+            }
+            HistoryError::EntersOther { name, bot } => {
+                write!(f, "its history enters {name:?} as bot {bot}, which its bots do not")
+            }
+            HistoryError::EntersTooFew { entered, bots } => {
+                write!(f, "its history enters {entered} bots, but it has {bots}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for HistoryError {}
+
+/// Why a league's schedule cannot be had, or games played do not belong to it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LeagueError {
+    /// The history does not account for the bots.
+    History(HistoryError),
+    /// A learning league of a game of other than 2 sides.
+    LearningSides {
+        /// The sides of the game.
+        sides: usize,
+    },
+    /// Too many games.
+    TooManyGames {
+        /// The games of each group (each pair of each round of a learning league).
+        games: u64,
+        /// Whether the league is a learning league.
+        learning: bool,
+        /// The schedule's reason.
+        error: ScheduleError,
+    },
+    /// Too few bots at the start for a group.
+    TooFewBots {
+        /// The format.
+        format: Format,
+        /// The sides of the game.
+        sides: usize,
+        /// The bots at the start.
+        bots: usize,
+    },
+    /// A game played is not in the schedule.
+    NotScheduled {
+        /// The game's id.
+        id: u64,
+        /// The games of the schedule.
+        games: u64,
+    },
+    /// A game was played by other bots, or in other seats, than the schedule's.
+    OtherBots {
+        /// The game's id.
+        id: u64,
+        /// Who played it, seat by seat.
+        bots: Vec<String>,
+        /// Who the schedule seats.
+        scheduled: Vec<String>,
+    },
+    /// A game is recorded as another deal or arrangement than the schedule's.
+    OtherDeal {
+        /// The game's id.
+        id: u64,
+        /// Its recorded deal.
+        deal: u64,
+        /// Its recorded arrangement.
+        arrangement: usize,
+        /// The schedule's deal.
+        scheduled_deal: u64,
+        /// The schedule's arrangement.
+        scheduled_arrangement: usize,
+    },
+    /// A game was not dealt from the league's seed.
+    OtherSeeds {
+        /// The game's id.
+        id: u64,
+        /// Its deal.
+        deal: u64,
+    },
+    /// A game was recorded twice.
+    Twice {
+        /// The game's id.
+        id: u64,
+    },
+}
+
+impl fmt::Display for LeagueError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LeagueError::History(error) => write!(f, "not a league configuration: {error}"),
+            LeagueError::LearningSides { sides } => write!(
+                f,
+                "a learning league pairs bots: it needs a game of 2 sides (this one has {sides}); use round-robin"
+            ),
+            LeagueError::TooManyGames { games, learning: true, error } => {
+                write!(f, "{games} games for each pair of each round: {error}")
+            }
+            LeagueError::TooManyGames { games, learning: false, error } => {
+                write!(f, "{games} games for each group of bots: {error}")
+            }
+            LeagueError::TooFewBots { format, sides, bots } => {
+                write!(f, "a {format} league of a {sides}-sided game needs at least {sides} bots (got {bots})")
+            }
+            LeagueError::NotScheduled { id, games } => {
+                write!(f, "game {id} is not in this league's schedule of {games} games")
+            }
+            LeagueError::OtherBots { id, bots, scheduled } => {
+                write!(f, "game {id} was played by {bots:?}, but this league's schedule seats {scheduled:?}")
+            }
+            LeagueError::OtherDeal { id, deal, arrangement, scheduled_deal, scheduled_arrangement } => write!(
+                f,
+                "game {id} is recorded as deal {deal}, arrangement {arrangement}; this league's schedule has deal \
+                 {scheduled_deal}, arrangement {scheduled_arrangement}"
+            ),
+            LeagueError::OtherSeeds { id, deal } => write!(
+                f,
+                "game {id} was not dealt from this league's seed: its seeds are not those the seed gives deal {deal} \
+                 (a game of another league, or one recorded by an earlier arena, which derived seeds otherwise)"
+            ),
+            LeagueError::Twice { id } => write!(f, "game {id} was recorded twice"),
+        }
+    }
+}
+
+impl std::error::Error for LeagueError {}
+
 /// The stages of a league: its start, then every change of its field; an
 /// error when `league.json`'s history does not account for its bots.
-pub fn stages(config: &LeagueConfig) -> Result<Vec<Stage>, String> {
+pub fn stages(config: &LeagueConfig) -> Result<Vec<Stage>, HistoryError> {
     let index = |name: &String| config.bots.iter().position(|bot| bot.name == *name);
     let mut active: Vec<usize> = Vec::new();
     let mut stages = Vec::new();
     let mut entered = 0;
     for change in config.changes() {
         for name in &change.retired {
-            let bot =
-                index(name).ok_or_else(|| format!("its history retires {name:?}, which is not one of its bots"))?;
+            let bot = index(name).ok_or_else(|| HistoryError::RetiresStranger { name: name.clone() })?;
             active.retain(|&b| b != bot);
         }
         let entering: Vec<usize> = (entered..entered + change.added.len()).collect();
         for (&bot, name) in entering.iter().zip(&change.added) {
             if config.bots.get(bot).is_none_or(|b| b.name != *name) {
-                return Err(format!("its history enters {name:?} as bot {bot}, which its bots do not"));
+                return Err(HistoryError::EntersOther { name: name.clone(), bot });
             }
         }
         entered += entering.len();
@@ -55,7 +208,7 @@ pub fn stages(config: &LeagueConfig) -> Result<Vec<Stage>, String> {
         stages.push(Stage { active: active.clone(), entering });
     }
     if entered != config.bots.len() {
-        return Err(format!("its history enters {entered} bots, but it has {}", config.bots.len()));
+        return Err(HistoryError::EntersTooFew { entered, bots: config.bots.len() });
     }
     Ok(stages)
 }
@@ -64,33 +217,27 @@ pub fn stages(config: &LeagueConfig) -> Result<Vec<Stage>, String> {
 /// seated at each deal as `seating` says, one stage for its start and one
 /// for each change of its field; an error when the league started with too
 /// few bots or has too many games.
-pub fn full_schedule(config: &LeagueConfig, teams: &[Vec<usize>], seating: Seating) -> Result<Schedule, String> {
-    let stages = stages(config).map_err(|e| format!("not a league configuration: {e}"))?;
+pub fn full_schedule(config: &LeagueConfig, teams: &[Vec<usize>], seating: Seating) -> Result<Schedule, LeagueError> {
+    let stages = stages(config).map_err(LeagueError::History)?;
+    let too_many = |learning| move |error| LeagueError::TooManyGames { games: config.games, learning, error };
     if config.format == Format::Learning {
         if teams.len() != 2 {
-            return Err(format!(
-                "a learning league pairs bots: it needs a game of 2 sides (this one has {}); use round-robin",
-                teams.len()
-            ));
+            return Err(LeagueError::LearningSides { sides: teams.len() });
         }
-        return Schedule::rounds(config.seed, teams, &config.rounds, seating, config.games)
-            .map_err(|e| format!("{} games for each pair of each round: {e}", config.games));
+        return Schedule::rounds(config.seed, teams, &config.rounds, seating, config.games).map_err(too_many(true));
     }
     let groups: Vec<Vec<Vec<usize>>> = stages
         .iter()
         .map(|stage| schedule::entering_groups(config.format, &stage.active, &stage.entering, teams.len()))
         .collect();
     if groups[0].is_empty() {
-        return Err(format!(
-            "a {} league of a {}-sided game needs at least {} bots (got {})",
-            config.format,
-            teams.len(),
-            teams.len(),
-            stages[0].active.len()
-        ));
+        return Err(LeagueError::TooFewBots {
+            format: config.format,
+            sides: teams.len(),
+            bots: stages[0].active.len(),
+        });
     }
-    Schedule::staged(config.seed, teams, &groups, seating, config.games)
-        .map_err(|e| format!("{} games for each group of bots: {e}", config.games))
+    Schedule::staged(config.seed, teams, &groups, seating, config.games).map_err(too_many(false))
 }
 
 /// Whether game `id` of `schedule` seats a bot that `retired` marks (see
@@ -122,35 +269,34 @@ pub fn utc(seconds: u64) -> String {
 /// same bots in the same seats, and the deal, arrangement and seeds that the
 /// schedule's seed gives that id, so that a game of another league (or one
 /// made up) is never counted — and is there once; returns the ids played.
-pub fn check_played(schedule: &Schedule, names: &[String], played: &[GameSummary]) -> Result<HashSet<u64>, String> {
+pub fn check_played(
+    schedule: &Schedule,
+    names: &[String],
+    played: &[GameSummary],
+) -> Result<HashSet<u64>, LeagueError> {
     let mut ids = HashSet::with_capacity(played.len());
     for game in played {
-        let spec = schedule
-            .get(game.id)
-            .ok_or_else(|| format!("game {} is not in this league's schedule of {} games", game.id, schedule.len()))?;
-        let expected: Vec<&str> = spec.seats.iter().map(|&bot| names[bot].as_str()).collect();
-        if game.bots != expected {
-            return Err(format!(
-                "game {} was played by {:?}, but this league's schedule seats {:?}",
-                game.id, game.bots, expected
-            ));
+        let id = game.id;
+        let spec = schedule.get(id).ok_or(LeagueError::NotScheduled { id, games: schedule.len() })?;
+        let scheduled: Vec<String> = spec.seats.iter().map(|&bot| names[bot].clone()).collect();
+        if game.bots != scheduled {
+            return Err(LeagueError::OtherBots { id, bots: game.bots.clone(), scheduled });
         }
         let origin = &game.origin;
         if (origin.deal, origin.arrangement) != (spec.deal, spec.arrangement) {
-            return Err(format!(
-                "game {} is recorded as deal {}, arrangement {}; this league's schedule has deal {}, arrangement {}",
-                game.id, origin.deal, origin.arrangement, spec.deal, spec.arrangement
-            ));
+            return Err(LeagueError::OtherDeal {
+                id,
+                deal: origin.deal,
+                arrangement: origin.arrangement,
+                scheduled_deal: spec.deal,
+                scheduled_arrangement: spec.arrangement,
+            });
         }
         if origin.seed != spec.seed || origin.bot_seeds != spec.bot_seeds {
-            return Err(format!(
-                "game {} was not dealt from this league's seed: its seeds are not those the seed gives deal {} \
-                 (a game of another league, or one recorded by an earlier arena, which derived seeds otherwise)",
-                game.id, spec.deal
-            ));
+            return Err(LeagueError::OtherSeeds { id, deal: spec.deal });
         }
-        if !ids.insert(game.id) {
-            return Err(format!("game {} was recorded twice", game.id));
+        if !ids.insert(id) {
+            return Err(LeagueError::Twice { id });
         }
     }
     Ok(ids)
@@ -218,7 +364,7 @@ mod tests {
             (&["a", "b"], &[(&["a", "c"], &[])], "enters \"c\" as bot 1"),
             (&["a", "b"], &[(&["a", "b"], &["x"])], "retires \"x\""),
         ] {
-            let err = full_schedule(&league(bots, history), &teams, Seating::EveryOrder).unwrap_err();
+            let err = full_schedule(&league(bots, history), &teams, Seating::EveryOrder).unwrap_err().to_string();
             assert!(err.contains(expected), "{err}");
         }
     }
@@ -238,11 +384,12 @@ mod tests {
         let game = |id, bots: &[&str]| played(&schedule, id, bots);
         let ids = check_played(&schedule, &names, &[game(0, &["a", "b"]), game(3, &["b", "a"])]).unwrap();
         assert_eq!(ids, HashSet::from([0, 3]));
-        let err = check_played(&schedule, &names, &[game(1, &["a", "b"])]).unwrap_err();
+        let err = check_played(&schedule, &names, &[game(1, &["a", "b"])]).unwrap_err().to_string();
         assert!(err.contains("game 1 was played by"), "{err}");
-        let err = check_played(&schedule, &names, &[game(9, &["a", "b"])]).unwrap_err();
+        let err = check_played(&schedule, &names, &[game(9, &["a", "b"])]).unwrap_err().to_string();
         assert!(err.contains("not in this league's schedule"), "{err}");
-        let err = check_played(&schedule, &names, &[game(0, &["a", "b"]), game(0, &["a", "b"])]).unwrap_err();
+        let err =
+            check_played(&schedule, &names, &[game(0, &["a", "b"]), game(0, &["a", "b"])]).unwrap_err().to_string();
         assert!(err.contains("recorded twice"), "{err}");
     }
 
@@ -251,15 +398,15 @@ mod tests {
         let schedule = Schedule::duplicate_match(1, &[vec![0], vec![1]], 4).unwrap();
         let other = Schedule::duplicate_match(2, &[vec![0], vec![1]], 4).unwrap();
         let names = vec!["a".to_string(), "b".to_string()];
-        let err = check_played(&schedule, &names, &[played(&other, 2, &["a", "b"])]).unwrap_err();
+        let err = check_played(&schedule, &names, &[played(&other, 2, &["a", "b"])]).unwrap_err().to_string();
         assert!(err.contains("game 2 was not dealt from this league's seed"), "{err}");
         let mut forged = played(&schedule, 2, &["a", "b"]);
         forged.origin.bot_seeds[1] ^= 1;
-        let err = check_played(&schedule, &names, &[forged]).unwrap_err();
+        let err = check_played(&schedule, &names, &[forged]).unwrap_err().to_string();
         assert!(err.contains("not dealt from this league's seed"), "{err}");
         let mut moved = played(&schedule, 2, &["a", "b"]);
         moved.origin.deal = 0;
-        let err = check_played(&schedule, &names, &[moved]).unwrap_err();
+        let err = check_played(&schedule, &names, &[moved]).unwrap_err().to_string();
         assert!(err.contains("recorded as deal 0, arrangement 0"), "{err}");
     }
 }

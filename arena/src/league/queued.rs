@@ -8,6 +8,7 @@
 
 use crate::bot::spec::BotSpec;
 use serde::{Deserialize, Serialize};
+use std::fmt;
 use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -34,16 +35,62 @@ pub struct Request {
     pub retiring: Vec<String>,
 }
 
+/// Why a change cannot be queued, or a queued change read back.
+#[derive(Debug)]
+pub enum QueueError {
+    /// The folder of queued changes cannot be made.
+    Unmade {
+        /// The folder.
+        folder: PathBuf,
+        /// Why.
+        error: std::io::Error,
+    },
+    /// The change cannot be written.
+    Unwritten {
+        /// Its file.
+        path: PathBuf,
+        /// Why.
+        error: std::io::Error,
+    },
+    /// A queued change cannot be read.
+    Unreadable {
+        /// Its file.
+        path: PathBuf,
+        /// Why.
+        error: std::io::Error,
+    },
+    /// A queued change is not a change.
+    NotAChange {
+        /// Its file.
+        path: PathBuf,
+        /// Why.
+        error: serde_json::Error,
+    },
+}
+
+impl fmt::Display for QueueError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            QueueError::Unmade { folder, error } => write!(f, "cannot make {}: {error}", folder.display()),
+            QueueError::Unwritten { path, error } => write!(f, "cannot write {}: {error}", path.display()),
+            QueueError::Unreadable { path, error } => write!(f, "cannot read {}: {error}", path.display()),
+            QueueError::NotAChange { path, error } => write!(f, "{} is not a change: {error}", path.display()),
+        }
+    }
+}
+
+impl std::error::Error for QueueError {}
+
 /// A queued change read back: its file and what it holds (or why it cannot be read).
-pub type Queued = (PathBuf, Result<Request, String>);
+pub type Queued = (PathBuf, Result<Request, QueueError>);
 
 /// Queues `request` in the output directory `dir`: written to a temporary
 /// file, synced, then renamed, so a reader sees it whole or not at all.
 /// Returns the path of the queued change. Changes are taken in by the order
 /// of their names: the time they were queued, then the queuing process.
-pub fn queue(dir: &Path, request: &Request, now_ns: u128) -> Result<PathBuf, String> {
+pub fn queue(dir: &Path, request: &Request, now_ns: u128) -> Result<PathBuf, QueueError> {
     let folder = dir.join(QUEUE);
-    fs::create_dir_all(&folder).map_err(|e| format!("cannot make {}: {e}", folder.display()))?;
+    fs::create_dir_all(&folder).map_err(|error| QueueError::Unmade { folder: folder.clone(), error })?;
     let name = format!("{now_ns:030}-{}", std::process::id());
     let temporary = folder.join(format!(".{name}.tmp"));
     let path = folder.join(format!("{name}{QUEUED}"));
@@ -52,10 +99,10 @@ pub fn queue(dir: &Path, request: &Request, now_ns: u128) -> Result<PathBuf, Str
         file.write_all(json.as_bytes())?;
         file.sync_all()
     });
-    written
-        .and_then(|()| fs::rename(&temporary, &path))
-        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-    Ok(path)
+    match written.and_then(|()| fs::rename(&temporary, &path)) {
+        Ok(()) => Ok(path),
+        Err(error) => Err(QueueError::Unwritten { path, error }),
+    }
 }
 
 /// Whether any change is queued in `dir`.
@@ -70,9 +117,11 @@ pub fn pending(dir: &Path) -> Vec<Queued> {
     paths
         .into_iter()
         .map(|path| {
-            let read = fs::read_to_string(&path).map_err(|e| format!("cannot read {}: {e}", path.display())).and_then(
-                |text| serde_json::from_str(&text).map_err(|e| format!("{} is not a change: {e}", path.display())),
-            );
+            let read = fs::read_to_string(&path)
+                .map_err(|error| QueueError::Unreadable { path: path.clone(), error })
+                .and_then(|text| {
+                    serde_json::from_str(&text).map_err(|error| QueueError::NotAChange { path: path.clone(), error })
+                });
             (path, read)
         })
         .collect()
@@ -144,7 +193,7 @@ mod tests {
         fs::create_dir_all(dir.join(QUEUE)).unwrap();
         fs::write(dir.join(QUEUE).join("1-1.json"), "{\"at\":").unwrap();
         let queued = pending(&dir);
-        assert!(queued[0].1.as_ref().unwrap_err().contains("is not a change"), "{queued:?}");
+        assert!(queued[0].1.as_ref().unwrap_err().to_string().contains("is not a change"), "{queued:?}");
         fs::remove_dir_all(&dir).unwrap();
     }
 }

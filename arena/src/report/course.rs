@@ -2,7 +2,7 @@
 //! counted, from the same [`DealSequence`] `arena sprt` runs, fed the games
 //! in schedule order. Pure.
 
-use crate::stats::sprt::{DealSequence, Test};
+use crate::stats::sprt::{DealSequence, SprtError, Test};
 use crate::store::record::GameSummary;
 use serde::Serialize;
 use std::borrow::Borrow;
@@ -29,7 +29,7 @@ pub fn course<G: Borrow<GameSummary>>(
     names: &[String],
     games: impl ExactSizeIterator<Item = G>,
     points: usize,
-) -> Result<(DealSequence, Vec<Step>, u64), String> {
+) -> Result<(DealSequence, Vec<Step>, u64), SprtError> {
     let mut sequence = DealSequence::new(test, games_per_deal, results_per_game)?;
     let deals = (games.len() / games_per_deal.max(1)) as u64;
     let every = deals.div_ceil(points.max(1) as u64).max(1);

@@ -21,8 +21,8 @@ pub(crate) mod store;
 
 use crate::bot::fault::FaultKind;
 use crate::stats::fault_summary::{FaultSummary, KindSummary};
-use crate::stats::sprt::Test;
 use crate::stats::sprt::report::{Conclusion, Summary};
+use crate::stats::sprt::{SprtError, Test};
 use crate::stats::standings::Standings;
 use crate::stats::standings::cells::{self, Grid};
 use course::Step;
@@ -238,7 +238,10 @@ pub fn replayed(faulty: &[bool], limit: usize) -> Vec<bool> {
 
 /// The report of `input`, with `standings.json` and (for an SPRT)
 /// `sprt.json` as the run would write them, to compare with the files.
-pub fn build(input: Input<'_>) -> Result<(Report<'_>, String, Option<String>), String> {
+///
+/// # Errors
+/// When the games of an SPRT do not pair up (see [`DealSequence::new`](crate::stats::sprt::DealSequence::new)).
+pub fn build(input: Input<'_>) -> Result<(Report<'_>, String, Option<String>), SprtError> {
     let Input {
         game,
         scoring,

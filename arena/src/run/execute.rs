@@ -7,11 +7,11 @@ use crate::bot::spec::BotSpec;
 use crate::bot::start_failures::GiveUp;
 use crate::engine::spec::Engine;
 use crate::run::progress::Progress;
-use crate::run::runner::{Finished, Flow, MatchReport, Work, run_games};
+use crate::run::runner::{Finished, Flow, GamesError, MatchReport, Work, run_games};
 use crate::run::table::{Limits, Resolved, Table};
 use crate::schedule::{Schedule, Selection};
 use crate::stats::fault_summary::FaultSummary;
-use crate::stats::standings::{ReportFormat, Standings};
+use crate::stats::standings::{ReportFormat, Standings, UnknownReportFormat};
 use crate::store::output::OutDir;
 use crate::store::record::{GameSummary, keep_least};
 use crate::terminal::console::{errln, outln};
@@ -100,14 +100,26 @@ pub struct ReportRequest {
     pub path: Option<PathBuf>,
 }
 
+/// `--report` names a format no report has.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BadReportRequest(pub UnknownReportFormat);
+
+impl fmt::Display for BadReportRequest {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "--report: {}", self.0)
+    }
+}
+
+impl std::error::Error for BadReportRequest {}
+
 impl FromStr for ReportRequest {
-    type Err = String;
-    fn from_str(text: &str) -> Result<ReportRequest, String> {
+    type Err = BadReportRequest;
+    fn from_str(text: &str) -> Result<ReportRequest, BadReportRequest> {
         let (format, path) = match text.split_once('=') {
             Some((format, path)) => (format, Some(PathBuf::from(path))),
             None => (text, None),
         };
-        Ok(ReportRequest { format: format.parse().map_err(|e| format!("--report: {e}"))?, path })
+        Ok(ReportRequest { format: format.parse().map_err(BadReportRequest)?, path })
     }
 }
 
@@ -118,7 +130,7 @@ pub enum RunError {
     /// (the output directory), if any.
     Stopped {
         /// What stopped them.
-        error: String,
+        error: GamesError,
         /// The output directory.
         kept: Option<PathBuf>,
     },

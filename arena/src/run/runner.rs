@@ -9,7 +9,7 @@ use crate::bot::fault::FaultKind;
 use crate::bot::pool::{self, Pool};
 use crate::bot::{cpus, orphans};
 use crate::run::dealer::Dealer;
-use crate::run::play::play_game;
+use crate::run::play::{Unplayable, play_game};
 use crate::run::table::Table;
 use crate::schedule::{Schedule, Selection};
 use crate::stats::standings::Standings;
@@ -17,6 +17,8 @@ use crate::stats::whole_deals::WholeDeals;
 use crate::store::output::OutDir;
 use crate::store::record::GameSummary;
 use std::collections::BTreeMap;
+use std::fmt;
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -91,6 +93,37 @@ fn ends_by_death(kind: FaultKind) -> bool {
     matches!(kind, FaultKind::Exited | FaultKind::ClosedStdout | FaultKind::ClosedStdin)
 }
 
+/// Why a run's games stopped before their end.
+#[derive(Debug)]
+pub enum GamesError {
+    /// A game could not be played, for a reason that is not a bot's doing.
+    Unplayable(Unplayable),
+    /// Finished games could not be appended to the games file.
+    Unwritten {
+        /// The games file.
+        path: PathBuf,
+        /// Why.
+        error: std::io::Error,
+    },
+    /// The output directory could not be finished.
+    Unfinished(std::io::Error),
+}
+
+impl fmt::Display for GamesError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let explain = crate::bot::signals::explain_write_error;
+        match self {
+            GamesError::Unplayable(Unplayable(why)) => f.write_str(why),
+            GamesError::Unwritten { path, error } => {
+                write!(f, "cannot append to {}: {}", path.display(), explain(error))
+            }
+            GamesError::Unfinished(error) => write!(f, "cannot finish the output directory: {}", explain(error)),
+        }
+    }
+}
+
+impl std::error::Error for GamesError {}
+
 /// Plays the games of `schedule` in `selection` with up to `concurrency` games at once,
 /// after the games `played` before, adding each finished game to `standings`
 /// once it is on disk in `out` and its deal is whole (see [`WholeDeals`]).
@@ -100,8 +133,8 @@ fn ends_by_death(kind: FaultKind) -> bool {
 /// and are counted. Setting `cancel` stops the run: no game starts after it,
 /// and games still in flight are dropped (the caller kills their processes
 /// through the registry). A game that cannot be played for a reason that is
-/// not a bot's doing ([`Unplayable`](crate::run::play::Unplayable)) stops the run
-/// the same way, and is the error returned.
+/// not a bot's doing ([`Unplayable`]), or games that cannot be written to
+/// `out`, stop the run the same way, and are the error returned.
 pub fn run_games(
     table: Table,
     work: Work,
@@ -110,7 +143,7 @@ pub fn run_games(
     mut out: Option<OutDir>,
     cancel: Arc<AtomicBool>,
     mut observe: impl FnMut(&Finished, &Standings) -> Flow,
-) -> Result<MatchReport, String> {
+) -> Result<MatchReport, GamesError> {
     let started = Instant::now();
     orphans::adopt();
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
@@ -159,11 +192,7 @@ pub fn run_games(
                 && let Err(e) = out.append(batch.iter().map(|f| (f.summary.id, f.line.as_str())))
             {
                 // Without a place to record games there is no point going on.
-                let why = crate::bot::signals::explain_write_error(&e);
-                shared.fail(format!(
-                    "cannot append to {}: {why}",
-                    out.path().join(crate::store::output::GAMES).display()
-                ));
+                shared.fail(GamesError::Unwritten { path: out.path().join(crate::store::output::GAMES), error: e });
                 continue;
             }
             for finished in &batch {
@@ -186,9 +215,8 @@ pub fn run_games(
     let unfinished = if interrupted { counted.unfinished() } else { 0 };
     let standings = counted.into_standings(!interrupted);
     if let Some(out) = out {
-        out.finish(&standings.to_json(shared.table.engine.name(), shared.table.seed)).map_err(|e| {
-            format!("cannot finish the output directory: {}", crate::bot::signals::explain_write_error(&e))
-        })?;
+        out.finish(&standings.to_json(shared.table.engine.name(), shared.table.seed))
+            .map_err(GamesError::Unfinished)?;
     }
     Ok(MatchReport { standings, unfinished, games, decisions, elapsed: started.elapsed(), interrupted })
 }
@@ -204,7 +232,7 @@ struct Shared {
     /// Set when no new game is to start, the games in flight still counting.
     stop: AtomicBool,
     /// Why the run failed, if it did: set once, and the run is cancelled.
-    failure: Mutex<Option<String>>,
+    failure: Mutex<Option<GamesError>>,
     /// Whether finished games are serialized (only when they are written).
     keep_records: bool,
 }
@@ -212,7 +240,7 @@ struct Shared {
 impl Shared {
     /// Stops the run because of `why` (the first reason given is kept): no
     /// game starts, games in flight are dropped and their bots killed.
-    fn fail(&self, why: String) {
+    fn fail(&self, why: GamesError) {
         self.failure.lock().expect("failure lock").get_or_insert(why);
         self.cancel.store(true, Ordering::SeqCst);
         self.table.registry.kill_all();
@@ -242,7 +270,7 @@ fn run_worker(shared: Arc<Shared>, tx: mpsc::Sender<Finished>, slots: usize, cpu
                 let mut link = match shared.table.engine.connect(&shared.table.registry, cpus).await {
                     Ok(link) => link,
                     Err(e) => {
-                        shared.fail(crate::run::play::Unplayable::from(e).0);
+                        shared.fail(GamesError::Unplayable(Unplayable::from(e)));
                         return;
                     }
                 };
@@ -257,7 +285,7 @@ fn run_worker(shared: Arc<Shared>, tx: mpsc::Sender<Finished>, slots: usize, cpu
                     let record = match played {
                         Ok(record) => record,
                         Err(unplayable) => {
-                            shared.fail(unplayable.0);
+                            shared.fail(GamesError::Unplayable(unplayable));
                             break;
                         }
                     };

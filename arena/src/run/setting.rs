@@ -110,7 +110,7 @@ impl Setting {
 
     /// Parses setups from the text of a setups file and has the engine check each one.
     fn check_setups(&mut self, resolved: &Resolved, text: &str) -> Result<Vec<Value>, SettingError> {
-        let parsed = crate::run::setups::parse(text).map_err(SettingError::Refused)?;
+        let parsed = crate::run::setups::parse(text).map_err(|e| SettingError::Refused(e.to_string()))?;
         for (number, (line, setup)) in (1..).zip(&parsed) {
             match self.check_setup(resolved, setup) {
                 Ok(()) => {}

@@ -6,23 +6,49 @@
 //! or spread over several lines, separated by whitespace.
 
 use serde_json::Value;
+use std::fmt;
+
+/// Why the text of a setups file is refused.
+#[derive(Debug)]
+pub enum SetupsError {
+    /// A game's setup is not JSON.
+    Malformed {
+        /// The game, from 1.
+        game: usize,
+        /// Why.
+        error: serde_json::Error,
+    },
+    /// The file holds no games.
+    Empty,
+}
+
+impl fmt::Display for SetupsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SetupsError::Malformed { game, error } => write!(f, "game {game}: {error}"),
+            SetupsError::Empty => f.write_str("no games in the file"),
+        }
+    }
+}
+
+impl std::error::Error for SetupsError {}
 
 /// The setups in the text of a setups file, each with the line (from 1) it starts on.
 ///
 /// # Errors
 /// When the text is not a sequence of JSON values, or holds none.
-pub fn parse(text: &str) -> Result<Vec<(usize, Value)>, String> {
+pub fn parse(text: &str) -> Result<Vec<(usize, Value)>, SetupsError> {
     let mut setups = Vec::new();
     let mut stream = serde_json::Deserializer::from_str(text).into_iter::<Value>();
     loop {
         let start = stream.byte_offset();
         let Some(next) = stream.next() else { break };
         let number = setups.len() + 1;
-        let setup = next.map_err(|e| format!("game {number}: {e}"))?;
+        let setup = next.map_err(|error| SetupsError::Malformed { game: number, error })?;
         setups.push((line_of(text, start), setup));
     }
     if setups.is_empty() {
-        return Err("no games in the file".to_string());
+        return Err(SetupsError::Empty);
     }
     Ok(setups)
 }
@@ -48,8 +74,9 @@ mod tests {
 
     #[test]
     fn refuses_malformed_files() {
-        assert_eq!(parse(" \n"), Err("no games in the file".to_string()));
-        let error = parse("{\"deals\": []}\n{\"deals\": [").expect_err("refused");
+        assert!(matches!(parse(" \n"), Err(SetupsError::Empty)));
+        assert_eq!(SetupsError::Empty.to_string(), "no games in the file");
+        let error = parse("{\"deals\": []}\n{\"deals\": [").expect_err("refused").to_string();
         assert!(error.starts_with("game 2: "), "{error}");
     }
 }

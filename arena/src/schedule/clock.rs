@@ -43,17 +43,65 @@ impl TimeControl {
     }
 }
 
-impl FromStr for TimeControl {
-    type Err = String;
+/// Why a time control (`--clock`, a league file's `clock`) is refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ClockError {
+    /// No `+` between the base and the increment.
+    NoPlus {
+        /// The time control as given.
+        text: String,
+    },
+    /// The base is not a time.
+    BadBase {
+        /// The time control as given.
+        text: String,
+        /// Its base.
+        base: String,
+    },
+    /// The increment is not a time.
+    BadIncrement {
+        /// The time control as given.
+        text: String,
+        /// Its increment.
+        increment: String,
+    },
+    /// The base is 0.
+    EmptyBase {
+        /// The time control as given.
+        text: String,
+    },
+}
 
-    fn from_str(text: &str) -> Result<TimeControl, String> {
-        let (base, increment) = text.split_once('+').ok_or_else(|| format!("{text:?}: expected {FORM}"))?;
-        let base_ms =
-            millis(base).ok_or_else(|| format!("{text:?}: the base {base:?} is not a time; expected {FORM}"))?;
+impl fmt::Display for ClockError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ClockError::NoPlus { text } => write!(f, "{text:?}: expected {FORM}"),
+            ClockError::BadBase { text, base } => {
+                write!(f, "{text:?}: the base {base:?} is not a time; expected {FORM}")
+            }
+            ClockError::BadIncrement { text, increment } => {
+                write!(f, "{text:?}: the increment {increment:?} is not a time; expected {FORM}")
+            }
+            ClockError::EmptyBase { text } => {
+                write!(f, "{text:?}: the base must be more than 0 (a clock that starts empty loses every game)")
+            }
+        }
+    }
+}
+
+impl std::error::Error for ClockError {}
+
+impl FromStr for TimeControl {
+    type Err = ClockError;
+
+    fn from_str(text: &str) -> Result<TimeControl, ClockError> {
+        let given = || text.to_string();
+        let (base, increment) = text.split_once('+').ok_or_else(|| ClockError::NoPlus { text: given() })?;
+        let base_ms = millis(base).ok_or_else(|| ClockError::BadBase { text: given(), base: base.to_string() })?;
         let increment_ms = millis(increment)
-            .ok_or_else(|| format!("{text:?}: the increment {increment:?} is not a time; expected {FORM}"))?;
+            .ok_or_else(|| ClockError::BadIncrement { text: given(), increment: increment.to_string() })?;
         if base_ms == 0 {
-            return Err(format!("{text:?}: the base must be more than 0 (a clock that starts empty loses every game)"));
+            return Err(ClockError::EmptyBase { text: given() });
         }
         Ok(TimeControl { base_ms, increment_ms })
     }
@@ -134,7 +182,7 @@ mod tests {
             ("0+100", "the base must be more than 0"),
             ("+1", "the base \"\" is not a time"),
         ] {
-            let err = bad.parse::<TimeControl>().unwrap_err();
+            let err = bad.parse::<TimeControl>().unwrap_err().to_string();
             assert!(err.contains(why), "{bad}: {err}");
         }
         assert_eq!(TimeControl { base_ms: 60_000, increment_ms: 1000 }.to_string(), "60000+1000");

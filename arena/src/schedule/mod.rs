@@ -118,14 +118,59 @@ pub enum Format {
     Learning,
 }
 
+/// Why a schedule, or a part of one, cannot be had.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ScheduleError {
+    /// A format no league has.
+    UnknownFormat {
+        /// The format as given.
+        text: String,
+    },
+    /// A shard that is not `K/N` with `0 <= K < N`.
+    BadShard {
+        /// The shard as given.
+        text: String,
+    },
+    /// More games than [`MAX_GAMES`].
+    TooManyGames {
+        /// The deals of each group.
+        deals: u64,
+        /// The groups, of every stage.
+        groups: usize,
+        /// The games of a group for each deal: one per seat order.
+        per_deal: u64,
+        /// The games in all, when that is a `u64`.
+        games: Option<u64>,
+    },
+}
+
+impl fmt::Display for ScheduleError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ScheduleError::UnknownFormat { text } => {
+                write!(f, "unknown format {text:?}; the formats are round-robin, gauntlet and learning")
+            }
+            ScheduleError::BadShard { text } => write!(f, "--shard {text:?}: expected K/N with 0 <= K < N, e.g. 0/4"),
+            ScheduleError::TooManyGames { deals, groups, per_deal, games } => write!(
+                f,
+                "{deals} deals × {groups} groups of bots × {per_deal} seat orders is {} games; a run may schedule at \
+                 most {MAX_GAMES}",
+                games.map_or_else(|| "more".to_string(), |games| games.to_string())
+            ),
+        }
+    }
+}
+
+impl std::error::Error for ScheduleError {}
+
 impl FromStr for Format {
-    type Err = String;
-    fn from_str(text: &str) -> Result<Format, String> {
+    type Err = ScheduleError;
+    fn from_str(text: &str) -> Result<Format, ScheduleError> {
         match text {
             "round-robin" => Ok(Format::RoundRobin),
             "gauntlet" => Ok(Format::Gauntlet),
             "learning" => Ok(Format::Learning),
-            other => Err(format!("unknown format {other:?}; the formats are round-robin, gauntlet and learning")),
+            other => Err(ScheduleError::UnknownFormat { text: other.to_string() }),
         }
     }
 }
@@ -242,7 +287,7 @@ impl Schedule {
         groups: &[Vec<usize>],
         seating: Seating,
         games: u64,
-    ) -> Result<Schedule, String> {
+    ) -> Result<Schedule, ScheduleError> {
         Schedule::staged(seed, teams, &[groups.to_vec()], seating, games)
     }
 
@@ -256,7 +301,7 @@ impl Schedule {
         stages: &[Vec<Vec<usize>>],
         seating: Seating,
         games: u64,
-    ) -> Result<Schedule, String> {
+    ) -> Result<Schedule, ScheduleError> {
         Schedule::built(seed, teams, stages, seating, games, false)
     }
 
@@ -277,7 +322,7 @@ impl Schedule {
         rounds: &[Vec<Vec<usize>>],
         seating: Seating,
         games: u64,
-    ) -> Result<Schedule, String> {
+    ) -> Result<Schedule, ScheduleError> {
         Schedule::built(seed, teams, rounds, seating, games, true)
     }
 
@@ -289,7 +334,7 @@ impl Schedule {
         seating: Seating,
         games: u64,
         rounds: bool,
-    ) -> Result<Schedule, String> {
+    ) -> Result<Schedule, ScheduleError> {
         let arrangements = seating.arrangements(teams.len());
         let per_deal = arrangements.len() as u64;
         let deals = games.div_ceil(per_deal);
@@ -317,16 +362,12 @@ impl Schedule {
         }
         match first_id {
             Some(len) if len <= MAX_GAMES => Ok(schedule),
-            len => Err(format!(
-                "{deals} deals × {} groups of bots × {per_deal} seat orders is {} games; a run may schedule at most {MAX_GAMES}",
-                schedule.groups.len(),
-                len.map_or_else(|| "more".to_string(), |len| len.to_string())
-            )),
+            games => Err(ScheduleError::TooManyGames { deals, groups: schedule.groups.len(), per_deal, games }),
         }
     }
 
     /// A match between `teams.len()` different bots: one group, in every order.
-    pub fn duplicate_match(seed: u64, teams: &[Vec<usize>], games: u64) -> Result<Schedule, String> {
+    pub fn duplicate_match(seed: u64, teams: &[Vec<usize>], games: u64) -> Result<Schedule, ScheduleError> {
         Schedule::league(seed, teams, &[(0..teams.len()).collect()], Seating::EveryOrder, games)
     }
 
@@ -500,9 +541,9 @@ impl Shard {
 }
 
 impl FromStr for Shard {
-    type Err = String;
-    fn from_str(text: &str) -> Result<Shard, String> {
-        let bad = || format!("--shard {text:?}: expected K/N with 0 <= K < N, e.g. 0/4");
+    type Err = ScheduleError;
+    fn from_str(text: &str) -> Result<Shard, ScheduleError> {
+        let bad = || ScheduleError::BadShard { text: text.to_string() };
         let (index, count) = text.split_once('/').ok_or_else(bad)?;
         let index: u64 = index.trim().parse().map_err(|_| bad())?;
         let count: u64 = count.trim().parse().map_err(|_| bad())?;
@@ -557,10 +598,10 @@ mod tests {
         let groups: Vec<Vec<usize>> = (0..10).map(|b| vec![b, b + 1]).collect();
         let league = |games| Schedule::league(1, &free_for_all(2), &groups, Seating::EveryOrder, games);
         assert_eq!(league(MAX_GAMES / 10).unwrap().len(), MAX_GAMES);
-        let err = league(MAX_GAMES / 10 + 2).unwrap_err();
+        let err = league(MAX_GAMES / 10 + 2).unwrap_err().to_string();
         assert!(err.contains("is 100000020 games; a run may schedule at most 100000000"), "{err}");
         // u64::MAX games, in 2^63 deals of two games: the product overflows.
-        let err = Schedule::duplicate_match(1, &free_for_all(2), u64::MAX).unwrap_err();
+        let err = Schedule::duplicate_match(1, &free_for_all(2), u64::MAX).unwrap_err().to_string();
         assert!(err.contains("9223372036854775808 deals × 1 groups of bots × 2 seat orders is more games"), "{err}");
     }
 
@@ -818,7 +859,8 @@ mod tests {
         assert_eq!(schedule.get(6).unwrap().deal, 1);
         assert!(schedule.deal_ids(1).eq([2, 3, 6, 7]));
         let err = Schedule::staged(3, &teams, &vec![vec![vec![0, 1]]; 20], Seating::EveryOrder, MAX_GAMES / 20 + 2)
-            .unwrap_err();
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("20 groups of bots"), "{err}");
     }
 

@@ -24,6 +24,7 @@
 
 use super::spec::{BotSpec, find_in_path};
 use std::ffi::OsStr;
+use std::fmt;
 use std::path::{Component, Path, PathBuf};
 
 mod records;
@@ -228,51 +229,100 @@ pub fn view(bots: &[BotSpec], bot: usize, private: &[PathBuf]) -> View {
     view
 }
 
+/// Why bots cannot run sandboxed with the files private to the run hidden from them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Refusal {
+    /// A system directory that every sandboxed bot needs lies inside a private one.
+    HoldsSystem {
+        /// The private directory.
+        inside: PathBuf,
+        /// The system directory.
+        dir: PathBuf,
+    },
+    /// A bot's working directory, program or interpreter lies inside a private one.
+    NeedsPrivate {
+        /// The bot's name.
+        bot: String,
+        /// What the bot needs.
+        path: PathBuf,
+        /// The private directory it is in.
+        inside: PathBuf,
+    },
+    /// A directory of a bot's own is `/` or the home directory.
+    SeesAll {
+        /// The bot's name.
+        bot: String,
+        /// The directory.
+        dir: PathBuf,
+    },
+    /// A directory of a bot's own holds another run's records.
+    SeesRecords {
+        /// The bot's name.
+        bot: String,
+        /// The records found.
+        found: PathBuf,
+    },
+}
+
+impl fmt::Display for Refusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Refusal::HoldsSystem { inside, dir } => write!(
+                f,
+                "the output directory {} holds {}, which every sandboxed bot needs; write the output elsewhere (--out)",
+                inside.display(),
+                dir.display()
+            ),
+            Refusal::NeedsPrivate { bot, path, inside } => write!(
+                f,
+                "bot {bot:?} needs {}, which is inside {}; sandboxed bots never see the output directory, the league \
+                 file nor the deals file: write the output elsewhere (--out) or move the bot",
+                path.display(),
+                inside.display()
+            ),
+            Refusal::SeesAll { bot, dir } => write!(
+                f,
+                "bot {bot:?} would see all of {} (its directory, or one its command names): a sandboxed bot sees its \
+                 own directories whole; give it a directory of its own (`dir` in a league file, or run the arena \
+                 from one)",
+                dir.display()
+            ),
+            Refusal::SeesRecords { bot, found } => write!(
+                f,
+                "bot {bot:?} would see {}, another run's records (they tell the deals and the seed); move them out of \
+                 the bot's directory, or give the bot a directory of its own (`dir` in a league file)",
+                found.display()
+            ),
+        }
+    }
+}
+
+impl std::error::Error for Refusal {}
+
 /// Why the bots cannot run sandboxed with `private` (the output directory,
 /// the league file, the deals file) hidden from them, if they cannot: a
 /// bot's working directory, program or interpreter, or a system directory,
 /// lies inside one of them; a directory of a bot's own is `/` or the home
 /// directory (it would show everything); or it holds another run's records
 /// (another shard's, an earlier run's), which tell the deals.
-pub fn refusal(bots: &[BotSpec], private: &[PathBuf]) -> Option<String> {
+pub fn refusal(bots: &[BotSpec], private: &[PathBuf]) -> Option<Refusal> {
     let private: Vec<PathBuf> = private.iter().map(|path| real(path)).collect();
     let holder = |path: &Path| private.iter().find(|dir| real(path).starts_with(dir));
     if let Some((dir, inside)) = system().binds.iter().find_map(|(dir, _)| holder(dir).map(|p| (dir, p))) {
-        return Some(format!(
-            "the output directory {} holds {}, which every sandboxed bot needs; write the output elsewhere (--out)",
-            inside.display(),
-            dir.display()
-        ));
+        return Some(Refusal::HoldsSystem { inside: inside.clone(), dir: dir.clone() });
     }
     let home = std::env::var_os("HOME").map(|home| real(Path::new(&home)));
     for bot in bots {
         let own = Own::of(bot);
         if let Some((path, inside)) = own.essential.iter().find_map(|path| holder(path).map(|p| (path, p))) {
-            return Some(format!(
-                "bot {:?} needs {}, which is inside {}; sandboxed bots never see the output directory, the league \
-                 file nor the deals file: write the output elsewhere (--out) or move the bot",
-                bot.name,
-                path.display(),
-                inside.display()
-            ));
+            return Some(Refusal::NeedsPrivate { bot: bot.name.clone(), path: path.clone(), inside: inside.clone() });
         }
         let dirs: Vec<PathBuf> = [bot.dir.clone()].into_iter().chain(own.named).map(|dir| real(&dir)).collect();
         if let Some(dir) = dirs.iter().find(|dir| *dir == Path::new("/") || Some(*dir) == home.as_ref()) {
-            return Some(format!(
-                "bot {:?} would see all of {} (its directory, or one its command names): a sandboxed bot sees its \
-                 own directories whole; give it a directory of its own (`dir` in a league file, or run the arena \
-                 from one)",
-                bot.name,
-                dir.display()
-            ));
+            return Some(Refusal::SeesAll { bot: bot.name.clone(), dir: dir.clone() });
         }
         if let Some(found) = dirs.iter().find_map(|dir| records::find(dir, &private)) {
-            return Some(format!(
-                "bot {:?} would see {}, another run's records (they tell the deals and the seed); move them out of \
-                 the bot's directory, or give the bot a directory of its own (`dir` in a league file)",
-                bot.name,
-                found.display()
-            ));
+            return Some(Refusal::SeesRecords { bot: bot.name.clone(), found });
         }
     }
     None

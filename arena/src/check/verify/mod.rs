@@ -7,9 +7,10 @@ pub(crate) mod engine;
 
 use crate::run::outcome::forfeit_ranks;
 use crate::store::record::{GameRecord, GameResult, RecordOf};
-use game::Game;
+use game::{Game, VariantError};
 use serde::Serialize;
 use serde_json::Value;
+use std::fmt;
 
 /// Where a record and the engine disagree.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -30,22 +31,87 @@ impl Disagreement {
     }
 }
 
+/// Why a record's game cannot be set up again, or its decision at an event
+/// cannot be played.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum VerifyError {
+    /// The game does not play the recorded variant.
+    Variant(VariantError),
+    /// The record names another number of bots or bot seeds than the variant has seats.
+    Seats {
+        /// The variant's seats.
+        seats: usize,
+        /// The bots the record names.
+        bots: usize,
+        /// The bot seeds it holds.
+        bot_seeds: usize,
+    },
+    /// The game cannot be set up from the recorded deals.
+    Deals {
+        /// The game's reason.
+        error: String,
+    },
+    /// The game is over.
+    GameOver,
+    /// The record ends.
+    RecordEnds,
+    /// A seat must move, but the record's event is no decision.
+    NoDecision {
+        /// The seat to move.
+        seat: usize,
+        /// The recorded event, as JSON.
+        event: String,
+    },
+    /// The record has another seat move.
+    OtherSeat {
+        /// The seat that moves in the record.
+        mover: usize,
+        /// The seat to move.
+        seat: usize,
+    },
+    /// The recorded move is not legal.
+    Illegal {
+        /// The seat to move.
+        seat: usize,
+        /// The recorded event, as JSON.
+        event: String,
+    },
+}
+
+impl fmt::Display for VerifyError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            VerifyError::Variant(error) => write!(f, "the variant cannot be played: {error}"),
+            VerifyError::Seats { seats, bots, bot_seeds } => {
+                write!(f, "the variant has {seats} seats, but the record names {bots} bots and {bot_seeds} bot seeds")
+            }
+            VerifyError::Deals { error } => write!(f, "the recorded deals cannot be played: {error}"),
+            VerifyError::GameOver => f.write_str("the game is over"),
+            VerifyError::RecordEnds => f.write_str("the record ends here"),
+            VerifyError::NoDecision { seat, event } => {
+                write!(f, "seat {seat} must move here, but the record has {event}")
+            }
+            VerifyError::OtherSeat { mover, seat } => {
+                write!(f, "the record has seat {mover} move, but it is seat {seat}'s turn")
+            }
+            VerifyError::Illegal { seat, event } => write!(f, "seat {seat} cannot play {event} here"),
+        }
+    }
+}
+
+impl std::error::Error for VerifyError {}
+
 /// A game set up again as its record says it was: from the recorded deals
 /// when it was set up in advance (`preset`), else from its seed.
-pub fn set_up<G: Game>(record: &RecordOf<G>) -> Result<G, String> {
-    G::check_variant(&record.variant).map_err(|e| format!("the variant cannot be played: {e}"))?;
+pub fn set_up<G: Game>(record: &RecordOf<G>) -> Result<G, VerifyError> {
+    G::check_variant(&record.variant).map_err(VerifyError::Variant)?;
     let seats = G::seats(&record.variant);
     if record.bots.len() != seats || record.bot_seeds.len() != seats {
-        return Err(format!(
-            "the variant has {seats} seats, but the record names {} bots and {} bot seeds",
-            record.bots.len(),
-            record.bot_seeds.len()
-        ));
+        return Err(VerifyError::Seats { seats, bots: record.bots.len(), bot_seeds: record.bot_seeds.len() });
     }
     if record.preset {
         let events: Vec<G::Event> = record.events.iter().map(|timed| timed.event.clone()).collect();
-        G::from_setup(&record.variant, &G::recorded_setup(&events))
-            .map_err(|e| format!("the recorded deals cannot be played: {e}"))
+        G::from_setup(&record.variant, &G::recorded_setup(&events)).map_err(|error| VerifyError::Deals { error })
     } else {
         Ok(G::new(&record.variant, record.seed))
     }
@@ -54,16 +120,16 @@ pub fn set_up<G: Game>(record: &RecordOf<G>) -> Result<G, String> {
 /// The recorded decision at event `at`, as the index of the move among the
 /// legal moves of `game` (which must be at that event): an error when the
 /// record says something else happens there.
-pub fn recorded_move<G: Game>(game: &G, record: &RecordOf<G>, at: usize) -> Result<usize, String> {
-    let seat = game.to_act().ok_or("the game is over")?;
-    let timed = record.events.get(at).ok_or("the record ends here")?;
+pub fn recorded_move<G: Game>(game: &G, record: &RecordOf<G>, at: usize) -> Result<usize, VerifyError> {
+    let seat = game.to_act().ok_or(VerifyError::GameOver)?;
+    let timed = record.events.get(at).ok_or(VerifyError::RecordEnds)?;
     let Some((mover, named)) = G::decision(&timed.event) else {
-        return Err(format!("seat {seat} must move here, but the record has {}", json(&timed.event)));
+        return Err(VerifyError::NoDecision { seat, event: json(&timed.event) });
     };
     if mover != seat {
-        return Err(format!("the record has seat {mover} move, but it is seat {seat}'s turn"));
+        return Err(VerifyError::OtherSeat { mover, seat });
     }
-    game.find_move(&named).ok_or_else(|| format!("seat {seat} cannot play {} here", json(&timed.event)))
+    game.find_move(&named).ok_or_else(|| VerifyError::Illegal { seat, event: json(&timed.event) })
 }
 
 /// Every disagreement between `record` and a replay of it (empty when the
@@ -71,7 +137,7 @@ pub fn recorded_move<G: Game>(game: &G, record: &RecordOf<G>, at: usize) -> Resu
 pub fn check<G: Game>(record: &RecordOf<G>) -> Vec<Disagreement> {
     let mut game = match set_up::<G>(record) {
         Ok(game) => game,
-        Err(message) => return vec![Disagreement::whole(message)],
+        Err(error) => return vec![Disagreement::whole(error.to_string())],
     };
     let mut found = Vec::new();
     let mut compared = 0;
@@ -101,8 +167,8 @@ pub fn check<G: Game>(record: &RecordOf<G>) -> Vec<Disagreement> {
         }
         match recorded_move(&game, record, compared) {
             Ok(index) => game.play(index).expect("a move the game found is legal"),
-            Err(message) => {
-                found.push(Disagreement::at(compared, message));
+            Err(error) => {
+                found.push(Disagreement::at(compared, error.to_string()));
                 break false;
             }
         }

@@ -13,6 +13,7 @@
 //! of fishtest and fastchess: the same deal with the seats swapped). Three
 //! sides give two results per game, which form a pair within that game.
 
+use super::SprtError;
 use super::kind::{Evidence, Test};
 use super::test::Hypothesis;
 use crate::stats::ratings::pairwise::places;
@@ -53,19 +54,14 @@ impl DealSequence {
     /// results of new (one per opponent). The pentanomial test refuses shapes
     /// whose results do not pair up within a game or (with one result per
     /// game) within a deal.
-    pub fn new(test: Test, games_per_deal: usize, results_per_game: usize) -> Result<DealSequence, String> {
+    pub fn new(test: Test, games_per_deal: usize, results_per_game: usize) -> Result<DealSequence, SprtError> {
         let pairs = match results_per_game {
             1 => games_per_deal.is_multiple_of(2),
             2 => true,
             _ => false,
         };
         if !pairs && matches!(test, Test::Pentanomial(_)) {
-            return Err(format!(
-                "with {} sides, each game gives the new bot {results_per_game} results (one against \
-                 each copy of the base bot), which do not pair up within a game or a deal; \
-                 play 2 or 3 players, or 4 in partnerships",
-                results_per_game + 1
-            ));
+            return Err(SprtError::Unpaired { results_per_game });
         }
         Ok(DealSequence {
             test,
@@ -223,7 +219,7 @@ mod tests {
     #[test]
     fn four_individuals_do_not_pair() {
         let sprt = Test::Pentanomial(Sprt::new(0.0, 5.0, 0.05, 0.05, Model::Normalized).unwrap());
-        let err = DealSequence::new(sprt, 4, 3).unwrap_err();
+        let err = DealSequence::new(sprt, 4, 3).unwrap_err().to_string();
         assert!(err.contains("do not pair up"), "{err}");
     }
 }

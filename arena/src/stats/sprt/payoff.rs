@@ -20,6 +20,7 @@
 //! test still needs some deals to decide; the extra deal's weight fades as
 //! deals are counted.
 
+use super::SprtError;
 use super::test::ErrorRates;
 #[cfg(test)]
 use super::test::Hypothesis;
@@ -65,9 +66,9 @@ pub struct PayoffEstimate {
 
 impl PayoffSprt {
     /// Checks the parameters: `payoff0 < payoff1`, and the error rates.
-    pub fn new(payoff0: f64, payoff1: f64, alpha: f64, beta: f64) -> Result<PayoffSprt, String> {
+    pub fn new(payoff0: f64, payoff1: f64, alpha: f64, beta: f64) -> Result<PayoffSprt, SprtError> {
         if !(payoff0.is_finite() && payoff1.is_finite()) || payoff0 >= payoff1 {
-            return Err(format!("--payoff0 ({payoff0}) must be less than --payoff1 ({payoff1})"));
+            return Err(SprtError::PayoffBounds { payoff0, payoff1 });
         }
         Ok(PayoffSprt { payoff0, payoff1, errors: ErrorRates::new(alpha, beta)? })
     }
@@ -206,8 +207,8 @@ mod tests {
 
     #[test]
     fn bad_bounds_are_refused() {
-        let err = PayoffSprt::new(0.5, 0.5, 0.05, 0.05).unwrap_err();
+        let err = PayoffSprt::new(0.5, 0.5, 0.05, 0.05).unwrap_err().to_string();
         assert!(err.contains("--payoff0 (0.5) must be less than --payoff1 (0.5)"), "{err}");
-        assert!(PayoffSprt::new(0.0, 0.5, 0.0, 0.05).unwrap_err().contains("--alpha"));
+        assert!(PayoffSprt::new(0.0, 0.5, 0.0, 0.05).unwrap_err().to_string().contains("--alpha"));
     }
 }

@@ -1,6 +1,7 @@
 //! Pentanomial counts: how many pairs of games ended 0, ½, 1, 1½ or 2 points
 //! for the tested bot, and the Elo estimate they give. Pure.
 
+use super::SprtError;
 use super::mle::Pdf;
 use crate::stats::ratings::normal::normal_cdf;
 use serde::Serialize;
@@ -34,12 +35,12 @@ impl Model {
 }
 
 impl std::str::FromStr for Model {
-    type Err = String;
-    fn from_str(text: &str) -> Result<Model, String> {
+    type Err = SprtError;
+    fn from_str(text: &str) -> Result<Model, SprtError> {
         match text {
             "logistic" => Ok(Model::Logistic),
             "normalized" => Ok(Model::Normalized),
-            other => Err(format!("unknown Elo model {other:?}; the models are normalized and logistic")),
+            other => Err(SprtError::UnknownModel { text: other.to_string() }),
         }
     }
 }

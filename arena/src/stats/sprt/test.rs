@@ -10,6 +10,7 @@
 //! normalized Elo. The test accepts H1 once the LLR reaches
 //! `ln((1 - β) / α)` and H0 once it falls to `ln(β / (1 - α))`.
 
+use super::SprtError;
 use super::mle::{self, Pdf};
 use super::pentanomial::{Model, NELO_PER_T, Pentanomial, logistic_score};
 use serde::{Deserialize, Serialize};
@@ -39,14 +40,14 @@ pub struct ErrorRates {
 
 impl ErrorRates {
     /// Checks `0 < α, β < 1` and `α + β < 1`.
-    pub fn new(alpha: f64, beta: f64) -> Result<ErrorRates, String> {
-        for (name, value) in [("--alpha", alpha), ("--beta", beta)] {
+    pub fn new(alpha: f64, beta: f64) -> Result<ErrorRates, SprtError> {
+        for (flag, value) in [("--alpha", alpha), ("--beta", beta)] {
             if !(value > 0.0 && value < 1.0) {
-                return Err(format!("{name} ({value}) must be between 0 and 1, e.g. 0.05"));
+                return Err(SprtError::ErrorRate { flag, value });
             }
         }
         if alpha + beta >= 1.0 {
-            return Err(format!("--alpha + --beta ({}) must be less than 1", alpha + beta));
+            return Err(SprtError::ErrorRates { sum: alpha + beta });
         }
         Ok(ErrorRates { alpha, beta })
     }
@@ -84,9 +85,9 @@ pub enum Hypothesis {
 
 impl Sprt {
     /// Checks the parameters: `elo0 < elo1`, `0 < α, β < 1`, `α + β < 1`.
-    pub fn new(elo0: f64, elo1: f64, alpha: f64, beta: f64, model: Model) -> Result<Sprt, String> {
+    pub fn new(elo0: f64, elo1: f64, alpha: f64, beta: f64, model: Model) -> Result<Sprt, SprtError> {
         if !(elo0.is_finite() && elo1.is_finite()) || elo0 >= elo1 {
-            return Err(format!("--elo0 ({elo0}) must be less than --elo1 ({elo1})"));
+            return Err(SprtError::EloBounds { elo0, elo1 });
         }
         Ok(Sprt { elo0, elo1, errors: ErrorRates::new(alpha, beta)?, model })
     }
@@ -233,7 +234,7 @@ mod tests {
             (0.0, 5.0, 0.05, 1.5, "--beta (1.5) must be between 0 and 1"),
             (0.0, 5.0, 0.6, 0.5, "must be less than 1"),
         ] {
-            let err = Sprt::new(elo0, elo1, alpha, beta, Model::Normalized).unwrap_err();
+            let err = Sprt::new(elo0, elo1, alpha, beta, Model::Normalized).unwrap_err().to_string();
             assert!(err.contains(why), "{err}");
         }
     }

@@ -26,7 +26,7 @@ pub(crate) mod repeats;
 pub(crate) mod report;
 pub(crate) mod text;
 
-pub use report::ReportFormat;
+pub use report::{ReportFormat, UnknownReportFormat};
 
 use crate::bot::fault::FaultKind;
 use crate::stats::ratings::{Elo, RatingTally, WengLin};

@@ -56,15 +56,30 @@ pub enum ReportFormat {
     Markdown,
 }
 
-impl FromStr for ReportFormat {
-    type Err = String;
+/// No report has this format.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnknownReportFormat {
+    /// The format as given.
+    pub text: String,
+}
 
-    fn from_str(text: &str) -> Result<ReportFormat, String> {
+impl fmt::Display for UnknownReportFormat {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "unknown report format {:?}; the formats are: json, csv, markdown", self.text)
+    }
+}
+
+impl std::error::Error for UnknownReportFormat {}
+
+impl FromStr for ReportFormat {
+    type Err = UnknownReportFormat;
+
+    fn from_str(text: &str) -> Result<ReportFormat, UnknownReportFormat> {
         match text {
             "json" => Ok(ReportFormat::Json),
             "csv" => Ok(ReportFormat::Csv),
             "markdown" => Ok(ReportFormat::Markdown),
-            _ => Err(format!("unknown report format {text:?}; the formats are: json, csv, markdown")),
+            _ => Err(UnknownReportFormat { text: text.to_string() }),
         }
     }
 }
@@ -293,7 +308,8 @@ mod tests {
         }
         assert_eq!("csv".parse(), Ok(ReportFormat::Csv));
         let error = "xml".parse::<ReportFormat>().unwrap_err();
-        assert_eq!(error, "unknown report format \"xml\"; the formats are: json, csv, markdown");
+        assert_eq!(error, UnknownReportFormat { text: "xml".to_string() });
+        assert_eq!(error.to_string(), "unknown report format \"xml\"; the formats are: json, csv, markdown");
         assert!("JSON".parse::<ReportFormat>().is_err());
     }
 
