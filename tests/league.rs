@@ -466,11 +466,7 @@ fn a_bot_added_to_a_running_league_is_queued_and_taken_in_without_a_stop() {
     let extra = patient(&["--games", "4", "--seed", "31", "--concurrency", "1"]);
     let out = scratch.join("out");
     let running = spawn_arena(&league_of(&scratch, &three, &[&extra[..], &["--out", &out]].concat()));
-    let deadline = std::time::Instant::now() + DEADLINE;
-    while !std::path::Path::new(&format!("{gate}.waiting")).exists() {
-        assert!(std::time::Instant::now() < deadline, "the league never reached g's first turn");
-        std::thread::sleep(Duration::from_millis(10));
-    }
+    wait_at_gate(&gate);
 
     // The form a user tries first, while the league runs: the change is checked and queued.
     let newcomer = format!("n={greedy} {}", scratch.marker());

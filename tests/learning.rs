@@ -147,11 +147,7 @@ fn a_running_learning_league_takes_in_a_queued_bot_and_plays_it_in_its_next_roun
     let mut args = match_args(&scratch, &bots, &patient(&[&flags[..], &["--out", &out]].concat()));
     args[0] = "league".to_string();
     let running = Command::new(bin("arena")).args(&args).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
-    let deadline = std::time::Instant::now() + DEADLINE;
-    while !std::path::Path::new(&format!("{gate}.waiting")).exists() {
-        assert!(std::time::Instant::now() < deadline, "the league never reached g's first turn");
-        std::thread::sleep(std::time::Duration::from_millis(10));
-    }
+    wait_at_gate(&gate);
     let newcomer = format!("n={greedy} {}", scratch.marker());
     let (_, stderr) = arena_expect(&["league", "--resume", &out, "--bot", &newcomer], 0);
     assert!(stderr.contains("the change is queued as"), "{stderr}");

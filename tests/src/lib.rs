@@ -212,6 +212,16 @@ pub fn wait_for_records(out: &str, lines: usize) {
     }
 }
 
+/// Waits until the bot `tests/bots/gated.py`, held by the file `gate`, is
+/// waiting at it (it writes `GATE.waiting`), for at most [`DEADLINE`].
+pub fn wait_at_gate(gate: &str) {
+    let deadline = Instant::now() + DEADLINE;
+    while !Path::new(&format!("{gate}.waiting")).exists() {
+        assert!(Instant::now() < deadline, "the gated bot never reached its first turn in {DEADLINE:?}");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
 /// Runs `job` on every one of `cases`, `at_once` at a time: each of
 /// `at_once` threads takes the next case as soon as its last one is done (so
 /// that cases which wait on timeouts overlap). Returns what `job` returned,
