@@ -11,13 +11,18 @@ use std::process::{Command, Stdio};
 /// greedy with noise 0.3 and 0.7, the Python greedy bot, random) with these
 /// extras and PATIENT limits.
 fn five_bots(scratch: &Scratch, extra: &[&str]) -> Vec<String> {
+    five_bots_in("learning", scratch, extra)
+}
+
+/// [`five_bots`] in a league of `format`.
+fn five_bots_in(format: &str, scratch: &Scratch, extra: &[&str]) -> Vec<String> {
     let greedy = bin("greedy-bot");
     let (noisy, noisier) = (format!("{greedy} --noise 0.3"), format!("{greedy} --noise 0.7"));
     let bots =
         [("g", greedy.as_str()), ("n3", &noisy), ("n7", &noisier), ("p", &python_greedy()), ("r", &bin("random-bot"))]
             .map(|(name, command)| (name, command.to_string()));
     let bots: Vec<(&str, &str)> = bots.iter().map(|(name, command)| (*name, command.as_str())).collect();
-    let mut args = match_args(scratch, &bots, &patient(&[&["--format", "learning"], extra].concat()));
+    let mut args = match_args(scratch, &bots, &patient(&[&["--format", format], extra].concat()));
     args[0] = "league".to_string();
     args
 }
@@ -173,4 +178,75 @@ fn a_running_learning_league_takes_in_a_queued_bot_and_plays_it_in_its_next_roun
     let (stdout, _) = arena_expect(&["verify", &out], 0);
     assert!(stdout.contains(&format!("{} games verified", games.len())), "{stdout}");
     assert!(scratch.leftover_processes().is_empty());
+}
+
+#[test]
+fn a_swiss_league_pairs_like_scores_without_rematches_and_plays_on_with_more_rounds() {
+    let scratch = Scratch::new("swiss");
+    let extra = ["--games", "2", "--seed", "6", "--concurrency", "2"];
+    let (first, second) = (scratch.join("first"), scratch.join("second"));
+    let (stdout, stderr) =
+        arena_expect(&five_bots_in("swiss", &scratch, &[&extra[..], &["--out", &first]].concat()), 0);
+    arena_expect(&five_bots_in("swiss", &scratch, &[&extra[..], &["--out", &second]].concat()), 0);
+    // Five bots: ⌈log₂ 5⌉ = 3 rounds of two pairs, one bot sitting out each, never the same one.
+    let chosen = rounds(&first);
+    assert_eq!(chosen.len(), 3, "{chosen:?}");
+    let mut met = std::collections::HashSet::new();
+    let mut out = Vec::new();
+    for round in &chosen {
+        let pairs: Vec<Vec<u64>> = round
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p.as_array().unwrap().iter().map(|b| b.as_u64().unwrap()).collect())
+            .collect();
+        assert_eq!(pairs.len(), 2, "{chosen:?}");
+        for pair in &pairs {
+            assert!(met.insert(pair.clone()), "no pair meets twice: {chosen:?}");
+        }
+        let playing: Vec<u64> = pairs.iter().flatten().copied().collect();
+        out.push((0..5).find(|bot| !playing.contains(bot)).expect("one bot sits out"));
+    }
+    out.dedup();
+    assert_eq!(out.len(), 3, "a different bot sits out each round: {chosen:?}");
+    assert!(stderr.contains("swiss league of 5 bots, round 2 (2 pairs)"), "{stderr}");
+    assert_eq!(records(&first).len(), 12, "{stdout}");
+    assert!(stdout.contains("\n12 games, "), "{stdout}");
+    assert!(
+        stdout.contains("the swiss league stopped after 3 rounds and 12 games: its 3 rounds are played"),
+        "{stdout}"
+    );
+    assert_eq!(rounds(&second), chosen, "the same seed, the same rounds");
+    assert_eq!(canonical_records(&second), canonical_records(&first), "the same seed, the same records");
+    let (stdout, _) = arena_expect(&["verify", &first], 0);
+    assert!(stdout.contains("12 games verified: every record agrees"), "{stdout}");
+
+    // More rounds play on from the games on disk; the rounds played stay.
+    let (stdout, stderr) = arena_expect(&["league", "--resume", &first, "--swiss-rounds", "4"], 0);
+    assert!(stderr.contains("12 already played"), "{stderr}");
+    assert!(stdout.contains("after 4 rounds and 16 games: its 4 rounds are played"), "{stdout}");
+    assert_eq!(rounds(&first)[..3], chosen[..], "the rounds played stay");
+    let league: Value =
+        serde_json::from_str(&std::fs::read_to_string(format!("{first}/league.json")).unwrap()).unwrap();
+    assert_eq!(league["swiss_rounds"], 4);
+    // A newcomer needs a round to play in: given with more rounds, it plays the next one.
+    let newcomer = format!("n={} {}", bin("greedy-bot"), scratch.marker());
+    let (_, stderr) = arena_expect(&["league", "--resume", &first, "--bot", &newcomer], 2);
+    assert!(stderr.contains("n would play no game: this swiss league has played its 4 rounds"), "{stderr}");
+    let (_, stderr) = arena_expect(&["league", "--resume", &first, "--bot", &newcomer, "--swiss-rounds", "5"], 0);
+    assert!(stderr.contains("n enters: paired from the next round, at a score of 0.5"), "{stderr}");
+    let fifth = rounds(&first)[4].to_string();
+    assert!(fifth.contains("5]"), "the newcomer (bot 5) plays round 5: {fifth}");
+    assert_eq!(records(&first).len(), 16 + 3 * 2, "three pairs of six bots");
+
+    // Swiss rounds belong to a Swiss league, of a game of two sides.
+    let (_, stderr) = arena_expect(&["league", "--resume", &second, "--budget", "40"], 2);
+    assert!(stderr.contains("only a learning league has a budget (this one is a swiss)"), "{stderr}");
+    let (a, b, c) =
+        (format!("a={}", bin("random-bot")), format!("b={}", bin("random-bot")), format!("c={}", bin("random-bot")));
+    let (_, stderr) = arena_expect(&["league", "--bot", &a, "--bot", &b, "--swiss-rounds", "2"], 2);
+    assert!(stderr.contains("only a swiss league has swiss rounds (this one is a round-robin)"), "{stderr}");
+    let three = ["league", "--format", "swiss", "--players", "3", "--bot", &a, "--bot", &b, "--bot", &c];
+    let (_, stderr) = arena_expect(&three, 2);
+    assert!(stderr.contains("a swiss league pairs bots: it needs a game of 2 sides (this one has 3)"), "{stderr}");
 }

@@ -8,9 +8,10 @@ use crate::bot::cpus::cores;
 use crate::bot::signals;
 use crate::bot::spec::{BotSpec, binary_dir};
 use crate::bot::start_failures::GiveUp;
-use crate::league::config::{LeagueConfig, Overrides, entering_bots};
+use crate::league::config::{LeagueConfig, Overrides, SettingProblem, entering_bots};
 use crate::league::learning::{self, Field, Next};
 use crate::league::queued::{self, Request};
+use crate::league::swiss;
 use crate::league::{check_played, full_schedule, utc, withdrawn};
 use crate::run::execute::{Earlier, ReportRequest, Run, execute_with, left_out};
 use crate::run::runner::Flow;
@@ -64,8 +65,9 @@ pub struct LeagueArgs {
     #[command(flatten)]
     game: GameArgs,
     /// round-robin (every group of bots), gauntlet (the first bot against
-    /// the others) or learning (pairs chosen round by round by what they
-    /// would teach, until every adjacent pair's order is known at 95%).
+    /// the others), learning (pairs chosen round by round by what they
+    /// would teach, until every adjacent pair's order is known at 95%) or
+    /// swiss (rounds of pairs of like score that have not met).
     #[arg(long)]
     format: Option<String>,
     /// Number of players (2, 3 or 4).
@@ -79,6 +81,10 @@ pub struct LeagueArgs {
     /// --games); with --resume, a new budget for a league that spent its own.
     #[arg(long, value_name = "GAMES")]
     budget: Option<u64>,
+    /// A swiss league's rounds (default: ⌈log₂ N⌉ for N bots); with
+    /// --resume, more rounds for a league that played its own.
+    #[arg(long, value_name = "R", value_parser = clap::value_parser!(u64).range(1..))]
+    swiss_rounds: Option<u64>,
     /// The league seed (default: a random one, kept in league.json).
     #[arg(long)]
     seed: Option<u64>,
@@ -115,6 +121,7 @@ impl LeagueArgs {
             games: self.games,
             seed: self.seed,
             budget: self.budget,
+            swiss_rounds: self.swiss_rounds,
             out: self.out.clone(),
             shard: self.shard,
             ..self.play.overrides()
@@ -170,7 +177,7 @@ pub fn run(args: LeagueArgs) -> Result<i32, Failure> {
         }
     };
     prepared.reports = args.reports.clone();
-    if prepared.config.format == Format::Learning {
+    if prepared.config.format.has_rounds() {
         return learn(prepared, &args, &cwd);
     }
     loop {
@@ -214,7 +221,8 @@ struct Played {
     earlier: Earlier,
 }
 
-/// Runs a learning league (see [`crate::league::learning`]) round after round: each
+/// Runs a learning or Swiss league (see [`crate::league::learning`],
+/// [`crate::league::swiss`]) round after round: each
 /// round is chosen from the results of those before it, written to
 /// `league.json` and played as a resumed league plays, until the chooser
 /// stops; then the standings follow. A league resumed in the middle of a
@@ -225,7 +233,7 @@ fn learn(mut prepared: Prepared, args: &LeagueArgs, cwd: &Path) -> Result<i32, F
         let config = &prepared.config;
         let stop = match round_finished(config, &prepared.played)? {
             false => None,
-            true => match learning::next_round(&learning_field(config, &prepared.played)?) {
+            true => match next_round(config, &prepared.played)? {
                 Next::Round(pairs) => {
                     prepared.config.rounds.push(pairs);
                     prepared.chose = true;
@@ -285,8 +293,26 @@ fn round_finished(config: &LeagueConfig, played: &[GameSummary]) -> Result<bool,
     Ok(ids.clone().all(|id| done.contains(&id) || withdrawn(&schedule, &retired, id)))
 }
 
-/// What a learning league knows before its next round: its field (the bots
-/// not retired) and the results of every game played.
+/// The next round of a learning or Swiss league, or why there is none (a
+/// Swiss league whose rounds are played is [`Next::Spent`]).
+fn next_round(config: &LeagueConfig, played: &[GameSummary]) -> Result<Next, Failure> {
+    let field = learning_field(config, played)?;
+    Ok(match config.format {
+        Format::Swiss => match swiss::next_round(&field, swiss_rounds(config, field.active.len())) {
+            Some(pairs) => Next::Round(pairs),
+            None => Next::Spent,
+        },
+        _ => learning::next_round(&field),
+    })
+}
+
+/// The rounds a Swiss league of `bots` bots (not retired) plays.
+fn swiss_rounds(config: &LeagueConfig, bots: usize) -> u64 {
+    config.swiss_rounds.unwrap_or_else(|| swiss::default_rounds(bots))
+}
+
+/// What a learning or Swiss league knows before its next round: its field
+/// (the bots not retired) and the results of every game played.
 fn learning_field(config: &LeagueConfig, played: &[GameSummary]) -> Result<Field, Failure> {
     let stages = crate::league::stages(config)?;
     let active = stages.last().map(|stage| stage.active.clone()).unwrap_or_default();
@@ -297,7 +323,11 @@ fn learning_field(config: &LeagueConfig, played: &[GameSummary]) -> Result<Field
     }
     let per_pair = learning::games_per_pair(config.games);
     let n = active.len() as u64;
-    let budget = config.budget.unwrap_or(n * n.saturating_sub(1) / 2 * per_pair);
+    let budget = match config.format {
+        // A Swiss league is as long as its rounds.
+        Format::Swiss => u64::MAX,
+        _ => config.budget.unwrap_or(n * n.saturating_sub(1) / 2 * per_pair),
+    };
     let round = config.rounds.len() as u64;
     Ok(Field {
         seed: config.seed,
@@ -340,14 +370,20 @@ fn resume(dir: &Path, args: &LeagueArgs, cwd: &Path, own: bool) -> Result<Option
     // Read again under the lock: an arena that ran the league until now may have changed it.
     config = load()?;
     let changes = config.history.len();
+    // A new budget, or more Swiss rounds, for a league that has them.
+    let format = config.format;
+    let refused = |flag: &str, problem: SettingProblem| usage(format!("--{flag}: {problem}"));
     if let Some(budget) = args.budget {
-        if config.format != Format::Learning {
-            return Err(usage(format!(
-                "--budget: only a learning league has a budget (this one is a {})",
-                config.format
-            )));
+        if format != Format::Learning {
+            return Err(refused("budget", SettingProblem::BudgetNotLearning { format }));
         }
         config.budget = Some(budget);
+    }
+    if let Some(rounds) = args.swiss_rounds {
+        if format != Format::Swiss {
+            return Err(refused("swiss-rounds", SettingProblem::RoundsNotSwiss { format }));
+        }
+        config.swiss_rounds = Some(rounds);
     }
     let taken = take_queued(dir, &mut config)?;
     if let Some(request) = request {
@@ -487,7 +523,8 @@ const CHANGES_POLL: Duration = Duration::from_millis(500);
 fn play(prepared: Prepared, quiet: bool) -> Result<Played, Failure> {
     let Prepared { mut config, mut out, played, fresh, changes, taken, chose, reports, earlier } = prepared;
     let grown = !fresh && config.history.len() != changes;
-    let learning = config.format == Format::Learning;
+    // A learning or Swiss league: it chooses its rounds from the games played.
+    let learning = config.format.has_rounds();
     let (engine, variant, setups) = config.open_engine()?;
     let teams = variant.teams.clone();
     let schedule = full_schedule(&config, &teams, Seating::EveryOrder)?;
@@ -641,6 +678,17 @@ fn play(prepared: Prepared, quiet: bool) -> Result<Played, Failure> {
 /// Why a learning league stopped, after `games` games.
 fn stop_note(config: &LeagueConfig, stop: &Next, games: u64) -> String {
     let rounds = config.rounds.len();
+    if config.format == Format::Swiss {
+        let active = config.retired().iter().filter(|&&retired| !retired).count();
+        let planned = swiss_rounds(config, active);
+        return match rounds as u64 >= planned {
+            true => format!(
+                "the swiss league stopped after {rounds} rounds and {games} games: its {planned} rounds are played \
+                 (a larger --swiss-rounds plays on)"
+            ),
+            false => format!("the swiss league stopped after {rounds} rounds and {games} games: too few bots are left"),
+        };
+    }
     match stop {
         Next::Known => format!(
             "the learning league stopped after {rounds} rounds and {games} games: every pair of bots adjacent in \
@@ -662,15 +710,30 @@ fn entering_bots_play(config: &LeagueConfig, schedule: &Schedule, sides: usize) 
     let change = config.history.last().expect("a grown league has a history");
     // A learning league's stages are its rounds: its next round meets a newcomer if anyone is left to meet.
     let meets = match config.format {
-        Format::Learning => config.retired().iter().filter(|&&retired| !retired).count() >= 2,
+        Format::Learning | Format::Swiss => config.retired().iter().filter(|&&retired| !retired).count() >= 2,
         _ => !schedule.stage(config.history.len() - 1).expect("a stage for every change").0.is_empty(),
     };
-    if change.added.is_empty() || meets {
+    if change.added.is_empty() {
+        return Ok(());
+    }
+    let active = config.retired().iter().filter(|&&retired| !retired).count();
+    let planned = swiss_rounds(config, active);
+    let newcomer = |bot: &usize| change.added.contains(&config.bots[*bot].name);
+    // A round may have been chosen for them already (as this run takes the change in).
+    let paired = config.rounds.iter().flatten().flatten().any(newcomer);
+    if meets && config.format == Format::Swiss && !paired && config.rounds.len() as u64 >= planned {
+        return Err(usage(format!(
+            "{} would play no game: this swiss league has played its {planned} rounds (give more with \
+             --swiss-rounds, with --bot or after it)",
+            change.added.join(", ")
+        )));
+    }
+    if meets {
         return Ok(());
     }
     let first = match config.format {
         Format::Gauntlet => format!(", or its first bot, {}, has retired", config.bots[0].name),
-        Format::RoundRobin | Format::Learning => String::new(),
+        Format::RoundRobin | Format::Learning | Format::Swiss => String::new(),
     };
     Err(usage(format!(
         "{} would play no game: this {} league of a {sides}-sided game has too few bots left{first}",
@@ -685,9 +748,11 @@ fn change_note(config: &LeagueConfig, schedule: &Schedule, index: usize, dropped
     let change = &config.history[index];
     let mut parts = Vec::new();
     let verb = if change.added.len() == 1 { "enters" } else { "enter" };
+    // A learning or Swiss league's stages are its rounds: the newcomers play from its next round.
     if !change.added.is_empty() && config.format == Format::Learning {
-        // A learning league's stages are its rounds: its next round is a draw that meets the newcomers.
         parts.push(format!("{} {verb}: the next round is a draw of the whole field", change.added.join(", ")));
+    } else if !change.added.is_empty() && config.format == Format::Swiss {
+        parts.push(format!("{} {verb}: paired from the next round, at a score of 0.5", change.added.join(", ")));
     } else if !change.added.is_empty() {
         let (groups, ids) = schedule.stage(index).expect("a stage for every change");
         parts.push(format!(

@@ -10,7 +10,7 @@ use crate::report::move_times::Recorder;
 use crate::report::page::{self, CHUNK, Viewer};
 use crate::report::store::GameStore;
 use crate::report::{self as core, Input, Kind, SprtSetup};
-use crate::schedule::{Format, Seating};
+use crate::schedule::Seating;
 use crate::stats::sprt::report::{Conclusion, Ended};
 use crate::stats::standings::report::Written;
 use crate::store::output::{GAMES, LEAGUE, SPRT_CONFIG, SPRT_RESULT, read_record_line};
@@ -364,7 +364,7 @@ fn write_report(job: Job, game: GameOf) -> Result<i32, Failure> {
         least_clock: read.least_clock,
         sprt,
         rounds: match &setup {
-            Setup::League(config) if config.format == Format::Learning => {
+            Setup::League(config) if config.format.has_rounds() => {
                 Some((config.rounds.as_slice(), crate::league::learning::games_per_pair(config.games)))
             }
             _ => None,

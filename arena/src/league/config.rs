@@ -38,6 +38,7 @@ struct ConfigFile {
     players: Option<u64>,
     games: Option<u64>,
     budget: Option<u64>,
+    swiss_rounds: Option<u64>,
     seed: Option<u64>,
     concurrency: Option<u64>,
     move_timeout: Option<u64>,
@@ -91,6 +92,8 @@ pub struct Overrides {
     pub games: Option<u64>,
     /// `--budget` (of a learning league).
     pub budget: Option<u64>,
+    /// `--swiss-rounds` (of a Swiss league).
+    pub swiss_rounds: Option<u64>,
     /// `--seed`.
     pub seed: Option<u64>,
     /// `--concurrency`.
@@ -147,7 +150,11 @@ pub struct LeagueConfig {
     /// those of the round robin of its field with the same `games`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub budget: Option<u64>,
-    /// The rounds a learning league chose, each its pairs of bots (numbers
+    /// The rounds a Swiss league plays (`--swiss-rounds`; by default
+    /// [`crate::league::swiss::default_rounds`] of its field).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub swiss_rounds: Option<u64>,
+    /// The rounds a learning or Swiss league chose, each its pairs of bots (numbers
     /// in [`bots`](Self::bots), in increasing order), in the order they were played.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub rounds: Vec<Vec<Vec<usize>>>,
@@ -274,8 +281,18 @@ pub enum SettingProblem {
         /// The league's format.
         format: Format,
     },
-    /// Shards of a learning league.
-    ShardedLearning,
+    /// Swiss rounds for a league that is not a Swiss league.
+    RoundsNotSwiss {
+        /// The league's format.
+        format: Format,
+    },
+    /// No Swiss rounds.
+    NoRounds,
+    /// Shards of a league that chooses its rounds (learning, Swiss).
+    ShardedRounds {
+        /// The league's format.
+        format: Format,
+    },
 }
 
 impl fmt::Display for SettingProblem {
@@ -298,9 +315,14 @@ impl fmt::Display for SettingProblem {
             SettingProblem::BudgetNotLearning { format } => {
                 write!(f, "only a learning league has a budget (this one is a {format})")
             }
-            SettingProblem::ShardedLearning => f.write_str(
-                "a learning league chooses each round from the results of the rounds before, so it cannot be split \
-                 into shards",
+            SettingProblem::RoundsNotSwiss { format } => {
+                write!(f, "only a swiss league has swiss rounds (this one is a {format})")
+            }
+            SettingProblem::NoRounds => f.write_str("a swiss league plays at least 1 round"),
+            SettingProblem::ShardedRounds { format } => write!(
+                f,
+                "a {format} league chooses each round from the results of the rounds before, so it cannot be split \
+                 into shards"
             ),
         }
     }
@@ -538,6 +560,13 @@ impl LeagueConfig {
                 }
                 budget => budget,
             },
+            swiss_rounds: match flags.swiss_rounds.or(file.swiss_rounds) {
+                Some(_) if format != Format::Swiss => {
+                    return Err(key_error("swiss_rounds", SettingProblem::RoundsNotSwiss { format }));
+                }
+                Some(0) => return Err(key_error("swiss_rounds", SettingProblem::NoRounds)),
+                rounds => rounds,
+            },
             rounds: Vec::new(),
             seed: seed.unwrap_or(random_seed),
             // By default, a game in flight on each set of CPUs a game gets.
@@ -552,8 +581,8 @@ impl LeagueConfig {
             sandbox,
             cpus_per_game,
             shard: match flags.shard {
-                Some(_) if format == Format::Learning => {
-                    return Err(key_error("shard", SettingProblem::ShardedLearning));
+                Some(_) if format.has_rounds() => {
+                    return Err(key_error("shard", SettingProblem::ShardedRounds { format }));
                 }
                 shard => shard,
             },
@@ -716,6 +745,7 @@ impl LeagueConfig {
             ("variant", self.variant == other.variant),
             ("games", self.games == other.games),
             ("budget", self.budget == other.budget),
+            ("swiss_rounds", self.swiss_rounds == other.swiss_rounds),
             ("rounds", self.rounds == other.rounds),
             ("seed", self.seed == other.seed),
             ("deals", self.deals == other.deals),
@@ -908,7 +938,9 @@ mod tests {
             ("colour = \"red\"\n", "unknown field `colour`"),
             ("games = \"many\"\n", "games"),
             ("games = 0\n", "games: must be at least 1"),
-            ("format = \"swiss\"\n", "format: unknown format \"swiss\""),
+            ("format = \"knockout\"\n", "format: unknown format \"knockout\""),
+            ("swiss_rounds = 3\n", "swiss_rounds: only a swiss league has swiss rounds (this one is a round-robin)"),
+            ("format = \"swiss\"\nswiss_rounds = 0\n", "swiss_rounds: a swiss league plays at least 1 round"),
             ("[[bot]]\nname = \"a\"\n", "missing field `command`"),
             ("[[bot]]\nname = \"a\"\ncommand = \"no-such-program-x\"\n", "bot[0]: bot \"a\": cannot run"),
             ("[[bot]]\nname = \"a\"\ncommand = \"sh\"\n[[bot]]\nname = \"a\"\ncommand = \"sh\"\n", "bot[1].name"),

@@ -15,6 +15,7 @@
 pub(crate) mod config;
 pub(crate) mod learning;
 pub(crate) mod queued;
+pub(crate) mod swiss;
 
 use crate::league::config::LeagueConfig;
 use crate::schedule::{self, Format, Schedule, ScheduleError, Seating};
@@ -79,17 +80,19 @@ impl std::error::Error for HistoryError {}
 pub enum LeagueError {
     /// The history does not account for the bots.
     History(HistoryError),
-    /// A learning league of a game of other than 2 sides.
-    LearningSides {
+    /// A learning or Swiss league (one of pairs) of a game of other than 2 sides.
+    PairsOnly {
+        /// The format.
+        format: Format,
         /// The sides of the game.
         sides: usize,
     },
     /// Too many games.
     TooManyGames {
-        /// The games of each group (each pair of each round of a learning league).
+        /// The games of each group (each pair of each round of a league with rounds).
         games: u64,
-        /// Whether the league is a learning league.
-        learning: bool,
+        /// Whether the league chooses rounds (learning, Swiss).
+        rounds: bool,
         /// The schedule's reason.
         error: ScheduleError,
     },
@@ -149,14 +152,14 @@ impl fmt::Display for LeagueError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             LeagueError::History(error) => write!(f, "not a league configuration: {error}"),
-            LeagueError::LearningSides { sides } => write!(
+            LeagueError::PairsOnly { format, sides } => write!(
                 f,
-                "a learning league pairs bots: it needs a game of 2 sides (this one has {sides}); use round-robin"
+                "a {format} league pairs bots: it needs a game of 2 sides (this one has {sides}); use round-robin"
             ),
-            LeagueError::TooManyGames { games, learning: true, error } => {
+            LeagueError::TooManyGames { games, rounds: true, error } => {
                 write!(f, "{games} games for each pair of each round: {error}")
             }
-            LeagueError::TooManyGames { games, learning: false, error } => {
+            LeagueError::TooManyGames { games, rounds: false, error } => {
                 write!(f, "{games} games for each group of bots: {error}")
             }
             LeagueError::TooFewBots { format, sides, bots } => {
@@ -219,10 +222,10 @@ pub fn stages(config: &LeagueConfig) -> Result<Vec<Stage>, HistoryError> {
 /// few bots or has too many games.
 pub fn full_schedule(config: &LeagueConfig, teams: &[Vec<usize>], seating: Seating) -> Result<Schedule, LeagueError> {
     let stages = stages(config).map_err(LeagueError::History)?;
-    let too_many = |learning| move |error| LeagueError::TooManyGames { games: config.games, learning, error };
-    if config.format == Format::Learning {
+    let too_many = |rounds| move |error| LeagueError::TooManyGames { games: config.games, rounds, error };
+    if config.format.has_rounds() {
         if teams.len() != 2 {
-            return Err(LeagueError::LearningSides { sides: teams.len() });
+            return Err(LeagueError::PairsOnly { format: config.format, sides: teams.len() });
         }
         return Schedule::rounds(config.seed, teams, &config.rounds, seating, config.games).map_err(too_many(true));
     }

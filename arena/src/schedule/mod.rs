@@ -116,6 +116,16 @@ pub enum Format {
     /// Pairs chosen round by round by what their games would teach (see
     /// [`crate::league::learning`]), until the order is known or a budget is spent.
     Learning,
+    /// Rounds of pairs of like score that have not met (see [`crate::league::swiss`]).
+    Swiss,
+}
+
+impl Format {
+    /// Whether the league chooses its pairs round by round from the results
+    /// of the rounds before (learning and Swiss), rather than all at its start.
+    pub fn has_rounds(self) -> bool {
+        matches!(self, Format::Learning | Format::Swiss)
+    }
 }
 
 /// Why a schedule, or a part of one, cannot be had.
@@ -148,7 +158,7 @@ impl fmt::Display for ScheduleError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ScheduleError::UnknownFormat { text } => {
-                write!(f, "unknown format {text:?}; the formats are round-robin, gauntlet and learning")
+                write!(f, "unknown format {text:?}; the formats are round-robin, gauntlet, learning and swiss")
             }
             ScheduleError::BadShard { text } => write!(f, "--shard {text:?}: expected K/N with 0 <= K < N, e.g. 0/4"),
             ScheduleError::TooManyGames { deals, groups, per_deal, games } => write!(
@@ -170,6 +180,7 @@ impl FromStr for Format {
             "round-robin" => Ok(Format::RoundRobin),
             "gauntlet" => Ok(Format::Gauntlet),
             "learning" => Ok(Format::Learning),
+            "swiss" => Ok(Format::Swiss),
             other => Err(ScheduleError::UnknownFormat { text: other.to_string() }),
         }
     }
@@ -181,6 +192,7 @@ impl fmt::Display for Format {
             Format::RoundRobin => "round-robin",
             Format::Gauntlet => "gauntlet",
             Format::Learning => "learning",
+            Format::Swiss => "swiss",
         })
     }
 }
@@ -191,7 +203,7 @@ impl fmt::Display for Format {
 /// group of the round robin.
 pub fn groups(format: Format, bots: usize, sides: usize) -> Vec<Vec<usize>> {
     match format {
-        Format::RoundRobin | Format::Learning => combinations(0, bots, sides),
+        Format::RoundRobin | Format::Learning | Format::Swiss => combinations(0, bots, sides),
         Format::Gauntlet if bots == 0 => Vec::new(),
         Format::Gauntlet => combinations(1, bots, sides.saturating_sub(1))
             .into_iter()
