@@ -35,6 +35,30 @@ pub struct Process {
     pub group: i32,
     /// Whether it has exited and waits to be reaped.
     pub zombie: bool,
+    /// Whether its main thread has begun to exit (the kernel's `PF_EXITING`).
+    pub exiting: bool,
+}
+
+/// The kernel's flag of a task that has begun to exit (`include/linux/sched.h`).
+const PF_EXITING: u64 = 0x4;
+
+/// The process `pid`, if there is one.
+pub fn process(pid: i32) -> Option<Process> {
+    read(pid, &mut [0u8; 1024])
+}
+
+/// Whether process `pid` is on its way out, so that what it holds is about to
+/// be freed: a zombie, exiting, or with a SIGKILL pending (a process killed
+/// while it waits on the disk, in an `fsync`, exits only once that returns).
+pub fn dying(pid: i32) -> bool {
+    let Some(process) = process(pid) else { return false };
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+    let sigkill = 1u64 << (nix::libc::SIGKILL - 1);
+    let pending = status
+        .lines()
+        .filter_map(|line| line.strip_prefix("SigPnd:").or_else(|| line.strip_prefix("ShdPnd:")))
+        .any(|mask| u64::from_str_radix(mask.trim(), 16).is_ok_and(|mask| mask & sigkill != 0));
+    process.zombie || process.exiting || pending
 }
 
 /// Every process in `/proc`.
@@ -53,10 +77,12 @@ fn read(pid: i32, buffer: &mut [u8]) -> Option<Process> {
     let after_name = &stat[stat.iter().rposition(|&b| b == b')')? + 1..];
     let mut fields = after_name.split(|&b| b == b' ').filter(|field| !field.is_empty());
     let zombie = fields.next()? == b"Z";
-    let mut number = || std::str::from_utf8(fields.next()?).ok()?.parse().ok();
-    let parent = number()?;
-    let group = number()?;
-    Some(Process { pid, parent, group, zombie })
+    let mut number = || std::str::from_utf8(fields.next()?).ok()?.parse::<i64>().ok();
+    let parent = number()? as i32;
+    let group = number()? as i32;
+    // Then the session, the terminal, its foreground group and the flags.
+    let flags = (0..3).try_for_each(|_| number().map(drop)).and_then(|()| number()).unwrap_or(0) as u64;
+    Some(Process { pid, parent, group, zombie, exiting: flags & PF_EXITING != 0 })
 }
 
 /// The pid namespace of process `pid` (the inode `/proc/PID/ns/pid` names),
@@ -239,6 +265,34 @@ mod tests {
         child.kill().unwrap();
         child.wait().unwrap();
         assert_eq!(pid_namespace(-1), None);
+    }
+
+    #[test]
+    fn a_process_that_has_exited_is_exiting_until_reaped() {
+        let running = process(me()).expect("the test's own process");
+        assert!(!running.exiting && !running.zombie && running.pid == me() && !dying(me()));
+        // Stopped, then killed: the SIGKILL is pending until it runs again.
+        let mut stopped = shell("kill -STOP $$; exit 0");
+        let stopped_pid = stopped.id() as i32;
+        let deadline = Instant::now() + PATIENCE;
+        while !std::fs::read_to_string(format!("/proc/{stopped_pid}/stat")).is_ok_and(|stat| stat.contains(") T ")) {
+            assert!(Instant::now() < deadline, "{stopped_pid} never stopped");
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        assert!(!dying(stopped_pid), "stopped is not dying");
+        stopped.kill().unwrap();
+        stopped.wait().unwrap();
+        let mut child = shell("exit 0");
+        let pid = child.id() as i32;
+        // Not reaped yet: a zombie, so on its way out.
+        let deadline = Instant::now() + PATIENCE;
+        while !process(pid).is_some_and(|p| p.zombie) {
+            assert!(Instant::now() < deadline, "{pid} never exited");
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        assert!(dying(pid));
+        child.wait().unwrap();
+        assert!(process(pid).is_none(), "reaped, it is gone");
     }
 
     #[test]

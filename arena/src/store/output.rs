@@ -293,9 +293,13 @@ impl OutDir {
     }
 }
 
-/// How long taking the lock of an output directory waits for an arena that
-/// holds it to finish exiting (one killed with `kill -9` a moment ago).
+/// How long taking the lock of an output directory waits for the arena that
+/// holds it to let go, before calling the directory in use.
 const LOCK_PATIENCE: Duration = Duration::from_secs(3);
+
+/// How much longer the lock of an output directory is waited for while the
+/// arena that holds it is exiting (see [`lock`]).
+const EXIT_PATIENCE: Duration = Duration::from_secs(60);
 
 /// The output directories this process holds locked, by (device, inode): a
 /// second lock of one of them in this process is refused as another
@@ -321,7 +325,9 @@ impl Drop for DirLock {
 
 /// Takes the lock of an output directory, or says who holds it. An arena
 /// that was killed a moment ago may still be exiting: the lock is retried
-/// for [`LOCK_PATIENCE`] before the directory is called in use.
+/// for [`LOCK_PATIENCE`] before the directory is called in use, and for as
+/// long as [`EXIT_PATIENCE`] while the process that holds it is exiting (on
+/// a busy machine a killed arena may take seconds to let go).
 fn lock(dir: &Path) -> Result<DirLock, OutputError> {
     let path = dir.join("arena.lock");
     let in_use = |holder: Option<i32>| OutputError::InUse { dir: dir.to_path_buf(), lock: path.clone(), holder };
@@ -343,7 +349,10 @@ fn lock(dir: &Path) -> Result<DirLock, OutputError> {
     loop {
         match record_lock(&file, nix::libc::F_SETLK) {
             Ok(_) => break,
-            Err(nix::errno::Errno::EAGAIN | nix::errno::Errno::EACCES) if Instant::now() < deadline => {
+            Err(nix::errno::Errno::EAGAIN | nix::errno::Errno::EACCES)
+                if Instant::now() < deadline
+                    || (Instant::now() < deadline + EXIT_PATIENCE && holder_exiting(&file)) =>
+            {
                 std::thread::sleep(Duration::from_millis(20));
             }
             Err(nix::errno::Errno::EAGAIN | nix::errno::Errno::EACCES) => {
@@ -356,6 +365,11 @@ fn lock(dir: &Path) -> Result<DirLock, OutputError> {
     held.file = Some(file);
     remove_stale_temporaries(dir);
     Ok(held)
+}
+
+/// Whether the process whose lock of `file` blocks ours is exiting.
+fn holder_exiting(file: &File) -> bool {
+    record_lock(file, nix::libc::F_GETLK).ok().flatten().is_some_and(crate::bot::tree::dying)
 }
 
 /// The process of another arena that holds the output directory `dir` (a
