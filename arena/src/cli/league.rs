@@ -306,6 +306,11 @@ fn next_round(config: &LeagueConfig, played: &[GameSummary]) -> Result<Next, Fai
     })
 }
 
+/// How many of a league's bots have not retired.
+fn active_bots(config: &LeagueConfig) -> usize {
+    config.retired().iter().filter(|&&retired| !retired).count()
+}
+
 /// The rounds a Swiss league of `bots` bots (not retired) plays.
 fn swiss_rounds(config: &LeagueConfig, bots: usize) -> u64 {
     config.swiss_rounds.unwrap_or_else(|| swiss::default_rounds(bots))
@@ -679,8 +684,7 @@ fn play(prepared: Prepared, quiet: bool) -> Result<Played, Failure> {
 fn stop_note(config: &LeagueConfig, stop: &Next, games: u64) -> String {
     let rounds = config.rounds.len();
     if config.format == Format::Swiss {
-        let active = config.retired().iter().filter(|&&retired| !retired).count();
-        let planned = swiss_rounds(config, active);
+        let planned = swiss_rounds(config, active_bots(config));
         return match rounds as u64 >= planned {
             true => format!(
                 "the swiss league stopped after {rounds} rounds and {games} games: its {planned} rounds are played \
@@ -708,15 +712,15 @@ fn stop_note(config: &LeagueConfig, stop: &Next, games: u64) -> String {
 /// league's field (if any) meet someone: a league of `sides` sides.
 fn entering_bots_play(config: &LeagueConfig, schedule: &Schedule, sides: usize) -> Result<(), Failure> {
     let change = config.history.last().expect("a grown league has a history");
+    let active = active_bots(config);
     // A learning league's stages are its rounds: its next round meets a newcomer if anyone is left to meet.
     let meets = match config.format {
-        Format::Learning | Format::Swiss => config.retired().iter().filter(|&&retired| !retired).count() >= 2,
+        Format::Learning | Format::Swiss => active >= 2,
         _ => !schedule.stage(config.history.len() - 1).expect("a stage for every change").0.is_empty(),
     };
     if change.added.is_empty() {
         return Ok(());
     }
-    let active = config.retired().iter().filter(|&&retired| !retired).count();
     let planned = swiss_rounds(config, active);
     let newcomer = |bot: &usize| change.added.contains(&config.bots[*bot].name);
     // A round may have been chosen for them already (as this run takes the change in).
