@@ -112,6 +112,11 @@ impl<'e> Running<'e> {
         &self.events
     }
 
+    /// Every event of the game, which it ends.
+    pub fn into_events(self) -> Vec<StepEvent<Raw>> {
+        self.events
+    }
+
     /// Each seat's score now.
     pub fn scores(&self) -> &[i64] {
         &self.scores

@@ -131,7 +131,11 @@ impl<G: Game> Server<G> {
         let game = self.game.as_ref().expect("a game in progress");
         let seats = game.scores().len();
         let all = self.describes_all;
-        let names: Vec<String> = (0..seats).map(|seat| format!("seat {seat}")).collect();
+        // Only the texts name the seats.
+        let names: Vec<String> = match all {
+            true => (0..seats).map(|seat| format!("seat {seat}")).collect(),
+            false => Vec::new(),
+        };
         let events = game
             .events_since(self.sent)
             .into_iter()

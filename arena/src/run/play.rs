@@ -152,7 +152,7 @@ pub async fn play_seated<P: Person>(
         bots: seated.names,
         bot_seeds: spec.bot_seeds.clone(),
         clock: table.limits.clock,
-        events: seated.times.entries(game.events().iter().map(|event| event.event.clone()).collect()),
+        events: seated.times.entries(game.into_events().into_iter().map(|event| event.event).collect()),
         result,
         faults: seated.faults,
         duration_ms: started.elapsed().as_millis() as u64,
