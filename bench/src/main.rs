@@ -29,7 +29,7 @@ use std::process::{Command, Stdio};
 use std::time::Instant;
 
 /// Round trips per floor measurement.
-const ROUND_TRIPS: u64 = 50_000;
+const ROUND_TRIPS: u64 = 200_000;
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
