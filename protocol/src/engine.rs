@@ -12,6 +12,11 @@ use serde_json::value::RawValue;
 /// The engine protocol version the arena speaks, sent in `hello`.
 pub const ENGINE_VERSION: u32 = 1;
 
+/// A `start` without `describe` asks for every part of each step.
+fn read_by_default() -> bool {
+    true
+}
+
 /// What the arena asks an engine; each request is answered by one [`Answer`]
 /// (but `bye`, which the engine answers by exiting).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
@@ -37,6 +42,11 @@ pub enum Request {
         /// The setup, when the game's starting material is given.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         setup: Option<Value>,
+        /// Whether anyone reads the optional parts of this game's steps
+        /// (`text`, `texts`, `private`); `false` in a match, where the
+        /// engine may leave them out. Sent only when `false`.
+        #[serde(default = "read_by_default", skip_serializing_if = "Clone::clone")]
+        describe: bool,
     },
     /// The seat to act plays the choice with this index.
     Play {

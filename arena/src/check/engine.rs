@@ -323,7 +323,7 @@ async fn play(
     findings: &mut Findings,
 ) -> Result<Transcript, Played> {
     let mut transcript = Vec::new();
-    let start = Request::Start { variant: variant.variant.clone(), seed: Some(seed), setup: None };
+    let start = Request::Start { variant: variant.variant.clone(), seed: Some(seed), setup: None, describe: true };
     let mut step = match ask(engine, &mut transcript, start).await? {
         Answer::Step(step) => step,
         other => return Err(Played::Refused(format!("start was answered {}", shown(&other)))),

@@ -157,7 +157,7 @@ fn origin(record: &JsonRecord) -> Result<Origin<'_>, ReplayError> {
 
 /// The game of `record` started on `link`, as `table` seats it.
 async fn start<'t>(table: &'t Table, link: &mut dyn Link, record: &JsonRecord) -> Result<Running<'t>, ReplayError> {
-    match Running::start(&table.engine, link, &table.variant, &table.teams, origin(record)?).await {
+    match Running::start(&table.engine, link, &table.variant, &table.teams, origin(record)?, false).await {
         Ok(game) => Ok(game),
         Err(Trouble::Refused(why)) => Err(ReplayError::Refused { why }),
         Err(Trouble::Failed(e)) => Err(ReplayError::Engine(e)),

@@ -50,7 +50,8 @@ pub enum Found {
 }
 
 impl<'e> Running<'e> {
-    /// Starts a game of `variant` (seated as `teams`) on `link`.
+    /// Starts a game of `variant` (seated as `teams`) on `link`; `describe`
+    /// when someone reads its steps' texts (a person at the terminal).
     ///
     /// # Errors
     /// [`Trouble::Refused`] when the engine refuses the setup (or the
@@ -61,6 +62,7 @@ impl<'e> Running<'e> {
         variant: &Value,
         teams: &'e [Vec<usize>],
         origin: Origin<'_>,
+        describe: bool,
     ) -> Result<Running<'e>, Trouble> {
         let (seed, setup) = match origin {
             Origin::Seed(seed) => (Some(seed), None),
@@ -79,7 +81,7 @@ impl<'e> Running<'e> {
             outcome: None,
             text: None,
         };
-        match link.ask(Request::Start { variant: variant.clone(), seed, setup }).await? {
+        match link.ask(Request::Start { variant: variant.clone(), seed, setup, describe }).await? {
             Answer::Step(step) => running.take("start", step)?,
             Answer::Error { message } => return Err(Trouble::Refused(message)),
             other => return Err(running.wrong("start", &other).into()),

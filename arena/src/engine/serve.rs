@@ -22,16 +22,19 @@ pub struct Server<G: Game> {
     game: Option<G>,
     /// How many of the game's events have been sent.
     sent: usize,
-    /// Whether each step describes everything the protocol lets it: each
+    /// Whether steps may describe everything the protocol lets them: each
     /// seat's private information (for `arena check-engine`) and the text
     /// of the game for a person (for `arena play`). An in-process engine
     /// has no use for them.
     describes_all: bool,
+    /// Whether the game in progress was started with `describe` (the
+    /// arena reads its descriptions).
+    described: bool,
 }
 
 impl<G: Game> Default for Server<G> {
     fn default() -> Self {
-        Server { game: None, sent: 0, describes_all: true }
+        Server { game: None, sent: 0, describes_all: true, described: true }
     }
 }
 
@@ -69,7 +72,10 @@ impl<G: Game> Server<G> {
                 }),
                 Err(e) => error(e.0),
             },
-            Request::Start { variant, seed, setup } => self.start(variant, seed, setup),
+            Request::Start { variant, seed, setup, describe } => {
+                self.described = describe;
+                self.start(variant, seed, setup)
+            }
             Request::Play { index } => match &mut self.game {
                 None => error("no game: start one first"),
                 Some(game) if game.to_act().is_none() => error("the game is over"),
@@ -130,7 +136,7 @@ impl<G: Game> Server<G> {
     fn step(&mut self) -> Step<Raw> {
         let game = self.game.as_ref().expect("a game in progress");
         let seats = game.scores().len();
-        let all = self.describes_all;
+        let all = self.describes_all && self.described;
         // Only the texts name the seats.
         let names: Vec<String> = match all {
             true => (0..seats).map(|seat| format!("seat {seat}")).collect(),
@@ -259,6 +265,24 @@ mod tests {
         let Answer::Step(next) = ask(&mut server, r#"{"type":"play","index":0}"#) else { panic!("a step") };
         assert_eq!(next.to_act, Some(1), "the first event is the move itself: {:?}", next.events);
         assert!(server.answer(Request::Bye).is_none());
+    }
+
+    #[test]
+    fn a_game_started_without_describe_leaves_its_texts_and_private_out() {
+        for (describe, described) in [("", true), (r#","describe":true"#, true), (r#","describe":false"#, false)] {
+            let mut server = Server::<Leduc>::default();
+            let Answer::Variant(variant) = ask(&mut server, r#"{"type":"variant","settings":[]}"#) else {
+                panic!("a variant")
+            };
+            let start = format!(r#"{{"type":"start","variant":{},"seed":7{describe}}}"#, variant.variant);
+            let Answer::Step(step) = ask(&mut server, &start) else { panic!("a step") };
+            let Answer::Step(next) = ask(&mut server, r#"{"type":"play","index":0}"#) else { panic!("a step") };
+            for step in [step, next] {
+                assert_eq!(step.private.is_some(), described, "{start}");
+                assert_eq!(step.text.is_some(), described, "{start}");
+                assert!(step.events.iter().all(|event| event.texts.is_some() == described), "{start}");
+            }
+        }
     }
 
     #[test]

@@ -210,13 +210,12 @@ impl<'t, 'p, P: Person> Seated<'t, 'p, P> {
         let table = self.table;
         self.seat_bots(pool, spec).await?;
         let origin = table.origin(spec);
-        let mut game =
-            Running::start(&table.engine, link, &table.variant, &table.teams, origin).await.map_err(|trouble| {
-                match trouble {
-                    Trouble::Failed(e) => Unplayable::from(e),
-                    Trouble::Refused(why) => {
-                        table.engine.failed(format!("refused to start game {}: {why}", spec.id)).into()
-                    }
+        let mut game = Running::start(&table.engine, link, &table.variant, &table.teams, origin, self.person.is_some())
+            .await
+            .map_err(|trouble| match trouble {
+                Trouble::Failed(e) => Unplayable::from(e),
+                Trouble::Refused(why) => {
+                    table.engine.failed(format!("refused to start game {}: {why}", spec.id)).into()
                 }
             })?;
         if let Some(person) = self.person.as_deref_mut() {

@@ -93,7 +93,8 @@ impl Setting {
     /// [`SettingError::Refused`] with its reason when it does not.
     pub fn check_setup(&mut self, resolved: &Resolved, setup: &Value) -> Result<(), SettingError> {
         let link = self.link.as_deref_mut().expect("open until closed");
-        let started = Running::start(&self.engine, link, &resolved.variant, &resolved.teams, Origin::Setup(setup));
+        let started =
+            Running::start(&self.engine, link, &resolved.variant, &resolved.teams, Origin::Setup(setup), false);
         match self.runtime.block_on(started) {
             Ok(_) => Ok(()),
             Err(Trouble::Refused(why)) => Err(SettingError::Refused(why)),

@@ -266,11 +266,12 @@ async fn ids_echoed(
 ) -> Result<String, Failure> {
     let engine = &table.engine;
     let origin = Origin::Seed(context.settings.seed);
-    let mut game =
-        Running::start(engine, link, &table.variant, &table.teams, origin).await.map_err(|trouble| match trouble {
+    let mut game = Running::start(engine, link, &table.variant, &table.teams, origin, false).await.map_err(
+        |trouble| match trouble {
             crate::engine::spec::Trouble::Failed(e) => Failure::from(e),
             crate::engine::spec::Trouble::Refused(why) => engine.failed(format!("refused to start: {why}")).into(),
-        })?;
+        },
+    )?;
     let seat = game.to_act().expect("a new game has a seat to act");
     let (mut process, _) = start(table, seat).await?;
     process.queue(&Envelope::GameStart(game_start(seat, context.settings.seed)));

@@ -41,7 +41,7 @@ pub async fn check(
         (None, true) => return whole("the game was set up in advance, but the record holds no setup".to_string()),
         (_, false) => Origin::Seed(record.seed),
     };
-    let mut game = match Running::start(engine, link, &record.variant, teams, origin).await {
+    let mut game = match Running::start(engine, link, &record.variant, teams, origin, false).await {
         Ok(game) => game,
         Err(Trouble::Refused(why)) => return whole(format!("the engine does not start this game: {why}")),
         Err(Trouble::Failed(e)) => return Err(e),
