@@ -22,19 +22,16 @@ pub struct Server<G: Game> {
     game: Option<G>,
     /// How many of the game's events have been sent.
     sent: usize,
-    /// Whether steps may describe everything the protocol lets them: each
-    /// seat's private information (for `arena check-engine`) and the text
-    /// of the game for a person (for `arena play`). An in-process engine
-    /// has no use for them.
-    describes_all: bool,
-    /// Whether the game in progress was started with `describe` (the
-    /// arena reads its descriptions).
+    /// Whether the steps of the game in progress describe everything the
+    /// protocol lets them: each seat's private information (for `arena
+    /// check-engine`) and the text of the game for a person (for `arena
+    /// play`). A game started with `"describe":false` has no use for them.
     described: bool,
 }
 
 impl<G: Game> Default for Server<G> {
     fn default() -> Self {
-        Server { game: None, sent: 0, describes_all: true, described: true }
+        Server { game: None, sent: 0, described: true }
     }
 }
 
@@ -53,13 +50,6 @@ fn error(message: impl Into<String>) -> Answer<Raw> {
 }
 
 impl<G: Game> Server<G> {
-    /// A server inside the arena, for its runner: its steps leave out what
-    /// only `check-engine` and `arena play` read (each seat's private
-    /// information, the text of the game).
-    pub fn in_process() -> Self {
-        Server { describes_all: false, ..Server::default() }
-    }
-
     /// The answer to `request`, or `None` for `bye`.
     pub fn answer(&mut self, request: Request) -> Option<Answer<Raw>> {
         Some(match request {
@@ -136,7 +126,7 @@ impl<G: Game> Server<G> {
     fn step(&mut self) -> Step<Raw> {
         let game = self.game.as_ref().expect("a game in progress");
         let seats = game.scores().len();
-        let all = self.describes_all && self.described;
+        let all = self.described;
         // Only the texts name the seats.
         let names: Vec<String> = match all {
             true => (0..seats).map(|seat| format!("seat {seat}")).collect(),

@@ -84,7 +84,7 @@ impl<G: Game> BuiltIn for Native<G> {
         super::serve::info::<G>()
     }
     fn server(&self) -> Box<dyn Link> {
-        Box::new(Server::<G>::in_process())
+        Box::new(Server::<G>::default())
     }
     fn html_page(&self, record_json: &str) -> String {
         G::html_page(record_json)
