@@ -334,3 +334,55 @@ fn an_engine_that_draws_pages_and_text_has_them_shown() {
     assert!(stdout.contains("dealt: your card is "), "the events as the engine draws them: {stdout}");
     assert!(stdout.contains("  1. check"), "the turn as the engine draws it: {stdout}");
 }
+
+/// The `start` lines an engine program was sent, read from the log of a
+/// wrapper that copies its stdin there.
+fn starts_logged(log: &std::path::Path) -> Vec<String> {
+    let text = std::fs::read_to_string(log).expect("the wrapper's log");
+    text.lines().filter(|line| line.contains(r#""type":"start""#)).map(str::to_string).collect()
+}
+
+#[test]
+fn a_match_asks_the_engine_for_no_descriptions_and_a_person_at_the_terminal_does() {
+    let scratch = Scratch::new("describe");
+    // Copies each request to the log and passes it on; exits after bye, as the engine does.
+    let relay = r#"import subprocess, sys
+engine = subprocess.Popen([sys.argv[2], "engine", "leduc"], stdin=subprocess.PIPE, text=True)
+with open(sys.argv[1], "a") as log:
+    for line in sys.stdin:
+        log.write(line)
+        log.flush()
+        engine.stdin.write(line)
+        engine.stdin.flush()
+        if '"bye"' in line:
+            break
+engine.stdin.close()
+sys.exit(engine.wait())
+"#;
+    std::fs::write(scratch.path().join("relay.py"), relay).unwrap();
+    let wrapped = |log: &str| {
+        let log = scratch.path().join(log);
+        let relay = scratch.path().join("relay.py");
+        (format!("{} {} {} {}", python(), relay.display(), log.display(), bin("arena")), log)
+    };
+    let leduc_bot = format!("a={}", bin("leduc-bot"));
+    let (engine, log) = wrapped("match.log");
+    let args = ["match", "--engine", &engine, "--bot", &leduc_bot, "--bot", &leduc_bot.replacen("a=", "b=", 1)];
+    let output = arena(&[&args[..], &["--games", "2", "--seed", "3"]].concat());
+    assert!(output.status.success(), "{output:?}");
+    let starts = starts_logged(&log);
+    assert_eq!(starts.len(), 2, "{starts:?}");
+    assert!(starts.iter().all(|start| start.contains(r#""describe":false"#)), "{starts:?}");
+
+    let (engine, log) = wrapped("play.log");
+    let mut child = arena_command(&["play", "--engine", &engine, "--bot", &leduc_bot, "--seed", "3"])
+        .stdin(Stdio::piped())
+        .spawn()
+        .expect("arena starts");
+    let _ = child.stdin.take().unwrap().write_all("2\n".repeat(20).as_bytes());
+    let output = finish(child);
+    assert!(output.status.success(), "{output:?}");
+    let starts = starts_logged(&log);
+    assert_eq!(starts.len(), 1, "{starts:?}");
+    assert!(!starts[0].contains("describe"), "a person reads the texts: {}", starts[0]);
+}
