@@ -3,6 +3,7 @@
 //! output, and checking that no bot process outlived it.
 
 use std::io::{Read, Write};
+use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
 use std::sync::OnceLock;
@@ -254,7 +255,28 @@ pub fn finish(child: Child) -> Output {
 
 /// [`finish`], with a deadline of `limit`, calling `watch` with the child's
 /// pid every few milliseconds while it runs.
-pub fn finish_watched(mut child: Child, limit: Duration, mut watch: impl FnMut(u32)) -> Output {
+pub fn finish_watched(child: Child, limit: Duration, watch: impl FnMut(u32)) -> Output {
+    settle(child, limit, watch, |_| {})
+}
+
+/// [`finish`] for a program started in a process group of its own that may
+/// leave helpers behind it (Chromium's linger on a busy machine): once it
+/// exits, whatever of its group is left is killed, so that its pipes close.
+pub fn finish_group(child: Child) -> Output {
+    settle(
+        child,
+        DEADLINE,
+        |_| {},
+        |pid| {
+            let _ = nix::sys::signal::killpg(nix::unistd::Pid::from_raw(pid as i32), nix::sys::signal::Signal::SIGKILL);
+        },
+    )
+}
+
+/// Waits for `child` within `limit` (calling `watch` with its pid every few
+/// milliseconds), calls `exited` with its pid once it has exited, and
+/// collects its output.
+fn settle(mut child: Child, limit: Duration, mut watch: impl FnMut(u32), exited: impl FnOnce(u32)) -> Output {
     fn drain(pipe: Option<impl Read + Send + 'static>) -> std::sync::mpsc::Receiver<Vec<u8>> {
         let (sender, receiver) = std::sync::mpsc::channel();
         std::thread::spawn(move || {
@@ -280,6 +302,7 @@ pub fn finish_watched(mut child: Child, limit: Duration, mut watch: impl FnMut(u
         watch(child.id());
         std::thread::sleep(Duration::from_millis(5));
     };
+    exited(child.id());
     let collect = |pipe: std::sync::mpsc::Receiver<Vec<u8>>, name: &str| {
         pipe.recv_timeout(Duration::from_secs(30)).unwrap_or_else(|_| {
             panic!(
@@ -771,23 +794,27 @@ impl Browser {
     /// (its own and its frames', uncaught errors included): each message a
     /// line of Chromium's log.
     pub fn run_logged(&self, page: &str, hash: &str, extra: &[&str]) -> (String, Vec<String>) {
-        let output = output(
-            Command::new(&self.path)
-                .args([
-                    "--headless",
-                    "--no-sandbox",
-                    "--disable-gpu",
-                    "--disable-background-networking",
-                    "--disable-extensions",
-                    "--no-first-run",
-                    "--virtual-time-budget=5000",
-                    "--enable-logging=stderr",
-                    "--v=0",
-                    &format!("--user-data-dir={}", self.profile),
-                ])
-                .args(extra)
-                .arg(format!("file://{page}#{hash}")),
-        );
+        let chromium = Command::new(&self.path)
+            .args([
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-background-networking",
+                "--disable-extensions",
+                "--no-first-run",
+                "--virtual-time-budget=5000",
+                "--enable-logging=stderr",
+                "--v=0",
+                &format!("--user-data-dir={}", self.profile),
+            ])
+            .args(extra)
+            .arg(format!("file://{page}#{hash}"))
+            .process_group(0)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn();
+        let output = finish_group(chromium.unwrap_or_else(|e| panic!("chromium cannot start: {e}")));
         let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
         let stderr = String::from_utf8_lossy(&output.stderr);
         assert!(output.status.success(), "chromium failed:\n{stderr}");
