@@ -52,6 +52,34 @@ const CASES: &[(&str, Option<&str>, &[&str])] = &[
     ("many_processes.py", None, &[]),
 ];
 
+/// The cases where how the arena waits for a bot makes a difference: a
+/// worker with one game waits on the bot's pipes itself, and leaves to the
+/// runtime whatever else happens (stderr, an exit, a late or cut answer); a
+/// worker with several games waits through the runtime throughout.
+const WAITING_CASES: &[&str] = &[
+    "crash_mid_game.py",
+    "hang_mid_game.py",
+    "half_line.py",
+    "close_stdout.py",
+    "answers_twice.py",
+    "answers_early.py",
+    "huge_line.py",
+    "orphan_child.py",
+    "stops_reading.py",
+    "stderr_flood.py",
+    "escaped_child.py",
+];
+
+/// How a league's games share the arena's threads.
+#[derive(Clone, Copy, PartialEq)]
+enum Threads {
+    /// One game at a time (`--concurrency 1`): the worker waits in place.
+    Own,
+    /// Two games at once on one CPU (the arena confined to it, as `taskset`
+    /// does): one worker plays both, waiting through its runtime.
+    Shared,
+}
+
 /// The games between the two well-behaved bots, without timing fields.
 fn games_without(records: &[Value], hostile: &str) -> Vec<String> {
     records
@@ -79,10 +107,12 @@ fn league(
     hostile: &str,
     extra: &[&str],
     timeouts: bool,
+    threads: Threads,
 ) -> (Vec<Value>, String, String, f64) {
     let out = scratch.join(name);
     let (greedy, random) = (bin("greedy-bot"), bin("random-bot"));
-    let flags = ["--games", "2", "--seed", "8", "--concurrency", "1", "--move-timeout", MOVE_TIMEOUT];
+    let concurrency = if threads == Threads::Own { "1" } else { "2" };
+    let flags = ["--games", "2", "--seed", "8", "--concurrency", concurrency, "--move-timeout", MOVE_TIMEOUT];
     let mut args = match_args(scratch, &[("bad", hostile), ("g", &greedy), ("r", &random)], &flags);
     args[0] = "league".to_string();
     args.extend(["--out".to_string(), out.clone()]);
@@ -107,12 +137,22 @@ fn league(
     unreachable!("the last attempt returns")
 }
 
-fn run_case(script: &str, expected: Option<&str>, extra: &[&str], reference: &[String]) {
-    let scratch = Scratch::new(&format!("hostile-{}", script.trim_end_matches(".py")));
+fn run_case(script: &str, expected: Option<&str>, extra: &[&str], reference: &[String], threads: Threads) {
+    if threads == Threads::Shared {
+        // The arena started from this thread has its one CPU.
+        let mut one = nix::sched::CpuSet::new();
+        let allowed = nix::sched::sched_getaffinity(nix::unistd::Pid::from_raw(0)).expect("the affinity is readable");
+        let first = (0..nix::sched::CpuSet::count()).find(|&cpu| allowed.is_set(cpu).unwrap_or(false));
+        one.set(first.expect("a CPU is allowed")).unwrap();
+        nix::sched::sched_setaffinity(nix::unistd::Pid::from_raw(0), &one).expect("the thread can be confined");
+    }
+    let mode = if threads == Threads::Own { "" } else { "shared-" };
+    let scratch = Scratch::new(&format!("hostile-{mode}{}", script.trim_end_matches(".py")));
     let hostile = format!("{} {}", python(), repo_path(&format!("tests/bots/{script}")));
     // `expected` may name alternatives, as "protocol|timeout".
     let kinds: Vec<&str> = expected.map_or_else(Vec::new, |kind| kind.split('|').collect());
-    let (records, stdout, stderr, seconds) = league(&scratch, "out", &hostile, extra, kinds.contains(&"timeout"));
+    let (records, stdout, stderr, seconds) =
+        league(&scratch, "out", &hostile, extra, kinds.contains(&"timeout"), threads);
     // (That it ends at all, within `DEADLINE`, is what `arena_expect` checks.)
     assert_eq!(records.len(), 6, "{script}: the league runs to its end");
     let faults: Vec<&Value> = records.iter().flat_map(|r| r["faults"].as_array().unwrap()).collect();
@@ -153,23 +193,35 @@ fn run_case(script: &str, expected: Option<&str>, extra: &[&str], reference: &[S
     assert!(left.is_empty(), "{script}: processes left behind: {left:?}");
 }
 
-#[test]
-fn hostile_bots_are_contained() {
-    let scratch = Scratch::new("hostile-reference");
+/// Plays each of `cases` (four at a time: many wait on timeouts) in
+/// `threads`, and checks it against the games of a league without it.
+fn contain(name: &str, cases: &[(&'static str, Option<&'static str>, &'static [&'static str])], threads: Threads) {
+    let scratch = Scratch::new(name);
     let polite = format!("{} {}", python(), repo_path("tests/bots/first_legal.py"));
-    let (records, ..) = league(&scratch, "reference", &polite, &[], false);
+    let (records, ..) = league(&scratch, "reference", &polite, &[], false, Threads::Own);
     let reference = games_without(&records, "bad");
     assert_eq!(reference.len(), 2);
-    // Many cases wait on timeouts: four at a time.
-    let failures: Vec<&str> = at_once(4, CASES, |&(script, expected, extra)| {
+    let failures: Vec<&str> = at_once(4, cases, |&(script, expected, extra)| {
         let reference = reference.clone();
-        let case = std::thread::spawn(move || run_case(script, expected, extra, &reference));
+        let case = std::thread::spawn(move || run_case(script, expected, extra, &reference, threads));
         case.join().is_err().then_some(script)
     })
     .into_iter()
     .flatten()
     .collect();
     assert!(failures.is_empty(), "failed cases: {failures:?}");
+}
+
+#[test]
+fn hostile_bots_are_contained() {
+    contain("hostile-reference", CASES, Threads::Own);
+}
+
+#[test]
+fn hostile_bots_are_contained_by_a_worker_with_two_games() {
+    let cases: Vec<_> = CASES.iter().copied().filter(|(script, ..)| WAITING_CASES.contains(script)).collect();
+    assert_eq!(cases.len(), WAITING_CASES.len(), "every waiting case is a case");
+    contain("hostile-shared-reference", &cases, Threads::Shared);
 }
 
 #[test]
@@ -200,7 +252,7 @@ fn a_crashing_bot_keeps_its_stderr_in_the_record_and_the_log() {
 fn a_stderr_flood_is_capped_in_the_log() {
     let scratch = Scratch::new("stderr-cap");
     let flood = format!("{} {}", python(), repo_path("tests/bots/stderr_flood.py"));
-    league(&scratch, "out", &flood, &[], false);
+    league(&scratch, "out", &flood, &[], false, Threads::Own);
     let logs = std::fs::read_dir(format!("{}/logs", scratch.join("out"))).unwrap();
     let mut flooded = 0;
     for entry in logs.flatten().filter(|e| e.file_name().to_string_lossy().starts_with("bad.")) {

@@ -1,5 +1,7 @@
 //! Reading newline-terminated lines of bounded length from a bot's stdout.
 
+use nix::errno::Errno;
+use std::os::fd::{AsFd, BorrowedFd};
 use tokio::io::{AsyncRead, AsyncReadExt};
 
 /// What ended a read without a line.
@@ -40,20 +42,8 @@ impl<R: AsyncRead + Unpin> LineReader<R> {
     /// The next line, without its newline.
     pub async fn next_line(&mut self) -> Result<&[u8], ReadError> {
         loop {
-            if let Some(pos) = self.buf[self.scanned..self.end].iter().position(|&b| b == b'\n') {
-                let line_end = self.scanned + pos;
-                let line_start = self.start;
-                self.start = line_end + 1;
-                self.scanned = self.start;
-                if line_end - line_start > self.cap {
-                    return Err(ReadError::TooLong);
-                }
-                self.last = (line_start, line_end);
-                return Ok(&self.buf[line_start..line_end]);
-            }
-            self.scanned = self.end;
-            if self.end - self.start > self.cap {
-                return Err(ReadError::TooLong);
+            if let Some(found) = self.buffered_line() {
+                return found.map(|()| self.last_line());
             }
             self.make_room();
             match self.inner.read(&mut self.buf[self.end..]).await {
@@ -84,6 +74,26 @@ impl<R: AsyncRead + Unpin> LineReader<R> {
         }
         &self.buf[self.start..self.end]
     }
+}
+
+impl<R> LineReader<R> {
+    /// Takes the next line (see [`LineReader::last_line`]) if the buffer
+    /// holds all of it; `None` when more must be read.
+    pub fn buffered_line(&mut self) -> Option<Result<(), ReadError>> {
+        if let Some(pos) = self.buf[self.scanned..self.end].iter().position(|&b| b == b'\n') {
+            let line_end = self.scanned + pos;
+            let line_start = self.start;
+            self.start = line_end + 1;
+            self.scanned = self.start;
+            if line_end - line_start > self.cap {
+                return Some(Err(ReadError::TooLong));
+            }
+            self.last = (line_start, line_end);
+            return Some(Ok(()));
+        }
+        self.scanned = self.end;
+        (self.end - self.start > self.cap).then_some(Err(ReadError::TooLong))
+    }
 
     /// The line the last successful [`LineReader::next_line`] returned.
     pub fn last_line(&self) -> &[u8] {
@@ -109,6 +119,28 @@ impl<R: AsyncRead + Unpin> LineReader<R> {
             let grown = (self.buf.len() * 2).min(self.cap + 2).max(self.end + 1);
             self.buf.resize(grown, 0);
         }
+    }
+}
+
+impl<R: AsFd> LineReader<R> {
+    /// Reads what the descriptor holds, without the runtime and without
+    /// waiting (the descriptor is non-blocking): whether anything came.
+    pub fn read_now(&mut self) -> Result<bool, ReadError> {
+        self.make_room();
+        match nix::unistd::read(self.inner.as_fd(), &mut self.buf[self.end..]) {
+            Ok(0) => Err(ReadError::Eof),
+            Ok(n) => {
+                self.end += n;
+                Ok(true)
+            }
+            Err(Errno::EINTR | Errno::EAGAIN) => Ok(false),
+            Err(e) => Err(ReadError::Io(e.into())),
+        }
+    }
+
+    /// The descriptor read.
+    pub fn fd(&self) -> BorrowedFd<'_> {
+        self.inner.as_fd()
     }
 }
 

@@ -3,8 +3,8 @@
 //! wrong comes out of here as a [`fault::Fault`], never as a panic.
 //!
 //! - [`spec`]: a bot's command and limits; [`process`], [`supervisor`],
-//!   [`sandbox`], [`seccomp`], [`cgroup`], [`limits`], [`cpus`]: starting it
-//!   and holding it to its limits; [`tree`], [`orphans`], [`census`],
+//!   [`sandbox`], [`seccomp`], [`cgroup`], [`limits`], [`cpus`],
+//!   [`placement`]: starting it and holding it to its limits; [`tree`], [`orphans`], [`census`],
 //!   [`registry`]: making sure nothing it starts is left behind.
 //! - [`lines`], [`stderr`], [`logs`]: its pipes; [`fault`]: what a bot did
 //!   wrong, as data.
@@ -21,6 +21,7 @@ pub(crate) mod limits;
 pub(crate) mod lines;
 pub(crate) mod logs;
 pub(crate) mod orphans;
+pub(crate) mod placement;
 pub(crate) mod pool;
 pub(crate) mod process;
 pub(crate) mod registry;

@@ -11,6 +11,7 @@
 
 use crate::bot::census::Census;
 use crate::bot::fault::Fault;
+use crate::bot::placement::Placement;
 use crate::bot::process::Envelope;
 use crate::bot::process::{BotProcess, Launch};
 use std::fmt;
@@ -91,7 +92,7 @@ pub fn reserve_descriptors(games: usize, seats: usize) -> Result<(), TooFewDescr
 pub struct Pool {
     /// Idle processes, the one idle longest first.
     idle: Mutex<Vec<Idle>>,
-    cpus: Option<Vec<usize>>,
+    placement: Placement,
     census: Arc<Census>,
     grace: Duration,
 }
@@ -104,15 +105,15 @@ struct Idle {
 }
 
 impl Pool {
-    /// A pool of processes run on `cpus` (if pinned), at most `cap` of them
+    /// A pool of processes placed as `placement`, at most `cap` of them
     /// alive, each given `grace` to exit after `bye`.
-    pub fn new(cpus: Option<Vec<usize>>, cap: usize, grace: Duration) -> Pool {
-        Pool { idle: Mutex::default(), cpus, census: Census::new(cap), grace }
+    pub fn new(placement: Placement, cap: usize, grace: Duration) -> Pool {
+        Pool { idle: Mutex::default(), placement, census: Census::new(cap), grace }
     }
 
-    /// The CPUs new processes of this pool are pinned to, if any.
-    pub fn cpus(&self) -> Option<Vec<usize>> {
-        self.cpus.clone()
+    /// Where new processes of this pool run.
+    pub fn placement(&self) -> Placement {
+        self.placement.clone()
     }
 
     /// An idle process of `bot` for `seat`, if there is one.

@@ -6,12 +6,16 @@
 //!
 //! Messages for the bot are queued in an outbox and written together only
 //! when the arena waits for an answer, so each decision costs one write and
-//! one read.
+//! one read. A worker with one game waits for that answer in place, blocked
+//! in `ppoll` on the bot's pipes rather than handing its thread back to the
+//! runtime (see [`Placement::in_place`]); anything but the answer (stderr to
+//! drain, the bot's exit, a full stdin, the deadline) is left to the runtime.
 
 use super::census::Counted;
 use super::limits::ResourceLimits;
 use super::lines::{LineReader, ReadError};
 use super::logs::LogPlace;
+use super::placement::Placement;
 use super::registry::Registry;
 use super::stderr::StderrDrain;
 use super::supervisor::{self, Leftovers, Report, Reports};
@@ -43,6 +47,18 @@ const SPAWN_PATIENCE: Duration = Duration::from_secs(10);
 const KILL_PATIENCE: Duration = Duration::from_secs(5);
 /// How long a supervisor may take to exit once its bot is dead (and again once it is killed).
 const SUPERVISOR_PATIENCE: Duration = Duration::from_secs(2);
+
+/// How many exchanges in a row may be answered in place before the runtime
+/// gets the thread (see [`BotProcess::make_way`]).
+const YIELD_EVERY: u32 = 32;
+
+/// How an exchange in place ended.
+enum InPlace {
+    /// The answer was read, or stdout ended or failed.
+    Answered(Result<(), ReadError>),
+    /// Left to the runtime, with the first `written` bytes of the request written.
+    Unanswered { written: usize },
+}
 
 /// The answer the arena waits for, as fault messages name it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -81,8 +97,8 @@ pub struct Launch {
     pub resources: ResourceLimits,
     /// The control groups the process joins (see [`super::cgroup`]).
     pub groups: Vec<PathBuf>,
-    /// The CPUs to run on, if pinned.
-    pub cpus: Option<Vec<usize>>,
+    /// Where it runs, and how its answers are awaited.
+    pub placement: Placement,
     /// Where to copy the process's stderr, if anywhere.
     pub log: Option<LogPlace>,
     /// How many bytes of stderr to keep in the log.
@@ -116,6 +132,10 @@ pub struct BotProcess {
     registry: Registry,
     /// Whether everything has been killed and the supervisor reaped.
     finished: bool,
+    /// Whether an exchange waits for its answer in place (see [`Placement::in_place`]).
+    in_place: bool,
+    /// Exchanges answered in place since the runtime last had the thread.
+    unyielded: u32,
 }
 
 impl BotProcess {
@@ -142,7 +162,7 @@ impl BotProcess {
             .stderr(Stdio::piped())
             .process_group(0)
             .kill_on_drop(true);
-        let cpu = launch.cpus.as_deref().map(super::cpus::set);
+        let cpu = launch.placement.cpus.as_deref().map(super::cpus::set);
         let arena = nix::unistd::getpid();
         let descriptors = super::descriptors::open_file_limit();
         let held = supervisor::awaited_signals();
@@ -216,12 +236,25 @@ impl BotProcess {
             next_id: 1,
             registry: launch.registry.clone(),
             finished: false,
+            in_place: launch.placement.in_place,
+            unyielded: 0,
         })
     }
 
     /// Counts the process in a census for as long as it lives.
     pub fn count_in(&mut self, counted: Counted) {
         self.counted = Some(counted);
+    }
+
+    /// Gives the runtime the thread if exchanges answered in place have
+    /// kept it long enough, so that its other tasks (stderr drains,
+    /// processes being ended) run: called before a request's time starts,
+    /// so that their time is not the bot's.
+    pub async fn make_way(&mut self) {
+        if self.unyielded >= YIELD_EVERY {
+            self.unyielded = 0;
+            tokio::task::yield_now().await;
+        }
     }
 
     /// Appends a message to the outbox; it is written with the next exchange.
@@ -252,7 +285,21 @@ impl BotProcess {
             }
         }
         let outbox = std::mem::take(&mut self.outbox);
-        let batch = &outbox;
+        let mut batch = &outbox[..];
+        if self.in_place {
+            match self.answer_in_place(batch, deadline.into_std()) {
+                InPlace::Answered(result) => {
+                    self.unyielded += 1;
+                    self.outbox = std::mem::replace(&mut self.sent, outbox);
+                    self.outbox.clear();
+                    return match result {
+                        Ok(()) => Ok(self.stdout.last_line()),
+                        Err(e) => Err(self.read_failure(e, what).await),
+                    };
+                }
+                InPlace::Unanswered { written } => batch = &batch[written..],
+            }
+        }
         let stdin = self.stdin.as_mut();
         let stdout = &mut self.stdout;
         let child = &mut self.child;
@@ -298,17 +345,64 @@ impl BotProcess {
                 FaultKind::Timeout,
                 format!("no complete line as {what} within {} ms", limit.as_millis()),
             )),
-            Err(Failure::Read(ReadError::TooLong)) => Err(Fault::new(
+            Err(Failure::Read(e)) => Err(self.read_failure(e, what).await),
+            Err(Failure::Write) => Err(self.closed(FaultKind::ClosedStdin, "stopped reading its stdin", what).await),
+        }
+    }
+
+    /// Writes `batch` and reads the answer on this thread, as long as
+    /// nothing else happens first: the write is whole, and the answer (or
+    /// the end of stdout, or a line over the cap) arrives before `deadline`,
+    /// before anything on stderr and before the bot's exit.
+    fn answer_in_place(&mut self, batch: &[u8], deadline: std::time::Instant) -> InPlace {
+        use nix::poll::{PollFd, PollFlags, ppoll};
+        let Some(stdin) = self.stdin.as_ref() else { return InPlace::Unanswered { written: 0 } };
+        let mut written = 0;
+        while written < batch.len() {
+            match nix::unistd::write(stdin, &batch[written..]) {
+                Ok(n) => written += n,
+                Err(nix::errno::Errno::EINTR) => {}
+                // A full pipe or a closed one: the runtime's write waits or tells.
+                Err(_) => return InPlace::Unanswered { written },
+            }
+        }
+        loop {
+            if let Some(result) = self.stdout.buffered_line() {
+                return InPlace::Answered(result);
+            }
+            let left = deadline.saturating_duration_since(std::time::Instant::now());
+            if left.is_zero() {
+                return InPlace::Unanswered { written };
+            }
+            // Without a pipe to drain (its end was read), the third is the report pipe again.
+            let stderr = self.stderr.as_ref().and_then(StderrDrain::pipe).unwrap_or(self.reports.pipe());
+            let mut fds = [
+                PollFd::new(self.stdout.fd(), PollFlags::POLLIN),
+                PollFd::new(self.reports.pipe(), PollFlags::POLLIN),
+                PollFd::new(stderr, PollFlags::POLLIN),
+            ];
+            let quiet = |fd: &PollFd| fd.revents().is_none_or(|events| events.is_empty());
+            match ppoll(&mut fds, Some(left.into()), None) {
+                Ok(1..) if fds[1..].iter().all(quiet) => {}
+                Err(nix::errno::Errno::EINTR) => continue,
+                // The deadline, stderr to drain, the bot's exit: the runtime's.
+                _ => return InPlace::Unanswered { written },
+            }
+            if let Err(e) = self.stdout.read_now() {
+                return InPlace::Answered(Err(e));
+            }
+        }
+    }
+
+    /// The fault of a read of stdout that failed as the arena awaited `what`.
+    async fn read_failure(&mut self, e: ReadError, what: Awaited) -> Fault {
+        match e {
+            ReadError::TooLong => Fault::new(
                 FaultKind::LineTooLong,
                 format!("a line longer than the cap of {} bytes as {what}", self.stdout.cap()),
-            )),
-            Err(Failure::Read(ReadError::Eof)) => {
-                Err(self.closed(FaultKind::ClosedStdout, "closed its stdout", what).await)
-            }
-            Err(Failure::Read(ReadError::Io(e))) => {
-                Err(self.closed(FaultKind::ClosedStdout, &format!("stdout failed ({e})"), what).await)
-            }
-            Err(Failure::Write) => Err(self.closed(FaultKind::ClosedStdin, "stopped reading its stdin", what).await),
+            ),
+            ReadError::Eof => self.closed(FaultKind::ClosedStdout, "closed its stdout", what).await,
+            ReadError::Io(e) => self.closed(FaultKind::ClosedStdout, &format!("stdout failed ({e})"), what).await,
         }
     }
 

@@ -5,8 +5,10 @@
 use super::logs::Log;
 use std::collections::VecDeque;
 use std::io::Write;
+use std::os::fd::{AsRawFd, BorrowedFd, RawFd};
 use std::sync::{Arc, Mutex};
 use tokio::io::{AsyncRead, AsyncReadExt};
+use tokio::process::ChildStderr;
 use tokio::task::JoinHandle;
 
 /// How many bytes of the end of stderr are kept in memory.
@@ -18,15 +20,33 @@ const TAIL_LINES: usize = 10;
 pub struct StderrDrain {
     tail: Arc<Mutex<VecDeque<u8>>>,
     task: JoinHandle<()>,
+    /// The pipe's descriptor, which the task owns until it ends.
+    pipe: Option<RawFd>,
 }
 
 impl StderrDrain {
     /// Starts draining `stderr`, copying at most `cap` bytes to `log` (if
     /// any), within what is left of its bot's budget.
-    pub fn start(stderr: impl AsyncRead + Unpin + Send + 'static, log: Option<Log>, cap: u64) -> Self {
+    pub fn start(stderr: ChildStderr, log: Option<Log>, cap: u64) -> Self {
+        let pipe = stderr.as_raw_fd();
+        Self::spawn(stderr, Some(pipe), log, cap)
+    }
+
+    fn spawn(stderr: impl AsyncRead + Unpin + Send + 'static, pipe: Option<RawFd>, log: Option<Log>, cap: u64) -> Self {
         let tail = Arc::new(Mutex::new(VecDeque::with_capacity(TAIL_BYTES)));
         let task = tokio::spawn(drain(stderr, log, cap, Arc::clone(&tail)));
-        StderrDrain { tail, task }
+        StderrDrain { tail, task, pipe }
+    }
+
+    /// The pipe being drained, while it is: to wait for it to hold something
+    /// without the runtime. Only for a caller on the thread of a
+    /// current-thread runtime that started the drain, which cannot close the
+    /// pipe while the caller runs.
+    pub fn pipe(&self) -> Option<BorrowedFd<'_>> {
+        // SAFETY: the task owns the descriptor and closes it as it ends; it
+        // has not ended, and runs on the caller's thread (see above), so it
+        // cannot end before the borrow does.
+        self.pipe.filter(|_| !self.task.is_finished()).map(|pipe| unsafe { BorrowedFd::borrow_raw(pipe) })
     }
 
     /// Waits until the pipe is closed (at most `patience`), then returns the
@@ -101,7 +121,7 @@ mod tests {
         let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
         let log = logs.place("b", 0).open().unwrap();
         rt.block_on(async {
-            StderrDrain::start(std::io::Cursor::new(input), log, cap).finish(Duration::from_secs(5)).await
+            StderrDrain::spawn(std::io::Cursor::new(input), None, log, cap).finish(Duration::from_secs(5)).await
         })
     }
 

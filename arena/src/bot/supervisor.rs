@@ -46,7 +46,7 @@ use std::collections::HashSet;
 use std::ffi::OsString;
 use std::fs::File;
 use std::io::{self, Read, Write};
-use std::os::fd::{AsFd, FromRawFd, OwnedFd, RawFd};
+use std::os::fd::{AsFd, BorrowedFd, FromRawFd, OwnedFd, RawFd};
 use std::os::unix::process::CommandExt;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -166,6 +166,12 @@ impl Reports {
                 Ok(_) => {}
             }
         }
+    }
+
+    /// The pipe the reports come through: readable once the bot has exited
+    /// (or the supervisor has).
+    pub fn pipe(&self) -> BorrowedFd<'_> {
+        self.file.as_fd()
     }
 
     /// The next report already written, if any (never waits).

@@ -7,6 +7,7 @@
 //! is a failed check, never an error of the arena.
 
 use crate::bot::orphans;
+use crate::bot::placement::Placement;
 use crate::bot::registry::Registry;
 use crate::check::conformance::{Failure, Outcome, Timing, Verdict};
 use crate::engine::process::{EngineError, EngineProcess, name};
@@ -128,7 +129,8 @@ async fn run_all(settings: &Settings, registry: &Registry) -> Vec<Outcome> {
         "hidden-information",
         "deterministic",
     ];
-    let start = EngineProcess::start(&settings.command, &settings.dir, settings.timeout, registry, None).await;
+    let start =
+        EngineProcess::start(&settings.command, &settings.dir, settings.timeout, registry, Placement::default()).await;
     let (mut engine, info) = match start {
         Ok(started) => started,
         Err(e) => {
@@ -440,7 +442,9 @@ async fn scan(
 /// Replays the first games in a fresh process: every answer must be the same, byte for byte.
 async fn deterministic(settings: &Settings, registry: &Registry, transcripts: &[Transcript]) -> Verdict {
     let (mut engine, _) =
-        match EngineProcess::start(&settings.command, &settings.dir, settings.timeout, registry, None).await {
+        match EngineProcess::start(&settings.command, &settings.dir, settings.timeout, registry, Placement::default())
+            .await
+        {
             Ok(started) => started,
             Err(e) => return engine_failed(e),
         };

@@ -9,6 +9,7 @@
 //! record shows it had then.
 
 use crate::bot::fault::Fault;
+use crate::bot::placement::Placement;
 use crate::bot::process::BotProcess;
 use crate::bot::process::Envelope;
 use crate::engine::link::Link;
@@ -205,7 +206,7 @@ pub async fn replay(
     seat: usize,
 ) -> Result<Replayed, ReplayError> {
     let mut game = start(table, link, record).await?;
-    let mut process = match BotProcess::spawn(&table.launch(0, seat, None)) {
+    let mut process = match BotProcess::spawn(&table.launch(0, seat, Placement::default())) {
         Ok(process) => process,
         Err(fault) => return Ok(Replayed { fault: Some(fault), ..Replayed::default() }),
     };

@@ -9,6 +9,7 @@ use super::flags::number;
 use super::{Failure, current_dir, exit, internal, program, unwritten, usage};
 use crate::bot::cpus::cores;
 use crate::bot::orphans;
+use crate::bot::placement::Placement;
 use crate::bot::registry::Registry;
 use crate::bot::spec::BotSpec;
 use crate::check::replay::{Difference, Replayed, kind, replay};
@@ -135,8 +136,8 @@ impl Engines {
             if engine.name() != game {
                 return Err(usage(format!("a record of {game}, but the engine {key:?} plays {}", engine.name())));
             }
-            let link = runtime.block_on(engine.connect(registry, None))?;
-            let probe = runtime.block_on(engine.connect(registry, None))?;
+            let link = runtime.block_on(engine.connect(registry, Placement::default()))?;
+            let probe = runtime.block_on(engine.connect(registry, Placement::default()))?;
             self.open = Some(Open { key, engine: Arc::new(engine), link, probe });
         }
         Ok(self.open.as_mut().expect("just opened"))

@@ -3,6 +3,7 @@
 
 use super::flags::number;
 use super::{Failure, current_dir, exit, internal, unwritten};
+use crate::bot::placement::Placement;
 use crate::bot::registry::Registry;
 use crate::check::verify::engine as engine_verify;
 use crate::check::verify::{self, Disagreement};
@@ -66,7 +67,7 @@ impl Programs {
                     engine.info().version
                 );
             }
-            let link = self.runtime.block_on(engine.connect(&self.registry, None))?;
+            let link = self.runtime.block_on(engine.connect(&self.registry, Placement::default()))?;
             self.open = Some((engine, link));
         }
         let (engine, link) = self.open.as_mut().expect("just opened");

@@ -2,6 +2,7 @@
 //! page, drawn by the game's engine ([`Game::html_page`]).
 
 use super::{Failure, exit, unwritten, usage};
+use crate::bot::placement::Placement;
 use crate::bot::registry::Registry;
 use crate::engine::games::{GameCommand, dispatch};
 use crate::engine::process::{EngineError, EngineProcess};
@@ -96,7 +97,8 @@ fn engine_page(command: &str, line: &str) -> Result<Option<String>, String> {
     let dir = std::env::current_dir().map_err(|e| format!("no working directory: {e}"))?;
     let record: serde_json::Value = serde_json::from_str(line).map_err(|e| e.to_string())?;
     let asked = runtime.block_on(async {
-        let (mut engine, info) = EngineProcess::start(command, &dir, ENGINE_TIMEOUT.millis(), &registry, None).await?;
+        let (mut engine, info) =
+            EngineProcess::start(command, &dir, ENGINE_TIMEOUT.millis(), &registry, Placement::default()).await?;
         if !info.page {
             engine.bye().await?;
             return Ok(None);

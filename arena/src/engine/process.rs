@@ -7,6 +7,7 @@
 
 use crate::bot::limits::ResourceLimits;
 use crate::bot::lines::excerpt;
+use crate::bot::placement::Placement;
 use crate::bot::process::{Awaited, BotProcess, Launch};
 use crate::bot::registry::Registry;
 use crate::bot::spec::BotSpec;
@@ -67,7 +68,7 @@ fn kind(request: &Request) -> &'static str {
 }
 
 impl EngineProcess {
-    /// Starts `command` in `dir` (on `cpus`, when given) and asks it
+    /// Starts `command` in `dir` (placed as `placement`) and asks it
     /// `hello`; every answer must come within `timeout`.
     ///
     /// # Errors
@@ -78,7 +79,7 @@ impl EngineProcess {
         dir: &Path,
         timeout: Duration,
         registry: &Registry,
-        cpus: Option<Vec<usize>>,
+        placement: Placement,
     ) -> Result<(EngineProcess, EngineInfo), EngineError> {
         let spec = BotSpec::new("engine", command, dir, Default::default())
             .map_err(|e| EngineError { message: format!("engine {command:?}: {e}"), stderr: Vec::new() })?;
@@ -89,7 +90,7 @@ impl EngineProcess {
             env: crate::bot::spec::bot_environment(&spec.env),
             resources: ResourceLimits::default(),
             groups: Vec::new(),
-            cpus,
+            placement,
             log: None,
             stderr_cap: STDERR_CAP,
             line_cap: LINE_CAP,
@@ -154,6 +155,7 @@ impl EngineProcess {
             });
         };
         process.queue(request);
+        process.make_way().await;
         let what = Awaited::Engine(kind(request));
         let result = match process.exchange(Instant::now() + self.timeout, self.timeout, what).await {
             Ok(line) => match decode(line) {

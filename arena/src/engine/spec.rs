@@ -7,6 +7,7 @@ use super::link::Link;
 use super::process::{EngineError, EngineProcess};
 use super::running::Origin;
 use super::serve::Server;
+use crate::bot::placement::Placement;
 use crate::bot::registry::Registry;
 use crate::engine::games::BUILT_IN;
 use game::{Game, Scoring};
@@ -203,7 +204,8 @@ impl Engine {
     /// When it cannot be started or does not answer `hello` as it should.
     pub async fn program(program: Program, registry: &Registry) -> Result<Engine, EngineError> {
         let (process, info) =
-            EngineProcess::start(&program.command, &program.dir, program.timeout(), registry, None).await?;
+            EngineProcess::start(&program.command, &program.dir, program.timeout(), registry, Placement::default())
+                .await?;
         process.bye().await?;
         Ok(Engine { info, source: Source::Program(program) })
     }
@@ -254,17 +256,18 @@ impl Engine {
     }
 
     /// A new connection to the engine, holding no game: an in-process
-    /// engine, or a new process of the program (on `cpus`, when given).
+    /// engine, or a new process of the program (placed as `placement`).
     ///
     /// # Errors
     /// When the program cannot be started, fails its `hello`, or now calls
     /// itself another game.
-    pub async fn connect(&self, registry: &Registry, cpus: Option<Vec<usize>>) -> Result<Box<dyn Link>, EngineError> {
+    pub async fn connect(&self, registry: &Registry, placement: Placement) -> Result<Box<dyn Link>, EngineError> {
         match &self.source {
             Source::BuiltIn(game) => Ok(game.server()),
             Source::Program(program) => {
                 let (process, info) =
-                    EngineProcess::start(&program.command, &program.dir, program.timeout(), registry, cpus).await?;
+                    EngineProcess::start(&program.command, &program.dir, program.timeout(), registry, placement)
+                        .await?;
                 if info.name != self.info.name || info.version != self.info.version {
                     let stderr = process.kill().await;
                     return Err(EngineError {

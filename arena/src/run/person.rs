@@ -10,6 +10,7 @@
 //! them.
 
 use crate::bot::orphans;
+use crate::bot::placement::Placement;
 use crate::bot::pool::{self, Pool};
 use crate::bot::signals;
 use crate::engine::running::{Origin, Running};
@@ -93,8 +94,8 @@ pub fn play(table: Table, sitting: Sitting) -> Result<Ending, Failed> {
     let mut terminal = Terminal::new(sitting.seat, sitting.name.clone(), names.clone());
     let mut records = Vec::new();
     let (left, unplayable) = runtime.block_on(async {
-        let pool = Pool::new(None, pool::cap(1, seats), table.limits.exit_grace);
-        let mut link = match engine.connect(registry, None).await {
+        let pool = Pool::new(Placement::default(), pool::cap(1, seats), table.limits.exit_grace);
+        let mut link = match engine.connect(registry, Placement::default()).await {
             Ok(link) => link,
             Err(e) => return (false, Some(Unplayable::from(e))),
         };

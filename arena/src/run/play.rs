@@ -265,7 +265,7 @@ impl<'t, 'p, P: Person> Seated<'t, 'p, P> {
                 self.processes[seat] = Some(process);
                 continue;
             }
-            match pool.start(&table.launch(bot, seat, pool.cpus())).await {
+            match pool.start(&table.launch(bot, seat, pool.placement())).await {
                 Ok(process) => {
                     self.processes[seat] = Some(process);
                     fresh.push(seat);

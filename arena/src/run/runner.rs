@@ -6,6 +6,7 @@
 //! game's bot processes are always driven from the same thread.
 
 use crate::bot::fault::FaultKind;
+use crate::bot::placement::Placement;
 use crate::bot::pool::{self, Pool};
 use crate::bot::{cpus, orphans};
 use crate::run::dealer::Dealer;
@@ -261,13 +262,15 @@ fn run_worker(shared: Arc<Shared>, tx: mpsc::Sender<Finished>, slots: usize, cpu
         tokio::runtime::Builder::new_current_thread().enable_all().build().expect("a single-threaded runtime starts");
     runtime.block_on(async move {
         let cap = pool::cap(slots, shared.table.seats());
-        let pool = Arc::new(Pool::new(cpus.clone(), cap, shared.table.limits.exit_grace));
+        // With one game, the thread has nothing else to do while it waits for a bot.
+        let placement = Placement { cpus, in_place: slots == 1 };
+        let pool = Arc::new(Pool::new(placement.clone(), cap, shared.table.limits.exit_grace));
         let mut tasks = tokio::task::JoinSet::new();
         for _ in 0..slots {
-            let (shared, tx, pool, cpus) = (Arc::clone(&shared), tx.clone(), Arc::clone(&pool), cpus.clone());
+            let (shared, tx, pool, placement) = (Arc::clone(&shared), tx.clone(), Arc::clone(&pool), placement.clone());
             tasks.spawn(async move {
                 // This slot's engine: in process, or a process of its own on the worker's CPUs.
-                let mut link = match shared.table.engine.connect(&shared.table.registry, cpus).await {
+                let mut link = match shared.table.engine.connect(&shared.table.registry, placement).await {
                     Ok(link) => link,
                     Err(e) => {
                         shared.fail(GamesError::Unplayable(Unplayable::from(e)));

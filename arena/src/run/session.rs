@@ -139,6 +139,7 @@ pub async fn ask_move<S: Serialize, C: Serialize>(
         legal: legal.iter().collect(),
     };
     process.queue(&ToBot::<(), &S, &C>::Turn(turn));
+    process.make_way().await;
     let start = Instant::now();
     let line = match process.exchange(start + allowed, allowed, Awaited::Turn(id)).await {
         Err(fault) if fault.kind == FaultKind::Timeout && binding.is_some() => return Err(out_of_clock(fault)),

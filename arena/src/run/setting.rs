@@ -2,6 +2,7 @@
 //! the variant its settings resolve to, and whether it plays the games set
 //! up in advance. Asked of the engine itself before any bot starts.
 
+use crate::bot::placement::Placement;
 use crate::bot::registry::Registry;
 use crate::engine::link::Link;
 use crate::engine::process::EngineError;
@@ -70,7 +71,7 @@ impl Setting {
             None => Engine::built_in(game).map_err(|e| SettingError::Refused(e.to_string()))?,
             Some(program) => runtime.block_on(Engine::program(program, &registry))?,
         };
-        let link = runtime.block_on(engine.connect(&registry, None))?;
+        let link = runtime.block_on(engine.connect(&registry, Placement::default()))?;
         Ok(Setting { runtime, registry, engine: Arc::new(engine), link: Some(link) })
     }
 

@@ -4,6 +4,7 @@
 use crate::bot::cgroup::BotGroups;
 use crate::bot::limits::ResourceLimits;
 use crate::bot::logs::Logs;
+use crate::bot::placement::Placement;
 use crate::bot::process::Launch;
 use crate::bot::registry::Registry;
 use crate::bot::sandbox::Sandbox;
@@ -205,8 +206,8 @@ impl Table {
         self.teams.iter().map(Vec::len).sum()
     }
 
-    /// How to start a new process of `bot` for `seat`, on `cpu` if pinned.
-    pub fn launch(&self, bot: usize, seat: usize, cpus: Option<Vec<usize>>) -> Launch {
+    /// How to start a new process of `bot` for `seat`, placed as `placement`.
+    pub fn launch(&self, bot: usize, seat: usize, placement: Placement) -> Launch {
         let spec = &self.bots[bot];
         let wrapped = self.limits.sandbox.wrap(&self.bots, bot, &self.private, self.limits.resources.tmp);
         Launch {
@@ -216,7 +217,7 @@ impl Table {
             env: bot_environment(&spec.env),
             resources: self.limits.resources.clone(),
             groups: self.groups.of(bot).to_vec(),
-            cpus,
+            placement,
             log: self.logs.as_ref().map(|logs| logs.place(&spec.name, seat)),
             stderr_cap: self.limits.stderr_cap,
             line_cap: self.limits.line_cap,

@@ -3,6 +3,7 @@
 use super::report::{fix_for, lines};
 use super::{Context, Failure, Outcome, Timing, Verdict};
 use crate::bot::fault::{Fault, FaultKind};
+use crate::bot::placement::Placement;
 use crate::bot::pool::{self, Pool};
 use crate::bot::process::BotProcess;
 use crate::bot::process::Envelope;
@@ -104,7 +105,7 @@ pub async fn run_all(context: Arc<Context>) -> Vec<Outcome> {
 
 /// A fresh process of the bot for `seat` of `table`, past its handshake.
 async fn start(table: &Table, seat: usize) -> Result<(BotProcess, String), Failure> {
-    let mut process = BotProcess::spawn(&table.launch(0, seat, None)).map_err(|fault| Failure {
+    let mut process = BotProcess::spawn(&table.launch(0, seat, Placement::default())).map_err(|fault| Failure {
         problem: fault.to_string(),
         sent: Vec::new(),
         stderr: Vec::new(),
@@ -244,7 +245,7 @@ fn game_start(seat: usize, seed: u64) -> GameStart {
 /// Turns far apart in ids: a bot that counts its turns instead of echoing ids fails.
 async fn request_ids(context: &Context, timing: &mut Timing) -> Result<String, Failure> {
     let table = table(context, &context.checked.tables[0].1);
-    let mut link = table.engine.connect(&table.registry, None).await?;
+    let mut link = table.engine.connect(&table.registry, Placement::default()).await?;
     let result = ids_echoed(context, &table, link.as_mut(), timing).await;
     closing(link, result).await
 }
@@ -358,7 +359,7 @@ async fn position(context: &Context, index: usize, timing: &mut Timing) -> Resul
 /// `count` whole games of table `index` in the same processes, the bot in every seat.
 async fn games(context: &Context, index: usize, count: u64, timing: &mut Timing) -> Result<String, Failure> {
     let table = table(context, &context.checked.tables[index].1);
-    let mut link = table.engine.connect(&table.registry, None).await?;
+    let mut link = table.engine.connect(&table.registry, Placement::default()).await?;
     let result = whole_games(context, &table, link.as_mut(), count, timing).await;
     closing(link, result).await
 }
@@ -371,7 +372,7 @@ async fn whole_games(
     count: u64,
     timing: &mut Timing,
 ) -> Result<String, Failure> {
-    let pool = Pool::new(None, pool::cap(1, table.seats()), context.settings.limits.exit_grace);
+    let pool = Pool::new(Placement::default(), pool::cap(1, table.seats()), context.settings.limits.exit_grace);
     let mut summary = Vec::new();
     let mut result = Ok(());
     for id in 0..count {
