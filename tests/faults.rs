@@ -225,6 +225,30 @@ fn hostile_bots_are_contained_by_a_worker_with_two_games() {
 }
 
 #[test]
+fn a_move_written_ahead_while_the_arena_waits_for_the_other_seat_is_a_protocol_fault() {
+    // One game at a time: the arena waits for the other seat in place, on
+    // that seat's pipes only, and must still find the line written ahead.
+    let scratch = Scratch::new("ahead-while-waiting");
+    let (out, gate) = (scratch.join("out"), scratch.join("gate"));
+    let ahead = format!("{} {} {gate}", python(), repo_path("tests/bots/writes_ahead.py"));
+    let gated = format!("{} {} {gate}", python(), repo_path("tests/bots/gated.py"));
+    let flags = ["--games", "2", "--seed", "3", "--concurrency", "1", "--move-timeout", MOVE_TIMEOUT, "--out", &out];
+    arena_expect(&match_args(&scratch, &[("ahead", &ahead), ("gated", &gated)], &flags), 0);
+    assert!(
+        std::path::Path::new(&format!("{gate}.ahead")).exists(),
+        "the lines ahead were written while the other seat was asked its move"
+    );
+    // A process per seat: each writes ahead on its 4th turn.
+    let faults: Vec<Value> = records(&out).iter().flat_map(|r| r["faults"].as_array().unwrap().clone()).collect();
+    assert_eq!(faults.len(), 2, "{faults:?}");
+    for fault in &faults {
+        assert_eq!((fault["bot"].as_str(), fault["kind"].as_str()), (Some("ahead"), Some("protocol")));
+        let message = fault["message"].as_str().unwrap();
+        assert!(message.contains("wrote to stdout before the arena asked for the answer to turn 5"), "{message}");
+    }
+}
+
+#[test]
 fn a_crashing_bot_keeps_its_stderr_in_the_record_and_the_log() {
     let scratch = Scratch::new("stderr-tail");
     let out = scratch.join("out");

@@ -34,11 +34,6 @@ pub struct LineReader<R> {
 }
 
 impl<R: AsyncRead + Unpin> LineReader<R> {
-    /// A reader of lines of at most `cap` bytes (excluding the newline).
-    pub fn new(inner: R, cap: usize) -> Self {
-        LineReader { inner, buf: vec![0; 4096.min(cap + 1)], start: 0, end: 0, scanned: 0, last: (0, 0), cap }
-    }
-
     /// The next line, without its newline.
     pub async fn next_line(&mut self) -> Result<&[u8], ReadError> {
         loop {
@@ -54,29 +49,14 @@ impl<R: AsyncRead + Unpin> LineReader<R> {
             }
         }
     }
-
-    /// What arrived and was not read as a line yet: the bytes already
-    /// buffered, else what one read finds without waiting. Called just
-    /// before a request is written, that read costs no system call of its
-    /// own: it is the read that would otherwise find the pipe empty right
-    /// after the request, and it leaves the runtime knowing the pipe is empty.
-    pub async fn unread(&mut self) -> &[u8] {
-        if self.start == self.end {
-            self.make_room();
-            let mut got = 0;
-            let read = self.inner.read(&mut self.buf[self.end..]);
-            tokio::select! {
-                biased;
-                result = read => got = result.unwrap_or(0),
-                () = std::future::ready(()) => {}
-            }
-            self.end += got;
-        }
-        &self.buf[self.start..self.end]
-    }
 }
 
 impl<R> LineReader<R> {
+    /// A reader of lines of at most `cap` bytes (excluding the newline).
+    pub fn new(inner: R, cap: usize) -> Self {
+        LineReader { inner, buf: vec![0; 4096.min(cap + 1)], start: 0, end: 0, scanned: 0, last: (0, 0), cap }
+    }
+
     /// Takes the next line (see [`LineReader::last_line`]) if the buffer
     /// holds all of it; `None` when more must be read.
     pub fn buffered_line(&mut self) -> Option<Result<(), ReadError>> {
@@ -138,6 +118,19 @@ impl<R: AsFd> LineReader<R> {
         }
     }
 
+    /// What arrived and was not read as a line yet: the bytes already
+    /// buffered, else what one read of the descriptor finds without waiting
+    /// (nothing if it finds the end of the stream or fails: the next read
+    /// tells). A read of its own, not the runtime's: the runtime knows a
+    /// pipe holds something only once it has polled it, which it need not
+    /// have done since the last answer.
+    pub fn unread(&mut self) -> &[u8] {
+        if self.start == self.end {
+            let _ = self.read_now();
+        }
+        &self.buf[self.start..self.end]
+    }
+
     /// The descriptor read.
     pub fn fd(&self) -> BorrowedFd<'_> {
         self.inner.as_fd()
@@ -185,21 +178,29 @@ mod tests {
     }
 
     #[test]
-    fn unread_bytes_are_those_buffered_or_ready() {
-        run(async {
-            let (mut tx, rx) = tokio::io::duplex(64);
-            let mut lines = LineReader::new(rx, 64);
-            assert_eq!(lines.unread().await, b"", "nothing written: no wait either");
-            use tokio::io::AsyncWriteExt;
-            tx.write_all(b"one\ntwo\n").await.unwrap();
-            assert_eq!(lines.next_line().await.unwrap(), b"one");
-            assert_eq!(lines.unread().await, b"two\n", "buffered with the line before");
-            assert_eq!(lines.next_line().await.unwrap(), b"two");
-            assert_eq!(lines.unread().await, b"");
-            tx.write_all(b"three\n").await.unwrap();
-            assert_eq!(lines.unread().await, b"three\n", "written since, ready to read");
-            assert_eq!(lines.next_line().await.unwrap(), b"three");
-        });
+    fn unread_bytes_are_those_buffered_or_written_since() {
+        use std::io::Write;
+        let (rx, tx) = nix::unistd::pipe2(nix::fcntl::OFlag::O_NONBLOCK).unwrap();
+        let mut tx = std::fs::File::from(tx);
+        let mut lines = LineReader::new(rx, 64);
+        assert_eq!(lines.unread(), b"", "nothing written: no wait either");
+        tx.write_all(b"one\ntwo\n").unwrap();
+        assert_eq!(lines.unread(), b"one\ntwo\n", "written since, read without the runtime");
+        assert!(matches!(lines.buffered_line(), Some(Ok(()))));
+        assert_eq!(lines.last_line(), b"one");
+        assert_eq!(lines.unread(), b"two\n", "buffered with the line before");
+        assert!(matches!(lines.buffered_line(), Some(Ok(()))));
+        assert_eq!(lines.unread(), b"");
+        tx.write_all(b"thr").unwrap();
+        assert_eq!(lines.unread(), b"thr", "even part of a line");
+        assert!(lines.buffered_line().is_none());
+        tx.write_all(b"ee\n").unwrap();
+        assert!(matches!(lines.read_now(), Ok(true)));
+        assert!(matches!(lines.buffered_line(), Some(Ok(()))));
+        assert_eq!(lines.last_line(), b"three");
+        drop(tx);
+        assert_eq!(lines.unread(), b"", "the end of the stream is nothing unread");
+        assert!(matches!(lines.read_now(), Err(ReadError::Eof)));
     }
 
     #[test]

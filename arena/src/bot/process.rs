@@ -279,7 +279,7 @@ impl BotProcess {
             Late,
         }
         if let Awaited::Turn(_) = what {
-            let early = self.stdout.unread().await;
+            let early = self.stdout.unread();
             if !early.is_empty() {
                 return Err(early_line(early, what));
             }
