@@ -794,6 +794,14 @@ impl Browser {
     /// (its own and its frames', uncaught errors included): each message a
     /// line of Chromium's log.
     pub fn run_logged(&self, page: &str, hash: &str, extra: &[&str]) -> (String, Vec<String>) {
+        // Files, not pipes: a helper Chromium leaves behind on a busy machine
+        // (outside its process group) may hold its output open long after it
+        // exited. Each run writes new files, whatever an old helper holds.
+        let (out, err) = (format!("{}.stdout", self.profile), format!("{}.stderr", self.profile));
+        let file = |path: &str| {
+            let _ = std::fs::remove_file(path);
+            std::fs::File::create(path).unwrap_or_else(|e| panic!("cannot create {path}: {e}"))
+        };
         let chromium = Command::new(&self.path)
             .args([
                 "--headless",
@@ -811,12 +819,12 @@ impl Browser {
             .arg(format!("file://{page}#{hash}"))
             .process_group(0)
             .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
+            .stdout(file(&out))
+            .stderr(file(&err))
             .spawn();
         let output = finish_group(chromium.unwrap_or_else(|e| panic!("chromium cannot start: {e}")));
-        let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
-        let stderr = String::from_utf8_lossy(&output.stderr);
+        let read = |path: &str| String::from_utf8_lossy(&std::fs::read(path).unwrap_or_default()).into_owned();
+        let (stdout, stderr) = (read(&out), read(&err));
         assert!(output.status.success(), "chromium failed:\n{stderr}");
         let console = stderr.lines().filter(|line| line.contains(":CONSOLE")).map(String::from).collect();
         (stdout, console)
