@@ -286,45 +286,46 @@ impl BotProcess {
         }
         let outbox = std::mem::take(&mut self.outbox);
         let mut batch = &outbox[..];
+        let mut answered = None;
         if self.in_place {
             match self.answer_in_place(batch, deadline.into_std()) {
                 InPlace::Answered(result) => {
                     self.unyielded += 1;
-                    self.outbox = std::mem::replace(&mut self.sent, outbox);
-                    self.outbox.clear();
-                    return match result {
-                        Ok(()) => Ok(self.stdout.last_line()),
-                        Err(e) => Err(self.read_failure(e, what).await),
-                    };
+                    answered = Some(result.map_err(Failure::Read));
                 }
                 InPlace::Unanswered { written } => batch = &batch[written..],
             }
         }
-        let stdin = self.stdin.as_mut();
-        let stdout = &mut self.stdout;
-        let child = &mut self.child;
-        let mut written = false;
-        let written_flag = &mut written;
-        let result = tokio::time::timeout_at(deadline, async move {
-            let talk = async move {
-                if let Some(stdin) = stdin
-                    && (stdin.write_all(batch).await.is_err() || stdin.flush().await.is_err())
-                {
-                    return Err(Failure::Write);
-                }
-                *written_flag = true;
-                stdout.next_line().await.map(|_| ()).map_err(Failure::Read)
-            };
-            // A bot that exits while something it started still holds its
-            // stdout open would otherwise look merely slow.
-            tokio::select! {
-                biased;
-                line = talk => line,
-                status = child.wait() => Err(Failure::Died(status)),
+        let mut written = answered.is_some();
+        let result = match answered {
+            Some(result) => result,
+            None => {
+                let stdin = self.stdin.as_mut();
+                let stdout = &mut self.stdout;
+                let child = &mut self.child;
+                let written_flag = &mut written;
+                tokio::time::timeout_at(deadline, async move {
+                    let talk = async move {
+                        if let Some(stdin) = stdin
+                            && (stdin.write_all(batch).await.is_err() || stdin.flush().await.is_err())
+                        {
+                            return Err(Failure::Write);
+                        }
+                        *written_flag = true;
+                        stdout.next_line().await.map(|_| ()).map_err(Failure::Read)
+                    };
+                    // A bot that exits while something it started still holds its
+                    // stdout open would otherwise look merely slow.
+                    tokio::select! {
+                        biased;
+                        line = talk => line,
+                        status = child.wait() => Err(Failure::Died(status)),
+                    }
+                })
+                .await
+                .unwrap_or(Err(Failure::Late))
             }
-        })
-        .await
-        .unwrap_or(Err(Failure::Late));
+        };
         self.outbox = std::mem::replace(&mut self.sent, outbox);
         self.outbox.clear();
         match result {
@@ -345,7 +346,16 @@ impl BotProcess {
                 FaultKind::Timeout,
                 format!("no complete line as {what} within {} ms", limit.as_millis()),
             )),
-            Err(Failure::Read(e)) => Err(self.read_failure(e, what).await),
+            Err(Failure::Read(ReadError::TooLong)) => Err(Fault::new(
+                FaultKind::LineTooLong,
+                format!("a line longer than the cap of {} bytes as {what}", self.stdout.cap()),
+            )),
+            Err(Failure::Read(ReadError::Eof)) => {
+                Err(self.closed(FaultKind::ClosedStdout, "closed its stdout", what).await)
+            }
+            Err(Failure::Read(ReadError::Io(e))) => {
+                Err(self.closed(FaultKind::ClosedStdout, &format!("stdout failed ({e})"), what).await)
+            }
             Err(Failure::Write) => Err(self.closed(FaultKind::ClosedStdin, "stopped reading its stdin", what).await),
         }
     }
@@ -391,18 +401,6 @@ impl BotProcess {
             if let Err(e) = self.stdout.read_now() {
                 return InPlace::Answered(Err(e));
             }
-        }
-    }
-
-    /// The fault of a read of stdout that failed as the arena awaited `what`.
-    async fn read_failure(&mut self, e: ReadError, what: Awaited) -> Fault {
-        match e {
-            ReadError::TooLong => Fault::new(
-                FaultKind::LineTooLong,
-                format!("a line longer than the cap of {} bytes as {what}", self.stdout.cap()),
-            ),
-            ReadError::Eof => self.closed(FaultKind::ClosedStdout, "closed its stdout", what).await,
-            ReadError::Io(e) => self.closed(FaultKind::ClosedStdout, &format!("stdout failed ({e})"), what).await,
         }
     }
 
