@@ -23,6 +23,7 @@ mod play;
 mod processes;
 mod records;
 mod report;
+mod seccomp;
 mod sprt;
 mod terminal;
 mod texts;

@@ -141,8 +141,8 @@ impl Sandbox {
             Sandbox::None => Wrapped { argv: spec.argv.clone(), options: 0 },
             Sandbox::Bwrap => {
                 let mut argv = bwrap(&visible::view(bots, bot, private), tmp);
-                if seccomp::program().is_some() {
-                    argv.extend(["--seccomp".to_string(), seccomp::PLACEHOLDER.to_string()]);
+                for _ in 0..seccomp::count() {
+                    argv.extend(["--add-seccomp-fd".to_string(), seccomp::PLACEHOLDER.to_string()]);
                 }
                 let dir = spec.dir.to_string_lossy().into_owned();
                 argv.extend(

@@ -1,7 +1,8 @@
-//! The system calls a sandboxed bot may not make, as a seccomp filter
-//! (classic BPF) that bubblewrap installs (`--seccomp FD`): those through
-//! which processes that share no writable file could still signal each
-//! other by what they do to a file both can read.
+//! The system calls a sandboxed bot may not make, as seccomp filters that
+//! bubblewrap installs (`--add-seccomp-fd FD`, once per filter): those
+//! through which processes that share no writable file could still signal
+//! each other by what they do to a file both can read, or learn what another
+//! did to it.
 //!
 //! - locks: taking one (`flock`, `fcntl`'s `F_SETLK`, `F_SETLKW` and their
 //!   open-file forms) succeeds without locking anything, so that programs
@@ -10,118 +11,203 @@
 //!   fail with `ENOLCK`;
 //! - `inotify` and `fanotify`, which see another process open or read a file,
 //!   and `mincore` and `cachestat`, which see what another process read into
-//!   the page cache: they fail with `ENOSYS`, as if the kernel had none.
+//!   the page cache: they fail with `ENOSYS`, as if the kernel had none;
+//! - the page cache, probed or emptied: a read or write with `RWF_NOWAIT`
+//!   (`preadv2`, `pwritev2`), which fails when the data is not cached, fails
+//!   with `EOPNOTSUPP`, as on a file system without it; `posix_fadvise`'s
+//!   `POSIX_FADV_DONTNEED` and `POSIX_FADV_NOREUSE` and `madvise`'s
+//!   `MADV_COLD`, `MADV_PAGEOUT` (which deactivate or drop the pages of a
+//!   file) and `MADV_COLLAPSE` (which replaces them with a huge page)
+//!   succeed doing nothing, as advice may; `process_madvise`, `io_uring`
+//!   and the kernel's AIO (`io_setup`, `io_submit`), which would do the same
+//!   out of sight of these rules, fail with `ENOSYS`;
+//! - 64-bit calls only: the x32 calls of x86-64 fail with `EPERM`, and a
+//!   call of another architecture (a 32-bit program) kills the process.
 //!
-//! Everything else is allowed. On an architecture the filter does not know,
-//! no filter is installed (the bot can then use these channels).
+//! Shared futexes are allowed on purpose: they keep Python's
+//! `multiprocessing` locks working.
+//!
+//! The filters are compiled by rust-vmm's `seccompiler` (Firecracker's
+//! filters are built with it), which turns rules with conditions on a call's
+//! arguments into classic BPF for a given architecture. It gives each filter
+//! one action for the calls it matches, so there is a filter per action;
+//! the kernel runs them all and the strictest answer wins (the rules never
+//! overlap). The one check it cannot express, a range of call numbers (the
+//! x32 calls), is a filter of three instructions of its own. Everything
+//! else is allowed. On an architecture without a table here, no filter is
+//! installed (the bot can then use these channels).
+
+use nix::libc;
+use seccompiler::{
+    BpfProgram, SeccompAction, SeccompCmpArgLen, SeccompCmpOp, SeccompCondition, SeccompFilter, SeccompRule,
+    TargetArch, sock_filter,
+};
+use std::collections::BTreeMap;
 
 /// The word of the sandbox's options that the supervisor replaces with the
-/// number of a descriptor holding [`program`].
+/// number of a descriptor holding one of [`programs`], in their order: it
+/// stands after each `--add-seccomp-fd`.
 pub const PLACEHOLDER: &str = "@seccomp-filter";
 
-/// `fcntl` commands that take or release a lock: made to do nothing.
-const FCNTL_LOCKS: [u32; 4] = [6, 7, 37, 38];
-/// `fcntl` commands that probe locks, take leases or watch directories: refused.
-const FCNTL_PROBES: [u32; 5] = [5, 36, 1024, 1025, 1026];
-const ENOLCK: u32 = 37;
-const ENOSYS: u32 = 38;
-const EPERM: u32 = 1;
+/// `fcntl` commands that take or release a lock (`F_SETLK`, `F_SETLKW`,
+/// `F_OFD_SETLK`, `F_OFD_SETLKW`): made to do nothing.
+const FCNTL_LOCKS: [u64; 4] = [6, 7, 37, 38];
+/// `fcntl` commands that probe locks (`F_GETLK`, `F_OFD_GETLK`), take
+/// leases (`F_SETLEASE`, `F_GETLEASE`) or watch directories (`F_NOTIFY`): refused.
+const FCNTL_PROBES: [u64; 5] = [5, 36, 1024, 1025, 1026];
+/// `POSIX_FADV_DONTNEED`, `POSIX_FADV_NOREUSE` (as on every 64-bit
+/// architecture but s390x): made to do nothing.
+const FADVISE_DROPS: [u64; 2] = [4, 5];
+/// `MADV_COLD`, `MADV_PAGEOUT`, `MADV_COLLAPSE`: made to do nothing. The
+/// other kinds of advice leave a file's cached pages where they are
+/// (`MADV_DONTNEED` unmaps them from the caller only, `MADV_FREE` and
+/// `MADV_REMOVE` act on anonymous or writable memory).
+const MADVISE_DROPS: [u64; 3] = [20, 21, 25];
+/// `RWF_NOWAIT`, a flag of `preadv2` and `pwritev2`.
+const RWF_NOWAIT: u64 = 0x8;
+/// The first x32 call number on x86-64.
+const X32_FROM: u32 = 0x4000_0000;
 
-#[cfg(target_arch = "x86_64")]
-mod arch {
-    /// `AUDIT_ARCH_X86_64`.
-    pub const AUDIT: u32 = 0xc000_003e;
-    pub const FCNTL: u32 = 72;
-    pub const FLOCK: u32 = 73;
-    /// inotify_init, inotify_init1, fanotify_init, mincore, cachestat.
-    pub const OBSERVERS: &[u32] = &[253, 294, 300, 27, 451];
-    /// The x32 calls, numbered from here: refused whole.
-    pub const FOREIGN_FROM: Option<u32> = Some(0x4000_0000);
+/// The numbers of the calls the filters name, on one architecture.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Calls {
+    /// The architecture, for `seccompiler`.
+    pub arch: TargetArch,
+    /// `fcntl`.
+    pub fcntl: i64,
+    /// `flock`.
+    pub flock: i64,
+    /// `fadvise64`.
+    pub fadvise64: i64,
+    /// `madvise`.
+    pub madvise: i64,
+    /// `preadv2` and `pwritev2`.
+    pub vectored_rw: [i64; 2],
+    /// Calls that fail as missing: `inotify_init` (x86-64 only),
+    /// `inotify_init1`, `fanotify_init`, `mincore`, `cachestat`,
+    /// `process_madvise`, `io_uring_setup`, `io_uring_enter`,
+    /// `io_uring_register`, `io_setup`, `io_submit`.
+    pub missing: &'static [i64],
+    /// Whether the x32 calls exist, to be refused.
+    pub x32: bool,
 }
 
-#[cfg(target_arch = "aarch64")]
-mod arch {
-    /// `AUDIT_ARCH_AARCH64`.
-    pub const AUDIT: u32 = 0xc000_00b7;
-    pub const FCNTL: u32 = 25;
-    pub const FLOCK: u32 = 32;
-    /// inotify_init1, fanotify_init, mincore, cachestat.
-    pub const OBSERVERS: &[u32] = &[26, 262, 232, 451];
-    pub const FOREIGN_FROM: Option<u32> = None;
-}
+/// The calls on x86-64 (`asm/unistd_64.h`).
+pub const X86_64: Calls = Calls {
+    arch: TargetArch::x86_64,
+    fcntl: 72,
+    flock: 73,
+    fadvise64: 221,
+    madvise: 28,
+    vectored_rw: [327, 328],
+    missing: &[253, 294, 300, 27, 451, 440, 425, 426, 427, 206, 209],
+    x32: true,
+};
 
-const LOAD_WORD: u16 = 0x20; // BPF_LD | BPF_W | BPF_ABS
-const JUMP_IF_EQUAL: u16 = 0x15; // BPF_JMP | BPF_JEQ | BPF_K
-const JUMP_IF_AT_LEAST: u16 = 0x35; // BPF_JMP | BPF_JGE | BPF_K
-const RETURN: u16 = 0x06; // BPF_RET | BPF_K
-const ALLOW: u32 = 0x7fff_0000;
-/// The call returns at once with this error number (0: it succeeds, doing nothing).
-const ERRNO: u32 = 0x0005_0000;
-/// Offsets in `struct seccomp_data`: the call's number, the architecture,
-/// and the low word of the second argument (little-endian).
-const NR: u32 = 0;
-const ARCH: u32 = 4;
-const SECOND_ARGUMENT: u32 = 24;
+/// The calls on AArch64 (`asm-generic/unistd.h`).
+pub const AARCH64: Calls = Calls {
+    arch: TargetArch::aarch64,
+    fcntl: 25,
+    flock: 32,
+    fadvise64: 223,
+    madvise: 233,
+    vectored_rw: [286, 287],
+    missing: &[26, 262, 232, 451, 440, 425, 426, 427, 0, 2],
+    x32: false,
+};
 
-/// One instruction, as `struct sock_filter` lays it out.
-fn op(code: u16, jt: u8, jf: u8, k: u32) -> [u8; 8] {
-    let mut bytes = [0u8; 8];
-    bytes[..2].copy_from_slice(&code.to_ne_bytes());
-    bytes[2] = jt;
-    bytes[3] = jf;
-    bytes[4..].copy_from_slice(&k.to_ne_bytes());
-    bytes
-}
-
-/// Two instructions: return `value` when the loaded word is `equal`.
-fn return_if(equal: u32, value: u32) -> [[u8; 8]; 2] {
-    [op(JUMP_IF_EQUAL, 0, 1, equal), op(RETURN, 0, 0, value)]
-}
-
-/// The filter, as bubblewrap reads it; `None` on an architecture it does not know.
-pub fn program() -> Option<Vec<u8>> {
-    #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
-    {
-        let mut ops =
-            vec![op(LOAD_WORD, 0, 0, ARCH), op(JUMP_IF_EQUAL, 1, 0, arch::AUDIT), op(RETURN, 0, 0, ERRNO | EPERM)];
-        ops.push(op(LOAD_WORD, 0, 0, NR));
-        if let Some(from) = arch::FOREIGN_FROM {
-            ops.extend([op(JUMP_IF_AT_LEAST, 0, 1, from), op(RETURN, 0, 0, ERRNO | EPERM)]);
-        }
-        ops.extend(return_if(arch::FLOCK, ERRNO));
-        for &call in arch::OBSERVERS {
-            ops.extend(return_if(call, ERRNO | ENOSYS));
-        }
-        ops.extend([op(JUMP_IF_EQUAL, 1, 0, arch::FCNTL), op(RETURN, 0, 0, ALLOW)]);
-        ops.push(op(LOAD_WORD, 0, 0, SECOND_ARGUMENT));
-        for command in FCNTL_LOCKS {
-            ops.extend(return_if(command, ERRNO));
-        }
-        for command in FCNTL_PROBES {
-            ops.extend(return_if(command, ERRNO | ENOLCK));
-        }
-        ops.push(op(RETURN, 0, 0, ALLOW));
-        Some(ops.concat())
-    }
-    #[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
+/// The calls of the architecture the arena runs on, if it has a table.
+pub const NATIVE: Option<Calls> = if cfg!(target_arch = "x86_64") {
+    Some(X86_64)
+} else if cfg!(target_arch = "aarch64") {
+    Some(AARCH64)
+} else {
     None
+};
+
+/// A rule that matches when argument `index` (its low 32 bits) is `value`.
+fn argument_is(index: u8, value: u64) -> SeccompRule {
+    let condition = SeccompCondition::new(index, SeccompCmpArgLen::Dword, SeccompCmpOp::Eq, value);
+    SeccompRule::new(vec![condition.expect("a valid condition")]).expect("a valid rule")
+}
+
+/// A filter that answers `action` to the calls of `rules` (all of a call
+/// when its rules are empty, else those matching one of them) and allows
+/// everything else.
+fn compile(calls: &Calls, rules: BTreeMap<i64, Vec<SeccompRule>>, action: SeccompAction) -> BpfProgram {
+    let filter = SeccompFilter::new(rules, SeccompAction::Allow, action, calls.arch).expect("a valid filter");
+    filter.try_into().expect("a filter of a few dozen instructions compiles")
+}
+
+/// The filters for `calls`' architecture, each as `sock_filter`s.
+pub fn filters(calls: &Calls) -> Vec<BpfProgram> {
+    let no_ops = BTreeMap::from([
+        (calls.flock, Vec::new()),
+        (calls.fcntl, FCNTL_LOCKS.map(|command| argument_is(1, command)).to_vec()),
+        (calls.fadvise64, FADVISE_DROPS.map(|advice| argument_is(3, advice)).to_vec()),
+        (calls.madvise, MADVISE_DROPS.map(|advice| argument_is(2, advice)).to_vec()),
+    ]);
+    let lock_probes = BTreeMap::from([(calls.fcntl, FCNTL_PROBES.map(|command| argument_is(1, command)).to_vec())]);
+    let missing = calls.missing.iter().map(|&call| (call, Vec::new())).collect();
+    let nowait = || {
+        let flags = SeccompCondition::new(5, SeccompCmpArgLen::Dword, SeccompCmpOp::MaskedEq(RWF_NOWAIT), RWF_NOWAIT);
+        vec![SeccompRule::new(vec![flags.expect("a valid condition")]).expect("a valid rule")]
+    };
+    let no_wait = calls.vectored_rw.iter().map(|&call| (call, nowait())).collect();
+    let mut filters = vec![
+        compile(calls, no_ops, SeccompAction::Errno(0)),
+        compile(calls, lock_probes, SeccompAction::Errno(libc::ENOLCK as u32)),
+        compile(calls, missing, SeccompAction::Errno(libc::ENOSYS as u32)),
+        compile(calls, no_wait, SeccompAction::Errno(libc::EOPNOTSUPP as u32)),
+    ];
+    if calls.x32 {
+        filters.push(x32_refused());
+    }
+    filters
+}
+
+/// Refuses every x32 call (`EPERM`): a range of call numbers, which
+/// `seccompiler`'s rules (one call number each) cannot name.
+fn x32_refused() -> BpfProgram {
+    const LOAD_NUMBER: u16 = 0x20; // BPF_LD | BPF_W | BPF_ABS, offset 0: the call's number
+    const JUMP_IF_AT_LEAST: u16 = 0x35; // BPF_JMP | BPF_JGE | BPF_K
+    const RETURN: u16 = 0x06; // BPF_RET | BPF_K
+    let op = |code, jt, jf, k| sock_filter { code, jt, jf, k };
+    vec![
+        op(LOAD_NUMBER, 0, 0, 0),
+        op(JUMP_IF_AT_LEAST, 0, 1, X32_FROM),
+        op(RETURN, 0, 0, SeccompAction::Errno(libc::EPERM as u32).into()),
+        op(RETURN, 0, 0, SeccompAction::Allow.into()),
+    ]
+}
+
+/// How many filters [`programs`] gives here.
+pub fn count() -> usize {
+    NATIVE.map_or(0, |calls| filters(&calls).len())
+}
+
+/// The filters for the architecture the arena runs on, each as bubblewrap
+/// reads it (`struct sock_filter`s, in the machine's byte order); none on
+/// an architecture without a table.
+pub fn programs() -> Vec<Vec<u8>> {
+    let Some(calls) = NATIVE else { return Vec::new() };
+    filters(&calls)
+        .iter()
+        .map(|program| {
+            program
+                .iter()
+                .flat_map(|op| {
+                    let mut bytes = [0u8; 8];
+                    bytes[..2].copy_from_slice(&op.code.to_ne_bytes());
+                    bytes[2] = op.jt;
+                    bytes[3] = op.jf;
+                    bytes[4..].copy_from_slice(&op.k.to_ne_bytes());
+                    bytes
+                })
+                .collect()
+        })
+        .collect()
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_filter_ends_by_allowing_and_every_jump_lands_inside_it() {
-        let Some(bytes) = program() else { return };
-        assert_eq!(bytes.len() % 8, 0);
-        let ops: Vec<&[u8]> = bytes.chunks(8).collect();
-        assert_eq!(ops.last().unwrap(), &op(RETURN, 0, 0, ALLOW));
-        for (at, op) in ops.iter().enumerate() {
-            let code = u16::from_ne_bytes([op[0], op[1]]);
-            if code == JUMP_IF_EQUAL || code == JUMP_IF_AT_LEAST {
-                assert!(at + 1 + (op[2].max(op[3]) as usize) < ops.len(), "jump at {at}");
-            }
-        }
-    }
-}
+mod tests;

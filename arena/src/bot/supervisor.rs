@@ -253,10 +253,10 @@ fn parse(args: &[OsString]) -> Option<Parsed<'_>> {
 
 /// The command that runs `argv` with its first `options` words after the
 /// program written to a memory file instead, each ended by a NUL, and
-/// given as `--args FD` (bubblewrap's way), the word
+/// given as `--args FD` (bubblewrap's way), each word
 /// [`seccomp::PLACEHOLDER`] among them replaced by the number of another
-/// holding the seccomp filter: the command and the descriptors, which the
-/// child must inherit.
+/// holding the next of the seccomp filters: the command and the
+/// descriptors, which the child must inherit.
 fn hand_over(argv: &[OsString], options: usize) -> io::Result<(Vec<OsString>, Vec<OwnedFd>)> {
     use std::os::fd::AsRawFd;
     use std::os::unix::ffi::OsStrExt;
@@ -265,14 +265,15 @@ fn hand_over(argv: &[OsString], options: usize) -> io::Result<(Vec<OsString>, Ve
     }
     let mut handed = Vec::new();
     let mut text = Vec::new();
+    let mut filters = seccomp::programs().into_iter();
     for word in &argv[1..=options] {
-        match (word == seccomp::PLACEHOLDER, seccomp::program()) {
-            (true, Some(filter)) => {
+        match (word == seccomp::PLACEHOLDER).then(|| filters.next()).flatten() {
+            Some(filter) => {
                 let fd = memory_file(&filter)?;
                 text.extend_from_slice(fd.as_raw_fd().to_string().as_bytes());
                 handed.push(fd);
             }
-            _ => text.extend_from_slice(word.as_bytes()),
+            None => text.extend_from_slice(word.as_bytes()),
         }
         text.push(0);
     }
@@ -549,16 +550,22 @@ mod tests {
         File::from(fd).read_to_string(&mut text).unwrap();
         assert_eq!(text, "--ro-bind\0/secret\0/secret\0");
         assert_eq!(hand_over(&argv, 0).unwrap().0, argv, "nothing to hand over");
-        let filtered: Vec<OsString> =
-            ["bwrap", "--seccomp", seccomp::PLACEHOLDER, "--", "bot"].map(Into::into).to_vec();
-        let (_, fds) = hand_over(&filtered, 2).unwrap();
-        if let Some(filter) = seccomp::program() {
-            let [held, args] = <[OwnedFd; 2]>::try_from(fds).unwrap();
-            let (mut text, mut bytes) = (String::new(), Vec::new());
-            File::from(args).read_to_string(&mut text).unwrap();
-            File::from(held.try_clone().unwrap()).read_to_end(&mut bytes).unwrap();
-            assert_eq!(text, format!("--seccomp\0{}\0", std::os::fd::AsRawFd::as_raw_fd(&held)));
-            assert_eq!(bytes, filter);
+        let mut filtered: Vec<OsString> = vec!["bwrap".into()];
+        for _ in 0..seccomp::count() {
+            filtered.extend(["--add-seccomp-fd".into(), seccomp::PLACEHOLDER.into()]);
         }
+        filtered.extend(["--", "bot"].map(OsString::from));
+        let (_, mut fds) = hand_over(&filtered, 2 * seccomp::count()).unwrap();
+        let args = fds.pop().unwrap();
+        let (mut text, mut expected) = (String::new(), String::new());
+        File::from(args).read_to_string(&mut text).unwrap();
+        assert_eq!(fds.len(), seccomp::programs().len());
+        for (held, filter) in fds.iter().zip(seccomp::programs()) {
+            let mut bytes = Vec::new();
+            File::from(held.try_clone().unwrap()).read_to_end(&mut bytes).unwrap();
+            assert_eq!(bytes, filter);
+            expected += &format!("--add-seccomp-fd\0{}\0", std::os::fd::AsRawFd::as_raw_fd(held));
+        }
+        assert_eq!(text, expected);
     }
 }
