@@ -338,7 +338,7 @@ fn python_node_and_java_bots_play_in_the_sandbox() {
     let out = scratch.join("out");
     let java = format!("java {}", repo_path("tests/bots/FirstLegal.java"));
     let bots =
-        [("py", "python3 python/greedy.py".to_string()), ("js", "node js/greedy.js".to_string()), ("java", java)];
+        [("py", format!("{} python/greedy.py", python())), ("js", "node js/greedy.js".to_string()), ("java", java)];
     let mut command = std::process::Command::new(bin("arena"));
     // Not from the checkout: the other tests' runs below target/ would be
     // another run's records in the bots' directory, which is refused.

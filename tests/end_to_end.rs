@@ -28,3 +28,4 @@ mod sprt;
 mod terminal;
 mod texts;
 mod view;
+mod views;

@@ -66,6 +66,15 @@ fn partners_cannot_signal_each_other_through_a_lock() {
         "covert: ",
     );
     assert_no_channel(&reports, 16);
+    // Each process reads a copy of its own: partners alive at once never read the same file.
+    let mut files: std::collections::BTreeMap<String, Vec<&Value>> = Default::default();
+    for report in &reports {
+        files.entry(report["game"].to_string()).or_default().push(&report["file"]);
+    }
+    for (game, seen) in files {
+        assert_eq!(seen.len(), 2, "game {game}: {seen:?}");
+        assert_ne!(seen[0], seen[1], "game {game}: partners read the same file");
+    }
 }
 
 #[test]

@@ -10,6 +10,7 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() {
     arena::bot::supervisor::serve_if_asked();
+    arena::bot::copies::serve_if_asked();
     arena::bot::signals::ignore_file_size_signal();
     std::process::exit(arena::cli::main());
 }

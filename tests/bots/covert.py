@@ -11,7 +11,8 @@
 # hit: another process's lock was seen) or the error (under the sandbox a
 # lock succeeds without locking: "held" by every process, which tells none
 # of them anything); "inotify" and
-# "mincore" are "ok" or the error.
+# "mincore" are "ok" or the error; "file" is FILE's device and inode, which
+# tell whether two processes read the same file.
 import ctypes
 import errno
 import fcntl
@@ -49,7 +50,8 @@ def try_mincore():
 
 def on_line(line):
     if '"game_start"' in line:
-        report = {"game": json.loads(line)["id"], "inotify": try_inotify(), "mincore": try_mincore()}
+        report = {"game": json.loads(line)["id"], "inotify": try_inotify(), "mincore": try_mincore(),
+                  "file": [os.stat(FILE).st_dev, os.stat(FILE).st_ino]}
         fd = os.open(FILE, os.O_RDONLY)
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)

@@ -3,7 +3,7 @@
 //! wrong comes out of here as a [`fault::Fault`], never as a panic.
 //!
 //! - [`spec`]: a bot's command and limits; [`process`], [`supervisor`],
-//!   [`sandbox`], [`seccomp`], [`cgroup`], [`limits`], [`cpus`],
+//!   [`sandbox`], [`copies`], [`seccomp`], [`cgroup`], [`limits`], [`cpus`],
 //!   [`placement`]: starting it and holding it to its limits; [`tree`], [`orphans`], [`census`],
 //!   [`registry`]: making sure nothing it starts is left behind.
 //! - [`lines`], [`stderr`], [`logs`]: its pipes; [`fault`]: what a bot did
@@ -14,6 +14,7 @@
 
 pub(crate) mod census;
 pub(crate) mod cgroup;
+pub mod copies;
 pub(crate) mod cpus;
 pub(crate) mod descriptors;
 pub mod fault;

@@ -12,6 +12,7 @@
 //! drain, the bot's exit, a full stdin, the deadline) is left to the runtime.
 
 use super::census::Counted;
+use super::copies::Lease;
 use super::limits::ResourceLimits;
 use super::lines::{LineReader, ReadError};
 use super::logs::LogPlace;
@@ -28,6 +29,7 @@ use serde::Serialize;
 use std::os::fd::{AsRawFd, BorrowedFd};
 use std::path::PathBuf;
 use std::process::{ExitStatus, Stdio};
+use std::sync::Arc;
 use std::time::Duration;
 use tokio::io::AsyncWriteExt;
 use tokio::process::{Child, ChildStdin, ChildStdout, Command};
@@ -107,6 +109,10 @@ pub struct Launch {
     pub line_cap: usize,
     /// Where live bot processes are recorded.
     pub registry: Registry,
+    /// The copy of its view a sandboxed process runs in (see
+    /// [`super::copies`]), or why none could be had; held until the process
+    /// and everything it started are dead.
+    pub view: Option<Result<Arc<Lease>, String>>,
 }
 
 /// A live bot process.
@@ -136,6 +142,8 @@ pub struct BotProcess {
     in_place: bool,
     /// Exchanges answered in place since the runtime last had the thread.
     unyielded: u32,
+    /// The copy of its view, returned once it is dead (see [`Launch::view`]).
+    view: Option<Arc<Lease>>,
 }
 
 impl BotProcess {
@@ -143,6 +151,11 @@ impl BotProcess {
     /// (the supervisor has another).
     pub fn spawn(launch: &Launch) -> Result<BotProcess, Fault> {
         let program = &launch.argv[0];
+        let view = match &launch.view {
+            Some(Ok(lease)) => Some(lease.clone()),
+            Some(Err(why)) => return Err(Fault::new(FaultKind::Spawn, why.clone())),
+            None => None,
+        };
         let log = match &launch.log {
             Some(place) => place.open().map_err(|e| Fault::new(FaultKind::Spawn, e.to_string()))?,
             None => None,
@@ -238,6 +251,7 @@ impl BotProcess {
             finished: false,
             in_place: launch.placement.in_place,
             unyielded: 0,
+            view,
         })
     }
 
@@ -536,6 +550,8 @@ impl BotProcess {
         }
         self.note_exit();
         self.registry.remove(self.root);
+        // Everything below the supervisor is dead: the copy may serve another process.
+        self.view = None;
     }
 }
 
@@ -548,6 +564,7 @@ impl Drop for BotProcess {
                 tree::kill_tree(self.root, KILL_PATIENCE);
             }
             self.registry.remove(self.root);
+            self.view = None;
         }
     }
 }

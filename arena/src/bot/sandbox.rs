@@ -1,7 +1,8 @@
 //! Running bots inside a sandbox. With `--sandbox bwrap` each bot process
 //! runs under bubblewrap, whoever runs the arena (root included): in a user
 //! namespace of its own with no capabilities at all (nor a way to gain them
-//! in a nested one), seeing only what [`super::visible`] shows it, all of it
+//! in a nested one), seeing only what [`super::visible`] shows it, in a copy
+//! of its own in memory ([`super::copies`]) as its root, all of it
 //! read-only (`/proc/sys` too), with an empty writable `/tmp` (also its
 //! `HOME`) and `/dev/shm` of bounded size (the `tmp` limit), no network, its
 //! own process, IPC and host-name namespaces and terminal session; it dies
@@ -10,8 +11,10 @@
 //! (`--args`), so its command line, which the bot can read as process 1 of
 //! its namespace, names none of the host's paths.
 
+use super::copies::Copies;
 use super::seccomp;
 use super::spec::BotSpec;
+use super::visible::plan::{MOST_BYTES, plan};
 use super::visible::{self, Refusal, View};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -54,6 +57,11 @@ pub enum SandboxError {
     },
     /// The bots cannot run sandboxed with the run's private files hidden.
     Refused(Refusal),
+    /// There is no tmpfs for the copies of the bots' views.
+    NoMemory {
+        /// The system's reason.
+        error: String,
+    },
 }
 
 impl fmt::Display for SandboxError {
@@ -71,6 +79,7 @@ impl fmt::Display for SandboxError {
             ),
             SandboxError::CannotRun { error } => write!(f, "--sandbox bwrap: cannot run bwrap: {error}"),
             SandboxError::Refused(why) => write!(f, "--sandbox bwrap: {why}"),
+            SandboxError::NoMemory { error } => write!(f, "--sandbox bwrap: {error}"),
         }
     }
 }
@@ -124,23 +133,28 @@ impl Sandbox {
                     Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Err(SandboxError::NotInstalled),
                     Err(e) => return Err(SandboxError::CannotRun { error: e.to_string() }),
                 }
-                match visible::refusal(bots, private) {
-                    Some(why) => Err(SandboxError::Refused(why)),
-                    None => Ok(()),
+                if let Some(why) = visible::refusal(bots, private) {
+                    return Err(SandboxError::Refused(why));
                 }
+                for (bot, spec) in bots.iter().enumerate() {
+                    let bytes = plan(bots, bot, private).map(|plan| plan.bytes);
+                    if bytes.is_none_or(|bytes| bytes > MOST_BYTES) {
+                        return Err(SandboxError::Refused(Refusal::TooLarge { bot: spec.name.clone(), bytes }));
+                    }
+                }
+                Copies::usable().map_err(|e| SandboxError::NoMemory { error: e.to_string() })
             }
         }
     }
 
-    /// The command that runs bot `bot` of `bots` inside the sandbox,
-    /// `private` (the output directory, the league file, the deals file)
-    /// hidden, its `/tmp` and `/dev/shm` each holding at most `tmp` bytes.
-    pub fn wrap(&self, bots: &[BotSpec], bot: usize, private: &[PathBuf], tmp: Option<u64>) -> Wrapped {
-        let spec = &bots[bot];
+    /// The command that runs `spec` inside the sandbox, seeing the copy of
+    /// its view at `view` (see [`super::copies`]) as its root, its `/tmp`
+    /// and `/dev/shm` each holding at most `tmp` bytes.
+    pub fn wrap(&self, spec: &BotSpec, view: &Path, tmp: Option<u64>) -> Wrapped {
         match self {
             Sandbox::None => Wrapped { argv: spec.argv.clone(), options: 0 },
             Sandbox::Bwrap => {
-                let mut argv = bwrap(&visible::view(bots, bot, private), tmp);
+                let mut argv = rooted(view, tmp);
                 for _ in 0..seccomp::count() {
                     argv.extend(["--add-seccomp-fd".to_string(), seccomp::PLACEHOLDER.to_string()]);
                 }
@@ -168,24 +182,52 @@ pub struct Wrapped {
     pub options: usize,
 }
 
+/// The bubblewrap command line that shows the copy at `root` as the root,
+/// up to the working directory and the command: the copy, then the fresh
+/// `/dev`, `/proc`, `/tmp` and `/dev/shm`, what the copy holds in `/tmp`
+/// shown there again, and last the root and `/dev` made read-only.
+fn rooted(root: &Path, tmp: Option<u64>) -> Vec<String> {
+    let text = |path: &Path| path.to_string_lossy().into_owned();
+    let mut argv: Vec<String> = BWRAP_NAMESPACES.map(String::from).to_vec();
+    argv.extend(["--ro-bind".to_string(), text(root), "/".to_string()]);
+    argv.extend(["--dev", "/dev", "--proc", "/proc", "--ro-bind", "/proc/sys", "/proc/sys"].map(String::from));
+    argv.extend(["--ro-bind-try", "/proc/sysrq-trigger", "/proc/sysrq-trigger"].map(String::from));
+    for memory in ["/tmp", "/dev/shm"] {
+        if let Some(bytes) = tmp {
+            argv.extend(["--size".to_string(), bytes.to_string()]);
+        }
+        argv.extend(["--tmpfs".to_string(), memory.to_string()]);
+    }
+    let mut in_tmp: Vec<PathBuf> =
+        std::fs::read_dir(root.join("tmp")).into_iter().flatten().flatten().map(|entry| entry.path()).collect();
+    in_tmp.sort();
+    for copied in in_tmp {
+        let at = Path::new("/tmp").join(copied.file_name().expect("an entry has a name"));
+        argv.extend(["--ro-bind".to_string(), text(&copied), text(&at)]);
+    }
+    argv.extend(["--remount-ro", "/dev", "--remount-ro", "/"].map(String::from));
+    argv
+}
+
+/// bubblewrap's options for the namespaces and capabilities of a sandbox.
+const BWRAP_NAMESPACES: [&str; 8] = [
+    "bwrap",
+    "--unshare-all",
+    "--unshare-user",
+    "--disable-userns",
+    "--cap-drop",
+    "ALL",
+    "--die-with-parent",
+    "--new-session",
+];
+
 /// The bubblewrap command line that shows `view`, up to the working
 /// directory and the command. The order matters: binds outside `/tmp`, then
 /// the fresh `/dev`, `/proc` and `/tmp`, binds inside `/tmp`, the hidden
 /// directories, and last the root and `/dev` made read-only.
 fn bwrap(view: &View, tmp: Option<u64>) -> Vec<String> {
     let text = |path: &Path| path.to_string_lossy().into_owned();
-    let mut argv: Vec<String> = [
-        "bwrap",
-        "--unshare-all",
-        "--unshare-user",
-        "--disable-userns",
-        "--cap-drop",
-        "ALL",
-        "--die-with-parent",
-        "--new-session",
-    ]
-    .map(String::from)
-    .to_vec();
+    let mut argv: Vec<String> = BWRAP_NAMESPACES.map(String::from).to_vec();
     for (target, at) in &view.links {
         argv.extend(["--symlink".to_string(), text(target), text(at)]);
     }
@@ -225,11 +267,12 @@ mod tests {
     fn wraps_only_when_asked_in_a_user_namespace_without_capabilities() {
         let dir = Path::new(env!("CARGO_MANIFEST_DIR"));
         let bots = [BotSpec::new("b", "sh -c true", dir, Default::default()).unwrap()];
+        let root = Path::new("/dev/shm/a-copy");
         assert_eq!(
-            Sandbox::None.wrap(&bots, 0, &[], Some(1 << 20)),
+            Sandbox::None.wrap(&bots[0], root, Some(1 << 20)),
             Wrapped { argv: bots[0].argv.clone(), options: 0 }
         );
-        let Wrapped { argv: wrapped, options } = Sandbox::Bwrap.wrap(&bots, 0, &[], Some(1 << 20));
+        let Wrapped { argv: wrapped, options } = Sandbox::Bwrap.wrap(&bots[0], root, Some(1 << 20));
         assert_eq!(wrapped[options + 1], "--", "every option comes before the command: {wrapped:?}");
         assert_eq!(wrapped[0], "bwrap");
         for flag in ["--unshare-all", "--unshare-user", "--disable-userns", "--die-with-parent", "--new-session"] {
@@ -239,13 +282,17 @@ mod tests {
         assert!(has(["--cap-drop", "ALL"]), "{wrapped:?}");
         assert!(has(["--chdir", &dir.to_string_lossy()]), "{wrapped:?}");
         assert!(has(["--ro-bind", "/proc/sys"]), "{wrapped:?}");
+        assert!(
+            wrapped.windows(3).any(|w| w == ["--ro-bind", "/dev/shm/a-copy", "/"]),
+            "the copy is the root: {wrapped:?}"
+        );
         assert!(wrapped.windows(4).any(|w| w == ["--size", "1048576", "--tmpfs", "/tmp"]), "{wrapped:?}");
         assert!(wrapped.windows(4).any(|w| w == ["--size", "1048576", "--tmpfs", "/dev/shm"]), "{wrapped:?}");
         let root_read_only = wrapped.windows(2).position(|w| w == ["--remount-ro", "/"]).unwrap();
         let mounts = ["--ro-bind", "--tmpfs", "--symlink", "--dev", "--proc"];
         assert!(wrapped[root_read_only..].iter().all(|arg| !mounts.contains(&arg.as_str())), "{wrapped:?}");
         assert_eq!(&wrapped[wrapped.len() - 4..], ["--", "sh", "-c", "true"]);
-        let unbounded = Sandbox::Bwrap.wrap(&bots, 0, &[], None).argv;
+        let unbounded = Sandbox::Bwrap.wrap(&bots[0], root, None).argv;
         assert!(!unbounded.contains(&"--size".to_string()), "tmp=none: {unbounded:?}");
         assert_eq!("bwrap".parse::<Sandbox>(), Ok(Sandbox::Bwrap));
         assert!("docker".parse::<Sandbox>().unwrap_err().to_string().contains("none and bwrap"));

@@ -25,7 +25,10 @@
 //!   call of another architecture (a 32-bit program) kills the process.
 //!
 //! Shared futexes are allowed on purpose: they keep Python's
-//! `multiprocessing` locks working.
+//! `multiprocessing` locks working, and a futex on a file's mapping is keyed
+//! by the file's page, which no other live process can map, since every
+//! file a sandboxed process reads is a copy of its own (see
+//! [`super::copies`]). These rules are defence in depth beside those copies.
 //!
 //! The filters are compiled by rust-vmm's `seccompiler` (Firecracker's
 //! filters are built with it), which turns rules with conditions on a call's

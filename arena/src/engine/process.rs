@@ -95,6 +95,7 @@ impl EngineProcess {
             stderr_cap: STDERR_CAP,
             line_cap: LINE_CAP,
             registry: registry.clone(),
+            view: None,
         };
         let process = BotProcess::spawn(&launch).map_err(|fault| EngineError {
             message: format!("engine {command:?} cannot be started: {}", fault.message),

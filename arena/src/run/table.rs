@@ -2,6 +2,7 @@
 //! where processes are recorded and logged.
 
 use crate::bot::cgroup::BotGroups;
+use crate::bot::copies::{Copies, Lease};
 use crate::bot::limits::ResourceLimits;
 use crate::bot::logs::Logs;
 use crate::bot::placement::Placement;
@@ -11,6 +12,7 @@ use crate::bot::sandbox::Sandbox;
 use crate::bot::spec::BotSpec;
 use crate::bot::spec::bot_environment;
 use crate::bot::start_failures::{GiveUp, StartFailures};
+use crate::bot::visible::plan::{Plan, plan};
 use crate::engine::running::Origin;
 use crate::engine::spec::Engine;
 use crate::schedule::GameSpec;
@@ -18,8 +20,8 @@ use crate::schedule::clock::TimeControl;
 use crate::settings;
 use protocol::messages::Hello;
 use serde_json::Value;
-use std::path::PathBuf;
-use std::sync::Arc;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
 /// Limits applied to every bot process.
@@ -111,6 +113,11 @@ pub struct Table {
     /// Whether each bot process plays one game only (as under the sandbox:
     /// see [`Sandbox::process_per_game`]).
     pub process_per_game: bool,
+    /// Under the sandbox, the copies of the bots' views (see
+    /// [`crate::bot::copies`]), or why they cannot be had.
+    pub copies: Option<Result<Copies, String>>,
+    /// What each bot's copy holds, listed at its first process.
+    plans: Vec<OnceLock<Result<Plan, String>>>,
 }
 
 /// A variant as the engine resolved it: the settings and the sides.
@@ -148,6 +155,9 @@ impl Table {
             Sandbox::Bwrap => BotGroups::create(bots.len(), &limits.resources),
             Sandbox::None => BotGroups::default(),
         };
+        let copies = (limits.sandbox == Sandbox::Bwrap)
+            .then(|| Copies::new(bots.len()).map_err(|e| format!("cannot make the sandbox's copies in /dev/shm: {e}")));
+        let plans = bots.iter().map(|_| OnceLock::new()).collect();
         Table {
             bots,
             engine,
@@ -163,6 +173,8 @@ impl Table {
             process_per_game,
             starts,
             groups,
+            copies,
+            plans,
         }
     }
 
@@ -189,6 +201,12 @@ impl Table {
     /// Hides `private` (the output directory, the league file, the deals file) from sandboxed bots.
     pub fn with_private(mut self, private: Vec<PathBuf>) -> Self {
         self.private = private;
+        if self.copies.is_some() {
+            // Listed before the run, not as a bot's first process starts.
+            for bot in 0..self.bots.len() {
+                self.plan(bot);
+            }
+        }
         self
     }
 
@@ -209,7 +227,12 @@ impl Table {
     /// How to start a new process of `bot` for `seat`, placed as `placement`.
     pub fn launch(&self, bot: usize, seat: usize, placement: Placement) -> Launch {
         let spec = &self.bots[bot];
-        let wrapped = self.limits.sandbox.wrap(&self.bots, bot, &self.private, self.limits.resources.tmp);
+        let view = self.copies.as_ref().map(|copies| self.lease(copies, bot).map(Arc::new));
+        let root = match &view {
+            Some(Ok(lease)) => lease.root(),
+            _ => Path::new("/"),
+        };
+        let wrapped = self.limits.sandbox.wrap(spec, root, self.limits.resources.tmp);
         Launch {
             argv: wrapped.argv,
             options: wrapped.options,
@@ -222,7 +245,22 @@ impl Table {
             stderr_cap: self.limits.stderr_cap,
             line_cap: self.limits.line_cap,
             registry: self.registry.clone(),
+            view,
         }
+    }
+
+    /// A copy of bot `bot`'s view from `copies`, for a new process.
+    fn lease(&self, copies: &Result<Copies, String>, bot: usize) -> Result<Lease, String> {
+        let copies = copies.as_ref().map_err(Clone::clone)?;
+        let plan = self.plan(bot).as_ref().map_err(Clone::clone)?;
+        copies.lease(bot, plan).map_err(|e| format!("cannot copy its view into /dev/shm: {e}"))
+    }
+
+    /// What bot `bot`'s copy holds.
+    fn plan(&self, bot: usize) -> &Result<Plan, String> {
+        self.plans[bot].get_or_init(|| {
+            plan(&self.bots, bot, &self.private).ok_or_else(|| "its view holds too many files".to_string())
+        })
     }
 
     /// The `hello` for a process of `bot` in `seat`.

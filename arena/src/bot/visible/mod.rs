@@ -27,6 +27,7 @@ use std::ffi::OsStr;
 use std::fmt;
 use std::path::{Component, Path, PathBuf};
 
+pub mod plan;
 mod records;
 
 /// The system directories every sandboxed bot sees: the programs and
@@ -255,6 +256,13 @@ pub enum Refusal {
         /// The directory.
         dir: PathBuf,
     },
+    /// A copy of what a bot sees would be too large.
+    TooLarge {
+        /// The bot's name.
+        bot: String,
+        /// The bytes of its files, if they could be counted.
+        bytes: Option<u64>,
+    },
     /// A directory of a bot's own holds another run's records.
     SeesRecords {
         /// The bot's name.
@@ -286,6 +294,19 @@ impl fmt::Display for Refusal {
                  own directories whole; give it a directory of its own (`dir` in a league file, or run the arena \
                  from one)",
                 dir.display()
+            ),
+            Refusal::TooLarge { bot, bytes } => write!(
+                f,
+                "bot {bot:?} would see {} (its directories, its program's and interpreter's installations and their \
+                 libraries), more than the {} MiB each of its processes may get as a copy in memory: give it a \
+                 directory of its own holding only what it needs to run (`dir` in a league file, or run the arena \
+                 from one), and name its interpreter itself rather than a launcher (a pyenv shim shows every \
+                 version: `$(pyenv which python3)`)",
+                match bytes {
+                    Some(bytes) => format!("{} MiB", bytes.div_ceil(1 << 20)),
+                    None => format!("more than {} files", plan::MOST_ENTRIES),
+                },
+                plan::MOST_BYTES >> 20
             ),
             Refusal::SeesRecords { bot, found } => write!(
                 f,

@@ -162,3 +162,44 @@ fn the_league_file_and_the_deals_file_are_blanked_and_directories_that_show_too_
     let why = refusal(&everything, &[]).expect("all of /").to_string();
     assert!(why.contains("would see all of /"), "{why}");
 }
+
+#[test]
+fn a_copy_holds_the_bot_s_own_files_the_libraries_they_need_and_nothing_private() {
+    use plan::{Entry, plan};
+    let tree = Tree::new("plan");
+    tree.program("bot/run", "#!/bin/sh\n");
+    std::fs::write(tree.0.join("bot/model.bin"), vec![7u8; 1000]).unwrap();
+    std::fs::create_dir_all(tree.0.join("bot/out")).unwrap();
+    std::fs::write(tree.0.join("bot/out/games.jsonl"), "secret").unwrap();
+    std::fs::write(tree.0.join("bot/league.toml"), "seed = 1").unwrap();
+    // An interpreter installed outside the bot's directory, with packages left out of its copy.
+    let python = tree.program("py/bin/python9", "binary");
+    std::fs::create_dir_all(tree.0.join("py/lib/python9/site-packages/big")).unwrap();
+    std::fs::write(tree.0.join("py/lib/python9/os.py"), "").unwrap();
+    // A system program, which brings its ELF libraries.
+    std::fs::copy("/bin/sh", tree.0.join("bot/shell")).unwrap();
+    tree.program("other/x", "#!/bin/sh\n");
+    let dir = tree.0.join("bot");
+    let bots = [
+        BotSpec::new("b", &format!("{} run", python.display()), &dir, BTreeMap::new()).unwrap(),
+        tree.bot("other", "./x", "other"),
+    ];
+    let private = [dir.join("out"), dir.join("league.toml")];
+    let plan = plan(&bots, 0, &private).expect("a small view");
+    let entry = |path: &Path| plan.entries.get(path);
+    assert!(matches!(entry(&dir.join("model.bin")), Some(Entry::File(_, 1000))), "{plan:?}");
+    assert_eq!(entry(&dir.join("out")), Some(&Entry::Dir), "the output directory is empty");
+    assert_eq!(entry(&dir.join("out/games.jsonl")), None);
+    assert_eq!(entry(&dir.join("league.toml")), Some(&Entry::Empty));
+    assert!(entry(&tree.0.join("py/lib/python9/os.py")).is_some(), "its interpreter's installation");
+    assert_eq!(entry(&tree.0.join("py/lib/python9/site-packages")), None, "without its packages");
+    assert_eq!(entry(&tree.0.join("other")), None, "nor another bot's directory");
+    for needed in ["/etc/ld.so.cache", "/usr/share/zoneinfo/UTC"] {
+        assert!(entry(&real(Path::new(needed))).is_some(), "{needed}: {plan:?}");
+    }
+    let libc = plan.entries.keys().any(|path| path.file_name().is_some_and(|name| name == "libc.so.6"));
+    assert!(libc, "the C library, which its ELF files need");
+    assert!(!plan.entries.keys().any(|path| path.starts_with("/usr/lib/python3")), "nothing of the system's Python");
+    let files: u64 = plan.entries.values().map(|e| if let Entry::File(_, bytes) = e { *bytes } else { 0 }).sum();
+    assert_eq!(plan.bytes, files);
+}

@@ -1,0 +1,251 @@
+//! A view of its own for every sandboxed bot process: the root the sandbox
+//! shows it is a copy, in memory, of everything it may read (what
+//! [`super::visible::plan`] lists), which no other live process uses. So
+//! nothing a process does to those files' pages (reading them into the
+//! page cache or trying to drop them, a futex on a mapping of one) is seen
+//! by another process alive at the same time: their files are other files.
+//!
+//! Copies are kept in a pool per bot. A process takes a free copy, or a new
+//! one is made, through a [`Lease`] that its launch carries and the process
+//! holds until it is dead with everything it started; only then does the
+//! copy return to the pool. A later process may get a dead one's copy: a
+//! file of a read-only tmpfs keeps no state a process can set. Its pages
+//! are always in memory (tmpfs has no backing file to evict them to, and
+//! the seccomp filters make `MADV_PAGEOUT` and `MADV_COLD` do nothing), so
+//! reading or advising marks nothing; the sandbox shows it read-only, so no
+//! access time is written; locks do nothing under the filters, and futexes
+//! and mappings die with the process.
+//!
+//! The copies live in a directory of `/dev/shm` (checked to be a tmpfs),
+//! named after the arena's pid and start time. It dies with the arena even
+//! after `kill -9`: a janitor process (the arena's own executable in a
+//! hidden mode, [`JANITOR`]) waits for the arena's end on a pipe only the
+//! arena holds, then removes it; and each arena, as it starts, removes what
+//! arenas no longer running left (a janitor killed too).
+
+use super::visible::plan::{Entry, Plan};
+use std::fs::File;
+use std::io::{self, Read};
+use std::os::fd::OwnedFd;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+
+/// The first argument that makes the arena's executable a janitor.
+pub const JANITOR: &str = "__view-janitor";
+/// Where the copies live: memory.
+const SHM: &str = "/dev/shm";
+/// The start of the name of an arena's directory there.
+const PREFIX: &str = "arena-views-";
+/// `TMPFS_MAGIC`.
+const TMPFS: i64 = 0x0102_1994;
+
+/// The copies of a run's sandboxed bots.
+pub struct Copies {
+    /// The arena's directory of copies.
+    root: PathBuf,
+    /// Per bot: its plan, once made, and its free copies.
+    bots: Vec<Arc<Mutex<Pool>>>,
+    /// The arena's end of the janitor's pipe.
+    _janitor: OwnedFd,
+}
+
+/// One bot's copies.
+#[derive(Default)]
+struct Pool {
+    /// Free copies.
+    free: Vec<PathBuf>,
+    /// How many copies were made.
+    made: usize,
+}
+
+/// A copy held by a process: it returns to its bot's pool when dropped.
+pub struct Lease {
+    root: PathBuf,
+    pool: Arc<Mutex<Pool>>,
+}
+
+impl Lease {
+    /// The copy: the sandbox's root.
+    pub fn root(&self) -> &Path {
+        &self.root
+    }
+}
+
+impl std::fmt::Debug for Lease {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Lease({})", self.root.display())
+    }
+}
+
+impl Drop for Lease {
+    fn drop(&mut self) {
+        if let Ok(mut pool) = self.pool.lock() {
+            pool.free.push(self.root.clone());
+        }
+    }
+}
+
+impl Copies {
+    /// A directory of copies for `bots` bots, after sweeping what dead
+    /// arenas left; an error if `/dev/shm` is not a tmpfs or the janitor
+    /// cannot start.
+    pub fn new(bots: usize) -> io::Result<Copies> {
+        Copies::usable()?;
+        let shm = Path::new(SHM);
+        sweep(shm);
+        let me = std::process::id();
+        let root = shm.join(format!("{PREFIX}{me}-{}", start_time(me).unwrap_or(0)));
+        std::fs::create_dir(&root)?;
+        std::fs::set_permissions(&root, std::os::unix::fs::PermissionsExt::from_mode(0o700))?;
+        let janitor = start_janitor(&root)?;
+        let bots = (0..bots).map(|_| Arc::new(Mutex::new(Pool::default()))).collect();
+        Ok(Copies { root, bots, _janitor: janitor })
+    }
+
+    /// Whether copies can be made here: `/dev/shm` is a tmpfs.
+    pub fn usable() -> io::Result<()> {
+        let stat = nix::sys::statfs::statfs(SHM).map_err(io::Error::from)?;
+        if stat.filesystem_type().0 as i64 != TMPFS {
+            return Err(io::Error::other(format!(
+                "{SHM} is not a tmpfs (memory), where each sandboxed bot process gets a copy of what it sees"
+            )));
+        }
+        Ok(())
+    }
+
+    /// A copy of `plan` for a process of bot `bot`: a free one, or a new one.
+    pub fn lease(&self, bot: usize, plan: &Plan) -> io::Result<Lease> {
+        let pool = &self.bots[bot];
+        let (free, number) = {
+            let mut pool = pool.lock().map_err(|_| io::Error::other("a poisoned pool"))?;
+            match pool.free.pop() {
+                Some(free) => (Some(free), 0),
+                None => {
+                    pool.made += 1;
+                    (None, pool.made)
+                }
+            }
+        };
+        let root = match free {
+            Some(root) => root,
+            None => {
+                let root = self.root.join(format!("bot-{bot}-{number}"));
+                if let Err(e) = realize(plan, &root) {
+                    let _ = std::fs::remove_dir_all(&root);
+                    return Err(e);
+                }
+                root
+            }
+        };
+        Ok(Lease { root, pool: pool.clone() })
+    }
+}
+
+impl Drop for Copies {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.root);
+    }
+}
+
+/// Writes `plan` at `root`.
+fn realize(plan: &Plan, root: &Path) -> io::Result<()> {
+    std::fs::create_dir(root)?;
+    let at = |path: &Path| root.join(path.strip_prefix("/").unwrap_or(path));
+    for (path, entry) in &plan.entries {
+        let place = at(path);
+        match entry {
+            Entry::Dir => std::fs::create_dir_all(&place)?,
+            Entry::Link(target) => std::os::unix::fs::symlink(target, &place)?,
+            Entry::Empty => drop(File::create(&place)?),
+            Entry::File(source, _) => {
+                std::fs::copy(source, &place)?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The start time of process `pid` (clock ticks since boot), which tells it from a later one of the same pid.
+fn start_time(pid: u32) -> Option<u64> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    stat.rsplit_once(')')?.1.split_whitespace().nth(19)?.parse().ok()
+}
+
+/// Removes the directories of arenas that are no longer running.
+fn sweep(shm: &Path) {
+    let Ok(entries) = std::fs::read_dir(shm) else { return };
+    for entry in entries.flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let Some((pid, started)) = name.strip_prefix(PREFIX).and_then(|rest| rest.split_once('-')) else { continue };
+        let (Ok(pid), Ok(started)) = (pid.parse::<u32>(), started.parse::<u64>()) else { continue };
+        if start_time(pid) != Some(started) {
+            let _ = std::fs::remove_dir_all(entry.path());
+        }
+    }
+}
+
+/// Starts the janitor of `root`: it removes `root` once the returned pipe's end is closed.
+fn start_janitor(root: &Path) -> io::Result<OwnedFd> {
+    use std::os::unix::process::CommandExt;
+    let (read, write) = nix::unistd::pipe2(nix::fcntl::OFlag::O_CLOEXEC)?;
+    let mut command = std::process::Command::new(super::supervisor::PROGRAM);
+    command
+        .arg0("arena")
+        .args([JANITOR.as_ref(), root.as_os_str()])
+        .stdin(read)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .process_group(0);
+    let mut child = command.spawn()?;
+    // Reaped by a thread of its own, so that it leaves no zombie however long the arena runs.
+    std::thread::spawn(move || child.wait());
+    Ok(write)
+}
+
+/// Runs as the janitor if the arena's executable was started as one
+/// (`arena __view-janitor DIR`), and never returns then: waits for the end
+/// of its standard input (the arena's end), removes `DIR` and exits.
+pub fn serve_if_asked() {
+    let mut args = std::env::args_os().skip(1);
+    if args.next().is_none_or(|first| first != JANITOR) {
+        return;
+    }
+    let Some(dir) = args.next().map(PathBuf::from) else { std::process::exit(2) };
+    for signal in
+        [nix::sys::signal::Signal::SIGINT, nix::sys::signal::Signal::SIGTERM, nix::sys::signal::Signal::SIGHUP]
+    {
+        // SAFETY: ignoring a signal installs no handler.
+        let _ = unsafe { nix::sys::signal::signal(signal, nix::sys::signal::SigHandler::SigIgn) };
+    }
+    let mut sink = [0u8; 64];
+    while !matches!(io::stdin().read(&mut sink), Ok(0) | Err(_)) {}
+    let ok = dir.file_name().is_some_and(|name| name.to_string_lossy().starts_with(PREFIX));
+    if ok && dir.parent() == Some(Path::new(SHM)) {
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+    std::process::exit(0);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_copy_returns_to_its_pool_when_its_lease_ends_and_the_directory_dies_with_its_owner() {
+        let plan = Plan::default();
+        let copies = Copies::new(2).unwrap();
+        let first = copies.lease(0, &plan).unwrap();
+        let second = copies.lease(0, &plan).unwrap();
+        assert_ne!(first.root(), second.root(), "never two live processes on one copy");
+        let other = copies.lease(1, &plan).unwrap();
+        assert_ne!(other.root(), first.root());
+        let reused = first.root().to_path_buf();
+        drop(first);
+        assert_eq!(copies.lease(0, &plan).unwrap().root(), reused, "a dead process's copy is reused");
+        let root = copies.root.clone();
+        assert!(root.is_dir());
+        drop((second, other));
+        drop(copies);
+        assert!(!root.exists());
+    }
+}
