@@ -190,14 +190,7 @@ fn rooted(root: &Path, tmp: Option<u64>) -> Vec<String> {
     let text = |path: &Path| path.to_string_lossy().into_owned();
     let mut argv: Vec<String> = BWRAP_NAMESPACES.map(String::from).to_vec();
     argv.extend(["--ro-bind".to_string(), text(root), "/".to_string()]);
-    argv.extend(["--dev", "/dev", "--proc", "/proc", "--ro-bind", "/proc/sys", "/proc/sys"].map(String::from));
-    argv.extend(["--ro-bind-try", "/proc/sysrq-trigger", "/proc/sysrq-trigger"].map(String::from));
-    for memory in ["/tmp", "/dev/shm"] {
-        if let Some(bytes) = tmp {
-            argv.extend(["--size".to_string(), bytes.to_string()]);
-        }
-        argv.extend(["--tmpfs".to_string(), memory.to_string()]);
-    }
+    fresh_mounts(&mut argv, tmp);
     let mut in_tmp: Vec<PathBuf> =
         std::fs::read_dir(root.join("tmp")).into_iter().flatten().flatten().map(|entry| entry.path()).collect();
     in_tmp.sort();
@@ -207,6 +200,19 @@ fn rooted(root: &Path, tmp: Option<u64>) -> Vec<String> {
     }
     argv.extend(["--remount-ro", "/dev", "--remount-ro", "/"].map(String::from));
     argv
+}
+
+/// The sandbox's own `/dev`, `/proc` (`/proc/sys` read-only), and `/tmp`
+/// and `/dev/shm` of at most `tmp` bytes each.
+fn fresh_mounts(argv: &mut Vec<String>, tmp: Option<u64>) {
+    argv.extend(["--dev", "/dev", "--proc", "/proc", "--ro-bind", "/proc/sys", "/proc/sys"].map(String::from));
+    argv.extend(["--ro-bind-try", "/proc/sysrq-trigger", "/proc/sysrq-trigger"].map(String::from));
+    for memory in ["/tmp", "/dev/shm"] {
+        if let Some(bytes) = tmp {
+            argv.extend(["--size".to_string(), bytes.to_string()]);
+        }
+        argv.extend(["--tmpfs".to_string(), memory.to_string()]);
+    }
 }
 
 /// bubblewrap's options for the namespaces and capabilities of a sandbox.
@@ -240,14 +246,7 @@ fn bwrap(view: &View, tmp: Option<u64>) -> Vec<String> {
         }
     };
     bind(&mut argv, &elsewhere);
-    argv.extend(["--dev", "/dev", "--proc", "/proc", "--ro-bind", "/proc/sys", "/proc/sys"].map(String::from));
-    argv.extend(["--ro-bind-try", "/proc/sysrq-trigger", "/proc/sysrq-trigger"].map(String::from));
-    for memory in ["/tmp", "/dev/shm"] {
-        if let Some(bytes) = tmp {
-            argv.extend(["--size".to_string(), bytes.to_string()]);
-        }
-        argv.extend(["--tmpfs".to_string(), memory.to_string()]);
-    }
+    fresh_mounts(&mut argv, tmp);
     bind(&mut argv, &in_tmp);
     for hidden in &view.hidden {
         argv.extend(["--tmpfs".to_string(), text(hidden), "--remount-ro".to_string(), text(hidden)]);
