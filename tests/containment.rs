@@ -441,3 +441,34 @@ fn each_game_and_its_bots_run_on_a_cpu_of_their_own_by_default() {
     let report = probe(&scratch, &["--concurrency", "1", "--cpus-per-game", "0"]);
     assert_eq!(report["cpus"].as_array().map(Vec::len), Some(allowed), "0: every allowed CPU: {report}");
 }
+
+#[test]
+fn another_run_s_records_in_a_bot_s_installation_are_refused() {
+    if optional_tool(BWRAP).is_none() {
+        return;
+    }
+    // A bot installed as PREFIX/bin/x, an earlier run's records in PREFIX/runs/old:
+    // the sandbox shows the installation PREFIX, so the old run's seed would be seen.
+    let scratch = scratch_outside_tmp("installed-records");
+    let prefix = scratch.path().join("prefix");
+    std::fs::create_dir_all(prefix.join("bin")).unwrap();
+    std::fs::copy(bin("greedy-bot"), prefix.join("bin/x")).unwrap();
+    let work = scratch.path().join("work");
+    std::fs::create_dir_all(&work).unwrap();
+    let x = prefix.join("bin/x").to_string_lossy().into_owned();
+    let run = |out: &str, sandbox: &[&str]| {
+        let mut command = std::process::Command::new(bin("arena"));
+        command.current_dir(&work).args(["match", "--games", "2", "--out", out]).args(sandbox);
+        command.args(["--bot", &format!("a={x}"), "--bot", &format!("b={}", bin("random-bot"))]);
+        output(&mut command)
+    };
+    let old = prefix.join("runs/old").to_string_lossy().into_owned();
+    assert_eq!(run(&old, &[]).status.code(), Some(0));
+    let new = prefix.join("runs/new").to_string_lossy().into_owned();
+    let refused = run(&new, &["--sandbox", "bwrap"]);
+    let stderr = String::from_utf8_lossy(&refused.stderr);
+    assert_eq!(refused.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("bot \"a\"") && stderr.contains("another run's records"), "{stderr}");
+    assert!(stderr.contains(&format!("{old}/")), "names the records found: {stderr}");
+    assert!(!std::path::Path::new(&new).join("games.jsonl").exists(), "a refused run writes nothing");
+}

@@ -263,7 +263,8 @@ pub enum Refusal {
         /// The bytes of its files, if they could be counted.
         bytes: Option<u64>,
     },
-    /// A directory of a bot's own holds another run's records.
+    /// A directory shown to a bot (its own, or its program's or
+    /// interpreter's installation) holds another run's records.
     SeesRecords {
         /// The bot's name.
         bot: String,
@@ -338,11 +339,19 @@ pub fn refusal(bots: &[BotSpec], private: &[PathBuf]) -> Option<Refusal> {
         if let Some((path, inside)) = own.essential.iter().find_map(|path| holder(path).map(|p| (path, p))) {
             return Some(Refusal::NeedsPrivate { bot: bot.name.clone(), path: path.clone(), inside: inside.clone() });
         }
-        let dirs: Vec<PathBuf> = [bot.dir.clone()].into_iter().chain(own.named).map(|dir| real(&dir)).collect();
+        let dirs: Vec<PathBuf> = [bot.dir.clone()].into_iter().chain(own.named.clone()).map(|dir| real(&dir)).collect();
         if let Some(dir) = dirs.iter().find(|dir| *dir == Path::new("/") || Some(*dir) == home.as_ref()) {
             return Some(Refusal::SeesAll { bot: bot.name.clone(), dir: dir.clone() });
         }
-        if let Some(found) = dirs.iter().find_map(|dir| records::find(dir, &private)) {
+        // Every directory of the bot's own that its copy shows, its program's
+        // and interpreter's installations included (the system's are not
+        // searched: no run writes there).
+        let system: Vec<PathBuf> = SYSTEM.iter().filter_map(|dir| Path::new(dir).canonicalize().ok()).collect();
+        let mut shown = dirs.clone();
+        shown.extend(
+            own.essential.iter().map(|path| real(path)).filter(|path| !system.iter().any(|s| path.starts_with(s))),
+        );
+        if let Some(found) = shown.iter().find_map(|dir| records::find(dir, &private)) {
             return Some(Refusal::SeesRecords { bot: bot.name.clone(), found });
         }
     }

@@ -4,8 +4,8 @@
 
 use std::path::{Path, PathBuf};
 
-/// The files that make a directory a run's output.
-const RECORDS: [&str; 2] = ["games.jsonl", "league.json"];
+/// The files that make a directory a run's output (each tells the deals or the seed).
+const RECORDS: [&str; 3] = ["games.jsonl", "league.json", "standings.json"];
 /// How many entries of a directory tree are looked at, at most: enough for
 /// any bot's directory, and a bound on the time a huge one takes.
 const MOST_ENTRIES: usize = 200_000;
