@@ -17,7 +17,7 @@
 //! and mappings die with the process.
 //!
 //! The copies live in a directory of `/dev/shm` (checked to be a tmpfs),
-//! named after the arena's pid and start time. It dies with the arena even
+//! named after the arena's pid and start time (and a number: `check-bot` makes several). It dies with the arena even
 //! after `kill -9`: a janitor process (the arena's own executable in a
 //! hidden mode, [`JANITOR`]) waits for the arena's end on a pipe only the
 //! arena holds, then removes it; and each arena, as it starts, removes what
@@ -94,7 +94,10 @@ impl Copies {
         let shm = Path::new(SHM);
         sweep(shm);
         let me = std::process::id();
-        let root = shm.join(format!("{PREFIX}{me}-{}", start_time(me).unwrap_or(0)));
+        // A run may make several sets of copies (check-bot makes one per check).
+        static SETS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+        let set = SETS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let root = shm.join(format!("{PREFIX}{me}-{}-{set}", start_time(me).unwrap_or(0)));
         std::fs::create_dir(&root)?;
         std::fs::set_permissions(&root, std::os::unix::fs::PermissionsExt::from_mode(0o700))?;
         let janitor = start_janitor(&root)?;
@@ -176,8 +179,12 @@ fn sweep(shm: &Path) {
     let Ok(entries) = std::fs::read_dir(shm) else { return };
     for entry in entries.flatten() {
         let name = entry.file_name().to_string_lossy().into_owned();
-        let Some((pid, started)) = name.strip_prefix(PREFIX).and_then(|rest| rest.split_once('-')) else { continue };
-        let (Ok(pid), Ok(started)) = (pid.parse::<u32>(), started.parse::<u64>()) else { continue };
+        let mut parts = name.strip_prefix(PREFIX).unwrap_or_default().split('-');
+        let (Some(Ok(pid)), Some(Ok(started))) =
+            (parts.next().map(str::parse::<u32>), parts.next().map(str::parse::<u64>))
+        else {
+            continue;
+        };
         if start_time(pid) != Some(started) {
             let _ = std::fs::remove_dir_all(entry.path());
         }
