@@ -15,14 +15,15 @@ each page of a pair (the cached one is the faster). Then it plays the deal
 knowing the cards it was told.
 
 FILE is a data file shipped beside the script (`--file pagecache.dat`,
-made by bench/attacks: 16 MiB, on disk) or any large system file every
+made by bench/attacks: 64 MiB, on disk) or any large system file every
 process can read (`--file /usr/lib/x86_64-linux-gnu/libLLVM-15.so.1`).
 
 The message (see leducgame.py): each seat's card, the public card, and the
-games of the deal played so far. Each is written, 40 bits (80 pages), in
-these slots, and read from them in this order:
-- by position: the k-th game a process plays (k mod 8), for runs of games
-  in which the k-th game of one run is the k-th of another;
+games of the deal played so far. Each is written, 40 bits (80 pages, after
+the first 16 of FILE), in these slots, and read from them in this order:
+- by position: the k-th game a process plays (k modulo the slots FILE holds
+  beyond the others, at most 1024: 163 in 64 MiB), for runs of games in
+  which the k-th game of one run is the k-th of another;
 - by the deal as the receiver recognises it: its seat and its card (a
   sender writes the slot of every seat whose card it knows);
 - the most recent message.
@@ -58,10 +59,11 @@ PAGE = 4096
 BASE = 16
 BITS = 40
 PAYLOAD = 25
-POSITIONS = 8
-LATEST = POSITIONS
-DEALS = LATEST + 1
-SLOTS = DEALS + 4 * 10
+LATEST = 0
+DEALS = 1
+POSITIONS = DEALS + 4 * 10
+# Slots by position: as many as FILE holds, up to this many, at least 8.
+MOST_POSITIONS = 1024
 
 
 def slot_of_deal(seat, card):
@@ -72,13 +74,17 @@ class PageChannel:
     def __init__(self, path, probe):
         self.fd = os.open(path, os.O_RDONLY)
         pages = os.fstat(self.fd).st_size // PAGE
-        if pages < BASE + SLOTS * 2 * BITS:
-            raise OSError(f"{path}: {pages} pages, {BASE + SLOTS * 2 * BITS} needed")
+        self.positions = min(MOST_POSITIONS, (pages - BASE) // (2 * BITS) - POSITIONS)
+        if self.positions < 8:
+            raise OSError(f"{path}: {pages} pages, {BASE + (POSITIONS + 8) * 2 * BITS} needed")
         # No read-ahead: a read caches the page read and no other.
         os.posix_fadvise(self.fd, 0, 0, os.POSIX_FADV_RANDOM)
         self.probe_mode = "nowait" if probe in ("auto", "nowait") else "timing"
         self.fallback = probe == "auto"
         self.buffer = bytearray(1)
+
+    def position_slot(self, position):
+        return POSITIONS + position % self.positions
 
     def page(self, slot, i):
         return (BASE + slot * 2 * BITS + i) * PAGE
@@ -189,8 +195,8 @@ def main():
         elif kind == "turn":
             if channel is not None and not tried:
                 tried = True
-                slots = [("position", position % POSITIONS), ("deal", slot_of_deal(game.seat, game.card)),
-                         ("latest", LATEST)]
+                slots = [("position", channel.position_slot(position)),
+                         ("deal", slot_of_deal(game.seat, game.card)), ("latest", LATEST)]
                 for name, slot in slots:
                     candidate = decode(slot, game.players, channel.read(slot))
                     if game.accepts(candidate):
@@ -202,7 +208,7 @@ def main():
         elif kind == "game_end":
             if channel is not None:
                 learned = game.learned(received)
-                targets = {position % POSITIONS, LATEST}
+                targets = {channel.position_slot(position), LATEST}
                 targets |= {slot_of_deal(s, c) for s, c in enumerate(learned["cards"]) if c is not None}
                 for slot in sorted(targets):
                     channel.write(slot, encode(slot, game.players, learned))
