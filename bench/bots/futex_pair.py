@@ -5,12 +5,13 @@ A futex word in a MAP_SHARED mapping of a file is keyed by the file and the
 offset, not by the process: FUTEX_WAKE (without FUTEX_PRIVATE_FLAG) on a
 read-only mapping of FILE wakes a FUTEX_WAIT on the same word of FILE in
 any other process, in any sandbox, and returns how many it woke. So a
-receiver keeps a thread waiting on each of 40 words (one per bit) and one
-more (the end of a frame); a sender wakes the word of each 1 bit (again
-until a waiter was woken), then the end word, and waits for the receiver to
-wake an acknowledgement word. The frame's bits are those whose waiter woke
-since the last end; 8 of them check the other 32 with the game's id, which
-both know, so that a frame of another game is refused. FILE is
+receiver keeps a thread waiting on each of 96 words (a pair per bit of a
+48-bit frame) and one more (the end of a frame); a sender wakes, for each
+bit, the first word of its pair for a 1 and the second for a 0 (again until
+a waiter was woken), then the end word, and waits for the receiver to wake
+an acknowledgement word. A frame counts when exactly one word of each pair
+woke since the last one; 16 of its bits check the other 32 with the game's
+id, which both know, so that a frame of another game is refused. FILE is
 /usr/share/zoneinfo/UTC by default (`--file self`: this script).
 
 Modes:
@@ -27,9 +28,9 @@ Modes:
   (one that plays this game, others waiting for theirs): each receiver
   process listens in the region of its seat, and the sender sends to the
   region of every other seat (a region where no one listens costs it 5 ms).
-  `--channel K` (0 or 1) keeps pairs apart.
 
-`--honest`: the twin, the same strategy without the channel. Each game ends
+`--honest`: the twin, the same strategy without the channel (`--debug`:
+a line on stderr for each frame heard). Each game ends
 with a line "attack: {json}" on stderr: partners, per game, the hands, those
 in which the partner's hand was received, and those in which it was right
 (checked against the hands shown at the hand's end); the receiver of a pair,
@@ -48,9 +49,9 @@ import allfives  # noqa: E402
 from attacklib import card_index, flag, index_card, leduc_choose, messages, option, ready, report, send  # noqa: E402
 
 HONEST = flag("--honest")
+DEBUG = flag("--debug")
 MODE = option("--mode", "partners")
 ROLE = option("--role", "receiver")
-CHANNEL = int(option("--channel", "0"))
 FILE = option("--file", "/usr/share/zoneinfo/UTC")
 allfives.THREAT = float(option("--threat", allfives.THREAT))
 allfives.SUPPORT = float(option("--support", allfives.SUPPORT))
@@ -61,9 +62,11 @@ if FILE == "self":
 
 SYS_FUTEX = 202  # x86_64
 FUTEX_WAIT, FUTEX_WAKE = 0, 1
-BITS, PAYLOAD = 40, 32
-END, ACK = 40, 41
-REGION = 64  # words per region: 40 bits, the end, the acknowledgement
+BITS, PAYLOAD = 48, 32
+# Words of a region: a pair per bit (the first woken for a 1, the second for a 0), the end, the
+# acknowledgement. A page holds 8 regions: partners use 0 to 3 (by sender), pairs 4 to 7 (by receiver).
+END, ACK = 2 * BITS, 2 * BITS + 1
+REGION = 128
 
 
 class Timespec(ctypes.Structure):
@@ -115,34 +118,37 @@ class Futexes:
 
 
 def check_bits(region, tag, payload):
-    return zlib.crc32(f"{region}:{tag}:{payload}".encode()) & 0xFF
+    return zlib.crc32(f"{region}:{tag}:{payload}".encode()) & 0xFFFF
 
 
 def send_frame(futexes, region, tag, payload, patience=0.05):
-    """Sends 32 bits; whether the receiver acknowledged them. `patience`: how long to wait for a
+    """Sends 32 bits (and 16 to check them); whether the receiver acknowledged them. `patience`: how long to wait for a
     receiver to be listening before giving up."""
-    value = (payload << 8) | check_bits(region, tag, payload)
-    first = True
+    value = (payload << 16) | check_bits(region, tag, payload)
     for k in range(BITS):
-        if value >> (BITS - 1 - k) & 1:
-            if not futexes.wake_until(region * REGION + k, patience if first else 0.05):
-                return False
-            first = False
+        word = region * REGION + 2 * k + (0 if value >> (BITS - 1 - k) & 1 else 1)
+        if not futexes.wake_until(word, patience if k == 0 else 0.05):
+            return False
     if not futexes.wake_until(region * REGION + END, 0.05):
         return False
     return futexes.wait(region * REGION + ACK, 0.3)
 
 
 class Listener:
-    """Threads waiting on a region's words; the frames heard, newest last, unchecked (raw 40 bits)."""
+    """Threads waiting on a region's words; the frames heard, newest last, unchecked (raw 48 bits).
+
+    A frame is taken when, of each pair of words, exactly one was woken since the last frame
+    (the threads woken before the end may not have noted it yet: the end's thread waits for
+    them up to 50 ms); one with a pair woken twice is dropped."""
 
     def __init__(self, futexes, region):
         self.futexes, self.region = futexes, region
-        self.stamps = [0.0] * BITS
+        self.stamps = [0.0] * (2 * BITS)
         self.last_end = 0.0
         self.frames = []
+        self.dropped = 0
         self.lock = threading.Lock()
-        for k in range(BITS + 1):
+        for k in range(2 * BITS + 1):
             threading.Thread(target=self.listen, args=(k,), daemon=True).start()
 
     def listen(self, k):
@@ -150,27 +156,41 @@ class Listener:
         while True:
             if not self.futexes.wait(word, 0.5):
                 continue
-            now = time.monotonic()
-            if k < BITS:
-                self.stamps[k] = now
+            if k < 2 * BITS:
+                self.stamps[k] = time.monotonic()
                 continue
-            time.sleep(0.002)  # the bits' threads, woken before, record their stamps
-            value = 0
-            for i in range(BITS):
-                value = (value << 1) | (1 if self.stamps[i] > self.last_end else 0)
+            value, deadline = None, time.monotonic() + 0.05
+            while time.monotonic() < deadline:
+                woken = [stamp > self.last_end for stamp in self.stamps]
+                pairs = [(woken[2 * i], woken[2 * i + 1]) for i in range(BITS)]
+                if any(one and zero for one, zero in pairs):
+                    break
+                if all(one or zero for one, zero in pairs):
+                    value = 0
+                    for one, _ in pairs:
+                        value = (value << 1) | (1 if one else 0)
+                    break
+                time.sleep(0.001)
             self.last_end = time.monotonic()
+            if DEBUG:
+                print(f"debug: end {self.region} {value} {[int(w) for w in woken]} {time.monotonic() - deadline + 0.05:.4f}",
+                      file=sys.stderr, flush=True)
             with self.lock:
-                self.frames.append(value)
-                del self.frames[:-16]
-            self.futexes.wake_until(self.region * REGION + ACK, 0.05)
+                if value is None:
+                    self.dropped += 1
+                else:
+                    self.frames.append(value)
+                    del self.frames[:-16]
+            if value is not None:
+                self.futexes.wake_until(self.region * REGION + ACK, 0.05)
 
     def latest(self, tag, accept):
         """The newest frame whose check bits fit `tag` and whose payload `accept` takes."""
         with self.lock:
             frames = list(self.frames)
         for value in reversed(frames):
-            payload = value >> 8
-            if value & 0xFF == check_bits(self.region, tag, payload) and accept(payload):
+            payload = value >> 16
+            if value & 0xFFFF == check_bits(self.region, tag, payload) and accept(payload):
                 return payload
         return None
 
@@ -187,7 +207,7 @@ def partners():
             if not HONEST:
                 try:
                     futexes = Futexes(FILE)
-                    listener = Listener(futexes, 1 + mate)
+                    listener = Listener(futexes, mate)
                 except OSError as e:
                     error = str(e)
             ready("futex-partners-honest" if HONEST else "futex-partners")
@@ -213,7 +233,7 @@ def partners():
             if futexes is not None and (hand["sent"] is None or not mine <= hand["sent"]):
                 payload = allfives.mask(mine) | (state["hand_number"] % 16) << 28
                 game["sent"] += 1
-                game["acked"] += send_frame(futexes, 1 + seat, game["tag"], payload)
+                game["acked"] += send_frame(futexes, seat, game["tag"], payload)
                 hand["sent"] = set(mine)
             mate_tiles = known_mate(listener, game, hand, mine)
             game["decisions"] += 1
@@ -261,7 +281,7 @@ def pair():
     receiver = ROLE == "receiver"
 
     def region(seat):
-        return 8 + 4 * (CHANNEL % 2) + seat
+        return 4 + seat
 
     for message in messages():
         kind = message.get("type")
