@@ -13,6 +13,7 @@ mod faults;
 mod hidden;
 mod host_failures;
 mod isolation;
+mod lanes;
 mod league;
 mod learning;
 #[path = "leduc.rs"]

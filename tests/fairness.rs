@@ -226,7 +226,7 @@ fn the_ids_bots_are_told_say_nothing_of_the_deal() {
     let records = Record::all(&out);
     let ids: Vec<u64> = records.iter().map(|r| r.id).collect();
     assert_eq!(ids, (0..16).collect::<Vec<_>>(), "games.jsonl in id order");
-    let mut told = Vec::new();
+    let (mut told, mut met) = (Vec::new(), Vec::new());
     for entry in std::fs::read_dir(&logs).unwrap().flatten() {
         // A process plays one seat of one bot: the seeds it is told, game after game.
         let (mut starts, mut ends, mut seeds) = (Vec::new(), Vec::new(), Vec::new());
@@ -251,8 +251,13 @@ fn the_ids_bots_are_told_say_nothing_of_the_deal() {
             .collect();
         let mut each = deals.clone();
         each.sort();
-        assert_eq!(each, (0..8).collect::<Vec<_>>(), "one game of each deal in each seat: {deals:?}");
+        each.dedup();
+        assert_eq!(each.len(), deals.len(), "a process meets no deal twice: {deals:?}");
+        met.extend(deals);
     }
+    // Each deal in its two seat orders, each by two processes.
+    met.sort();
+    assert_eq!(met, (0..8).flat_map(|deal| [deal; 4]).collect::<Vec<_>>());
     let mut distinct = told.clone();
     distinct.sort();
     distinct.dedup();
@@ -270,10 +275,19 @@ fn a_bot_that_remembers_deals_is_flagged_and_its_honest_twins_are_not() {
     // six orders of a deal, told the same seed: the cheat recognises it.
     let bots = [("cheat", memory.as_str()), ("twin", twin.as_str()), ("twin2", twin.as_str())];
     // One game at a time, so that the same processes see the same games
-    // (and the results are the same on every run).
+    // (and the results are the same on every run). By default no process
+    // meets a deal twice: the cheat plays exactly as its twins.
     let flags = patient(&["--game", "leduc", "--players", "3", "--games", "300", "--seed", "5"]);
     let mut args = match_args(&scratch, &bots, &flags);
-    args.extend(["--concurrency", "1", "--out", &out].map(String::from));
+    args.extend(["--concurrency", "1", "--out", &scratch.join("lanes")].map(String::from));
+    arena_expect(&args, 0);
+    let lanes = Standings::read(&scratch.join("lanes"));
+    let payoff = |name: &str| lanes.bot(name).points_for;
+    assert_eq!((payoff("cheat"), payoff("twin")), (payoff("twin2"), payoff("twin2")), "{lanes:?}");
+    assert!(!lanes.bot("cheat").repeated_deals.unwrap().flagged);
+    // Kept for the whole run, its processes meet their deals again.
+    let mut args = match_args(&scratch, &bots, &flags);
+    args.extend(["--concurrency", "1", "--restart", "off", "--out", &out].map(String::from));
     let (stdout, _) = arena_expect(&args, 0);
     let standings = Standings::read(&out);
     let tested = |name: &str| standings.bot(name).repeated_deals.unwrap_or_else(|| panic!("{name} is not tested"));

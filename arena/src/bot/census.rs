@@ -21,8 +21,13 @@ impl Census {
 
     /// Counts one more process, unless `cap` are alive.
     pub fn try_count(self: &Arc<Self>) -> Option<Counted> {
+        self.try_count_keeping(0)
+    }
+
+    /// Counts one more process, unless that would leave room for fewer than `keep` more.
+    pub fn try_count_keeping(self: &Arc<Self>, keep: usize) -> Option<Counted> {
         self.live
-            .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |live| (live < self.cap).then_some(live + 1))
+            .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |live| (live + keep < self.cap).then_some(live + 1))
             .ok()
             .map(|_| Counted(Arc::clone(self)))
     }
@@ -62,6 +67,7 @@ mod tests {
         let _second = census.try_count().unwrap();
         assert!(census.try_count().is_none());
         assert_eq!(census.live(), 2);
+        assert!(Census::new(3).try_count_keeping(2).is_some() && Census::new(3).try_count_keeping(3).is_none());
         drop(first);
         assert_eq!(census.live(), 1);
         assert!(census.try_count().is_some());

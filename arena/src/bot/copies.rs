@@ -23,6 +23,7 @@
 //! arena holds, then removes it; and each arena, as it starts, removes what
 //! arenas no longer running left (a janitor killed too).
 
+use super::registry::Registry;
 use super::visible::plan::{Entry, Plan};
 use std::fs::File;
 use std::io::{self, Read};
@@ -89,7 +90,9 @@ impl Copies {
     /// A directory of copies for `bots` bots, after sweeping what dead
     /// arenas left; an error if `/dev/shm` is not a tmpfs or the janitor
     /// cannot start.
-    pub fn new(bots: usize) -> io::Result<Copies> {
+    /// The janitor is a helper of the arena's own in `registry` (see
+    /// [`Registry::start_companion`]), which no sweep for leftovers kills.
+    pub fn new(bots: usize, registry: &Registry) -> io::Result<Copies> {
         Copies::usable()?;
         let shm = Path::new(SHM);
         sweep(shm);
@@ -100,7 +103,7 @@ impl Copies {
         let root = shm.join(format!("{PREFIX}{me}-{}-{set}", start_time(me).unwrap_or(0)));
         std::fs::create_dir(&root)?;
         std::fs::set_permissions(&root, std::os::unix::fs::PermissionsExt::from_mode(0o700))?;
-        let janitor = start_janitor(&root)?;
+        let janitor = start_janitor(&root, registry)?;
         let bots = (0..bots).map(|_| Arc::new(Mutex::new(Pool::default()))).collect();
         Ok(Copies { root, bots, _janitor: janitor })
     }
@@ -192,7 +195,7 @@ fn sweep(shm: &Path) {
 }
 
 /// Starts the janitor of `root`: it removes `root` once the returned pipe's end is closed.
-fn start_janitor(root: &Path) -> io::Result<OwnedFd> {
+fn start_janitor(root: &Path, registry: &Registry) -> io::Result<OwnedFd> {
     use std::os::unix::process::CommandExt;
     let (read, write) = nix::unistd::pipe2(nix::fcntl::OFlag::O_CLOEXEC)?;
     let mut command = std::process::Command::new(super::supervisor::PROGRAM);
@@ -203,9 +206,13 @@ fn start_janitor(root: &Path) -> io::Result<OwnedFd> {
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::null())
         .process_group(0);
-    let mut child = command.spawn()?;
+    let mut child = registry.start_companion(&mut command)?;
     // Reaped by a thread of its own, so that it leaves no zombie however long the arena runs.
-    std::thread::spawn(move || child.wait());
+    let registry = registry.clone();
+    std::thread::spawn(move || {
+        let _ = child.wait();
+        registry.forget_companion(child.id() as i32);
+    });
     Ok(write)
 }
 
@@ -240,7 +247,7 @@ mod tests {
     #[test]
     fn a_copy_returns_to_its_pool_when_its_lease_ends_and_the_directory_dies_with_its_owner() {
         let plan = Plan::default();
-        let copies = Copies::new(2).unwrap();
+        let copies = Copies::new(2, &Registry::new()).unwrap();
         let first = copies.lease(0, &plan).unwrap();
         let second = copies.lease(0, &plan).unwrap();
         assert_ne!(first.root(), second.root(), "never two live processes on one copy");

@@ -56,13 +56,20 @@ pub fn sweep(registry: &Registry) -> Swept {
         reap(registry, me, &tree::table());
         registry.note_escaped(killed.processes.len());
         swept.killed += killed.processes.len();
-        let more = registry.is_empty() && has_children();
+        let more = registry.is_empty() && has_children() && !only_companions(registry, me);
         if !more || Instant::now() >= deadline {
             swept.remaining = killed.remaining.max(usize::from(more));
             return swept;
         }
         std::thread::sleep(Duration::from_millis(1));
     }
+}
+
+/// Whether every child of the arena is a helper of its own (see
+/// [`Registry::start_companion`]), which outlives the bots.
+fn only_companions(registry: &Registry, me: i32) -> bool {
+    let companions = registry.companions();
+    !companions.is_empty() && tree::table().iter().filter(|p| p.parent == me).all(|p| companions.contains(&p.pid))
 }
 
 /// Whether the arena has a child, alive or not yet reaped (reaping none).

@@ -1,15 +1,17 @@
-//! Idle bot processes between games, keyed by bot and seat, and the cap on
-//! how many processes a worker keeps alive.
+//! The bot processes of one worker: idle between games, keyed by bot, seat
+//! and lane, or being started ahead of their lane; and the cap on how many
+//! it keeps alive.
 //!
 //! A process plays the seat it was started for (its `hello` names the seat)
-//! for as long as it lives, across the games of a match; in a sandbox that
-//! isolates games ([`crate::bot::sandbox::Sandbox::process_per_game`]) it
-//! plays one game and is retired. A worker keeps at
-//! most [`cap`] processes alive, in games or idle: when it needs a new one
-//! and has that many, it first ends the one idle longest (`bye`, then up to
-//! the grace period to exit, as at the end of a run).
+//! in the games of one lane (see [`crate::schedule::lanes`]; with processes
+//! kept for the whole run, every lane is lane 0). A worker keeps at most
+//! [`cap`] processes alive, in games, idle, started ahead or ending: when it
+//! needs a new one and has that many, it first ends the one idle longest
+//! (`bye`, then up to the grace period to exit, as at the end of a run). A
+//! process is started ahead only while that leaves room for every seat of
+//! the games in play to be started again.
 
-use crate::bot::census::Census;
+use crate::bot::census::{Census, Counted};
 use crate::bot::fault::Fault;
 use crate::bot::placement::Placement;
 use crate::bot::process::Envelope;
@@ -17,6 +19,7 @@ use crate::bot::process::{BotProcess, Launch};
 use std::fmt;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
+use tokio::task::{JoinHandle, JoinSet};
 
 /// Descriptors the arena holds for each live bot process: its stdin, stdout
 /// and stderr pipes, its log file, its supervisor's report pipe, and the
@@ -28,19 +31,25 @@ const DESCRIPTORS_BASE: u64 = 32;
 /// See [`DESCRIPTORS_BASE`].
 const DESCRIPTORS_PER_WORKER: u64 = 12;
 
+/// How many seats' worth of processes a worker may start ahead of their
+/// lanes, for each game it plays at once.
+pub const AHEAD_SEATS: usize = 6;
+
 /// The most processes kept alive for `games` played at once with `seats`
-/// seats each: twice the seats in play, and at least a process for each
-/// seat of each bot of a free-for-all group (which holds every seat in the
-/// orders of a deal), so that a match of 3 or 4 players at one game at a
-/// time keeps all its processes instead of starting some for every game.
-pub fn cap(games: usize, seats: usize) -> usize {
-    (2 * games * seats).max(seats * seats)
+/// seats each, a lane of each needing `width` processes (one for each seat,
+/// or, for a lane that spans the groups of a few bots, one for each of them
+/// in each seat): for each game, the lane in play, the lane before it
+/// (ending), and [`AHEAD_SEATS`] seats' worth started ahead.
+pub fn cap(games: usize, width: usize, seats: usize) -> usize {
+    games * (2 * width + AHEAD_SEATS * seats)
 }
 
-/// How many descriptors a run of `games` at once with `seats` seats each needs.
-fn descriptors_needed(games: usize, seats: usize) -> u64 {
+/// How many descriptors a run of `games` at once with `seats` seats, lanes
+/// of `width` processes, needs.
+fn descriptors_needed(games: usize, width: usize, seats: usize) -> u64 {
     let workers = games.min(std::thread::available_parallelism().map_or(1, |n| n.get()));
-    DESCRIPTORS_BASE + DESCRIPTORS_PER_WORKER * workers as u64 + DESCRIPTORS_PER_PROCESS * cap(games, seats) as u64
+    let processes = cap(games, width, seats) as u64;
+    DESCRIPTORS_BASE + DESCRIPTORS_PER_WORKER * workers as u64 + DESCRIPTORS_PER_PROCESS * processes
 }
 
 /// Too few file descriptors for a run, even at the hard limit (`ulimit -n`).
@@ -74,41 +83,71 @@ impl fmt::Display for TooFewDescriptors {
 impl std::error::Error for TooFewDescriptors {}
 
 /// Makes sure the arena may keep open the descriptors of a run of `games`
-/// at once with `seats` seats each: raises its soft limit of open files
-/// (`RLIMIT_NOFILE`) as far as needed, up to the hard limit, or says what
-/// to do when even that is too few. Called before a run starts.
-pub fn reserve_descriptors(games: usize, seats: usize) -> Result<(), TooFewDescriptors> {
+/// at once with `seats` seats, lanes of `width` processes (see [`cap`]):
+/// raises its soft limit of open files (`RLIMIT_NOFILE`) as far as needed,
+/// up to the hard limit, or says what to do when even that is too few.
+/// Called before a run starts.
+pub fn reserve_descriptors(games: usize, width: usize, seats: usize) -> Result<(), TooFewDescriptors> {
     use nix::sys::resource::{Resource, getrlimit, setrlimit};
-    let needed = descriptors_needed(games, seats);
+    let needed = descriptors_needed(games, width, seats);
     let Ok((soft, hard)) = getrlimit(Resource::RLIMIT_NOFILE) else { return Ok(()) };
     if soft >= needed || (hard >= needed && setrlimit(Resource::RLIMIT_NOFILE, needed, hard).is_ok()) {
         return Ok(());
     }
-    let fits = (1..games).rev().find(|&fewer| descriptors_needed(fewer, seats) <= hard);
-    Err(TooFewDescriptors { games, processes: cap(games, seats), needed, hard, fits })
+    let fits = (1..games).rev().find(|&fewer| descriptors_needed(fewer, width, seats) <= hard);
+    Err(TooFewDescriptors { games, processes: cap(games, width, seats), needed, hard, fits })
 }
 
 /// The processes of one worker.
 pub struct Pool {
     /// Idle processes, the one idle longest first.
     idle: Mutex<Vec<Idle>>,
+    /// Processes being started ahead of their lane.
+    ahead: Mutex<Vec<Ahead>>,
     placement: Placement,
     census: Arc<Census>,
     grace: Duration,
 }
 
+/// Which seat of which lane a process plays.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Role {
+    /// The bot.
+    pub bot: usize,
+    /// The seat.
+    pub seat: usize,
+    /// The lane ([`crate::schedule::lanes::Lane::key`]).
+    pub lane: u64,
+}
+
 /// A process waiting for its next game.
 struct Idle {
-    bot: usize,
-    seat: usize,
+    role: Role,
     process: BotProcess,
+}
+
+/// How starting a process ahead of its lane went.
+pub enum Started {
+    /// It answered `hello`, this long after it was started.
+    Greeted(BotProcess, Duration),
+    /// It failed to start: the bot's fault, recorded in the first game of
+    /// its lane (with the process, to be killed there, if it was started).
+    Faulted(Fault, Option<BotProcess>),
+    /// It could not be started, for a reason that is not the bot's doing.
+    Failed(String),
+}
+
+/// A process being started ahead of its lane.
+struct Ahead {
+    role: Role,
+    task: JoinHandle<Started>,
 }
 
 impl Pool {
     /// A pool of processes placed as `placement`, at most `cap` of them
     /// alive, each given `grace` to exit after `bye`.
     pub fn new(placement: Placement, cap: usize, grace: Duration) -> Pool {
-        Pool { idle: Mutex::default(), placement, census: Census::new(cap), grace }
+        Pool { idle: Mutex::default(), ahead: Mutex::default(), placement, census: Census::new(cap), grace }
     }
 
     /// Where new processes of this pool run.
@@ -116,16 +155,29 @@ impl Pool {
         self.placement.clone()
     }
 
-    /// An idle process of `bot` for `seat`, if there is one.
-    pub fn take(&self, bot: usize, seat: usize) -> Option<BotProcess> {
+    /// An idle process for `role`, if there is one.
+    pub fn take(&self, role: Role) -> Option<BotProcess> {
         let mut idle = self.idle.lock().expect("pool lock");
-        let at = idle.iter().rposition(|i| i.bot == bot && i.seat == seat)?;
+        let at = idle.iter().rposition(|i| i.role == role)?;
         Some(idle.remove(at).process)
     }
 
+    /// The start of a process for `role` begun ahead of its lane, if there is one.
+    pub fn take_ahead(&self, role: Role) -> Option<JoinHandle<Started>> {
+        let mut ahead = self.ahead.lock().expect("pool lock");
+        let at = ahead.iter().position(|a| a.role == role)?;
+        Some(ahead.remove(at).task)
+    }
+
+    /// Whether a process for `role` is idle or being started ahead.
+    pub fn holds(&self, role: Role) -> bool {
+        self.idle.lock().expect("pool lock").iter().any(|i| i.role == role)
+            || self.ahead.lock().expect("pool lock").iter().any(|a| a.role == role)
+    }
+
     /// Returns a healthy process to the pool.
-    pub fn put(&self, bot: usize, seat: usize, process: BotProcess) {
-        self.idle.lock().expect("pool lock").push(Idle { bot, seat, process });
+    pub fn put(&self, role: Role, process: BotProcess) {
+        self.idle.lock().expect("pool lock").push(Idle { role, process });
     }
 
     /// Starts a new process, after ending idle ones (the one idle longest
@@ -144,48 +196,107 @@ impl Pool {
             };
             match longest_idle {
                 Some(idle) => self.farewell(idle.process).await,
-                // Every process is in a game, or being ended by another one.
+                // Every process is in a game, being started ahead, or being ended by another one.
                 None => freed.await,
             }
         };
+        Self::spawn(launch, counted)
+    }
+
+    /// Room for a process started ahead of its lane, if the pool has it
+    /// while keeping room for `keep` more.
+    pub fn room_ahead(&self, keep: usize) -> Option<Counted> {
+        self.census.try_count_keeping(keep)
+    }
+
+    /// Starts a process in the room `counted` holds.
+    pub fn spawn(launch: &Launch, counted: Counted) -> Result<BotProcess, Fault> {
         let mut process = BotProcess::spawn(launch)?;
         process.count_in(counted);
         Ok(process)
     }
 
-    /// Ends every idle process: sends each `bye` and waits (up to the grace
-    /// period) for all of them to exit, killing what is left.
-    pub async fn close_all(&self) {
-        let mut closing = tokio::task::JoinSet::new();
-        for idle in self.drain() {
-            let mut process = idle.process;
-            process.queue(&Envelope::Bye);
-            closing.spawn(process.close(self.grace));
-        }
-        while closing.join_next().await.is_some() {}
+    /// Keeps `task`, which starts a process for `role` ahead of its lane
+    /// (and greets it), until the lane takes it.
+    pub fn adopt_ahead(&self, role: Role, task: JoinHandle<Started>) {
+        self.ahead.lock().expect("pool lock").push(Ahead { role, task });
     }
 
-    /// Kills every idle process at once.
+    /// Ends the processes of `lane` that are idle or being started ahead:
+    /// sends each `bye` and gives it the grace period to exit, killing what
+    /// is left. The returned set finishes once they are all gone.
+    pub fn end_lane(&self, lane: u64) -> JoinSet<()> {
+        let idle: Vec<Idle> = {
+            let mut all = self.idle.lock().expect("pool lock");
+            let (this, rest) = std::mem::take(&mut *all).into_iter().partition(|i| i.role.lane == lane);
+            *all = rest;
+            this
+        };
+        let ahead: Vec<Ahead> = {
+            let mut all = self.ahead.lock().expect("pool lock");
+            let (this, rest) = std::mem::take(&mut *all).into_iter().partition(|a| a.role.lane == lane);
+            *all = rest;
+            this
+        };
+        let mut closing = JoinSet::new();
+        let grace = self.grace;
+        for idle in idle {
+            closing.spawn(farewell(idle.process, grace));
+        }
+        for ahead in ahead {
+            closing.spawn(async move {
+                match ahead.task.await {
+                    Ok(Started::Greeted(process, _)) => farewell(process, grace).await,
+                    Ok(Started::Faulted(_, Some(process))) => drop(process.kill().await),
+                    _ => {}
+                }
+            });
+        }
+        closing
+    }
+
+    /// Ends every idle process and every one started ahead: sends each
+    /// `bye` and waits (up to the grace period) for all of them to exit,
+    /// killing what is left.
+    pub async fn close_all(&self) {
+        let lanes: Vec<u64> = {
+            let idle = self.idle.lock().expect("pool lock");
+            let ahead = self.ahead.lock().expect("pool lock");
+            let mut lanes: Vec<u64> =
+                idle.iter().map(|i| i.role.lane).chain(ahead.iter().map(|a| a.role.lane)).collect();
+            lanes.sort_unstable();
+            lanes.dedup();
+            lanes
+        };
+        let mut closing: Vec<JoinSet<()>> = lanes.into_iter().map(|lane| self.end_lane(lane)).collect();
+        for set in &mut closing {
+            while set.join_next().await.is_some() {}
+        }
+    }
+
+    /// Kills every idle process, and every one started ahead, at once.
     pub async fn kill_all(&self) {
-        for idle in self.drain() {
+        let idle = std::mem::take(&mut *self.idle.lock().expect("pool lock"));
+        for idle in idle {
             idle.process.kill().await;
         }
+        let ahead = std::mem::take(&mut *self.ahead.lock().expect("pool lock"));
+        for ahead in ahead {
+            // Dropping the start kills what it started.
+            ahead.task.abort();
+            let _ = ahead.task.await;
+        }
     }
 
-    /// Ends a process that plays no more games: `bye`, then up to the grace
-    /// period to exit, as at the end of a run.
-    pub async fn retire(&self, process: BotProcess) {
-        self.farewell(process).await;
+    async fn farewell(&self, process: BotProcess) {
+        farewell(process, self.grace).await;
     }
+}
 
-    async fn farewell(&self, mut process: BotProcess) {
-        process.queue(&Envelope::Bye);
-        process.close(self.grace).await;
-    }
-
-    fn drain(&self) -> Vec<Idle> {
-        std::mem::take(&mut *self.idle.lock().expect("pool lock"))
-    }
+/// Ends `process`: `bye`, then up to `grace` to exit, then everything it left is killed.
+async fn farewell(mut process: BotProcess, grace: Duration) {
+    process.queue(&Envelope::Bye);
+    process.close(grace).await;
 }
 
 #[cfg(test)]
@@ -193,21 +304,21 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_cap_is_twice_the_seats_in_play() {
-        assert_eq!(cap(2, 2), 8);
-        assert_eq!(cap(1, 4), 16);
-        assert_eq!(cap(1, 3), 9);
+    fn the_cap_is_two_lanes_and_six_seats_ahead_for_each_game_in_play() {
+        assert_eq!(cap(2, 2, 2), 32);
+        assert_eq!(cap(1, 3, 3), 24);
+        assert_eq!(cap(1, 12, 2), 36);
     }
 
     #[test]
     fn the_descriptors_of_a_run_are_checked_against_the_hard_limit() {
         use nix::sys::resource::{Resource, getrlimit};
         let (_, hard) = getrlimit(Resource::RLIMIT_NOFILE).unwrap();
-        assert_eq!(reserve_descriptors(1, 2), Ok(()));
-        let games = (hard / (DESCRIPTORS_PER_PROCESS * 4)) as usize + 1;
-        let err = reserve_descriptors(games, 2).unwrap_err().to_string();
+        assert_eq!(reserve_descriptors(1, 2, 2), Ok(()));
+        let games = (hard / (DESCRIPTORS_PER_PROCESS * 16)) as usize + 1;
+        let err = reserve_descriptors(games, 2, 2).unwrap_err().to_string();
         assert!(err.contains(&format!("the limit (ulimit -n) is {hard}")), "{err}");
         let fits: usize = err.rsplit("lower --concurrency to ").next().unwrap().parse().unwrap();
-        assert!(descriptors_needed(fits, 2) <= hard && descriptors_needed(fits + 1, 2) > hard, "{err}");
+        assert!(descriptors_needed(fits, 2, 2) <= hard && descriptors_needed(fits + 1, 2, 2) > hard, "{err}");
     }
 }

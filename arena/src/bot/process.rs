@@ -138,8 +138,9 @@ pub struct BotProcess {
     registry: Registry,
     /// Whether everything has been killed and the supervisor reaped.
     finished: bool,
-    /// Whether an exchange waits for its answer in place (see [`Placement::in_place`]).
-    in_place: bool,
+    /// Where it runs: whether an exchange waits for its answer in place
+    /// (see [`Placement::waits_in_place`]).
+    placement: Placement,
     /// Exchanges answered in place since the runtime last had the thread.
     unyielded: u32,
     /// The copy of its view, returned once it is dead (see [`Launch::view`]).
@@ -249,7 +250,7 @@ impl BotProcess {
             next_id: 1,
             registry: launch.registry.clone(),
             finished: false,
-            in_place: launch.placement.in_place,
+            placement: launch.placement.clone(),
             unyielded: 0,
             view,
         })
@@ -301,7 +302,7 @@ impl BotProcess {
         let outbox = std::mem::take(&mut self.outbox);
         let mut batch = &outbox[..];
         let mut answered = None;
-        if self.in_place {
+        if self.placement.waits_in_place() {
             match self.answer_in_place(batch, deadline.into_std()) {
                 InPlace::Answered(result) => {
                     self.unyielded += 1;

@@ -1,11 +1,13 @@
 //! The bot processes alive right now (each a supervisor, see
 //! [`super::supervisor`], with the bot below it), so that all of them can be
 //! killed at once when the arena is interrupted, and so that what is not
-//! theirs can be told apart; and a count of the processes that left their
-//! bot's process group, for `arena check-bot`.
+//! theirs can be told apart; the arena's own helpers (its *companions*: the
+//! keeper of the sandbox's copies, the dynamic loader listing a library),
+//! which are no bot's and no leftover; and a count of the processes that
+//! left their bot's process group, for `arena check-bot`.
 
 use super::tree;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -20,6 +22,8 @@ const KILL_PATIENCE: Duration = Duration::from_secs(5);
 #[derive(Debug, Clone, Default)]
 pub struct Registry {
     live: Arc<Mutex<HashMap<i32, usize>>>,
+    /// Those of `live` that are the arena's own helpers, not bots.
+    companions: Arc<Mutex<HashSet<i32>>>,
     escaped: Arc<AtomicUsize>,
 }
 
@@ -44,6 +48,29 @@ impl Registry {
         Ok(child)
     }
 
+    /// Starts `command`, a helper of the arena's own, and records it as
+    /// such (see [`Registry::start`]): no sweep for leftovers kills or reaps
+    /// it, and killing every bot's processes spares it. Forget it with
+    /// [`Registry::forget_companion`] once it is reaped.
+    pub fn start_companion(&self, command: &mut std::process::Command) -> std::io::Result<std::process::Child> {
+        let mut live = self.live.lock().expect("registry lock");
+        let child = command.spawn()?;
+        *live.entry(child.id() as i32).or_default() += 1;
+        self.companions.lock().expect("registry lock").insert(child.id() as i32);
+        Ok(child)
+    }
+
+    /// The helpers of the arena's own alive now (see [`Registry::start_companion`]).
+    pub fn companions(&self) -> HashSet<i32> {
+        self.companions.lock().expect("registry lock").clone()
+    }
+
+    /// Forgets a helper started by [`Registry::start_companion`], once reaped.
+    pub fn forget_companion(&self, pid: i32) {
+        self.companions.lock().expect("registry lock").remove(&pid);
+        self.remove(pid);
+    }
+
     /// Forgets a process that has been killed and reaped (or is being reaped).
     pub fn remove(&self, pid: i32) {
         let mut live = self.live.lock().expect("registry lock");
@@ -60,15 +87,18 @@ impl Registry {
         look(&self.live.lock().expect("registry lock"))
     }
 
-    /// Whether no process is alive.
+    /// Whether no bot process is alive (helpers of the arena's own aside).
     pub fn is_empty(&self) -> bool {
-        self.with_live(HashMap::is_empty)
+        let companions = self.companions.lock().expect("registry lock").len();
+        self.with_live(|live| live.len() <= companions)
     }
 
     /// Kills every process recorded, and everything below each.
     pub fn kill_all(&self) {
         let me = std::process::id() as i32;
-        let live: Vec<i32> = self.with_live(|live| live.keys().copied().collect());
+        let companions = self.companions.lock().expect("registry lock").clone();
+        let live: Vec<i32> =
+            self.with_live(|live| live.keys().copied().filter(|pid| !companions.contains(pid)).collect());
         let select = |table: &[tree::Process]| {
             // Only children of the arena: a pid recorded may be reaped by now, and another process's.
             let ours = |p: &&tree::Process| p.parent == me && live.contains(&p.pid);

@@ -7,11 +7,12 @@
 //! `HOME`) and `/dev/shm` of bounded size (the `tmp` limit), no network, its
 //! own process, IPC and host-name namespaces and terminal session; it dies
 //! with the arena, and it cannot make the system calls [`super::seccomp`]
-//! refuses. Each process plays one game. bubblewrap's options reach it through a descriptor
+//! refuses. bubblewrap's options reach it through a descriptor
 //! (`--args`), so its command line, which the bot can read as process 1 of
 //! its namespace, names none of the host's paths.
 
 use super::copies::Copies;
+use super::registry::Registry;
 use super::seccomp;
 use super::spec::BotSpec;
 use super::visible::plan::{MOST_BYTES, plan};
@@ -107,13 +108,6 @@ impl fmt::Display for Sandbox {
 }
 
 impl Sandbox {
-    /// Whether each bot process plays a single game: under bwrap, so that
-    /// nothing a process saw (a deal it will meet again in another order,
-    /// or in another group) outlives its game; its `/tmp` dies with it.
-    pub fn process_per_game(&self) -> bool {
-        *self == Sandbox::Bwrap
-    }
-
     /// Checks that the sandbox can run here and that `bots` can run in it
     /// with `private` (the output directory, the league file, the deals
     /// file) hidden, with a message saying how to fix it if not.
@@ -137,7 +131,7 @@ impl Sandbox {
                     return Err(SandboxError::Refused(why));
                 }
                 for (bot, spec) in bots.iter().enumerate() {
-                    let bytes = plan(bots, bot, private).map(|plan| plan.bytes);
+                    let bytes = plan(bots, bot, private, &Registry::new()).map(|plan| plan.bytes);
                     if bytes.is_none_or(|bytes| bytes > MOST_BYTES) {
                         return Err(SandboxError::Refused(Refusal::TooLarge { bot: spec.name.clone(), bytes }));
                     }

@@ -6,6 +6,7 @@
 use crate::bot::sandbox::Sandbox;
 use crate::league::config::Overrides;
 use crate::schedule::clock::TimeControl;
+use crate::schedule::lanes::Restart;
 use crate::settings::{CONCURRENCY, CPUS_PER_GAME, MOVE_TIMEOUT, Number, STARTUP_TIMEOUT, VariantSetting};
 use clap::Args;
 use clap::builder::RangedU64ValueParser;
@@ -21,6 +22,16 @@ pub fn number(setting: &Number) -> RangedU64ValueParser<u64> {
 /// The help text of `--sandbox`.
 pub fn sandbox_help() -> String {
     format!("Run every bot in a sandbox: none or bwrap (bubblewrap); default {}", Sandbox::default())
+}
+
+/// The help text of `--restart`.
+pub fn restart_help() -> String {
+    format!(
+        "When bot processes are started: lane (a process for each seat order of a block of deals, so that no \
+         process meets a deal twice), game (a process for each game) or off (kept for the whole run: fastest, \
+         but a bot that remembers deals gains); default {}",
+        Restart::default()
+    )
 }
 
 /// The time limits of a run's bots.
@@ -57,6 +68,9 @@ pub struct PlayFlags {
     /// Run every bot in a sandbox.
     #[arg(long, help = sandbox_help())]
     pub sandbox: Option<Sandbox>,
+    /// When bot processes are started.
+    #[arg(long, value_name = "POLICY", help = restart_help())]
+    pub restart: Option<Restart>,
     /// CPUs of each game in flight.
     #[arg(long, value_name = "K", value_parser = number(&CPUS_PER_GAME), help = CPUS_PER_GAME.help())]
     pub cpus_per_game: Option<u64>,
@@ -78,6 +92,7 @@ impl PlayFlags {
             variants: self.variants.clone(),
             limits: self.limits.clone(),
             sandbox: self.sandbox,
+            restart: self.restart,
             cpus_per_game: self.cpus_per_game,
             deals: self.deals.clone(),
             ..Overrides::default()

@@ -15,6 +15,7 @@ use crate::league::swiss;
 use crate::league::{check_played, full_schedule, utc, withdrawn};
 use crate::run::execute::{Earlier, ReportRequest, Run, execute_with, left_out};
 use crate::run::runner::Flow;
+use crate::schedule::lanes::Plan;
 use crate::schedule::{Format, Schedule, Seating, Selection, Shard};
 use crate::settings::LEAGUE_GAMES;
 use crate::stats::ratings::{Pairwise, pairwise};
@@ -539,7 +540,9 @@ fn play(prepared: Prepared, quiet: bool) -> Result<Played, Failure> {
     config.sandbox.check(&config.bots, &config.private())?;
     config.limits.check()?;
     let at_once = config.concurrency.min(schedule.len()) as usize;
-    crate::bot::pool::reserve_descriptors(at_once, teams.iter().map(Vec::len).sum())?;
+    let setups_count = setups.as_ref().map(|setups| setups.len() as u64);
+    let plan = Plan::new(schedule.clone(), config.restart, at_once, setups_count, false);
+    crate::bot::pool::reserve_descriptors(at_once, plan.lane_width(), teams.iter().map(Vec::len).sum())?;
     if let (true, Some(dir)) = (fresh, &config.out) {
         // Everything is checked: only now is the output directory made.
         let created = OutDir::create(dir)?;

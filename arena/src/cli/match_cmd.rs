@@ -1,6 +1,6 @@
 //! `arena match`: a match between bots, one per side.
 
-use super::flags::{TimeFlags, number, sandbox_help};
+use super::flags::{TimeFlags, number, restart_help, sandbox_help};
 use super::game::{GameArgs, settings};
 use super::{Failure, current_dir, exit, random_seed, usage};
 use crate::bot::limits::ResourceLimits;
@@ -10,6 +10,7 @@ use crate::bot::start_failures::GiveUp;
 use crate::run::execute::{Earlier, ReportRequest, Run, execute, left_out};
 use crate::run::setting::Setting;
 use crate::run::table::{Limits, move_limit};
+use crate::schedule::lanes::Restart;
 use crate::schedule::{Schedule, Seating, Selection};
 use crate::settings::{CONCURRENCY, CPUS_PER_GAME, MATCH_GAMES, STARTUP_TIMEOUT, VariantSetting};
 use crate::store::output::OutDir;
@@ -66,6 +67,9 @@ pub struct MatchArgs {
     /// Run every bot in a sandbox.
     #[arg(long, help = sandbox_help())]
     sandbox: Option<Sandbox>,
+    /// When bot processes are started.
+    #[arg(long, value_name = "POLICY", help = restart_help())]
+    restart: Option<Restart>,
     /// CPUs of each game in flight.
     #[arg(long, value_name = "K", value_parser = number(&CPUS_PER_GAME), help = CPUS_PER_GAME.help())]
     cpus_per_game: Option<u64>,
@@ -103,6 +107,7 @@ pub fn run(args: MatchArgs) -> Result<i32, Failure> {
         resources,
         sandbox,
         cpus_per_game: args.cpus_per_game.unwrap_or(CPUS_PER_GAME.default) as usize,
+        restart: args.restart.unwrap_or_default(),
         ..Limits::default()
     };
     let setups = args.deals.as_deref().map(|path| setting.read_setups(&variant, path)).transpose()?;
@@ -114,7 +119,8 @@ pub fn run(args: MatchArgs) -> Result<i32, Failure> {
         Schedule::duplicate_match(seed, &teams, games).map_err(|e| usage(format!("--games {games}: {e}")))?;
     let concurrency = args.concurrency.unwrap_or(CONCURRENCY.default);
     let at_once = concurrency.min(schedule.len()) as usize;
-    crate::bot::pool::reserve_descriptors(at_once, teams.iter().map(Vec::len).sum())?;
+    let seats = teams.iter().map(Vec::len).sum();
+    crate::bot::pool::reserve_descriptors(at_once, seats, seats)?;
     let out = args.out.as_deref().map(OutDir::create).transpose()?;
     let selection = Selection::new(&schedule, None, |_| false);
     let names: Vec<String> = bots.iter().map(|b| b.name.clone()).collect();

@@ -298,7 +298,7 @@ fn play(prepared: Prepared) -> Result<i32, Failure> {
     config.games.sandbox.check(&config.games.bots, &config.games.private())?;
     config.games.limits.check()?;
     let at_once = config.games.concurrency.min(schedule.len()) as usize;
-    crate::bot::pool::reserve_descriptors(at_once, seats)?;
+    crate::bot::pool::reserve_descriptors(at_once, seats, seats)?;
     if let (true, Some(dir)) = (fresh, &config.games.out) {
         // Everything is checked: only now is the output directory made.
         let created = OutDir::create(dir)?;

@@ -14,7 +14,8 @@ use crate::engine::spec::{Engine, Program};
 use crate::run::setting::{Setting, SettingError};
 use crate::run::table::{Limits, Resolved, move_limit};
 use crate::schedule::clock::{ClockError, TimeControl};
-use crate::schedule::{Format, ScheduleError, Shard};
+use crate::schedule::lanes::{Restart, UnknownRestart};
+use crate::schedule::{Dealing, Format, ScheduleError, Shard};
 use crate::settings::{
     CONCURRENCY, CPUS_PER_GAME, ENGINE_TIMEOUT, GAME, LEAGUE_GAMES, MOVE_TIMEOUT, Number, STARTUP_TIMEOUT, ValueError,
     VariantSetting,
@@ -46,6 +47,7 @@ struct ConfigFile {
     startup_timeout: Option<u64>,
     out: Option<PathBuf>,
     sandbox: Option<String>,
+    restart: Option<String>,
     cpus_per_game: Option<u64>,
     deals: Option<PathBuf>,
     #[serde(default)]
@@ -114,6 +116,8 @@ pub struct Overrides {
     pub limits: Vec<String>,
     /// `--sandbox`.
     pub sandbox: Option<Sandbox>,
+    /// `--restart`.
+    pub restart: Option<Restart>,
     /// `--cpus-per-game`.
     pub cpus_per_game: Option<u64>,
     /// `--deals FILE`.
@@ -175,6 +179,16 @@ pub struct LeagueConfig {
     /// How bot processes are confined.
     #[serde(default)]
     pub sandbox: Sandbox,
+    /// When bot processes are started (absent in the `league.json` of a
+    /// league begun before the setting existed: the default then).
+    #[serde(default)]
+    pub restart: Restart,
+    /// Whether each group plays deals of its own ([`Dealing::ByGroup`]), as
+    /// every league begun since groups had them does; absent (false) in the
+    /// `league.json` of a league begun before, whose groups go on sharing
+    /// their deals ([`Dealing::Shared`]).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub deals_by_group: bool,
     /// The CPUs of each game in flight (0: not pinned; see [`Limits::cpus_per_game`]).
     #[serde(default = "default_cpus_per_game")]
     pub cpus_per_game: u64,
@@ -268,6 +282,8 @@ pub enum SettingProblem {
     Limit(LimitError),
     /// The sandbox is refused.
     Sandbox(SandboxError),
+    /// The restart policy is refused.
+    Restart(UnknownRestart),
     /// A sharded league without a fixed seed.
     ShardWithoutSeed,
     /// A number out of range.
@@ -305,6 +321,7 @@ impl fmt::Display for SettingProblem {
             SettingProblem::NotAmount { value } => write!(f, "{value} is not a number or string"),
             SettingProblem::Limit(error) => error.fmt(f),
             SettingProblem::Sandbox(error) => error.fmt(f),
+            SettingProblem::Restart(error) => error.fmt(f),
             SettingProblem::ShardWithoutSeed => f.write_str(
                 "a sharded league needs a fixed seed (in the file or --seed), so that every shard plays the same \
                  schedule",
@@ -518,6 +535,11 @@ impl LeagueConfig {
             (None, Some(text)) => text.parse().map_err(|e| key_error("sandbox", SettingProblem::Sandbox(e)))?,
             (None, None) => Sandbox::default(),
         };
+        let restart = match (flags.restart, file.restart) {
+            (Some(restart), _) => restart,
+            (None, Some(text)) => text.parse().map_err(|e| key_error("restart", SettingProblem::Restart(e)))?,
+            (None, None) => Restart::default(),
+        };
         let seed = flags.seed.or(file.seed);
         if flags.shard.is_some() && seed.is_none() {
             return Err(key_error("seed", SettingProblem::ShardWithoutSeed));
@@ -579,6 +601,8 @@ impl LeagueConfig {
             startup_timeout_ms: number(&STARTUP_TIMEOUT, flags.startup_timeout.or(file.startup_timeout))?,
             limits,
             sandbox,
+            restart,
+            deals_by_group: true,
             cpus_per_game,
             shard: match flags.shard {
                 Some(_) if format.has_rounds() => {
@@ -624,6 +648,11 @@ impl LeagueConfig {
         Ok((setting.close()?, variant, setups))
     }
 
+    /// Which deals the league's groups play.
+    pub fn dealing(&self) -> Dealing {
+        if self.deals_by_group { Dealing::ByGroup } else { Dealing::Shared }
+    }
+
     /// What no sandboxed bot sees: the output directory and the [`secrets`](Self::secrets).
     pub fn private(&self) -> Vec<PathBuf> {
         self.out.iter().chain(&self.secrets).cloned().collect()
@@ -638,6 +667,7 @@ impl LeagueConfig {
             resources: self.limits.clone(),
             sandbox: self.sandbox,
             cpus_per_game: self.cpus_per_game as usize,
+            restart: self.restart,
             ..Limits::default()
         }
     }

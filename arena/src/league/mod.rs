@@ -240,7 +240,7 @@ pub fn full_schedule(config: &LeagueConfig, teams: &[Vec<usize>], seating: Seati
             bots: stages[0].active.len(),
         });
     }
-    Schedule::staged(config.seed, teams, &groups, seating, config.games).map_err(too_many(false))
+    Schedule::staged(config.seed, teams, &groups, seating, config.games, config.dealing()).map_err(too_many(false))
 }
 
 /// Whether game `id` of `schedule` seats a bot that `retired` marks (see

@@ -1,101 +1,127 @@
-//! Which game a run plays next: the games of the schedule deal by deal,
-//! each deal in play order ([`Schedule::in_play_order`]: a keyed shuffle of
-//! its groups and seat orders), except
-//! that no game starts while another game of the same deal is in flight. The
-//! arrangements of a deal, and its copies in other groups, are then played
-//! one after another, so no two bot processes alive at the same time have
-//! been dealt the same cards (which they could otherwise tell each other).
+//! Which unit of games a worker plays next (see [`crate::schedule::lanes`]):
+//! the plan's units in order, those with no game left to play passed over,
+//! except that no unit starts while another unit of one of its deals is in
+//! flight (units of groups that share their deals, or a deals file's
+//! setups), so that no two processes alive at the same time play the same
+//! deal in two games.
 
-use crate::schedule::{GameSpec, Schedule, Selection};
+use crate::schedule::Selection;
+use crate::schedule::lanes::{Plan, Unit};
 use std::collections::{HashSet, VecDeque};
 use std::sync::Mutex;
 use tokio::sync::Notify;
 
-/// How many games may wait for their deal before the dealer stops looking
+/// How many units may wait for their deals before the dealer stops looking
 /// further ahead (and waits for a deal to be free).
-const MOST_DEFERRED: usize = 4096;
+const MOST_DEFERRED: usize = 1024;
 
-/// Hands out the games of a run.
+/// Hands out the units of a run.
 pub struct Dealer {
     state: Mutex<State>,
     released: Notify,
-    /// How many distinct deals there are (`None`: each deal number is its own).
-    distinct: Option<u64>,
+}
+
+/// What the dealer has for a worker now.
+enum Taken {
+    Unit(Unit),
+    /// Units are left, but every one of them waits for its deals.
+    Busy,
+    None,
 }
 
 #[derive(Default)]
 struct State {
-    /// The rest of the current deal, in play order.
-    deal: VecDeque<u64>,
-    /// Where the next deal starts.
-    next_deal: u64,
-    /// Games passed over while their deal was in flight, in schedule order.
-    deferred: VecDeque<GameSpec>,
+    /// The next cell of the plan to look at.
+    next: u64,
+    /// The units of the cells looked at, not yet handed out nor deferred.
+    ready: VecDeque<Unit>,
+    /// Units passed over while one of their deals was in flight, in plan order.
+    deferred: VecDeque<Unit>,
     /// The deals in flight.
     busy: HashSet<u64>,
 }
 
 impl Dealer {
-    /// A dealer for a run whose deal `d` is the same cards as deal
-    /// `d % distinct` (games set up from a file of `distinct` setups), or
-    /// whose every deal number is its own deal (`None`).
-    pub fn new(distinct: Option<u64>) -> Dealer {
-        Dealer { state: Mutex::default(), released: Notify::new(), distinct }
+    /// A dealer of a run's units.
+    pub fn new() -> Dealer {
+        Dealer { state: Mutex::default(), released: Notify::new() }
     }
 
-    /// The deal a game is dealt.
-    pub fn deal_of(&self, spec: &GameSpec) -> u64 {
-        self.distinct.map_or(spec.deal, |distinct| spec.deal % distinct.max(1))
-    }
-
-    /// The next game of `selection` to play, once no game of its deal is in
-    /// flight; `None` when every game has been handed out.
-    pub async fn next(&self, schedule: &Schedule, selection: &Selection) -> Option<GameSpec> {
+    /// The next unit of `plan` with games of `selection` to play, its lanes
+    /// holding only those games, once none of its deals is in flight;
+    /// `None` when every unit has been handed out.
+    pub async fn next(&self, plan: &Plan, selection: &Selection) -> Option<Unit> {
         loop {
             let released = self.released.notified();
             tokio::pin!(released);
             released.as_mut().enable();
-            {
-                let mut state = self.state.lock().expect("dealer lock");
-                let state = &mut *state;
-                if let Some(at) = state.deferred.iter().position(|spec| !state.busy.contains(&self.deal_of(spec))) {
-                    let spec = state.deferred.remove(at).expect("found");
-                    state.busy.insert(self.deal_of(&spec));
-                    return Some(spec);
-                }
-                while state.deferred.len() < MOST_DEFERRED {
-                    let Some(id) = state.deal.pop_front() else {
-                        let games = schedule.deal_games(state.next_deal);
-                        if games.is_empty() {
-                            break;
-                        }
-                        state.next_deal = games.end;
-                        if games.clone().any(|id| selection.contains(id)) {
-                            state.deal = schedule.in_play_order(games).into();
-                        }
-                        continue;
-                    };
-                    if !selection.contains(id) {
-                        continue;
-                    }
-                    let spec = schedule.get(id).expect("an id of the schedule");
-                    let deal = self.deal_of(&spec);
-                    if state.busy.insert(deal) {
-                        return Some(spec);
-                    }
-                    state.deferred.push_back(spec);
-                }
-                if state.deferred.is_empty() {
-                    return None;
-                }
+            match self.take(plan, selection) {
+                Taken::Unit(unit) => return Some(unit),
+                Taken::None => return None,
+                Taken::Busy => released.await,
             }
-            released.await;
         }
     }
 
-    /// Notes that `spec`, handed out by [`Dealer::next`], is over.
-    pub fn done(&self, spec: &GameSpec) {
-        self.state.lock().expect("dealer lock").busy.remove(&self.deal_of(spec));
+    /// [`Dealer::next`] without waiting, for a worker that takes units
+    /// ahead of the one it plays: `None` when every unit left must wait for
+    /// its deals, or when fewer than `leave` others would be left (for the
+    /// workers that have none).
+    pub fn next_now(&self, plan: &Plan, selection: &Selection, leave: usize) -> Option<Unit> {
+        {
+            let state = self.state.lock().expect("dealer lock");
+            let left = state.ready.len() + state.deferred.len() + (plan.cells() - state.next) as usize;
+            if left <= leave {
+                return None;
+            }
+        }
+        match self.take(plan, selection) {
+            Taken::Unit(unit) => Some(unit),
+            Taken::None | Taken::Busy => None,
+        }
+    }
+
+    fn take(&self, plan: &Plan, selection: &Selection) -> Taken {
+        let mut state = self.state.lock().expect("dealer lock");
+        let state = &mut *state;
+        let free = |unit: &Unit, busy: &HashSet<u64>| unit.deals.iter().all(|deal| !busy.contains(deal));
+        if let Some(at) = state.deferred.iter().position(|unit| free(unit, &state.busy)) {
+            let unit = state.deferred.remove(at).expect("found");
+            state.busy.extend(&unit.deals);
+            return Taken::Unit(unit);
+        }
+        while state.deferred.len() < MOST_DEFERRED {
+            let Some(mut unit) = state.ready.pop_front() else {
+                if state.next == plan.cells() {
+                    break;
+                }
+                state.ready.extend(plan.cell(state.next));
+                state.next += 1;
+                continue;
+            };
+            for lane in &mut unit.lanes {
+                lane.games.retain(|&id| selection.contains(id));
+            }
+            unit.lanes.retain(|lane| !lane.games.is_empty());
+            if unit.lanes.is_empty() {
+                continue;
+            }
+            if free(&unit, &state.busy) {
+                state.busy.extend(&unit.deals);
+                return Taken::Unit(unit);
+            }
+            state.deferred.push_back(unit);
+        }
+        if state.deferred.is_empty() { Taken::None } else { Taken::Busy }
+    }
+
+    /// Notes that `unit`, handed out by [`Dealer::next`], is over.
+    pub fn done(&self, unit: &Unit) {
+        let mut state = self.state.lock().expect("dealer lock");
+        for deal in &unit.deals {
+            state.busy.remove(deal);
+        }
+        drop(state);
         self.released.notify_waiters();
     }
 }
@@ -103,59 +129,64 @@ impl Dealer {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::schedule::lanes::Restart;
+    use crate::schedule::{Format, Schedule, Seating, groups};
 
     fn run<T>(future: impl std::future::Future<Output = T>) -> T {
         tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap().block_on(future)
     }
 
     #[test]
-    fn one_game_at_a_time_goes_in_play_order() {
+    fn units_come_in_plan_order_without_the_games_played_before() {
         let schedule = Schedule::duplicate_match(7, &[vec![0], vec![1]], 40).unwrap();
+        let plan = Plan::new(schedule.clone(), Restart::Lane, 2, None, false);
         let selection = Selection::new(&schedule, None, |id| id == 3);
-        let dealer = Dealer::new(None);
-        let mut expected = Vec::new();
-        let mut start = 0;
-        while start < schedule.len() {
-            let games = schedule.deal_games(start);
-            start = games.end;
-            expected.extend(schedule.in_play_order(games).into_iter().filter(|&id| id != 3));
-        }
+        let dealer = Dealer::new();
         let handed = run(async {
             let mut handed = Vec::new();
-            while let Some(spec) = dealer.next(&schedule, &selection).await {
-                handed.push(spec.id);
-                dealer.done(&spec);
+            while let Some(unit) = dealer.next(&plan, &selection).await {
+                handed.push(unit.clone());
+                dealer.done(&unit);
             }
             handed
         });
-        assert_eq!(handed, expected, "every deal in play order, less the game played before");
-        assert_ne!(handed, (0..40).filter(|&id| id != 3).collect::<Vec<_>>(), "not in the order of the ids");
+        let all: Vec<Unit> = (0..plan.cells()).flat_map(|cell| plan.cell(cell)).collect();
+        assert_eq!(
+            handed.iter().map(|u| &u.deals).collect::<Vec<_>>(),
+            all.iter().map(|u| &u.deals).collect::<Vec<_>>()
+        );
+        let mut ids: Vec<u64> = handed.iter().flat_map(|u| u.lanes.iter().flat_map(|l| l.games.clone())).collect();
+        ids.sort_unstable();
+        assert_eq!(ids, (0..40).filter(|&id| id != 3).collect::<Vec<_>>());
     }
 
     #[test]
-    fn no_two_games_of_a_deal_are_handed_out_at_once() {
-        let schedule = Schedule::duplicate_match(7, &[vec![0], vec![1], vec![2]], 12).unwrap();
+    fn no_two_units_of_a_deal_are_handed_out_at_once() {
+        // Three pairs sharing their deals: a window's units wait for each other.
+        let pairs = groups(Format::RoundRobin, 3, 2);
+        let schedule = Schedule::league(7, &[vec![0], vec![1]], &pairs, Seating::EveryOrder, 8).unwrap();
+        let plan = Plan::new(schedule.clone(), Restart::Lane, 1, None, false);
         let selection = Selection::new(&schedule, None, |_| false);
-        let dealer = Dealer::new(None);
+        let dealer = Dealer::new();
+        let all: Vec<Unit> = (0..plan.cells()).flat_map(|cell| plan.cell(cell)).collect();
+        let overlap = |a: &Unit, b: &Unit| a.deals.iter().any(|deal| b.deals.contains(deal));
         run(async {
-            let first = dealer.next(&schedule, &selection).await.unwrap();
-            let second = dealer.next(&schedule, &selection).await.unwrap();
-            assert_ne!(first.deal, second.deal, "the other deal's first game, not the first deal's second");
-            dealer.done(&first);
-            let third = dealer.next(&schedule, &selection).await.unwrap();
-            assert_eq!(third.deal, first.deal, "the first deal again once it is free");
-            let mut all = vec![first.id, second.id, third.id];
-            dealer.done(&second);
-            dealer.done(&third);
-            while let Some(spec) = dealer.next(&schedule, &selection).await {
-                all.push(spec.id);
-                dealer.done(&spec);
+            let first = dealer.next(&plan, &selection).await.unwrap();
+            let second = dealer.next(&plan, &selection).await.unwrap();
+            assert!(!overlap(&first, &second), "never two units of a deal");
+            let third = dealer.next_now(&plan, &selection, 0);
+            if let Some(unit) = &third {
+                assert!(!overlap(unit, &first) && !overlap(unit, &second), "never two units of a deal");
             }
-            all.sort();
-            assert_eq!(all, (0..12).collect::<Vec<_>>(), "every game, once");
+            for unit in [Some(first), Some(second), third.clone()].iter().flatten() {
+                dealer.done(unit);
+            }
+            let mut handed = 2 + usize::from(third.is_some());
+            while let Some(unit) = dealer.next(&plan, &selection).await {
+                handed += 1;
+                dealer.done(&unit);
+            }
+            assert_eq!(handed, all.len(), "every unit, once");
         });
-        let copies = Dealer::new(Some(2));
-        let spec = |deal| GameSpec { id: 0, deal, arrangement: 0, seed: 0, seats: vec![], bot_seeds: vec![] };
-        assert_eq!(copies.deal_of(&spec(5)), 1, "set up from the same setup as deal 1");
     }
 }

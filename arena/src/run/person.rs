@@ -72,6 +72,7 @@ pub fn play(table: Table, sitting: Sitting) -> Result<Ending, Failed> {
         id,
         deal: id,
         arrangement: 0,
+        nth: id,
         seed: seeds::deal_seed(seed, id),
         seats: sitting.seating.clone(),
         bot_seeds: (0..seats).map(|seat| seeds::bot_seed(seed, id, seat)).collect(),
@@ -94,7 +95,7 @@ pub fn play(table: Table, sitting: Sitting) -> Result<Ending, Failed> {
     let mut terminal = Terminal::new(sitting.seat, sitting.name.clone(), names.clone());
     let mut records = Vec::new();
     let (left, unplayable) = runtime.block_on(async {
-        let pool = Pool::new(Placement::default(), pool::cap(1, seats), table.limits.exit_grace);
+        let pool = Pool::new(Placement::default(), pool::cap(1, seats, seats), table.limits.exit_grace);
         let mut link = match engine.connect(registry, Placement::default()).await {
             Ok(link) => link,
             Err(e) => return (false, Some(Unplayable::from(e))),
@@ -105,7 +106,7 @@ pub fn play(table: Table, sitting: Sitting) -> Result<Ending, Failed> {
             if sitting.games > 1 {
                 let _ = outln!("\ngame {} of {}", id + 1, sitting.games);
             }
-            match play_seated(&table, &pool, link.as_mut(), &spec(id), Some(&mut terminal)).await {
+            match play_seated(&table, &pool, link.as_mut(), &spec(id), 0, Some(&mut terminal)).await {
                 Ok(Some(record)) => {
                     for fault in &record.faults {
                         let message = crate::terminal::untrusted::escape(&fault.message);

@@ -1,7 +1,7 @@
 //! Playing one game of a match with real processes.
 
 use crate::bot::fault::{Fault, FaultKind};
-use crate::bot::pool::Pool;
+use crate::bot::pool::{Pool, Role, Started};
 use crate::bot::process::BotProcess;
 use crate::bot::process::Envelope;
 use crate::bot::start_failures::GiveUp;
@@ -88,11 +88,18 @@ impl Person for Nobody {
     }
 }
 
-/// Plays the game `spec` with processes from `pool` (starting any that are
-/// missing) and the engine on `link`, returns the healthy processes to the
-/// pool, and returns the record.
-pub async fn play_game(table: &Table, pool: &Pool, link: &mut dyn Link, spec: &GameSpec) -> Result<Record, Unplayable> {
-    let record = play_seated::<Nobody>(table, pool, link, spec, None).await?;
+/// Plays the game `spec` of lane `lane` (see [`crate::schedule::lanes`])
+/// with that lane's processes from `pool` (starting any that are missing)
+/// and the engine on `link`, returns the healthy processes to the pool, and
+/// returns the record.
+pub async fn play_game(
+    table: &Table,
+    pool: &Pool,
+    link: &mut dyn Link,
+    spec: &GameSpec,
+    lane: u64,
+) -> Result<Record, Unplayable> {
+    let record = play_seated::<Nobody>(table, pool, link, spec, lane, None).await?;
     Ok(record.expect("only a person leaves a game unfinished"))
 }
 
@@ -105,11 +112,12 @@ pub async fn play_seated<P: Person>(
     pool: &Pool,
     link: &mut dyn Link,
     spec: &GameSpec,
+    lane: u64,
     person: Option<&mut P>,
 ) -> Result<Option<Record>, Unplayable> {
     let started = Instant::now();
     let mut seated = Seated::new(table, spec, person);
-    let played = seated.play(pool, link, spec).await;
+    let played = seated.play(pool, link, spec, lane).await;
     let Ok(Some((game, result))) = played else {
         seated.kill().await;
         return played.map(|_| None);
@@ -129,10 +137,7 @@ pub async fn play_seated<P: Person>(
                 forfeits: forfeits.clone(),
             };
             process.queue(&Envelope::GameEnd(end));
-            match table.process_per_game {
-                true => pool.retire(process).await,
-                false => pool.put(spec.seats[seat], seat, process),
-            }
+            pool.put(Role { bot: spec.seats[seat], seat, lane }, process);
         }
     }
 
@@ -206,9 +211,10 @@ impl<'t, 'p, P: Person> Seated<'t, 'p, P> {
         pool: &Pool,
         link: &mut dyn Link,
         spec: &GameSpec,
+        lane: u64,
     ) -> Result<Option<(Running<'t>, GameResult)>, Unplayable> {
         let table = self.table;
-        self.seat_bots(pool, spec).await?;
+        self.seat_bots(pool, spec, lane).await?;
         let origin = table.origin(spec);
         let mut game = Running::start(&table.engine, link, &table.variant, &table.teams, origin, self.person.is_some())
             .await
@@ -239,13 +245,15 @@ impl<'t, 'p, P: Person> Seated<'t, 'p, P> {
         Ok(Some((game, result)))
     }
 
-    /// Takes idle processes from `pool` into the bots' seats, and starts the
-    /// missing ones all at once, then awaits their handshakes.
-    async fn seat_bots(&mut self, pool: &Pool, spec: &GameSpec) -> Result<(), Unplayable> {
+    /// Takes the processes of `lane` from `pool` into the bots' seats: idle
+    /// ones, ones started ahead (once they have answered `hello`), and the
+    /// missing ones started all at once, then greeted.
+    async fn seat_bots(&mut self, pool: &Pool, spec: &GameSpec, lane: u64) -> Result<(), Unplayable> {
         let (table, person_seat) = (self.table, self.person_seat);
         let mut fresh = Vec::new();
         for seat in (0..table.seats()).filter(|&seat| person_seat != Some(seat)) {
             let bot = spec.seats[seat];
+            let role = Role { bot, seat, lane };
             // Given up before an idle process is taken: none of its processes plays again.
             if let Some(why) = table.starts.given_up(bot) {
                 match table.give_up {
@@ -261,8 +269,30 @@ impl<'t, 'p, P: Person> Seated<'t, 'p, P> {
                     }
                 }
             }
-            if let Some(process) = pool.take(bot, seat) {
+            if let Some(process) = pool.take(role) {
                 self.processes[seat] = Some(process);
+                continue;
+            }
+            if let Some(task) = pool.take_ahead(role) {
+                match task.await {
+                    Ok(Started::Greeted(process, took)) => {
+                        table.starts.started(bot);
+                        table.started_in(bot, took);
+                        self.processes[seat] = Some(process);
+                    }
+                    Ok(Started::Faulted(fault, process)) => {
+                        self.processes[seat] = process;
+                        table.starts.failed(bot, &fault);
+                        self.fault(seat, fault).await;
+                    }
+                    Ok(Started::Failed(why)) => return Err(Unplayable(why)),
+                    Err(e) => {
+                        return Err(Unplayable(format!(
+                            "a process of bot {:?} was not started: {e}",
+                            self.names[seat]
+                        )));
+                    }
+                }
                 continue;
             }
             match pool.start(&table.launch(bot, seat, pool.placement())).await {
@@ -275,19 +305,32 @@ impl<'t, 'p, P: Person> Seated<'t, 'p, P> {
                     table.starts.failed(bot, &fault);
                     self.fault(seat, fault).await;
                 }
-                Err(fault) => {
-                    return Err(Unplayable(format!(
-                        "cannot start a process of bot {:?} for seat {seat}: {}",
-                        self.names[seat], fault.message
-                    )));
-                }
+                Err(fault) => return Err(cannot_start(&self.names[seat], seat, &fault)),
             }
         }
+        // Greeted at once, each timed on its own.
+        let started = Instant::now();
+        let mut greetings = Vec::new();
         for seat in fresh {
             let bot = spec.seats[seat];
-            let process = self.processes[seat].as_mut().expect("just started");
-            match session::handshake(process, table.hello(bot, seat), table.limits.startup_timeout).await {
-                Ok(_) => table.starts.started(bot),
+            let mut process = self.processes[seat].take().expect("just started");
+            let (hello, limit) = (table.hello(bot, seat), table.limits.startup_timeout);
+            let greeting = tokio::spawn(async move {
+                let greeted = session::handshake(&mut process, hello, limit).await.map(|_| started.elapsed());
+                (process, greeted)
+            });
+            greetings.push((seat, bot, greeting));
+        }
+        for (seat, bot, greeting) in greetings {
+            let (process, greeted) = greeting.await.map_err(|e| {
+                Unplayable(format!("the greeting of a process of bot {:?} failed: {e}", self.names[seat]))
+            })?;
+            self.processes[seat] = Some(process);
+            match greeted {
+                Ok(took) => {
+                    table.starts.started(bot);
+                    table.started_in(bot, took);
+                }
                 Err(fault) => {
                     table.starts.failed(bot, &fault);
                     self.fault(seat, fault).await;
@@ -357,6 +400,43 @@ impl<P: Person> Seats for Seated<'_, '_, P> {
         });
         self.times.note(at, decision.elapsed.as_micros() as u64, decision.index, clock_us);
     }
+}
+
+/// A process of a bot that could not be started, for a reason that is not the bot's doing.
+fn cannot_start(name: &str, seat: usize, fault: &Fault) -> Unplayable {
+    Unplayable(format!("cannot start a process of bot {name:?} for seat {seat}: {}", fault.message))
+}
+
+/// Starts a process for `role` ahead of its lane, in the background, and
+/// greets it; the lane's first game takes it from `pool` (see
+/// [`Pool::take_ahead`]). Started only if the pool has room for it while
+/// keeping room for `keep` more, and never for a bot the run gave up on;
+/// returns whether it was started.
+pub fn start_ahead(table: &Table, pool: &Pool, role: Role, keep: usize) -> bool {
+    if pool.holds(role) || table.starts.given_up(role.bot).is_some() {
+        return false;
+    }
+    let Some(counted) = pool.room_ahead(keep) else { return false };
+    let placement = pool.placement();
+    let launch = table.launch(role.bot, role.seat, placement.clone());
+    let (hello, limit) = (table.hello(role.bot, role.seat), table.limits.startup_timeout);
+    let name = table.bots[role.bot].name.clone();
+    let starting = placement.starting();
+    let task = tokio::spawn(async move {
+        let _starting = starting;
+        let started = Instant::now();
+        let mut process = match Pool::spawn(&launch, counted) {
+            Ok(process) => process,
+            Err(fault) if fault.kind == FaultKind::Exited => return Started::Faulted(fault, None),
+            Err(fault) => return Started::Failed(cannot_start(&name, role.seat, &fault).0),
+        };
+        match session::handshake(&mut process, hello, limit).await {
+            Ok(_) => Started::Greeted(process, started.elapsed()),
+            Err(fault) => Started::Faulted(fault, Some(process)),
+        }
+    });
+    pool.adopt_ahead(role, task);
+    true
 }
 
 /// How a game came out: the game's own outcome, or, when any seat faulted

@@ -2,28 +2,39 @@
 //! the calling thread records each finished game as it arrives.
 //!
 //! Each worker is one thread with a single-threaded async runtime; it plays
-//! its share of the concurrent games and keeps its own idle processes, so a
-//! game's bot processes are always driven from the same thread.
+//! its share of the concurrent games and keeps its own processes, so a
+//! game's bot processes are always driven from the same thread. Each of its
+//! game slots plays units of the run's plan (see [`crate::schedule::lanes`])
+//! from start to end, lane after lane: the processes of a lane are ended
+//! after its last game, and the next lane of the unit begins once they are
+//! gone. Processes for the lanes to come are started ahead, in the
+//! background, as long before they are needed as their bot takes to start
+//! (see [`Pace`]), so that a bot that is slow to start costs its start-up
+//! once, not once a lane.
 
 use crate::bot::fault::FaultKind;
 use crate::bot::placement::Placement;
+use crate::bot::pool::Role;
 use crate::bot::pool::{self, Pool};
 use crate::bot::{cpus, orphans};
 use crate::run::dealer::Dealer;
-use crate::run::play::{Unplayable, play_game};
+use crate::run::play::{Unplayable, play_game, start_ahead};
 use crate::run::table::Table;
+use crate::schedule::lanes::{Lane, Plan, Restart, Unit};
 use crate::schedule::{Schedule, Selection};
 use crate::stats::standings::Standings;
 use crate::stats::whole_deals::WholeDeals;
 use crate::store::output::OutDir;
 use crate::store::record::GameSummary;
 use std::collections::BTreeMap;
+use std::collections::VecDeque;
 use std::fmt;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use tokio::sync::mpsc;
+use tokio::task::JoinSet;
 
 /// A finished game, as a worker hands it over.
 pub struct Finished {
@@ -151,16 +162,19 @@ pub fn run_games(
     let Work { schedule, selection, concurrency, stops_early } = work;
     let concurrency = concurrency.max(1).min(selection.count().max(1) as usize);
     let threads = concurrency.min(cores);
-    let dealer = Dealer::new(table.setups.as_ref().map(|setups| setups.len() as u64));
+    let setups = table.setups.as_ref().map(|setups| setups.len() as u64);
+    let plan = Plan::new(schedule, table.limits.restart, concurrency, setups, stops_early);
+    let dealer = Dealer::new();
     let shared = Arc::new(Shared {
         table,
-        schedule,
+        plan,
         selection,
         dealer,
         cancel: Arc::clone(&cancel),
         stop: AtomicBool::new(false),
         failure: Mutex::new(None),
         keep_records: out.is_some(),
+        slots: concurrency,
     });
     // Bounded, so that workers wait (without blocking their threads) when
     // the disk falls behind, instead of piling finished games up in memory.
@@ -169,7 +183,7 @@ pub fn run_games(
     let mut games = 0;
     let mut decisions = 0;
     let watch = orphans::watch(&shared.table.registry);
-    let mut counted = WholeDeals::new(standings, &shared.schedule, &shared.selection, played);
+    let mut counted = WholeDeals::new(standings, shared.plan.schedule(), &shared.selection, played);
     std::thread::scope(|scope| {
         // Owned by this closure, so that if recording panics, unwinding drops
         // the receiver and the workers stop (their sends fail) instead of
@@ -225,9 +239,10 @@ pub fn run_games(
 /// What every worker of a run shares.
 struct Shared {
     table: Table,
-    schedule: Schedule,
+    /// The run's games in units and lanes.
+    plan: Plan,
     selection: Selection,
-    /// Which game to start next.
+    /// Which unit to start next.
     dealer: Dealer,
     cancel: Arc<AtomicBool>,
     /// Set when no new game is to start, the games in flight still counting.
@@ -236,6 +251,8 @@ struct Shared {
     failure: Mutex<Option<GamesError>>,
     /// Whether finished games are serialized (only when they are written).
     keep_records: bool,
+    /// How many games are played at once.
+    slots: usize,
 }
 
 impl Shared {
@@ -261,9 +278,9 @@ fn run_worker(shared: Arc<Shared>, tx: mpsc::Sender<Finished>, slots: usize, cpu
     let runtime =
         tokio::runtime::Builder::new_current_thread().enable_all().build().expect("a single-threaded runtime starts");
     runtime.block_on(async move {
-        let cap = pool::cap(slots, shared.table.seats());
+        let cap = pool::cap(slots, shared.plan.lane_width(), shared.table.seats());
         // With one game, the thread has nothing else to do while it waits for a bot.
-        let placement = Placement { cpus, in_place: slots == 1 };
+        let placement = Placement { cpus, in_place: slots == 1, ..Placement::default() };
         let pool = Arc::new(Pool::new(placement.clone(), cap, shared.table.limits.exit_grace));
         let mut tasks = tokio::task::JoinSet::new();
         for _ in 0..slots {
@@ -277,42 +294,10 @@ fn run_worker(shared: Arc<Shared>, tx: mpsc::Sender<Finished>, slots: usize, cpu
                         return;
                     }
                 };
-                while !shared.cancel.load(Ordering::SeqCst) && !shared.stop.load(Ordering::SeqCst) {
-                    let Some(spec) = shared.dealer.next(&shared.schedule, &shared.selection).await else { break };
-                    if shared.cancel.load(Ordering::SeqCst) || shared.stop.load(Ordering::SeqCst) {
-                        shared.dealer.done(&spec);
-                        break;
-                    }
-                    let played = play_game(&shared.table, &pool, link.as_mut(), &spec).await;
-                    shared.dealer.done(&spec);
-                    let record = match played {
-                        Ok(record) => record,
-                        Err(unplayable) => {
-                            shared.fail(GamesError::Unplayable(unplayable));
-                            break;
-                        }
-                    };
-                    if record.faults.iter().any(|fault| ends_by_death(fault.kind)) {
-                        tokio::time::sleep(STOP_GRACE).await;
-                    }
-                    if shared.cancel.load(Ordering::SeqCst) {
-                        break; // in flight when the run was stopped: not a real result
-                    }
-                    let line = if shared.keep_records {
-                        serde_json::to_string(&record).expect("records serialize")
-                    } else {
-                        String::new()
-                    };
-                    let finished = Finished {
-                        line,
-                        summary: record.summary(),
-                        decisions: record.decisions(),
-                        least_clock: record.least_clock(),
-                    };
-                    if tx.send(finished).await.is_err() {
-                        break;
-                    }
-                }
+                let mut slot =
+                    Slot { shared: &shared, pool: &pool, tx: &tx, pace: Pace::default(), ending: Vec::new() };
+                slot.play(link.as_mut()).await;
+                slot.wait_ended().await;
                 if !shared.cancel.load(Ordering::SeqCst)
                     && let Err(e) = link.close().await
                 {
@@ -328,4 +313,241 @@ fn run_worker(shared: Arc<Shared>, tx: mpsc::Sender<Finished>, slots: usize, cpu
             pool.close_all().await;
         }
     });
+}
+
+/// Whether the run takes no more games: stopped, cancelled or failed.
+fn halted(shared: &Shared) -> bool {
+    shared.cancel.load(Ordering::SeqCst) || shared.stop.load(Ordering::SeqCst)
+}
+
+/// One game slot of a worker: plays units, lane after lane.
+struct Slot<'a> {
+    shared: &'a Shared,
+    pool: &'a Pool,
+    tx: &'a mpsc::Sender<Finished>,
+    pace: Pace,
+    /// Processes of lanes played to their end, being ended.
+    ending: Vec<JoinSet<()>>,
+}
+
+/// Why a slot stops.
+struct Halt;
+
+/// How many lanes ahead a slot looks for processes to start.
+const LOOK_AHEAD: usize = 32;
+/// How many units a slot takes ahead of the one it plays, when they are free.
+const QUEUED_UNITS: usize = 2;
+
+/// A unit a slot plays, with the processes each of its lanes needs.
+struct InPlay {
+    unit: Unit,
+    /// For each lane, its (bot, seat) pairs.
+    roles: Vec<Vec<(usize, usize)>>,
+}
+
+impl InPlay {
+    fn new(unit: Unit, schedule: &Schedule) -> InPlay {
+        let roles = unit
+            .lanes
+            .iter()
+            .map(|lane| {
+                let mut roles: Vec<(usize, usize)> = lane
+                    .games
+                    .iter()
+                    .filter_map(|&id| schedule.get(id))
+                    .flat_map(|spec| spec.seats.into_iter().enumerate().map(|(seat, bot)| (bot, seat)))
+                    .collect();
+                roles.sort_unstable();
+                roles.dedup();
+                roles
+            })
+            .collect();
+        InPlay { unit, roles }
+    }
+
+    /// The lanes from lane `from` on, each with its roles.
+    fn lanes_from(&self, from: usize) -> impl Iterator<Item = (&Lane, &[(usize, usize)])> {
+        self.unit.lanes.iter().zip(&self.roles).skip(from).map(|(lane, roles)| (lane, roles.as_slice()))
+    }
+}
+
+impl Slot<'_> {
+    /// Plays units until there are none left or the run halts.
+    async fn play(&mut self, link: &mut dyn crate::engine::link::Link) {
+        let shared = self.shared;
+        let schedule = shared.plan.schedule();
+        // The units after the one in play, taken while they are free, so that
+        // their processes may be started ahead.
+        let mut queued: VecDeque<InPlay> = VecDeque::new();
+        loop {
+            if halted(shared) {
+                break;
+            }
+            let unit = match queued.pop_front() {
+                Some(unit) => unit,
+                None => match shared.dealer.next(&shared.plan, &shared.selection).await {
+                    Some(unit) => InPlay::new(unit, schedule),
+                    None => break,
+                },
+            };
+            while shared.table.limits.restart != Restart::Off && queued.len() < QUEUED_UNITS {
+                // Never a unit another game slot would otherwise wait for.
+                match shared.dealer.next_now(&shared.plan, &shared.selection, shared.slots) {
+                    Some(next) => queued.push_back(InPlay::new(next, schedule)),
+                    None => break,
+                }
+            }
+            let played = self.play_unit(link, &unit, &queued).await;
+            // The unit's deals are free once its last processes are gone.
+            if let Some(last) = self.ending.last_mut() {
+                while last.join_next().await.is_some() {}
+            }
+            shared.dealer.done(&unit.unit);
+            if played.is_err() {
+                break;
+            }
+        }
+        for unit in queued {
+            shared.dealer.done(&unit.unit);
+        }
+    }
+
+    /// Plays `unit` lane after lane, starting ahead the processes of its
+    /// later lanes and of the units `queued` after it.
+    async fn play_unit(
+        &mut self,
+        link: &mut dyn crate::engine::link::Link,
+        unit: &InPlay,
+        queued: &VecDeque<InPlay>,
+    ) -> Result<(), Halt> {
+        let shared = self.shared;
+        let kept = shared.table.limits.restart == Restart::Off;
+        for (at, lane) in unit.unit.lanes.iter().enumerate() {
+            // The lane before, which met the same deals, is gone first.
+            if let Some(mut before) = self.ending.pop() {
+                while before.join_next().await.is_some() {}
+            }
+            for (played, &id) in lane.games.iter().enumerate() {
+                if halted(shared) {
+                    return Err(Halt);
+                }
+                if !kept {
+                    // This lane's processes not started yet (a fault's, or in a lane
+                    // that spans groups, a seat first met later), then the next lanes'.
+                    let later = unit.lanes_from(at + 1).chain(queued.iter().flat_map(|next| next.lanes_from(0)));
+                    let this_unit = unit.unit.lanes.len() - at;
+                    self.start_ahead(lane.games.len() - played, this_unit, unit.lanes_from(at).take(1), later);
+                }
+                let spec = shared.plan.schedule().get(id).expect("an id of the schedule");
+                let started = Instant::now();
+                let played = play_game(&shared.table, self.pool, link, &spec, lane.key).await;
+                self.pace.note(started.elapsed());
+                self.finish(played).await?;
+            }
+            if !kept {
+                self.ending.push(self.pool.end_lane(lane.key));
+            }
+        }
+        Ok(())
+    }
+
+    /// Starts the processes of the lane in play (`this`, `left` games of it
+    /// to play, `this_unit` lanes of its unit from it on) that are missing,
+    /// and those of the lanes after it (`later`)
+    /// that their bots would not have started by the time the games before
+    /// them are played (the starts of a lane share its worker's CPUs, so
+    /// they add up), as far as the pool has room.
+    fn start_ahead<'l>(
+        &self,
+        left: usize,
+        this_unit: usize,
+        this: impl Iterator<Item = (&'l Lane, &'l [(usize, usize)])>,
+        later: impl Iterator<Item = (&'l Lane, &'l [(usize, usize)])>,
+    ) {
+        let table = &self.shared.table;
+        let keep = self.shared.plan.lane_width();
+        let mut before = 0;
+        for (at, (lane, roles)) in this.chain(later).take(LOOK_AHEAD).enumerate() {
+            if at == 1 {
+                before = left;
+            }
+            let roles = roles.iter().map(|&(bot, seat)| Role { bot, seat, lane: lane.key });
+            let missing: Vec<Role> = roles.filter(|&role| !self.pool.holds(role)).collect();
+            let wait = self.pace.until(before);
+            for &role in &missing {
+                // Those of a lane start together, on its worker's CPUs. A bot
+                // not yet seen to start may be slow: the lanes of its first unit start at once.
+                let takes = table.startup(role.bot).map(|took| took * missing.len() as u32);
+                if takes.map_or(at < this_unit, |takes| wait <= Pace::lead(takes)) {
+                    start_ahead(table, self.pool, role, keep);
+                }
+            }
+            if at > 0 {
+                before += lane.games.len();
+            }
+        }
+    }
+
+    /// Sends the record of a game played, or stops the run when it could not be.
+    async fn finish(&mut self, played: Result<crate::run::play::Record, Unplayable>) -> Result<(), Halt> {
+        let shared = self.shared;
+        let record = match played {
+            Ok(record) => record,
+            Err(unplayable) => {
+                shared.fail(GamesError::Unplayable(unplayable));
+                return Err(Halt);
+            }
+        };
+        if record.faults.iter().any(|fault| ends_by_death(fault.kind)) {
+            tokio::time::sleep(STOP_GRACE).await;
+        }
+        if shared.cancel.load(Ordering::SeqCst) {
+            return Err(Halt); // in flight when the run was stopped: not a real result
+        }
+        let line = if shared.keep_records {
+            serde_json::to_string(&record).expect("records serialize")
+        } else {
+            String::new()
+        };
+        let finished = Finished {
+            line,
+            summary: record.summary(),
+            decisions: record.decisions(),
+            least_clock: record.least_clock(),
+        };
+        self.tx.send(finished).await.map_err(|_| Halt)
+    }
+
+    /// Waits until the processes of every lane played are gone.
+    async fn wait_ended(&mut self) {
+        for mut set in self.ending.drain(..) {
+            while set.join_next().await.is_some() {}
+        }
+    }
+}
+
+/// How long a worker's games take, to start a lane's processes in time:
+/// a bot's process is started ahead once the games before its lane would
+/// take no longer than [`Pace::lead`] of its start-up.
+#[derive(Debug, Default)]
+struct Pace {
+    /// The time of a game, lately.
+    per_game: Option<Duration>,
+}
+
+impl Pace {
+    /// How much earlier than its start-up takes a process is started.
+    fn lead(startup: Duration) -> Duration {
+        startup * 3 / 2 + Duration::from_millis(20)
+    }
+
+    /// Notes a game that took `took`.
+    fn note(&mut self, took: Duration) {
+        self.per_game = Some(self.per_game.map_or(took, |before| (before * 7 + took) / 8));
+    }
+
+    /// About how long `games` games will take.
+    fn until(&self, games: usize) -> Duration {
+        self.per_game.unwrap_or_default() * games as u32
+    }
 }

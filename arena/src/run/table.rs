@@ -17,11 +17,12 @@ use crate::engine::running::Origin;
 use crate::engine::spec::Engine;
 use crate::schedule::GameSpec;
 use crate::schedule::clock::TimeControl;
+use crate::schedule::lanes::Restart;
 use crate::settings;
 use protocol::messages::Hello;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
 
 /// Limits applied to every bot process.
@@ -51,6 +52,8 @@ pub struct Limits {
     /// its games run on this many CPUs of their own (0: not pinned, the
     /// system places them).
     pub cpus_per_game: usize,
+    /// How long a bot process lives (see [`crate::schedule::lanes`]).
+    pub restart: Restart,
 }
 
 /// The per-move limit of a run: `given` (in ms), else under `clock` its
@@ -77,6 +80,7 @@ impl Default for Limits {
             resources: ResourceLimits::default(),
             sandbox: Sandbox::default(),
             cpus_per_game: settings::CPUS_PER_GAME.default as usize,
+            restart: Restart::default(),
         }
     }
 }
@@ -99,8 +103,9 @@ pub struct Table {
     pub logs: Option<Arc<Logs>>,
     /// Live process groups.
     pub registry: Registry,
-    /// Games set up in advance: deal `d` is set up from `setups[d % len]`;
-    /// `None` to set each game up from its seed.
+    /// Games set up in advance: a group's `n`th deal is set up from
+    /// `setups[n % len]` (see [`GameSpec::nth`]); `None` to set each game
+    /// up from its seed.
     pub setups: Option<Vec<Value>>,
     /// What no sandboxed bot sees: the output directory, the league file, the deals file.
     pub private: Vec<PathBuf>,
@@ -110,9 +115,8 @@ pub struct Table {
     pub starts: StartFailures,
     /// A control group for each sandboxed bot, where the arena may make them.
     pub groups: BotGroups,
-    /// Whether each bot process plays one game only (as under the sandbox:
-    /// see [`Sandbox::process_per_game`]).
-    pub process_per_game: bool,
+    /// How long each bot's processes have taken to answer `hello`, lately.
+    startups: Mutex<Vec<Option<Duration>>>,
     /// Under the sandbox, the copies of the bots' views (see
     /// [`crate::bot::copies`]), or why they cannot be had.
     pub copies: Option<Result<Copies, String>>,
@@ -150,13 +154,14 @@ impl Table {
         let Resolved { variant, teams } = resolved;
         let logs = logs.map(|dir| Arc::new(Logs::new(dir, limits.log_budget)));
         let starts = StartFailures::new(bots.len());
-        let process_per_game = limits.sandbox.process_per_game();
+        let startups = Mutex::new(vec![None; bots.len()]);
         let groups = match limits.sandbox {
             Sandbox::Bwrap => BotGroups::create(bots.len(), &limits.resources),
             Sandbox::None => BotGroups::default(),
         };
-        let copies = (limits.sandbox == Sandbox::Bwrap)
-            .then(|| Copies::new(bots.len()).map_err(|e| format!("cannot make the sandbox's copies in /dev/shm: {e}")));
+        let copies = (limits.sandbox == Sandbox::Bwrap).then(|| {
+            Copies::new(bots.len(), &registry).map_err(|e| format!("cannot make the sandbox's copies in /dev/shm: {e}"))
+        });
         let plans = bots.iter().map(|_| OnceLock::new()).collect();
         Table {
             bots,
@@ -170,19 +175,24 @@ impl Table {
             setups: None,
             private: Vec::new(),
             give_up: GiveUp::Never,
-            process_per_game,
             starts,
             groups,
+            startups,
             copies,
             plans,
         }
     }
 
-    /// Keeps bot processes across games even when sandboxed: `check-bot`,
-    /// which checks that a process plays its next game.
-    pub fn keeping_processes(mut self) -> Self {
-        self.process_per_game = false;
-        self
+    /// Notes that a process of `bot` answered `hello` `took` after it was started.
+    pub fn started_in(&self, bot: usize, took: Duration) {
+        let mut startups = self.startups.lock().expect("start-up lock");
+        // Half the last, half what came before: a bot that slows down is soon seen to.
+        startups[bot] = Some(startups[bot].map_or(took, |before| (before + took) / 2));
+    }
+
+    /// How long a process of `bot` takes to answer `hello`, lately, once one has.
+    pub fn startup(&self, bot: usize) -> Option<Duration> {
+        self.startups.lock().expect("start-up lock")[bot]
     }
 
     /// Gives up on a bot that fails to start [`IN_A_ROW`](crate::bot::start_failures::IN_A_ROW)
@@ -192,7 +202,7 @@ impl Table {
         self
     }
 
-    /// Sets up deal `d` of the schedule from `setups[d % len]` instead of from its seed.
+    /// Sets up each group's `n`th deal from `setups[n % len]` instead of from its seed.
     pub fn with_setups(mut self, setups: Option<Vec<Value>>) -> Self {
         self.setups = setups;
         self
@@ -214,7 +224,7 @@ impl Table {
     /// setups, else from its seed.
     pub fn origin(&self, spec: &GameSpec) -> Origin<'_> {
         match &self.setups {
-            Some(setups) => Origin::Setup(&setups[(spec.deal % setups.len() as u64) as usize]),
+            Some(setups) => Origin::Setup(&setups[(spec.nth % setups.len() as u64) as usize]),
             None => Origin::Seed(spec.seed),
         }
     }
@@ -259,7 +269,8 @@ impl Table {
     /// What bot `bot`'s copy holds.
     fn plan(&self, bot: usize) -> &Result<Plan, String> {
         self.plans[bot].get_or_init(|| {
-            plan(&self.bots, bot, &self.private).ok_or_else(|| "its view holds too many files".to_string())
+            plan(&self.bots, bot, &self.private, &self.registry)
+                .ok_or_else(|| "its view holds too many files".to_string())
         })
     }
 

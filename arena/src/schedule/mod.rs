@@ -15,11 +15,17 @@
 //! 24 with four; for four sides no smaller set of orders can seat every bot
 //! after every other equally often, since the complete directed graph on 4
 //! vertices has no decomposition into directed Hamiltonian cycles (Tillson,
-//! 1980)). Every group plays the same deals: deal `d` has the same seed in
-//! every group (but in a learning league's rounds, where each group plays
-//! deals of its own: [`Schedule::rounds`]).
+//! 1980)). Which deals the groups play is the schedule's [`Dealing`]: the
+//! same deals for every group (a match's one group, and leagues begun before
+//! groups had deals of their own), or deals of its own for each group (a
+//! league's groups, a learning league's rounds), so that no bot meets a deal
+//! again in another of its groups.
+//!
+//! Beside it: [`lanes`] (which games a bot process plays: the runs of games
+//! in which it never meets a deal twice).
 
 pub mod clock;
+pub mod lanes;
 pub mod seeds;
 
 use serde::{Deserialize, Serialize};
@@ -35,6 +41,10 @@ pub struct GameSpec {
     pub deal: u64,
     /// The arrangement of the group's bots over the sides, from 0 (see [`Seating`]).
     pub arrangement: usize,
+    /// The deal's place among the deals its group plays in its stage, from
+    /// 0: a game set up from a deals file is set up from the file's setup
+    /// `nth` (modulo their number), whatever the deal's number.
+    pub nth: u64,
     /// The seed the game is set up from.
     pub seed: u64,
     /// For each seat, the index of the bot that plays it.
@@ -152,6 +162,12 @@ pub enum ScheduleError {
         /// The games in all, when that is a `u64`.
         games: Option<u64>,
     },
+    /// Deals of their own for groups of bots numbered this high do not fit
+    /// a deal number (a 64-bit integer).
+    TooManyDeals {
+        /// The deals of each group.
+        deals: u64,
+    },
 }
 
 impl fmt::Display for ScheduleError {
@@ -166,6 +182,11 @@ impl fmt::Display for ScheduleError {
                 "{deals} deals × {groups} groups of bots × {per_deal} seat orders is {} games; a run may schedule at \
                  most {MAX_GAMES}",
                 games.map_or_else(|| "more".to_string(), |games| games.to_string())
+            ),
+            ScheduleError::TooManyDeals { deals } => write!(
+                f,
+                "{deals} deals of its own for each group of so many bots do not fit a deal number; play fewer games \
+                 per group"
             ),
         }
     }
@@ -250,16 +271,16 @@ fn combinations(from: usize, to: usize, size: usize) -> Vec<Vec<usize>> {
 pub const MAX_GAMES: u64 = 100_000_000;
 
 /// The schedule of a league: for each group, at least `games` games,
-/// rounded up to whole deals (every arrangement of the deal). Games are
-/// ordered deal by deal (every group plays deal 0 in every arrangement, then
-/// deal 1, …), so any prefix of the schedule is balanced. A league whose
+/// rounded up to whole deals (every arrangement of the deal). A league whose
 /// field grew has one *stage* of groups for each change (see
 /// [`entering_groups`]): each stage's games follow those of the stages
-/// before it, in the same order, so the ids of the earlier games stay what
-/// they were. Deal `d` has the same seeds in every group of every stage that
-/// plays it. A
-/// game is computed from its id when asked for, so a schedule takes the same
-/// memory whatever its length.
+/// before it, so the ids of the earlier games stay what they were. Within a
+/// stage, games are ordered deal by deal (every group's first deal in every
+/// arrangement, then every group's second deal, …), so any prefix of the
+/// schedule is balanced; a learning league's rounds go group by group
+/// instead (see [`Schedule::rounds`]). Which deals each group plays is the
+/// schedule's [`Dealing`]. A game is computed from its id when asked for,
+/// so a schedule takes the same memory whatever its length.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Schedule {
     seed: u64,
@@ -269,7 +290,28 @@ pub struct Schedule {
     /// Where each stage starts, in stage order.
     stages: Vec<Stage>,
     arrangements: Vec<Vec<usize>>,
+    /// The deals each group plays in each stage.
     deals: u64,
+    dealing: Dealing,
+}
+
+/// Which deals the groups of a schedule play.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Dealing {
+    /// Every group plays the same deals, `0` to `D - 1` (`D` a group's deals),
+    /// in every stage: a match or an SPRT (one group), and leagues begun
+    /// before groups had deals of their own.
+    Shared,
+    /// Each group plays `D` deals of its own: deal `r·D + n` is the `n`th of
+    /// the group whose rank among the groups of its size is `r` (colexicographic:
+    /// the sum over its bots `b₁ < b₂ < …` of `C(bᵢ, i)`), so that a group
+    /// plays the same deals whichever stage it enters in, and a bot meets
+    /// each deal in one group only.
+    ByGroup,
+    /// A learning or Swiss league's rounds: group `g` of a round whose first
+    /// deal is `f` plays deals `f + g·D` to `f + g·D + D − 1`, after those
+    /// of the rounds before it.
+    Rounds,
 }
 
 /// Where a stage of a schedule starts.
@@ -284,15 +326,25 @@ struct Stage {
     /// The number of its first deal: 0, but for a round of a learning
     /// league, which plays the deals after those of the rounds before it.
     first_deal: u64,
-    /// Whether every group plays the stage's deals (a league's stage), or
-    /// each group deals of its own (a learning league's round).
-    shared_deals: bool,
+}
+
+/// Where a game lies in its schedule.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Place {
+    /// Its stage, from 0.
+    pub stage: usize,
+    /// Its group's index within the stage, from 0.
+    pub group: usize,
+    /// Its deal's place among the deals its group plays in the stage, from 0.
+    pub nth: u64,
+    /// Its arrangement.
+    pub arrangement: usize,
 }
 
 impl Schedule {
-    /// The games of `groups` of bots, seated as `seating` says, `games` per
-    /// group (rounded up to whole deals); an error when that is more than
-    /// [`MAX_GAMES`] in all.
+    /// The games of `groups` of bots, all playing the same deals, seated as
+    /// `seating` says, `games` per group (rounded up to whole deals); an
+    /// error when that is more than [`MAX_GAMES`] in all.
     pub fn league(
         seed: u64,
         teams: &[Vec<usize>],
@@ -300,12 +352,13 @@ impl Schedule {
         seating: Seating,
         games: u64,
     ) -> Result<Schedule, ScheduleError> {
-        Schedule::staged(seed, teams, &[groups.to_vec()], seating, games)
+        Schedule::staged(seed, teams, &[groups.to_vec()], seating, games, Dealing::Shared)
     }
 
     /// The games of a league whose groups came in `stages` (the groups of
-    /// its start, then those each change of its field created), seated as
-    /// `seating` says, `games` per group (rounded up to whole deals); an
+    /// its start, then those each change of its field created), dealt as
+    /// `dealing` says ([`Dealing::Shared`] or [`Dealing::ByGroup`]), seated
+    /// as `seating` says, `games` per group (rounded up to whole deals); an
     /// error when that is more than [`MAX_GAMES`] in all.
     pub fn staged(
         seed: u64,
@@ -313,21 +366,20 @@ impl Schedule {
         stages: &[Vec<Vec<usize>>],
         seating: Seating,
         games: u64,
+        dealing: Dealing,
     ) -> Result<Schedule, ScheduleError> {
-        Schedule::built(seed, teams, stages, seating, games, false)
+        Schedule::built(seed, teams, stages, seating, games, dealing)
     }
 
     /// The games of a learning league's `rounds` of groups, seated as
     /// `seating` says, `games` per group of each round (rounded up to whole
     /// deals, `D` of them): like [`Schedule::staged`], one stage a round, but
     /// each group of a round plays deals of its own, after those of the
-    /// rounds before (group `g` of a round whose first deal is `f` plays
-    /// deals `f + g·D` to `f + g·D + D − 1`, group after group). So a group
-    /// that meets in several rounds plays new deals each time, a bot plays
-    /// new deals in each of its groups, and the games of a round, no two of
-    /// one deal, can all be in flight at once (a run plays no two games of
-    /// a deal at the same time). Game ids go group after group, each group's
-    /// deals in order, each deal in every arrangement.
+    /// rounds before ([`Dealing::Rounds`]). So a group that meets in several
+    /// rounds plays new deals each time, a bot plays new deals in each of
+    /// its groups, and the games of a round can all be in flight at once.
+    /// Game ids go group after group, each group's deals in order, each
+    /// deal in every arrangement.
     pub fn rounds(
         seed: u64,
         teams: &[Vec<usize>],
@@ -335,37 +387,36 @@ impl Schedule {
         seating: Seating,
         games: u64,
     ) -> Result<Schedule, ScheduleError> {
-        Schedule::built(seed, teams, rounds, seating, games, true)
+        Schedule::built(seed, teams, rounds, seating, games, Dealing::Rounds)
     }
 
-    /// [`Schedule::staged`], or with `rounds` [`Schedule::rounds`].
     fn built(
         seed: u64,
         teams: &[Vec<usize>],
         stages: &[Vec<Vec<usize>>],
         seating: Seating,
         games: u64,
-        rounds: bool,
+        dealing: Dealing,
     ) -> Result<Schedule, ScheduleError> {
         let arrangements = seating.arrangements(teams.len());
         let per_deal = arrangements.len() as u64;
         let deals = games.div_ceil(per_deal);
-        let mut schedule =
-            Schedule { seed, teams: teams.to_vec(), groups: Vec::new(), stages: Vec::new(), arrangements, deals };
+        let mut schedule = Schedule {
+            seed,
+            teams: teams.to_vec(),
+            groups: Vec::new(),
+            stages: Vec::new(),
+            arrangements,
+            deals,
+            dealing,
+        };
         let mut first_id = Some(0u64);
         let mut first_deal = 0u64;
         for groups in stages {
             let first_group = schedule.groups.len();
             let start = first_id.unwrap_or(u64::MAX);
-            let shared_deals = !rounds;
-            schedule.stages.push(Stage {
-                first_group,
-                groups: groups.len(),
-                first_id: start,
-                first_deal,
-                shared_deals,
-            });
-            if rounds {
+            schedule.stages.push(Stage { first_group, groups: groups.len(), first_id: start, first_deal });
+            if dealing == Dealing::Rounds {
                 first_deal = first_deal.saturating_add(deals.saturating_mul(groups.len() as u64));
             }
             schedule.groups.extend_from_slice(groups);
@@ -373,9 +424,19 @@ impl Schedule {
             first_id = first_id.zip(games).and_then(|(id, games)| id.checked_add(games));
         }
         match first_id {
-            Some(len) if len <= MAX_GAMES => Ok(schedule),
-            games => Err(ScheduleError::TooManyGames { deals, groups: schedule.groups.len(), per_deal, games }),
+            Some(len) if len <= MAX_GAMES => {}
+            games => {
+                return Err(ScheduleError::TooManyGames { deals, groups: schedule.groups.len(), per_deal, games });
+            }
         }
+        if dealing == Dealing::ByGroup {
+            let last = schedule.groups.iter().map(|group| colex_rank(group)).max().flatten();
+            let fits = last.and_then(|rank| rank.checked_mul(deals)).and_then(|first| first.checked_add(deals));
+            if fits.is_none() && !schedule.groups.is_empty() {
+                return Err(ScheduleError::TooManyDeals { deals });
+            }
+        }
+        Ok(schedule)
     }
 
     /// A match between `teams.len()` different bots: one group, in every order.
@@ -388,26 +449,24 @@ impl Schedule {
         self.arrangements.len() as u64
     }
 
-    /// The games of one deal in `stage`: one per arrangement of each of its
-    /// groups, or of its one group if each group has deals of its own.
-    fn per_deal(&self, stage: &Stage) -> u64 {
-        match stage.shared_deals {
-            true => stage.groups as u64 * self.games_per_deal(),
-            false => self.games_per_deal(),
-        }
+    /// The deals each group plays in each stage.
+    pub fn deals_per_group(&self) -> u64 {
+        self.deals
+    }
+
+    /// Which deals the groups play.
+    pub fn dealing(&self) -> Dealing {
+        self.dealing
+    }
+
+    /// How many stages the schedule has.
+    pub fn stages(&self) -> usize {
+        self.stages.len()
     }
 
     /// The games of `stage`.
     fn stage_len(&self, stage: &Stage) -> u64 {
         self.deals * stage.groups as u64 * self.games_per_deal()
-    }
-
-    /// How many deals `stage` deals.
-    fn stage_deals(&self, stage: &Stage) -> u64 {
-        match stage.shared_deals {
-            true => self.deals,
-            false => self.deals * stage.groups as u64,
-        }
     }
 
     /// The number of games (at most [`MAX_GAMES`], checked when the schedule was made).
@@ -420,10 +479,11 @@ impl Schedule {
         self.len() == 0
     }
 
-    /// The stage that game `id` (less than [`Schedule::len`]) is in. A stage
-    /// without groups starts where the next one does, and is passed over.
-    fn stage_of(&self, id: u64) -> &Stage {
-        &self.stages[self.stages.partition_point(|stage| stage.first_id <= id) - 1]
+    /// The index of the stage that game `id` (less than [`Schedule::len`])
+    /// is in. A stage without groups starts where the next one does, and is
+    /// passed over.
+    fn stage_index(&self, id: u64) -> usize {
+        self.stages.partition_point(|stage| stage.first_id <= id) - 1
     }
 
     /// Stage `index` (0 for the first): its groups and the ids of its games.
@@ -433,26 +493,71 @@ impl Schedule {
         Some((groups, stage.first_id..stage.first_id + self.stage_len(stage)))
     }
 
+    /// Where game `id` lies, if the schedule has it.
+    pub fn place(&self, id: u64) -> Option<Place> {
+        if id >= self.len() {
+            return None;
+        }
+        let index = self.stage_index(id);
+        let stage = &self.stages[index];
+        let (within, per_deal) = (id - stage.first_id, self.games_per_deal());
+        let arrangement = (within % per_deal) as usize;
+        let (group, nth) = match self.dealing {
+            Dealing::Shared | Dealing::ByGroup => {
+                let per_round = stage.groups as u64 * per_deal;
+                ((within % per_round / per_deal) as usize, within / per_round)
+            }
+            Dealing::Rounds => {
+                let per_group = self.deals * per_deal;
+                ((within / per_group) as usize, within % per_group / per_deal)
+            }
+        };
+        Some(Place { stage: index, group, nth, arrangement })
+    }
+
+    /// The id of the game at `place` (which the schedule has).
+    pub fn id_at(&self, place: Place) -> u64 {
+        let stage = &self.stages[place.stage];
+        let per_deal = self.games_per_deal();
+        let (group, nth, arrangement) = (place.group as u64, place.nth, place.arrangement as u64);
+        stage.first_id
+            + arrangement
+            + match self.dealing {
+                Dealing::Shared | Dealing::ByGroup => (nth * stage.groups as u64 + group) * per_deal,
+                Dealing::Rounds => (group * self.deals + nth) * per_deal,
+            }
+    }
+
+    /// Group `group` of stage `stage` (the bots that play it, in increasing order).
+    pub fn group_in(&self, stage: usize, group: usize) -> &[usize] {
+        &self.groups[self.stages[stage].first_group + group]
+    }
+
+    /// The number of the deal that group `group` of stage `stage` plays `nth`.
+    pub fn deal_number(&self, stage: usize, group: usize, nth: u64) -> u64 {
+        let at = &self.stages[stage];
+        match self.dealing {
+            Dealing::Shared => nth,
+            Dealing::ByGroup => {
+                let rank = colex_rank(self.group_in(stage, group)).expect("checked when the schedule was made");
+                rank * self.deals + nth
+            }
+            Dealing::Rounds => at.first_deal + group as u64 * self.deals + nth,
+        }
+    }
+
     /// The group of game `id` (the bots that play it, in increasing order),
     /// if the schedule has the game.
     pub fn group_of(&self, id: u64) -> Option<&[usize]> {
-        (id < self.len()).then(|| {
-            let stage = self.stage_of(id);
-            let group = match stage.shared_deals {
-                true => (id - stage.first_id) % self.per_deal(stage) / self.games_per_deal(),
-                false => (id - stage.first_id) / (self.deals * self.games_per_deal()),
-            };
-            self.groups[stage.first_group + group as usize].as_slice()
-        })
+        self.place(id).map(|place| self.group_in(place.stage, place.group))
     }
 
     /// Game `id`, if the schedule has it.
     pub fn get(&self, id: u64) -> Option<GameSpec> {
-        let group = self.group_of(id)?;
-        let stage = self.stage_of(id);
-        let deal = stage.first_deal + (id - stage.first_id) / self.per_deal(stage);
-        let arrangement = ((id - stage.first_id) % self.games_per_deal()) as usize;
-        let order = &self.arrangements[arrangement];
+        let place = self.place(id)?;
+        let group = self.group_in(place.stage, place.group);
+        let deal = self.deal_number(place.stage, place.group, place.nth);
+        let order = &self.arrangements[place.arrangement];
         let mut seats = vec![0; self.teams.iter().map(Vec::len).sum()];
         for (side, members) in self.teams.iter().enumerate() {
             for &seat in members {
@@ -460,45 +565,70 @@ impl Schedule {
             }
         }
         let bot_seeds = (0..seats.len()).map(|seat| seeds::bot_seed(self.seed, deal, seat)).collect();
-        Some(GameSpec { id, deal, arrangement, seed: seeds::deal_seed(self.seed, deal), seats, bot_seeds })
-    }
-
-    /// The ids of the games of deal `deal`: every arrangement of it in every
-    /// group that plays it, stage after stage.
-    pub fn deal_ids(&self, deal: u64) -> impl Iterator<Item = u64> + '_ {
-        self.stages.iter().flat_map(move |stage| {
-            let per_deal = self.per_deal(stage);
-            let within = deal.checked_sub(stage.first_deal).filter(|&d| d < self.stage_deals(stage));
-            let start = stage.first_id + within.unwrap_or(0) * per_deal;
-            start..start + if within.is_some() { per_deal } else { 0 }
+        Some(GameSpec {
+            id,
+            deal,
+            arrangement: place.arrangement,
+            nth: place.nth,
+            seed: seeds::deal_seed(self.seed, deal),
+            seats,
+            bot_seeds,
         })
     }
 
-    /// The ids of the games of one deal in one stage, the first being
-    /// `start` (0, or where the deal before ended): every arrangement of
-    /// the deal in every group of the stage that plays it.
-    pub fn deal_games(&self, start: u64) -> std::ops::Range<u64> {
-        if start >= self.len() {
-            return start..start;
+    /// The ids of every game of the deal that game `id` is of: every
+    /// arrangement of it, in every group that plays it (every group of
+    /// every stage, when the groups share their deals).
+    pub fn same_deal(&self, id: u64) -> Vec<u64> {
+        let Some(place) = self.place(id) else { return Vec::new() };
+        let per_deal = self.games_per_deal() as usize;
+        let stages = match self.dealing {
+            Dealing::Shared => 0..self.stages.len(),
+            Dealing::ByGroup | Dealing::Rounds => place.stage..place.stage + 1,
+        };
+        let mut ids = Vec::new();
+        for stage in stages {
+            let groups = match self.dealing {
+                Dealing::Shared => 0..self.stages[stage].groups,
+                Dealing::ByGroup | Dealing::Rounds => place.group..place.group + 1,
+            };
+            for group in groups {
+                ids.extend(
+                    (0..per_deal).map(|arrangement| self.id_at(Place { stage, group, nth: place.nth, arrangement })),
+                );
+            }
         }
-        start..start + self.per_deal(self.stage_of(start))
-    }
-
-    /// The games of a deal (from [`Schedule::deal_games`]) in the order a run
-    /// plays them: by their keys ([`GameSpec::play_key`]), a keyed shuffle of
-    /// its groups and orders that only the deal's seed reproduces, so that
-    /// which of them a bot meets first has nothing to do with how they go.
-    pub fn in_play_order(&self, games: std::ops::Range<u64>) -> Vec<u64> {
-        let Some(first) = self.get(games.start) else { return Vec::new() };
-        let mut tagged: Vec<(u64, u64)> = games.map(|id| (seeds::play_key(first.seed, id), id)).collect();
-        tagged.sort_unstable();
-        tagged.into_iter().map(|(_, id)| id).collect()
+        ids
     }
 
     /// Every game, in id order.
     pub fn iter(&self) -> impl Iterator<Item = GameSpec> + '_ {
         (0..self.len()).filter_map(|id| self.get(id))
     }
+}
+
+/// The colexicographic rank of `group` (increasing bot numbers) among the
+/// sets of its size: the sum over its bots `b₁ < b₂ < …` of `C(bᵢ, i)`;
+/// `None` past a `u64`. A bot added to a league takes the next number, so
+/// the rank of a group never changes as the league grows.
+fn colex_rank(group: &[usize]) -> Option<u64> {
+    group.iter().enumerate().try_fold(0u64, |sum, (at, &bot)| sum.checked_add(binomial(bot as u64, at as u64 + 1)?))
+}
+
+/// `C(n, k)`, or `None` past a `u64`.
+fn binomial(n: u64, k: u64) -> Option<u64> {
+    if k > n {
+        return Some(0);
+    }
+    let k = k.min(n - k);
+    let mut value: u128 = 1;
+    for i in 0..k {
+        value = value * u128::from(n - i) / u128::from(i + 1);
+        if value > u128::from(u64::MAX) {
+            return None;
+        }
+    }
+    u64::try_from(value).ok()
 }
 
 /// The games of a run: those of its shard that were not played before, kept
@@ -750,9 +880,9 @@ mod tests {
         assert_eq!(specs[..6].iter().filter(|g| g.deal == 0).count(), 6);
         assert!(specs[6..12].iter().all(|g| g.deal == 1));
         let schedule = Schedule::league(1, &free_for_all(2), &groups, Seating::EveryOrder, 20).unwrap();
-        assert!(schedule.deal_ids(1).eq(6..12));
-        assert!(schedule.iter().all(|g| schedule.deal_ids(g.deal).any(|id| id == g.id)));
-        assert_eq!(schedule.deal_ids(10).count(), 0, "past the end");
+        assert_eq!(schedule.same_deal(7), (6..12).collect::<Vec<_>>());
+        assert!(schedule.iter().all(|g| schedule.same_deal(g.id).contains(&g.id)));
+        assert!(schedule.same_deal(schedule.len()).is_empty(), "past the end");
     }
 
     #[test]
@@ -775,12 +905,12 @@ mod tests {
         // A pair that meets again, in the same round or a later one, plays new deals.
         let of_pair: Vec<u64> = specs.iter().filter(|g| groups[g.id as usize] == [0, 1]).map(|g| g.deal).collect();
         assert_eq!(of_pair, [0, 0, 1, 1, 8, 8, 9, 9]);
-        // Every deal is one group's, and the dealer finds its games.
+        // Every deal is one group's.
         for spec in &specs {
-            assert!(schedule.deal_ids(spec.deal).eq(spec.deal * 2..spec.deal * 2 + 2));
-            assert_eq!(schedule.deal_games(spec.deal * 2), spec.deal * 2..spec.deal * 2 + 2);
+            assert_eq!(schedule.same_deal(spec.id), [spec.deal * 2, spec.deal * 2 + 1]);
+            assert_eq!(schedule.id_at(schedule.place(spec.id).unwrap()), spec.id);
         }
-        assert_eq!(schedule.deal_ids(12).count(), 0, "past the end");
+        assert!(schedule.same_deal(24).is_empty(), "past the end");
         assert_eq!(schedule.stage(1).map(|(groups, ids)| (groups.len(), ids)), Some((3, 8..20)));
         // The rounds before a round are a prefix: its ids and deals stay.
         let fewer = Schedule::rounds(5, &free_for_all(2), &rounds[..2], Seating::EveryOrder, 3).unwrap();
@@ -814,25 +944,30 @@ mod tests {
 
     #[test]
     fn a_grown_schedule_keeps_the_old_ids_and_plays_the_games_of_a_league_that_had_every_bot() {
-        for teams in [free_for_all(2), free_for_all(3), partnership()] {
+        for (teams, dealing) in [free_for_all(2), free_for_all(3), partnership()]
+            .into_iter()
+            .flat_map(|teams| [(teams.clone(), Dealing::Shared), (teams, Dealing::ByGroup)])
+        {
             let sides = teams.len();
-            let all = groups(Format::RoundRobin, 5, sides);
-            let full = Schedule::league(9, &teams, &all, Seating::EveryOrder, 7).unwrap();
+            let staged = |stages: &[Vec<Vec<usize>>]| {
+                Schedule::staged(9, &teams, stages, Seating::EveryOrder, 7, dealing).unwrap()
+            };
+            let full = staged(&[groups(Format::RoundRobin, 5, sides)]);
             // Three bots, then a fourth, then bot 1 retired and a fifth.
             let stages = [
                 groups(Format::RoundRobin, 3, sides),
                 entering_groups(Format::RoundRobin, &[0, 1, 2, 3], &[3], sides),
                 entering_groups(Format::RoundRobin, &[0, 2, 3, 4], &[4], sides),
             ];
-            let grown = Schedule::staged(9, &teams, &stages, Seating::EveryOrder, 7).unwrap();
-            let first = Schedule::league(9, &teams, &stages[0], Seating::EveryOrder, 7).unwrap();
+            let grown = staged(&stages);
+            let first = staged(&stages[..1]);
             assert!(first.iter().eq(grown.iter().take(first.len() as usize)), "the first stage's ids are unchanged");
             // Every game of the grown league is a game of the full one, seats and seeds alike.
             let key = |g: &GameSpec| (g.deal, g.arrangement, g.seed, g.seats.clone(), g.bot_seeds.clone());
             let full_games: Vec<_> = full.iter().map(|g| key(&g)).collect();
             let mut grown_games: Vec<_> = grown.iter().map(|g| key(&g)).collect();
             assert_eq!(grown.iter().map(|g| g.id).collect::<Vec<_>>(), (0..grown.len()).collect::<Vec<_>>());
-            assert!(grown_games.iter().all(|g| full_games.contains(g)), "{sides} sides");
+            assert!(grown_games.iter().all(|g| full_games.contains(g)), "{sides} sides, {dealing:?}");
             grown_games.sort();
             grown_games.dedup();
             assert_eq!(grown_games.len() as u64, grown.len(), "no game twice");
@@ -840,16 +975,21 @@ mod tests {
             let missing: Vec<GameSpec> = full.iter().filter(|g| !grown_games.contains(&key(g))).collect();
             assert!(missing.iter().all(|g| g.seats.contains(&1) && g.seats.contains(&4)));
             assert_eq!(missing.len() as u64 + grown.len(), full.len());
-            // A deal's ids are in every stage, and group_of names each game's bots.
+            // A deal's ids are those of its games, and group_of names each game's bots.
             for spec in grown.iter() {
-                assert!(grown.deal_ids(spec.deal).any(|id| id == spec.id));
+                let same: Vec<GameSpec> = grown.same_deal(spec.id).into_iter().filter_map(|id| grown.get(id)).collect();
+                assert!(same.iter().any(|g| g.id == spec.id));
+                assert!(same.iter().all(|g| (g.deal, g.seed) == (spec.deal, spec.seed)));
                 let mut bots = spec.seats.clone();
                 bots.sort();
                 bots.dedup();
                 assert_eq!(grown.group_of(spec.id), Some(bots.as_slice()));
             }
-            let per_deal: u64 = stages.iter().map(|s| s.len() as u64).sum::<u64>() * grown.games_per_deal();
-            assert_eq!(grown.deal_ids(0).count() as u64, per_deal);
+            let groups_of_deal = match dealing {
+                Dealing::Shared => stages.iter().map(|s| s.len() as u64).sum::<u64>(),
+                _ => 1,
+            };
+            assert_eq!(grown.same_deal(0).len() as u64, groups_of_deal * grown.games_per_deal());
             assert_eq!(grown.group_of(grown.len()), None);
             let (groups, ids) = grown.stage(1).unwrap();
             assert_eq!((groups, ids.start), (stages[1].as_slice(), first.len()));
@@ -859,47 +999,54 @@ mod tests {
     }
 
     #[test]
+    fn each_group_plays_deals_of_its_own_when_dealt_by_group() {
+        let teams = free_for_all(2);
+        let schedule =
+            Schedule::staged(4, &teams, &[groups(Format::RoundRobin, 4, 2)], Seating::EveryOrder, 6, Dealing::ByGroup)
+                .unwrap();
+        let mut deals: BTreeMap<u64, Vec<GameSpec>> = BTreeMap::new();
+        for spec in schedule.iter() {
+            assert_eq!(spec.seed, seeds::deal_seed(4, spec.deal));
+            assert_eq!(schedule.id_at(schedule.place(spec.id).unwrap()), spec.id);
+            deals.entry(spec.deal).or_default().push(spec);
+        }
+        assert_eq!(deals.len(), 6 * 3, "3 deals for each of the 6 pairs");
+        for games in deals.values() {
+            assert_eq!(games.len(), 2, "one deal, one pair, both seat orders");
+            assert_eq!(games[0].seats, [games[1].seats[1], games[1].seats[0]]);
+            assert_eq!(games[0].nth, games[1].nth);
+        }
+        // Still deal by deal: each pair's first deal, then each pair's second.
+        assert!(schedule.iter().take(12).all(|g| g.nth == 0));
+        // The pair of bots 1 and 3 has colexicographic rank 1 + 3 = 4: deals 12 to 14.
+        let of_pair: Vec<u64> =
+            schedule.iter().filter(|g| g.seats.contains(&1) && g.seats.contains(&3)).map(|g| g.deal).collect();
+        assert_eq!(of_pair, [12, 12, 13, 13, 14, 14]);
+        assert_eq!(colex_rank(&[0, 1, 2]), Some(0));
+        assert_eq!(colex_rank(&[1, 2, 5]), Some(1 + 1 + 10));
+        assert_eq!(binomial(60, 30), Some(118_264_581_564_861_424));
+        assert_eq!(binomial(70, 35), None, "1.1e20, past a u64");
+        let huge = Schedule::staged(1, &teams, &[vec![vec![0, 1 << 33]]], Seating::EveryOrder, 2, Dealing::ByGroup);
+        assert!(huge.unwrap_err().to_string().contains("do not fit a deal number"));
+    }
+
+    #[test]
     fn a_stage_without_groups_is_passed_over() {
         let teams = free_for_all(2);
         let stages = [vec![vec![0, 1]], vec![], vec![vec![0, 2]], vec![]];
-        let schedule = Schedule::staged(3, &teams, &stages, Seating::EveryOrder, 4).unwrap();
+        let schedule = Schedule::staged(3, &teams, &stages, Seating::EveryOrder, 4, Dealing::Shared).unwrap();
         assert_eq!(schedule.len(), 8);
         let seats: Vec<Vec<usize>> = schedule.iter().map(|g| g.seats).collect();
         assert_eq!(seats[..4], [[0, 1], [1, 0], [0, 1], [1, 0]]);
         assert_eq!(seats[4..], [[0, 2], [2, 0], [0, 2], [2, 0]]);
         assert_eq!(schedule.get(5).unwrap().deal, 0);
         assert_eq!(schedule.get(6).unwrap().deal, 1);
-        assert!(schedule.deal_ids(1).eq([2, 3, 6, 7]));
-        let err = Schedule::staged(3, &teams, &vec![vec![vec![0, 1]]; 20], Seating::EveryOrder, MAX_GAMES / 20 + 2)
+        assert_eq!(schedule.same_deal(6), [2, 3, 6, 7]);
+        let twenty = vec![vec![vec![0, 1]]; 20];
+        let err = Schedule::staged(3, &teams, &twenty, Seating::EveryOrder, MAX_GAMES / 20 + 2, Dealing::Shared)
             .unwrap_err()
             .to_string();
         assert!(err.contains("20 groups of bots"), "{err}");
-    }
-
-    #[test]
-    fn each_deal_is_played_in_the_order_of_its_keys() {
-        let teams: Vec<Vec<usize>> = (0..3).map(|s| vec![s]).collect();
-        let league = |seed| Schedule::league(seed, &teams, &groups(Format::RoundRobin, 4, 3), Seating::EveryOrder, 18);
-        let schedule = league(5).unwrap();
-        let (mut start, mut seen) = (0, Vec::new());
-        while start < schedule.len() {
-            let games = schedule.deal_games(start);
-            assert_eq!(games.clone().count(), 4 * 6, "every order of every group");
-            start = games.end;
-            let order = schedule.in_play_order(games.clone());
-            let mut sorted = order.clone();
-            sorted.sort();
-            assert_eq!(sorted, games.collect::<Vec<_>>(), "each game of the deal once");
-            let specs: Vec<GameSpec> = order.iter().map(|&id| schedule.get(id).unwrap()).collect();
-            assert!(specs.iter().all(|g| g.deal == specs[0].deal), "one deal");
-            assert!(specs.windows(2).all(|pair| pair[0].play_key() < pair[1].play_key()), "in the order of the keys");
-            seen.extend(order);
-        }
-        assert_eq!(seen.len() as u64, schedule.len());
-        assert_ne!(seen, (0..schedule.len()).collect::<Vec<_>>(), "groups and orders shuffled");
-        let other = league(6).unwrap();
-        let first = |s: &Schedule| s.in_play_order(s.deal_games(0)).iter().map(|&id| id % 24).collect::<Vec<_>>();
-        assert_ne!(first(&schedule), first(&other), "keyed by the seed");
     }
 
     #[test]

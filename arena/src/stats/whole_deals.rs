@@ -80,7 +80,7 @@ impl<'a> WholeDeals<'a> {
     fn hold(&mut self, game: GameSummary) -> &mut u64 {
         let (schedule, selection) = (self.schedule, self.selection);
         let (games, missing) = self.pending.entry(game.origin.deal).or_insert_with(|| {
-            (Vec::new(), schedule.deal_ids(game.origin.deal).filter(|&id| selection.contains(id)).count() as u64)
+            (Vec::new(), schedule.same_deal(game.id).into_iter().filter(|&id| selection.contains(id)).count() as u64)
         });
         games.push(game);
         missing

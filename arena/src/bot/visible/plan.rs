@@ -11,19 +11,43 @@
 //! `/usr/bin/env` and the UTC time zone.
 //!
 //! An installation outside the bot's directory is copied without its
-//! third-party packages ([`LEFT_OUT`]: Python's `site-packages`, a JDK's
-//! `jmods`), which no program needs to start and which can weigh a
-//! gigabyte: a bot that needs packages brings them in its own directory (a
-//! virtual environment there is copied whole).
+//! third-party packages and what only building or testing it needs
+//! ([`LEFT_OUT`]: Python's `site-packages`, its own test suite, its static
+//! library for embedding and its graphical tools; a JDK's `jmods`), which no
+//! program needs to run and which can weigh a gigabyte: every live process
+//! has a copy of its own. A bot that needs packages brings them in its own
+//! directory (a virtual environment there is copied whole).
 
 use super::{ETC, ETC_INTERPRETERS, Own, SYSTEM, View, installation, interpreter, lexical, real, view};
+use crate::bot::registry::Registry;
 use crate::bot::spec::BotSpec;
 use std::collections::{BTreeMap, HashSet};
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 
-/// Directories of an installation that is not the bot's own left out of its copy.
-pub const LEFT_OUT: [&str; 3] = ["site-packages", "dist-packages", "jmods"];
+/// Directories of an installation that is not the bot's own left out of
+/// its copy, by name (a name ending in `*` by its start).
+pub const LEFT_OUT: [&str; 10] = [
+    "site-packages",
+    "dist-packages",
+    "jmods",
+    "test",
+    "config-3*",
+    "idlelib",
+    "tkinter",
+    "turtledemo",
+    "ensurepip",
+    "lib2to3",
+];
+
+/// Whether `name` is one of [`LEFT_OUT`].
+fn left_out(name: &OsStr) -> bool {
+    let name = name.to_string_lossy();
+    LEFT_OUT.iter().any(|left| match left.strip_suffix('*') {
+        Some(start) => name.starts_with(start),
+        None => name == *left,
+    })
+}
 /// What every copy holds besides the bot's own paths, where it exists.
 const BASE: [&str; 6] = [
     "/bin/sh",
@@ -76,6 +100,8 @@ struct Builder<'a> {
     walked: HashSet<PathBuf>,
     /// Whether the walk gave up (too many entries).
     full: bool,
+    /// Where the loader listing libraries is recorded while it runs.
+    registry: &'a Registry,
 }
 
 impl Builder<'_> {
@@ -148,7 +174,7 @@ impl Builder<'_> {
             let mut names: Vec<_> = entries.flatten().map(|e| e.file_name()).collect();
             names.sort();
             for name in names {
-                if prune && LEFT_OUT.iter().any(|left| OsStr::new(left) == name) {
+                if prune && left_out(&name) {
                     continue;
                 }
                 self.walk(&path.join(name), prune, follow, false);
@@ -185,7 +211,7 @@ impl Builder<'_> {
             .collect();
         let mut needed: Vec<PathBuf> = Vec::new();
         for elf in elves {
-            needed.extend(listed(loader, &elf));
+            needed.extend(listed(loader, &elf, self.registry));
         }
         needed.sort();
         needed.dedup();
@@ -205,14 +231,19 @@ fn is_elf(path: &Path) -> bool {
 }
 
 /// The libraries `loader --list` finds for `elf` (it maps them, and runs no code).
-fn listed(loader: &Path, elf: &Path) -> Vec<PathBuf> {
-    let output = std::process::Command::new(loader)
+fn listed(loader: &Path, elf: &Path, registry: &Registry) -> Vec<PathBuf> {
+    let mut command = std::process::Command::new(loader);
+    command
         .arg("--list")
         .arg(elf)
         .env_clear()
         .stdin(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
-        .output();
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null());
+    let Ok(child) = registry.start_companion(&mut command) else { return Vec::new() };
+    let pid = child.id() as i32;
+    let output = child.wait_with_output();
+    registry.forget_companion(pid);
     let Ok(output) = output else { return Vec::new() };
     String::from_utf8_lossy(&output.stdout)
         .lines()
@@ -272,7 +303,11 @@ fn brought(program: &Path) -> Vec<PathBuf> {
 /// What bot `bot` of `bots` is shown in a copy of its own, with `private`
 /// (the output directory, the league file, the deals file) hidden; `None`
 /// if it would hold more than [`MOST_ENTRIES`] entries.
-pub fn plan(bots: &[BotSpec], bot: usize, private: &[PathBuf]) -> Option<Plan> {
+///
+/// The dynamic loader that lists libraries runs as a helper of the arena's
+/// own in `registry` (see [`Registry::start_companion`]), which no sweep for
+/// leftover processes kills while a run lasts.
+pub fn plan(bots: &[BotSpec], bot: usize, private: &[PathBuf], registry: &Registry) -> Option<Plan> {
     let view = view(bots, bot, private);
     let spec = &bots[bot];
     let own = Own::of(spec);
@@ -306,8 +341,15 @@ pub fn plan(bots: &[BotSpec], bot: usize, private: &[PathBuf]) -> Option<Plan> {
     }
     let own_real: Vec<PathBuf> = paths.iter().map(|(path, _)| real(path)).filter(|p| !in_system(p)).collect();
     let private = private.iter().map(|path| real(path)).collect();
-    let mut builder =
-        Builder { plan: Plan::default(), view: &view, own: own_real, private, walked: HashSet::new(), full: false };
+    let mut builder = Builder {
+        plan: Plan::default(),
+        view: &view,
+        own: own_real,
+        private,
+        walked: HashSet::new(),
+        full: false,
+        registry,
+    };
     for (target, at) in &view.links {
         builder.plan.entries.insert(at.clone(), Entry::Link(target.clone()));
     }

@@ -185,7 +185,7 @@ fn a_copy_holds_the_bot_s_own_files_the_libraries_they_need_and_nothing_private(
         tree.bot("other", "./x", "other"),
     ];
     let private = [dir.join("out"), dir.join("league.toml")];
-    let plan = plan(&bots, 0, &private).expect("a small view");
+    let plan = plan(&bots, 0, &private, &crate::bot::registry::Registry::new()).expect("a small view");
     let entry = |path: &Path| plan.entries.get(path);
     assert!(matches!(entry(&dir.join("model.bin")), Some(Entry::File(_, 1000))), "{plan:?}");
     assert_eq!(entry(&dir.join("out")), Some(&Entry::Dir), "the output directory is empty");

@@ -170,7 +170,6 @@ fn table(context: &Context, variant: &Resolved) -> Table {
         None,
         context.registry.clone(),
     )
-    .keeping_processes()
 }
 
 async fn handshake(context: &Context) -> Outcome {
@@ -372,7 +371,8 @@ async fn whole_games(
     count: u64,
     timing: &mut Timing,
 ) -> Result<String, Failure> {
-    let pool = Pool::new(Placement::default(), pool::cap(1, table.seats()), context.settings.limits.exit_grace);
+    let pool =
+        Pool::new(Placement::default(), pool::cap(1, table.seats(), table.seats()), context.settings.limits.exit_grace);
     let mut summary = Vec::new();
     let mut result = Ok(());
     for id in 0..count {
@@ -380,11 +380,12 @@ async fn whole_games(
             id,
             deal: id,
             arrangement: 0,
+            nth: id,
             seed: seeds::deal_seed(context.settings.seed, id),
             seats: vec![0; table.seats()],
             bot_seeds: (0..table.seats()).map(|seat| seeds::bot_seed(context.settings.seed, id, seat)).collect(),
         };
-        let record = match play_game(table, &pool, link, &spec).await {
+        let record = match play_game(table, &pool, link, &spec, 0).await {
             Ok(record) => record,
             Err(unplayable) => {
                 result = Err(Failure {

@@ -4,15 +4,17 @@
 //!
 //! Every deal is played in every order of the bots, so a bot that could
 //! carry what it saw from one game of a deal into another would know cards
-//! it should not. A sandboxed bot cannot (a fresh process per game, nothing
-//! writable that outlives it); this test looks for what gets through
-//! anyway, and for a bot run without the sandbox.
+//! it should not. No process of a bot meets a deal twice (its processes
+//! live for a lane, see [`crate::schedule::lanes`]), and a sandboxed bot
+//! keeps nothing writable that outlives its process; this test looks for
+//! what gets through anyway: processes kept for a whole run (`--restart
+//! off`), files a bot without the sandbox keeps, a channel not closed.
 //!
 //! For each bot and each deal it played at least twice, the *difference* is
 //! its mean margin in its later games of the deal minus its margin in its
 //! first one, a margin being its final score minus the mean final score of
-//! the other sides. A run plays the games of a deal in the order of their
-//! keys ([`crate::schedule::seeds::play_key`]), a keyed shuffle, so which game of a
+//! the other sides. A run plays first the game of a deal whose key is the
+//! least ([`crate::schedule::seeds::play_key`]), a keyed shuffle, so which game of a
 //! deal comes first has nothing to do with how the games go: for a bot that
 //! plays each game on its own, the difference is 0 in expectation. Over the
 //! deals, the mean difference and its standard error give a one-sided
@@ -103,8 +105,9 @@ pub fn warnings(ranking: &super::Ranking) -> Vec<String> {
         .map(|(bot, r)| {
             format!(
                 "warning: {} scored {:+.2} ± {:.2} {unit}/game more on deals it had met before than on its first game \
-                 of each ({} deals; one-sided p = {:.1e}): it may remember deals from game to game; run bots you do \
-                 not trust with --sandbox bwrap, which gives each game a fresh process",
+                 of each ({} deals; one-sided p = {:.1e}): it may carry what it saw of a deal into its other games; \
+                 unless its processes were kept (--restart off), that went outside them: run bots you do not trust \
+                 with --sandbox bwrap",
                 bot.name, r.gain, r.interval, r.deals, r.p
             )
         })

@@ -1,0 +1,184 @@
+//! Which games each bot process plays (`--restart`, docs/matches.md "Bot
+//! processes"): by default a process plays one seat order of a block of its
+//! group's deals, so no process meets a deal twice, with and without the
+//! sandbox, in a match and a league; processes are started per lane, not per
+//! game, and no more are alive at once than PROTOCOL.md states.
+
+use e2e::*;
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
+
+/// The witness bot, which tells on stderr each game it is dealt.
+fn witness() -> String {
+    format!("{} {}", python(), repo_path("tests/bots/witness.py"))
+}
+
+/// What each process was dealt, from its log (one file a process): by log
+/// file name (`BOT.seatS.N.log`), the (game tag, seed) of each game it played.
+fn dealt(out: &str) -> BTreeMap<String, Vec<(u64, u64)>> {
+    let mut dealt = BTreeMap::new();
+    for entry in std::fs::read_dir(Path::new(out).join("logs")).expect("logs/ exists") {
+        let path = entry.expect("an entry").path();
+        let text = std::fs::read_to_string(&path).expect("a log");
+        let games: Vec<(u64, u64)> = text
+            .lines()
+            .filter_map(|line| line.strip_prefix("witness: "))
+            .map(|json| {
+                let told: serde_json::Value = serde_json::from_str(json).expect("JSON");
+                (told["id"].as_u64().expect("an id"), told["seed"].as_u64().expect("a seed"))
+            })
+            .collect();
+        dealt.insert(path.file_name().unwrap().to_string_lossy().into_owned(), games);
+    }
+    dealt
+}
+
+/// Checks that every game's seat was played by exactly one process of its
+/// bot, which was told that game; returns how many processes met a deal
+/// (their seat's seed) twice.
+fn meetings_again(out: &str) -> usize {
+    let dealt = dealt(out);
+    let mut played: BTreeMap<(String, u64), Vec<&String>> = BTreeMap::new();
+    for (log, games) in &dealt {
+        let (bot, seat) = log.split_once(".seat").expect("BOT.seatS.N.log");
+        let seat = seat.split('.').next().unwrap();
+        for (tag, _) in games {
+            played.entry((format!("{bot} {seat}"), *tag)).or_default().push(log);
+        }
+    }
+    for record in records(out) {
+        for (seat, bot) in record["bots"].as_array().unwrap().iter().enumerate() {
+            let key = (format!("{} {seat}", bot.as_str().unwrap()), told_id(&record));
+            assert_eq!(played.get(&key).map(Vec::len), Some(1), "game {} seat {seat}: {key:?}", record["id"]);
+        }
+    }
+    dealt
+        .values()
+        .filter(|games| {
+            let seeds: BTreeSet<u64> = games.iter().map(|(_, seed)| *seed).collect();
+            seeds.len() < games.len()
+        })
+        .count()
+}
+
+/// Plays `command` (`match` or `league`) of the witness bots named `names`
+/// with `extra` flags into a fresh output directory, which it returns.
+fn play(scratch: &Scratch, command: &str, names: &[&str], extra: &[&str]) -> String {
+    let out = scratch.join(&format!("out-{}", extra.join("-").replace(['/', ' '], "_")));
+    let bot = witness();
+    let mut args = vec![command.to_string()];
+    for name in names {
+        args.extend(["--bot".to_string(), format!("{name}={bot} {}", scratch.marker())]);
+    }
+    args.extend(patient(&["--seed", "9", "--out", &out]).iter().map(|s| s.to_string()));
+    args.extend(extra.iter().map(|s| s.to_string()));
+    arena_expect(&args, 0);
+    out
+}
+
+#[test]
+fn no_process_meets_a_deal_twice_in_a_match_or_a_league() {
+    let scratch = Scratch::new("lanes-meet");
+    // Three players: each bot holds each seat in two of the six orders of a deal.
+    let out = play(&scratch, "match", &["a", "b", "c"], &["--players", "3", "--games", "60", "--concurrency", "2"]);
+    assert_eq!(meetings_again(&out), 0);
+    assert_eq!(records(&out).len(), 60);
+    // 10 deals, split by the seat order each begins with (at most 6 units),
+    // each unit 6 lanes of 3 processes: not a process for each game and seat.
+    let processes = dealt(&out).len();
+    assert!(processes.is_multiple_of(6 * 3) && processes <= 6 * 6 * 3, "{processes} processes");
+    // A league of four bots: each pair plays deals of its own.
+    let out = play(&scratch, "league", &["a", "b", "c", "d"], &["--games", "8", "--concurrency", "2"]);
+    assert_eq!(meetings_again(&out), 0);
+    let deals: BTreeMap<u64, BTreeSet<String>> = records(&out).iter().fold(BTreeMap::new(), |mut deals, record| {
+        let mut pair: Vec<&str> = record["bots"].as_array().unwrap().iter().map(|b| b.as_str().unwrap()).collect();
+        pair.sort_unstable();
+        deals.entry(record["deal"].as_u64().unwrap()).or_default().insert(pair.join(" "));
+        deals
+    });
+    assert!(deals.values().all(|pairs| pairs.len() == 1), "a deal of two pairs: {deals:?}");
+    assert_eq!(deals.len(), 6 * 4, "4 deals of its own for each of the 6 pairs");
+    // Kept for the whole run, processes meet their deals again: what the lanes prevent.
+    let out = play(&scratch, "match", &["a", "b", "c"], &["--players", "3", "--games", "60", "--restart", "off"]);
+    assert!(meetings_again(&out) > 0, "kept processes met no deal again");
+    assert!(dealt(&out).len() <= 9, "a process for each bot and seat: {:?}", dealt(&out).keys());
+    // One process a game.
+    let out = play(&scratch, "match", &["a", "b"], &["--games", "10", "--restart", "game"]);
+    assert_eq!(meetings_again(&out), 0);
+    assert_eq!(dealt(&out).values().map(Vec::len).collect::<Vec<_>>(), [1; 20]);
+    scratch.assert_nothing_left(LINGER);
+}
+
+#[test]
+fn a_sandboxed_process_plays_a_lane_too() {
+    if optional_tool(BWRAP).is_none() {
+        return;
+    }
+    let scratch = Scratch::new("lanes-sandbox");
+    for file in ["witness.py", "botlib.py"] {
+        std::fs::copy(repo_path(&format!("tests/bots/{file}")), scratch.path().join(file)).expect("copied");
+    }
+    let out = scratch.join("out");
+    let bot = format!("{} witness.py", python());
+    let mut args: Vec<String> = ["match", "--sandbox", "bwrap", "--players", "3", "--games", "36", "--out", &out]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    for name in ["a", "b", "c"] {
+        args.extend(["--bot".to_string(), format!("{name}={bot} {}", scratch.marker())]);
+    }
+    args.extend(patient(&["--seed", "4", "--concurrency", "1"]).iter().map(|s| s.to_string()));
+    let output = output(arena_command(&args).current_dir(scratch.path()));
+    assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
+    assert_eq!(meetings_again(&out), 0);
+    // 6 deals, at most 6 units of 6 lanes of 3 seats: fewer than a process for each game and seat.
+    let processes = dealt(&out).len();
+    assert!(processes.is_multiple_of(6 * 3) && processes < 36 * 3, "{processes} processes");
+    scratch.assert_nothing_left(LINGER);
+}
+
+/// The most bot processes of `scratch` alive at once while `args` run.
+fn peak_alive(scratch: &Scratch, args: &[String]) -> usize {
+    let mut peak = 0;
+    let child = arena_command(args).spawn().expect("arena starts");
+    let output = finish_watched(child, DEADLINE, |_| {
+        let alive = process_table()
+            .iter()
+            .filter(|p| {
+                p.state != 'Z' && p.cmdline.contains(&scratch.marker()) && p.cmdline.starts_with(&bin("random-bot"))
+            })
+            .count();
+        peak = peak.max(alive);
+    });
+    assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
+    peak
+}
+
+#[test]
+fn no_more_processes_are_alive_than_protocol_md_states() {
+    let scratch = Scratch::new("lanes-bound");
+    let bot = bin("random-bot");
+    // PROTOCOL.md: for each game at once, two lanes' processes (a process
+    // for each seat in a match of 3 players; for each bot in each seat at 4
+    // individuals, whose lanes mix the 24 orders) and six seats' worth started ahead.
+    let bound = |seats: usize| {
+        let lane = if seats == 4 { seats * seats } else { seats };
+        2 * (2 * lane + 6 * seats)
+    };
+    for (players, names) in [(3, &["a", "b", "c"][..]), (4, &["a", "b", "c", "d"][..])] {
+        let bots: Vec<(&str, &str)> = names.iter().map(|&name| (name, bot.as_str())).collect();
+        let mut flags = vec!["--players".to_string(), players.to_string()];
+        if players == 4 {
+            flags.extend(["--variant", "partners=false"].map(String::from));
+        }
+        flags.extend(["--games", "96", "--concurrency", "2"].map(String::from));
+        let flags: Vec<&str> = flags.iter().map(String::as_str).collect();
+        let args = match_args(&scratch, &bots, &patient(&flags));
+        let peak = peak_alive(&scratch, &args);
+        assert!(peak <= bound(players), "{peak} processes alive at once at {players} players");
+        eprintln!("{players} players, --concurrency 2: at most {peak} bot processes alive (bound {})", bound(players));
+    }
+    let page = std::fs::read_to_string(repo_path("protocol/PROTOCOL.md")).unwrap();
+    assert!(page.contains("two lanes' processes and six seats' worth started ahead"), "PROTOCOL.md states the bound");
+    scratch.assert_nothing_left(LINGER);
+}
