@@ -3,7 +3,9 @@
 - The loop: one JSON object a line on stdin, answers on stdout, and a
   watchdog: a process that hears nothing for `IDLE` seconds (an abandoned
   one: the arena gone, or a pipe held open) exits on its own, and so does
-  every thread it started (they are daemons).
+  every thread it started (they are daemons). A process started ahead of
+  its lane waits, after `hello`, for the lanes before it to end (minutes,
+  when the games are slow): `IDLE` is far longer than that.
 - Leduc Hold'em: the cards, the showdown, and one strategy for every Leduc
   attack bot and its honest twin: it plays by its equity (its expected
   share of the pot at the showdown, over every deal of the cards it does not
@@ -22,7 +24,7 @@ import threading
 import time
 
 # A process that receives nothing for this long (seconds) has been abandoned: it exits.
-IDLE = 25.0
+IDLE = 1800.0
 _last = [time.monotonic()]
 
 
