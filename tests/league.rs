@@ -655,3 +655,72 @@ fn changes_a_league_refuses() {
     arena.kill().unwrap();
     arena.wait().unwrap();
 }
+
+#[test]
+fn what_is_planted_in_a_running_league_s_queue_is_refused_once_and_the_league_plays_on() {
+    let scratch = Scratch::new("league-queue-hostile");
+    let gate = scratch.join("gate");
+    std::fs::write(&gate, "").unwrap();
+    let gated = format!("{} {} {gate}", python(), repo_path("tests/bots/gated.py"));
+    let (random, greedy) = (bin("random-bot"), bin("greedy-bot"));
+    let three = [("g", gated.as_str()), ("r", random.as_str()), ("s", greedy.as_str())];
+    let extra = patient(&["--games", "4", "--seed", "31", "--concurrency", "1"]);
+    let out = scratch.join("out");
+    let running = spawn_arena(&league_of(&scratch, &three, &[&extra[..], &["--out", &out]].concat()));
+    wait_at_gate(&gate);
+
+    // While the league runs, what anyone who may write to its directory could plant in its queue.
+    let changes = format!("{out}/changes");
+    std::fs::create_dir_all(&changes).unwrap();
+    let victim = scratch.join("victim");
+    std::fs::write(&victim, "precious\n").unwrap();
+    let plant = |name: &str| format!("{changes}/{name}");
+    // A change that cannot hold, whose refusal's name is a link to the victim.
+    std::fs::write(plant("1-retire.json"), r#"{"at":"2026-01-01T00:00:00Z","retiring":["nobody"]}"#).unwrap();
+    std::os::unix::fs::symlink(&victim, plant("1-retire.refused")).unwrap();
+    std::os::unix::fs::symlink(&victim, plant("2-link.json")).unwrap();
+    nix::unistd::mkfifo(plant("3-fifo.json").as_str(), nix::sys::stat::Mode::S_IRWXU).unwrap();
+    std::fs::create_dir(plant("4-directory.json")).unwrap();
+    std::fs::write(plant("5-large.json"), vec![b' '; 2 << 20]).unwrap();
+    let title = r#"{"at":"\u001b]0;owned\u0007\u001b[2J","retiring":["r"]}"#;
+    std::fs::write(plant("6-title.json"), title).unwrap();
+    std::fs::remove_file(&gate).unwrap();
+
+    let output = finish(running);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    assert_eq!(read(&victim), "precious\n", "nothing outside the directory is touched");
+    for (name, why) in [
+        ("1-retire.json", "--retire nobody: this league has no bot of that name"),
+        ("2-link.json", "is a symbolic link, not a regular file"),
+        ("3-fifo.json", "is a FIFO, not a regular file"),
+        ("4-directory.json", "is a directory, not a regular file"),
+        ("5-large.json", "holds 2097152 bytes, more than the 1048576 a queued change may"),
+        ("6-title.json", "its \"at\" is not a time"),
+    ] {
+        let stem = plant(name.trim_end_matches(".json"));
+        let warnings: Vec<&str> = stderr.lines().filter(|line| line.contains(&stem)).collect();
+        assert_eq!(warnings.len(), 1, "one warning for {name}:\n{stderr}");
+        assert!(warnings[0].starts_with("warning: a queued change of the league is refused: "), "{}", warnings[0]);
+        assert!(warnings[0].contains(why), "{}", warnings[0]);
+        let kept = plant(&name.replace(".json", ".refused"));
+        assert!(warnings[0].contains(&format!("it is set aside as {kept}")), "{}", warnings[0]);
+        assert!(std::fs::symlink_metadata(&kept).is_ok(), "{kept}");
+    }
+    assert!(read(&plant("1-retire.refused")).starts_with("refused: "), "the planted link is replaced, not followed");
+    assert!(!stderr.contains('\u{1b}') && !String::from_utf8_lossy(&output.stdout).contains('\u{1b}'), "{stderr}");
+    // The league played on: every game, r not retired.
+    assert_eq!(games_per_pair(&out), four_games_per_pair(&["g", "r", "s"]), "{stderr}");
+
+    // A league.json written by an arena that did not check the time of a change:
+    // its history is shown escaped by every later resume.
+    arena_expect(&["league", "--resume", &out, "--retire", "r"], 0);
+    let path = format!("{out}/league.json");
+    let mut league: Value = serde_json::from_str(&read(&path)).unwrap();
+    league["history"][1]["at"] = Value::from("\u{1b}]0;owned\u{7}");
+    std::fs::write(&path, serde_json::to_string_pretty(&league).unwrap()).unwrap();
+    let (stdout, stderr) = arena_expect(&["league", "--resume", &out], 0);
+    assert!(stdout.contains(r"retired: r since \u{1b}]0;owned\u{7}"), "{stdout}");
+    assert!(!stdout.contains('\u{1b}') && !stderr.contains('\u{1b}'), "{stdout}{stderr}");
+    assert!(scratch.leftover_processes().is_empty());
+}

@@ -22,6 +22,7 @@ use crate::stats::ratings::{Pairwise, pairwise};
 use crate::store::output::{self, LEAGUE, OutDir, read_config};
 use crate::store::record::GameSummary;
 use crate::terminal::console::{errln, outln};
+use crate::terminal::untrusted::escape;
 use clap::Args;
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
@@ -450,8 +451,21 @@ fn take_queued(dir: &Path, config: &mut LeagueConfig) -> Result<Vec<PathBuf>, Fa
                 taken.push(path);
             }
             Err(Failure { message: why, .. }) => {
-                let kept = queued::refuse(&path, &why);
-                errln!("warning: a queued change of the league is refused: {why} (kept as {})", kept.display());
+                // The reason and the names may hold the change's own text: shown escaped.
+                let shown = escape(&why);
+                let show = |path: &Path| escape(&path.display().to_string()).into_owned();
+                match queued::refuse(&path, &why) {
+                    Ok(kept) => errln!(
+                        "warning: a queued change of the league is refused: {shown}; it is set aside as {} (read it, \
+                         then remove it)",
+                        show(&kept)
+                    ),
+                    Err(error) => errln!(
+                        "warning: a queued change of the league is refused: {shown}; it cannot be set aside as \
+                         {}.refused ({error}), so this arena ignores it from now on: remove it",
+                        show(&path.with_extension(""))
+                    ),
+                }
             }
         }
     }
@@ -786,7 +800,8 @@ fn retired_note(config: &LeagueConfig) -> Option<String> {
         .history
         .iter()
         .flat_map(|change| {
-            let when = change.at.as_deref().map_or_else(String::new, |at| format!(" since {at}"));
+            // A time from a change file, which anyone who may write to the queue wrote: shown escaped.
+            let when = change.at.as_deref().map_or_else(String::new, |at| format!(" since {}", escape(at)));
             change.retired.iter().map(move |name| format!("{name}{when}"))
         })
         .collect();

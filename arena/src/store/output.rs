@@ -199,6 +199,7 @@ impl OutDir {
             .read(true)
             .write(true)
             .truncate(true)
+            .custom_flags(nix::libc::O_NOFOLLOW)
             .open(&games_path)
             .map_err(|e| OutputError::io(format!("cannot write {}", games_path.display()), e))?;
         Ok(OutDir { dir: dir.to_path_buf(), _lock: lock, games, index: Vec::new(), end: 0 })
@@ -214,6 +215,7 @@ impl OutDir {
         let games = OpenOptions::new()
             .read(true)
             .write(true)
+            .custom_flags(nix::libc::O_NOFOLLOW)
             .open(&path)
             .map_err(|e| OutputError::io(format!("cannot write {}", path.display()), e))?;
         let note = if scan.good_bytes < scan.total_bytes {
