@@ -123,7 +123,11 @@ fn bot_groups_possible() -> bool {
     };
     let possible = std::fs::create_dir(&probe).is_ok() && std::fs::remove_dir(&probe).is_ok();
     if !possible {
-        eprintln!("skipped: the arena cannot make control groups here (it needs root and a writable /sys/fs/cgroup)");
+        let test = std::thread::current().name().unwrap_or("a test").to_string();
+        eprintln!(
+            "notice: SKIPPED {test}: the arena cannot make control groups here (it needs root and a writable \
+             /sys/fs/cgroup)"
+        );
     }
     possible
 }
@@ -189,4 +193,32 @@ fn a_sandboxed_bot_s_memory_is_bounded_together_even_as_root() {
     for report in &swarm_league("swarm-memory", "8 512", &["--limit", "bot-memory=1G"]) {
         assert!(report["held_mib"].as_u64().unwrap() <= 1024, "{report}");
     }
+}
+
+#[test]
+fn a_limit_of_processes_asked_as_root_holds_through_the_bot_s_group() {
+    if optional_tool(BWRAP).is_none() || !bot_groups_possible() {
+        return;
+    }
+    // The per-process limit does not bind root: the group bounds the bot at what was asked.
+    for report in &swarm_league("swarm-processes-root", "500 0", &["--limit", "processes=50"]) {
+        assert!(report["started"].as_u64().unwrap() < 50, "{report}");
+        assert_eq!(report["stop"], "Resource temporarily unavailable", "{report}");
+    }
+}
+
+#[test]
+fn a_limit_of_processes_that_cannot_hold_as_root_is_refused() {
+    // SAFETY: geteuid takes nothing and cannot fail.
+    if unsafe { nix::libc::geteuid() } != 0 {
+        let test = std::thread::current().name().unwrap_or("a test").to_string();
+        eprintln!("notice: SKIPPED {test}: the arena does not run as root here");
+        return;
+    }
+    let scratch = Scratch::new("processes-as-root");
+    let greedy = bin("greedy-bot");
+    let args = match_args(&scratch, &[("a", &greedy), ("b", &greedy)], &["--limit", "processes=50"]);
+    let (_, stderr) = arena_expect(&args, 2);
+    assert!(stderr.contains("--limit processes=50: the arena runs as root"), "{stderr}");
+    assert!(stderr.contains("--limit bot-processes=50"), "{stderr}");
 }

@@ -8,6 +8,8 @@
 //! the arena runs in the root of its cgroup namespace, as in a container,
 //! where both controllers can be enabled), and every process of bot `N`
 //! joins it before its program starts; the groups are removed at the end.
+//! The group's bound of processes is `bot-processes`, or `processes` if
+//! lower: root's processes are exempt from the per-process limit.
 //! Where the arena may not make groups (an ordinary user without a
 //! delegated cgroup), nothing is made and only the per-process limits hold.
 
@@ -44,6 +46,11 @@ impl BotGroups {
         groups
     }
 
+    /// Whether the arena may make groups here: it makes and removes its own.
+    pub fn possible() -> bool {
+        !BotGroups::create(0, &ResourceLimits::default()).runs.is_empty()
+    }
+
     /// The groups the processes of bot `bot` join (none if there are none).
     pub fn of(&self, bot: usize) -> &[PathBuf] {
         self.bots.get(bot).map_or(&[], Vec::as_slice)
@@ -70,7 +77,7 @@ impl BotGroups {
             std::fs::create_dir(&pids)?;
             std::fs::create_dir(&memory)?;
             self.bots.push(vec![pids.clone(), memory.clone()]);
-            write(&pids.join("pids.max"), limits.bot_processes)?;
+            write(&pids.join("pids.max"), limits.group_processes())?;
             write(&memory.join("memory.limit_in_bytes"), limits.bot_memory.or(Some(u64::MAX >> 1)))?;
             // With swap accounting, swap counts too.
             let swap = memory.join("memory.memsw.limit_in_bytes");
@@ -90,7 +97,7 @@ impl BotGroups {
             let group = run.join(format!("bot-{bot}"));
             std::fs::create_dir(&group)?;
             self.bots.push(vec![group.clone()]);
-            write(&group.join("pids.max"), limits.bot_processes)?;
+            write(&group.join("pids.max"), limits.group_processes())?;
             write(&group.join("memory.max"), limits.bot_memory)?;
             write(&group.join("memory.swap.max"), limits.bot_memory.map(|_| 0))?;
         }

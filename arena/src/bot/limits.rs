@@ -15,7 +15,8 @@ pub struct ResourceLimits {
     pub cpu_seconds: Option<u64>,
     /// Bytes of virtual address space (`RLIMIT_AS`).
     pub address_space: Option<u64>,
-    /// Processes (and threads) of the bot's user (`RLIMIT_NPROC`; not enforced for root).
+    /// Processes (and threads) of the bot's user (`RLIMIT_NPROC`, which does
+    /// not bind root; under the sandbox it bounds the bot's control group too).
     pub processes: Option<u64>,
     /// The largest file the bot may write, in bytes (`RLIMIT_FSIZE`).
     pub file_size: Option<u64>,
@@ -107,6 +108,12 @@ pub enum LimitError {
         /// The system's reason.
         error: nix::errno::Errno,
     },
+    /// `processes` asked of an arena running as root, which the per-process
+    /// limit does not bind, where no control group can bound the bot instead.
+    ProcessesAsRoot {
+        /// The limit asked for.
+        limit: u64,
+    },
     /// The limit is above the arena's own hard limit, which only a privileged process may raise.
     AboveHard {
         /// The limit's name.
@@ -132,6 +139,13 @@ impl fmt::Display for LimitError {
                 write!(f, "--limit {name}={value}: the size must be at least 1 byte, or none")
             }
             LimitError::Unreadable { name, error } => write!(f, "cannot read the arena's {name} limit: {error}"),
+            LimitError::ProcessesAsRoot { limit } => write!(
+                f,
+                "--limit processes={limit}: the arena runs as root, whose processes the kernel's per-process limit \
+                 does not bind; as root it holds only under --sandbox bwrap where the arena can make control groups \
+                 (/sys/fs/cgroup writable), bounding each bot's processes all together as --limit \
+                 bot-processes={limit} does; or run the arena as an ordinary user"
+            ),
             LimitError::AboveHard { name, limit, hard } => write!(
                 f,
                 "--limit {name}={}: the arena's own hard limit is {}, and only a privileged process may raise it; \
@@ -172,6 +186,16 @@ impl std::error::Error for AmountError {}
 /// The names of the limits, as given to `--limit NAME=VALUE`.
 pub const NAMES: [&str; 8] =
     ["cpu", "address-space", "processes", "file-size", "open-files", "tmp", "bot-processes", "bot-memory"];
+
+/// The help text of `--limit`, for every command that takes it.
+pub fn help() -> String {
+    format!(
+        "A resource limit of the bots, NAME=VALUE (repeatable): {}; a number (sizes may end in K, M or G) or none, \
+         which lifts it; bot-processes and bot-memory bound all of a sandboxed bot's processes together (see \
+         docs/bots.md, \"Bot processes\")",
+        NAMES.join(", ")
+    )
+}
 
 impl ResourceLimits {
     /// Sets one limit from `NAME=VALUE`: a number (sizes may end in K, M or G) or `none`.
@@ -225,11 +249,30 @@ impl ResourceLimits {
         Ok(())
     }
 
+    /// The most processes and threads of a sandboxed bot's control group:
+    /// `bot-processes`, and `processes` too, which binds no process of root,
+    /// so that what the user asked for holds whoever runs the arena.
+    pub fn group_processes(&self) -> Option<u64> {
+        match (self.bot_processes, self.processes) {
+            (Some(bot), Some(each)) => Some(bot.min(each)),
+            (bot, each) => bot.or(each),
+        }
+    }
+
     /// Checks, before any bot starts, that bot processes can be given these
     /// limits: one above the arena's own hard limit can be set only by a
     /// privileged process, so it is tried in a short-lived child (the arena
-    /// printing its version). Says which limit cannot be set and what to do.
-    pub fn check(&self) -> Result<(), LimitError> {
+    /// printing its version); `processes` asked of an arena running as root
+    /// holds only through each bot's control group (see
+    /// [`group_processes`](Self::group_processes)), so it is refused where
+    /// the bots get none (`grouped` false: no sandbox, or no writable
+    /// cgroups). Says which limit cannot be set and what to do.
+    pub fn check(&self, grouped: bool) -> Result<(), LimitError> {
+        // SAFETY: geteuid takes nothing and cannot fail.
+        let root = unsafe { nix::libc::geteuid() } == 0;
+        if let (Some(limit), true, false) = (self.processes, root, grouped) {
+            return Err(LimitError::ProcessesAsRoot { limit });
+        }
         for (name, resource, limit) in self.entries() {
             let Some(limit) = limit else { continue };
             let (_, hard) = getrlimit(resource).map_err(|error| LimitError::Unreadable { name, error })?;
@@ -361,6 +404,6 @@ mod tests {
         limits.set("address-space=none").unwrap();
         limits.set("file-size=1M").unwrap();
         limits.set("open-files=16").unwrap();
-        assert_eq!(limits.check(), Ok(()));
+        assert_eq!(limits.check(false), Ok(()));
     }
 }

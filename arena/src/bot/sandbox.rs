@@ -34,6 +34,14 @@ pub enum Sandbox {
     Bwrap,
 }
 
+impl Sandbox {
+    /// Whether each bot's processes get a control group of their own (see
+    /// [`super::cgroup`]): under bubblewrap, where the arena may make one.
+    pub fn grouped(self) -> bool {
+        self == Sandbox::Bwrap && super::cgroup::BotGroups::possible()
+    }
+}
+
 /// Why a sandbox cannot be had, or cannot hold the bots.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum SandboxError {

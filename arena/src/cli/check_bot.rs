@@ -53,8 +53,7 @@ pub struct CheckBotArgs {
     /// Checks run at once (default: the number of cores, at least 2).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=64))]
     jobs: Option<u64>,
-    /// A resource limit of every bot process, NAME=VALUE, as `arena match` takes it (cpu, address-space, processes, file-size, open-files; `none` lifts it).
-    #[arg(long = "limit", value_name = "NAME=VALUE")]
+    #[arg(long = "limit", value_name = "NAME=VALUE", help = crate::bot::limits::help())]
     limits: Vec<String>,
     /// Run the bot in a sandbox, as `arena match` does.
     #[arg(long, help = sandbox_help())]
@@ -138,7 +137,7 @@ fn check(args: CheckBotArgs, checked: Checked) -> Result<i32, Failure> {
         sandbox,
         ..Limits::default()
     };
-    limits.resources.check()?;
+    limits.resources.check(limits.sandbox.grouped())?;
     let jobs = args.jobs.unwrap_or_else(|| crate::bot::cpus::cores().max(2)) as usize;
     let seed = args.seed.unwrap_or_else(super::random_seed);
     outln!("check-bot: {} ({:?}), {game}", bot.name, bot.command).map_err(unwritten)?;

@@ -62,8 +62,7 @@ pub struct PlayFlags {
     /// A variant setting, KEY=VALUE (repeatable; see `arena rules`).
     #[arg(long = "variant", value_name = "KEY=VALUE")]
     pub variants: Vec<VariantSetting>,
-    /// A resource limit of every bot process, NAME=VALUE (cpu, address-space, processes, file-size, open-files, tmp; `none` lifts it).
-    #[arg(long = "limit", value_name = "NAME=VALUE")]
+    #[arg(long = "limit", value_name = "NAME=VALUE", help = crate::bot::limits::help())]
     pub limits: Vec<String>,
     /// Run every bot in a sandbox.
     #[arg(long, help = sandbox_help())]

@@ -552,7 +552,7 @@ fn play(prepared: Prepared, quiet: bool) -> Result<Played, Failure> {
         entering_bots_play(&config, &schedule, teams.len())?;
     }
     config.sandbox.check(&config.bots, &config.private())?;
-    config.limits.check()?;
+    config.limits.check(config.sandbox.grouped())?;
     let at_once = config.concurrency.min(schedule.len()) as usize;
     let setups_count = setups.as_ref().map(|setups| setups.len() as u64);
     let plan = Plan::new(schedule.clone(), config.restart, at_once, setups_count, false);

@@ -57,8 +57,7 @@ pub struct MatchArgs {
     /// Write games.jsonl, standings.json and the bots' stderr logs here.
     #[arg(long, value_name = "DIR")]
     out: Option<PathBuf>,
-    /// A resource limit of every bot process, NAME=VALUE (cpu, address-space, processes, file-size, open-files, tmp; `none` lifts it).
-    #[arg(long = "limit", value_name = "NAME=VALUE")]
+    #[arg(long = "limit", value_name = "NAME=VALUE", help = crate::bot::limits::help())]
     limits: Vec<String>,
     /// Also write the standings as json, csv or markdown: FORMAT or FORMAT=PATH
     /// (default: standings.<ext> in the output directory, or stdout without one).
@@ -99,7 +98,7 @@ pub fn run(args: MatchArgs) -> Result<i32, Failure> {
     let private: Vec<PathBuf> = args.out.iter().chain(&secrets).cloned().collect();
     let sandbox = args.sandbox.unwrap_or_default();
     sandbox.check(&bots, &private)?;
-    resources.check()?;
+    resources.check(sandbox.grouped())?;
     let limits = Limits {
         move_timeout: move_limit(args.time.move_timeout, args.time.clock),
         clock: args.time.clock,

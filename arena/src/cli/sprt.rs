@@ -296,7 +296,7 @@ fn play(prepared: Prepared) -> Result<i32, Failure> {
         full_schedule(&config.games, &teams, Seating::Rotations).map_err(|e| usage(format!("--max-games: {e}")))?;
     let mut sequence = DealSequence::new(config.test, schedule.games_per_deal() as usize, teams.len() - 1)?;
     config.games.sandbox.check(&config.games.bots, &config.games.private())?;
-    config.games.limits.check()?;
+    config.games.limits.check(config.games.sandbox.grouped())?;
     let at_once = config.games.concurrency.min(schedule.len()) as usize;
     crate::bot::pool::reserve_descriptors(at_once, seats, seats)?;
     if let (true, Some(dir)) = (fresh, &config.games.out) {
