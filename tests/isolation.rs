@@ -4,6 +4,7 @@
 
 use e2e::*;
 use serde_json::Value;
+use std::time::{Duration, Instant};
 
 /// Plays a sandboxed match of `bots` (name, script and its arguments; each
 /// a Python bot of `tests/bots/` run from `scratch/bots`, or greedy-bot for
@@ -107,20 +108,26 @@ fn a_bot_never_meets_a_deal_it_remembers() {
     }
 }
 
-/// Whether the arena can make a control group for each bot here (as root,
-/// with cgroup v1's pids and memory hierarchies or at the root of a cgroup
-/// v2 namespace); says so when it cannot.
-fn bot_groups_possible() -> bool {
+/// The group below which an arena run by these tests makes its groups in the
+/// `pids` hierarchy: the tests' own there (cgroup v1), or the root of the
+/// unified hierarchy (cgroup v2).
+fn pids_parent() -> std::path::PathBuf {
     let own = std::fs::read_to_string("/proc/self/cgroup").unwrap_or_default();
-    let probe = match own
+    match own
         .lines()
         .find_map(|line| line.split(':').nth(1).filter(|c| c.split(',').any(|c| c == "pids")).map(|_| line))
     {
         Some(line) => std::path::Path::new("/sys/fs/cgroup/pids")
-            .join(line.splitn(3, ':').nth(2).unwrap_or("").trim_start_matches('/'))
-            .join(format!("arena-e2e-probe-{}", std::process::id())),
-        None => std::path::PathBuf::from(format!("/sys/fs/cgroup/arena-e2e-probe-{}", std::process::id())),
-    };
+            .join(line.splitn(3, ':').nth(2).unwrap_or("").trim_start_matches('/')),
+        None => std::path::PathBuf::from("/sys/fs/cgroup"),
+    }
+}
+
+/// Whether the arena can make a control group for each bot here (as root,
+/// with cgroup v1's pids and memory hierarchies or at the root of a cgroup
+/// v2 namespace); says so when it cannot.
+fn bot_groups_possible() -> bool {
+    let probe = pids_parent().join(format!("arena-e2e-probe-{}", std::process::id()));
     let possible = std::fs::create_dir(&probe).is_ok() && std::fs::remove_dir(&probe).is_ok();
     if !possible {
         let test = std::thread::current().name().unwrap_or("a test").to_string();
@@ -221,4 +228,69 @@ fn a_limit_of_processes_that_cannot_hold_as_root_is_refused() {
     let (_, stderr) = arena_expect(&args, 2);
     assert!(stderr.contains("--limit processes=50: the arena runs as root"), "{stderr}");
     assert!(stderr.contains("--limit bot-processes=50"), "{stderr}");
+}
+
+#[test]
+fn the_groups_an_arena_killed_with_kill_9_left_are_removed_by_the_next() {
+    if optional_tool(BWRAP).is_none() || !bot_groups_possible() {
+        return;
+    }
+    let scratch = Scratch::new("stale-groups");
+    let greedy = scratch.path().join("greedy-bot");
+    std::fs::copy(bin("greedy-bot"), &greedy).unwrap();
+    let greedy = greedy.to_string_lossy().into_owned();
+    let bots = [("a", greedy.as_str()), ("b", greedy.as_str())];
+    // Run from the scratch directory, which the bots see.
+    let arena = |extra: &[&str]| {
+        let mut command = std::process::Command::new(bin("arena"));
+        command.current_dir(scratch.path()).args(match_args(&scratch, &bots, extra));
+        command
+    };
+    let mut killed = arena(&["--sandbox", "bwrap", "--games", "100000"])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let parent = pids_parent();
+    let prefix = format!("arena-{}-", killed.id());
+    let groups_of = |prefix: &str| -> Vec<std::path::PathBuf> {
+        let entries = std::fs::read_dir(&parent).unwrap().flatten();
+        entries.filter(|e| e.file_name().to_string_lossy().starts_with(prefix)).map(|e| e.path()).collect()
+    };
+    let deadline = Instant::now() + Duration::from_secs(120);
+    while !groups_of(&prefix).first().is_some_and(|group| group.join("bot-0").exists()) {
+        assert!(Instant::now() < deadline, "the arena made no groups in {}", parent.display());
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let group = groups_of(&prefix).remove(0);
+    killed.kill().unwrap();
+    killed.wait().unwrap();
+    // Its bots die with it (their supervisors see to it); its groups stay.
+    let empty = |dir: &std::path::Path| {
+        std::fs::read_to_string(dir.join("cgroup.procs")).is_ok_and(|procs| procs.trim().is_empty())
+    };
+    let deadline = Instant::now() + Duration::from_secs(120);
+    while !["bot-0", "bot-1"].iter().all(|bot| empty(&group.join(bot))) {
+        assert!(Instant::now() < deadline, "the killed arena's bots lived on");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    assert!(group.exists());
+    // Groups of other dead arenas: one whose pid now belongs to another process
+    // (this test), one gone, and one named as older arenas named them.
+    let me = std::process::id();
+    let planted: Vec<_> = [format!("arena-{me}-1"), "arena-999999999-1".to_string(), format!("arena-{me}")]
+        .iter()
+        .map(|name| parent.join(name))
+        .collect();
+    for dir in &planted {
+        std::fs::create_dir_all(dir.join("bot-0")).unwrap();
+    }
+
+    let next = output(&mut arena(&["--sandbox", "bwrap", "--games", "2"]));
+    assert_eq!(next.status.code(), Some(0), "{}", String::from_utf8_lossy(&next.stderr));
+    assert!(!group.exists(), "{} is left", group.display());
+    for dir in &planted {
+        assert!(!dir.exists(), "{} is left", dir.display());
+    }
+    assert!(scratch.leftover_processes().is_empty());
 }

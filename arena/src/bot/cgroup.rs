@@ -10,6 +10,13 @@
 //! joins it before its program starts; the groups are removed at the end.
 //! The group's bound of processes is `bot-processes`, or `processes` if
 //! lower: root's processes are exempt from the per-process limit.
+//!
+//! An arena killed with `kill -9` cannot remove its groups: each arena, as
+//! it makes its own, removes beside them those of arenas no longer running
+//! (see [`sweep`]). A group's name holds its arena's pid and start time
+//! (`arena-PID-START`), so that a later process with the same pid is not
+//! taken for it.
+//!
 //! Where the arena may not make groups (an ordinary user without a
 //! delegated cgroup), nothing is made and only the per-process limits hold.
 
@@ -33,7 +40,8 @@ pub struct BotGroups {
 impl BotGroups {
     /// Groups for `bots` bots with these limits, if the arena may make them.
     pub fn create(bots: usize, limits: &ResourceLimits) -> BotGroups {
-        let name = format!("arena-{}", std::process::id());
+        let me = std::process::id();
+        let name = format!("{PREFIX}{me}-{}", super::tree::start_time(me).unwrap_or(0));
         let mut groups = BotGroups::default();
         let made = match unified_root() {
             Some(root) => groups.make_v2(&root.join(&name), bots, limits),
@@ -69,6 +77,7 @@ impl BotGroups {
         let pids = Path::new(ROOT).join("pids").join(path_of("pids").ok_or_else(missing)?).join(name);
         let memory = Path::new(ROOT).join("memory").join(path_of("memory").ok_or_else(missing)?).join(name);
         for run in [&pids, &memory] {
+            sweep(run.parent().expect("a group has a parent"));
             std::fs::create_dir(run)?;
             self.runs.push(run.clone());
         }
@@ -90,6 +99,7 @@ impl BotGroups {
 
     fn make_v2(&mut self, run: &Path, bots: usize, limits: &ResourceLimits) -> io::Result<()> {
         std::fs::write(Path::new(ROOT).join("cgroup.subtree_control"), "+pids +memory")?;
+        sweep(Path::new(ROOT));
         std::fs::create_dir(run)?;
         self.runs.push(run.to_path_buf());
         std::fs::write(run.join("cgroup.subtree_control"), "+pids +memory")?;
@@ -115,6 +125,39 @@ impl BotGroups {
 impl Drop for BotGroups {
     fn drop(&mut self) {
         self.remove();
+    }
+}
+
+/// The start of the name of an arena's group.
+const PREFIX: &str = "arena-";
+
+/// Removes the groups in `parent` of arenas no longer running, each with
+/// its bots' groups: `arena-PID-START` unless process `PID` started at
+/// `START`, and `arena-PID` (the name older arenas gave) unless process
+/// `PID` is an arena. A group that still holds a process is kept (the
+/// kernel refuses to remove it), and removed by a later arena.
+fn sweep(parent: &Path) {
+    let Ok(entries) = std::fs::read_dir(parent) else { return };
+    for entry in entries.flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let Some(rest) = name.strip_prefix(PREFIX) else { continue };
+        let (pid, started) = rest.split_once('-').map_or((rest, None), |(pid, started)| (pid, Some(started)));
+        let Ok(pid) = pid.parse::<u32>() else { continue };
+        let running = match started.map(str::parse::<u64>) {
+            Some(Ok(started)) => super::tree::start_time(pid) == Some(started),
+            Some(Err(_)) => continue,
+            None => std::fs::read_to_string(format!("/proc/{pid}/comm")).is_ok_and(|comm| comm.trim() == "arena"),
+        };
+        if running {
+            continue;
+        }
+        let group = entry.path();
+        for bot in std::fs::read_dir(&group).into_iter().flatten().flatten() {
+            if bot.file_type().is_ok_and(|kind| kind.is_dir()) {
+                let _ = std::fs::remove_dir(bot.path());
+            }
+        }
+        let _ = std::fs::remove_dir(&group);
     }
 }
 

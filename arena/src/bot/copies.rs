@@ -24,6 +24,7 @@
 //! arenas no longer running left (a janitor killed too).
 
 use super::registry::Registry;
+use super::tree::start_time;
 use super::visible::plan::{Entry, Plan};
 use std::fs::File;
 use std::io::{self, Read};
@@ -169,12 +170,6 @@ fn realize(plan: &Plan, root: &Path) -> io::Result<()> {
         }
     }
     Ok(())
-}
-
-/// The start time of process `pid` (clock ticks since boot), which tells it from a later one of the same pid.
-fn start_time(pid: u32) -> Option<u64> {
-    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
-    stat.rsplit_once(')')?.1.split_whitespace().nth(19)?.parse().ok()
 }
 
 /// Removes the directories of arenas that are no longer running.

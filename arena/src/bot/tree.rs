@@ -47,6 +47,12 @@ pub fn process(pid: i32) -> Option<Process> {
     read(pid, &mut [0u8; 1024])
 }
 
+/// The start time of process `pid` (clock ticks since boot), which tells it from a later one of the same pid.
+pub fn start_time(pid: u32) -> Option<u64> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    stat.rsplit_once(')')?.1.split_whitespace().nth(19)?.parse().ok()
+}
+
 /// Whether process `pid` is on its way out, so that what it holds is about to
 /// be freed: a zombie, exiting, or with a SIGKILL pending (a process killed
 /// while it waits on the disk, in an `fsync`, exits only once that returns).
