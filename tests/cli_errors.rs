@@ -127,3 +127,16 @@ fn variables_before_the_program_set_the_bots_environment() {
     arena_expect(&args, 0);
     assert_eq!(standing(&standings(&out), "env")["faults"], 0, "the bot saw GREETING");
 }
+
+#[test]
+fn every_command_that_takes_limits_lists_them_all() {
+    for command in ["match", "league", "sprt", "check-bot"] {
+        let (help, _) = arena_expect(&[command, "--help"], 0);
+        let limit = help.split("--limit").nth(1).unwrap_or_else(|| panic!("{command} --help: {help}"));
+        let names =
+            ["cpu", "address-space", "processes", "file-size", "open-files", "tmp", "bot-processes", "bot-memory"];
+        for name in names {
+            assert!(limit.contains(name), "arena {command} --help does not list {name}: {help}");
+        }
+    }
+}
