@@ -25,16 +25,16 @@ fn assert_gone(pid: u32) {
     }
 }
 
-/// A sandboxed match of the Python sample bot against greedy-bot, from `scratch`.
-fn sandboxed(scratch: &Scratch, games: &str) -> std::process::Command {
+/// A sandboxed match of the Python sample bot against greedy-bot, from
+/// `scratch`, into `out` (a directory of its own, not shown to the bots).
+fn sandboxed(scratch: &Scratch, out: &Scratch, games: &str) -> std::process::Command {
     let dir = scratch.path().join("bots");
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::copy(bin("greedy-bot"), dir.join("greedy-bot")).unwrap();
     std::fs::copy(repo_path("sample-bots/python/greedy.py"), dir.join("greedy.py")).unwrap();
-    let out = format!("{}-out", scratch.path().display());
-    let _ = std::fs::remove_dir_all(&out);
+    let out = out.path().join("results");
     let mut command = std::process::Command::new(bin("arena"));
-    command.current_dir(scratch.path()).args(["match", "--sandbox", "bwrap", "--out", &out, "--games", games]);
+    command.current_dir(scratch.path()).args(["match", "--sandbox", "bwrap", "--games", games]).arg("--out").arg(&out);
     command.args(PATIENT).args(["--bot", "g=bots/greedy-bot", "--bot", &format!("py={} bots/greedy.py", python())]);
     command
 }
@@ -44,8 +44,8 @@ fn the_copies_die_with_the_arena() {
     if optional_tool(BWRAP).is_none() {
         return;
     }
-    let scratch = Scratch::new("views-normal");
-    let child = sandboxed(&scratch, "2").stdout(Stdio::null()).stderr(Stdio::piped()).spawn().unwrap();
+    let (scratch, out) = (Scratch::new("views-normal"), Scratch::new("views-normal-out"));
+    let child = sandboxed(&scratch, &out, "2").stdout(Stdio::null()).stderr(Stdio::piped()).spawn().unwrap();
     let pid = child.id();
     let output = finish(child);
     assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
@@ -57,8 +57,8 @@ fn the_copies_die_with_an_arena_killed_outright() {
     if optional_tool(BWRAP).is_none() {
         return;
     }
-    let scratch = Scratch::new("views-killed");
-    let mut arena = sandboxed(&scratch, "400").stdout(Stdio::null()).stderr(Stdio::null()).spawn().unwrap();
+    let (scratch, out) = (Scratch::new("views-killed"), Scratch::new("views-killed-out"));
+    let mut arena = sandboxed(&scratch, &out, "400").stdout(Stdio::null()).stderr(Stdio::null()).spawn().unwrap();
     let pid = arena.id();
     let deadline = Instant::now() + Duration::from_secs(30);
     let copied = || copies_of(pid).iter().any(|dir| std::fs::read_dir(dir).is_ok_and(|mut e| e.next().is_some()));

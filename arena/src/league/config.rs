@@ -904,12 +904,13 @@ mod tests {
         Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()
     }
 
-    fn write_config(name: &str, text: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("arena-config-test-{}-{name}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join("league.toml");
+    /// A league file holding `text` in a directory of its own, removed when
+    /// the returned guard is dropped.
+    fn write_config(text: &str) -> (tempfile::TempDir, PathBuf) {
+        let dir = tempfile::Builder::new().prefix("arena-config-test-").tempdir().unwrap();
+        let path = dir.path().join("league.toml");
         std::fs::write(&path, text).unwrap();
-        path
+        (dir, path)
     }
 
     fn resolve(flags: &Overrides) -> Result<LeagueConfig, ConfigError> {
@@ -919,17 +920,14 @@ mod tests {
     #[test]
     fn file_then_flags() {
         let first_legal = repo().join("tests/bots/first_legal.py");
-        let path = write_config(
-            "ok",
-            &format!(
-                "format = \"gauntlet\"\ngames = 4\nseed = 7\nplayers = 3\nout = \"results\"\nsandbox = \"bwrap\"\n\
+        let (_dir, path) = write_config(&format!(
+            "format = \"gauntlet\"\ngames = 4\nseed = 7\nplayers = 3\nout = \"results\"\nsandbox = \"bwrap\"\n\
                  clock = \"10s+100ms\"\n\
                  [limits]\ncpu = 30\naddress-space = \"1G\"\n[variant]\ntarget = 100\n\
                  hand_end = \"winner-takes\"\n[[bot]]\nname = \"a\"\ncommand = \"python3 {0}\"\nenv = {{ DEPTH = \"3\" }}\n\
                  [[bot]]\nname = \"b\"\ncommand = \"{0}\"\ndir = \"..\"\n",
-                first_legal.display()
-            ),
-        );
+            first_legal.display()
+        ));
         let flags = Overrides {
             config: Some(path.clone()),
             games: Some(6),
@@ -981,8 +979,8 @@ mod tests {
             ("clock = \"fast\"\n", "clock: \"fast\": expected BASE+INC"),
             ("clock = \"1s+0\"\nmove_timeout = 0\n", "move_timeout: must be at least 1"),
         ];
-        for (i, (text, expected)) in cases.iter().enumerate() {
-            let path = write_config(&format!("bad{i}"), text);
+        for (text, expected) in cases {
+            let (_dir, path) = write_config(text);
             let err = resolve(&Overrides { config: Some(path), ..Overrides::default() }).unwrap_err().to_string();
             assert!(err.contains(expected), "{text:?}: {err}");
             assert!(!err.contains('\n'), "one line: {err}");
