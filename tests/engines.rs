@@ -187,10 +187,10 @@ fn a_league_of_an_engine_program_is_recorded_verified_viewed_and_reported() {
     assert_eq!(standings["games"], 12);
     assert_eq!(standings["game"], "connect-four");
 
-    let (verified, _) = arena_expect(&["verify", &out], 0);
+    let (verified, _) = arena_expect(&["verify", &out, "--run-recorded-engine"], 0);
     assert!(verified.contains("12 games verified: every record agrees with the engine"), "{verified}");
     let page = scratch.join("game.html");
-    arena_expect(&["view", &out, "--game", "5", "-o", &page], 0);
+    arena_expect(&["view", &out, "--game", "5", "-o", &page, "--run-recorded-engine"], 0);
     let html = std::fs::read_to_string(&page).unwrap();
     assert!(
         html.contains("id=\"log\"") && html.contains("\"game\":\"connect-four\""),
@@ -199,9 +199,13 @@ fn a_league_of_an_engine_program_is_recorded_verified_viewed_and_reported() {
     let (reported, _) = arena_expect(&["report", &out], 0);
     assert!(reported.contains("12 games"), "{reported}");
     // A replay through the engine: the same bot chooses as recorded, another does not.
-    let (same, _) = arena_expect(&["replay", &out, "--as", "first_legal", "--bot", &test_bot("first_legal")], 0);
+    let (same, _) = arena_expect(
+        &["replay", &out, "--as", "first_legal", "--bot", &test_bot("first_legal"), "--run-recorded-engine"],
+        0,
+    );
     assert!(same.contains("first_legal chose as recorded at all"), "{same}");
-    let output = arena(&["replay", &out, "--as", "first_legal", "--bot", &test_bot("last_legal")]);
+    let output =
+        arena(&["replay", &out, "--as", "first_legal", "--bot", &test_bot("last_legal"), "--run-recorded-engine"]);
     let differs = String::from_utf8_lossy(&output.stdout);
     assert_eq!(output.status.code(), Some(1), "{differs}");
     assert!(differs.contains("last_legal chose differently at"), "{differs}");
@@ -220,7 +224,7 @@ fn verify_replays_through_a_fresh_engine_and_catches_one_that_is_not_a_function_
     let (first, last) = (test_bot("first_legal"), test_bot("last_legal"));
     let args = ["match", "--engine", &engine, "--bot", &first, "--bot", &last, "--games", "4", "--out", &out];
     arena_expect(&args, 0);
-    let output = arena(&["verify", &out]);
+    let output = arena(&["verify", &out, "--run-recorded-engine"]);
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert_eq!(output.status.code(), Some(1), "{stdout}");
     assert!(stdout.contains("disagree with the engine"), "{stdout}");
@@ -320,7 +324,7 @@ fn an_engine_that_draws_pages_and_text_has_them_shown() {
     let (random, rules) = (format!("random={}", bin("leduc-bot")), format!("rules={} --play rules", bin("leduc-bot")));
     arena_expect(&["match", "--engine", &engine, "--bot", &random, "--bot", &rules, "--games", "2", "--out", &out], 0);
     let page = scratch.join("game.html");
-    arena_expect(&["view", &out, "--game", "1", "-o", &page], 0);
+    arena_expect(&["view", &out, "--game", "1", "-o", &page, "--run-recorded-engine"], 0);
     let html = std::fs::read_to_string(&page).unwrap();
     assert!(html.contains("<title>Leduc Hold'em game"), "the engine's own page, asked with `page`");
     let mut child = arena_command(&["play", "--engine", &engine, "--bot", &random, "--seed", "1"])
@@ -385,4 +389,95 @@ sys.exit(engine.wait())
     let starts = starts_logged(&log);
     assert_eq!(starts.len(), 1, "{starts:?}");
     assert!(!starts[0].contains("describe"), "a person reads the texts: {}", starts[0]);
+}
+
+/// Runs `arena ARGS…` in `dir`; returns its exit status, stdout and stderr.
+fn arena_in(dir: &std::path::Path, args: &[&str]) -> (Option<i32>, String, String) {
+    let output = finish(arena_command(args).current_dir(dir).spawn().expect("arena starts"));
+    let text = |bytes: &[u8]| String::from_utf8_lossy(bytes).into_owned();
+    (output.status.code(), text(&output.stdout), text(&output.stderr))
+}
+
+/// `out`'s records with their engine rewritten by `rewrite`, in `dir`/games.jsonl.
+fn records_rewritten(out: &str, dir: &std::path::Path, rewrite: impl Fn(&mut serde_json::Value)) -> String {
+    std::fs::create_dir_all(dir).unwrap();
+    let mut text = String::new();
+    for mut record in records(out) {
+        rewrite(&mut record["engine"]);
+        text.push_str(&format!("{record}\n"));
+    }
+    let games = dir.join("games.jsonl");
+    std::fs::write(&games, text).unwrap();
+    games.to_string_lossy().into_owned()
+}
+
+#[test]
+fn reading_the_records_of_an_engine_program_runs_nothing_unasked() {
+    let scratch = Scratch::new("engine-records-run-nothing");
+    let out = scratch.join("out");
+    // Played from the repository with a relative command, as a user in a clone would.
+    let engine = format!("{} engines/connect-four/engine.py", python());
+    let (first, last) = (test_bot("first_legal"), test_bot("last_legal"));
+    let args = ["match", "--engine", &engine, "--bot", &first, "--bot", &last, "--games", "2", "--out", &out];
+    let (status, _, stderr) = arena_in(&root(), &args);
+    assert_eq!(status, Some(0), "{stderr}");
+    assert_eq!(
+        records(&out)[0]["engine"]["dir"],
+        root().to_string_lossy().as_ref(),
+        "the record keeps where the engine ran"
+    );
+
+    // Records as someone else could send them: the engine is a command of their choosing, to run here.
+    let hostile = scratch.path().join("hostile");
+    let games = records_rewritten(&out, &hostile, |engine| {
+        engine["command"] = "touch PWNED \u{1b}[2J".into();
+        engine["dir"] = hostile.to_string_lossy().into_owned().into();
+    });
+    let page = scratch.join("game.html");
+    let reads: [(&[&str], i32); 3] = [
+        (&["view", &games, "--game", "0", "-o", &page], 0),
+        (&["verify", &games], 2),
+        (&["replay", &games, "--game", "0", "--seat", "0", "--bot", &first], 2),
+    ];
+    for (args, expected) in reads {
+        let (status, _, stderr) = arena_in(&hostile, args);
+        assert_eq!(status, Some(expected), "{args:?}: {stderr}");
+        for said in [
+            r#"the engine program "touch PWNED \u{1b}[2J""#,
+            "reading records runs no program unasked",
+            &format!("to run it in {}, where it ran, add --run-recorded-engine", hostile.display()),
+            "give --engine COMMAND",
+        ] {
+            assert!(stderr.contains(said), "{args:?} should say {said:?}: {stderr}");
+        }
+        let left: Vec<_> = std::fs::read_dir(&hostile).unwrap().map(|entry| entry.unwrap().file_name()).collect();
+        assert_eq!(left, ["games.jsonl"], "{args:?} ran the recorded command");
+    }
+    let html = std::fs::read_to_string(&page).unwrap();
+    assert!(html.contains("id=\"log\""), "view still writes the generic page of the events");
+
+    // An engine the user names runs, from here.
+    let named = python_engine("engines/connect-four/engine.py");
+    let (status, verified, stderr) = arena_in(&hostile, &["verify", &games, "--engine", &named]);
+    assert_eq!(status, Some(0), "{stderr}");
+    assert!(verified.contains("2 games verified: every record agrees with the engine"), "{verified}");
+    let (status, _, stderr) = arena_in(&hostile, &["view", &games, "--game", "1", "-o", &page, "--engine", &named]);
+    assert_eq!((status, stderr.as_str()), (Some(0), ""), "the engine was asked, and draws no page");
+    let replay = ["replay", &games, "--as", "first_legal", "--bot", &first, "--engine", &named];
+    let (status, same, stderr) = arena_in(&hostile, &replay);
+    assert_eq!(status, Some(0), "{stderr}");
+    assert!(same.contains("first_legal chose as recorded at all"), "{same}");
+
+    // The recorded engine, asked for, runs where it ran, from anywhere.
+    let (status, verified, stderr) = arena_in(scratch.path(), &["verify", &out, "--run-recorded-engine"]);
+    assert_eq!(status, Some(0), "{stderr}");
+    assert!(verified.contains("2 games verified"), "{verified}");
+    // Where it ran is not here: the error says where, and --engine.
+    let moved = records_rewritten(&out, &scratch.path().join("moved"), |engine| {
+        engine["dir"] = "/no/such/league/dir".into();
+    });
+    let (status, _, stderr) = arena_in(scratch.path(), &["verify", &moved, "--run-recorded-engine"]);
+    assert_eq!(status, Some(2), "{stderr}");
+    assert!(stderr.contains("ran in /no/such/league/dir") && stderr.contains("--engine COMMAND"), "{stderr}");
+    scratch.assert_nothing_left(LINGER);
 }

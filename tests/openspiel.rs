@@ -118,7 +118,7 @@ fn the_readme_s_kuhn_poker_league_runs_verifies_and_reports() {
     assert_eq!(standings["games"], 200);
     let mean = |name: &str| e2e::standing(&standings, name)["points_for"].as_f64().expect("a mean score");
     assert!(mean("rules") > mean("random"), "{standings}");
-    let (verified, _) = e2e::arena_expect(&["verify", &out], 0);
+    let (verified, _) = e2e::arena_expect(&["verify", &out, "--run-recorded-engine"], 0);
     assert!(verified.contains("200 games verified: every record agrees with the engine"), "{verified}");
     let (reported, _) = e2e::arena_expect(&["report", &out], 0);
     assert!(reported.contains("200 games"), "{reported}");

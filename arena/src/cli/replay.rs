@@ -6,6 +6,7 @@
 //! (`--jobs`), and listed in the file's order whatever the number.
 
 use super::flags::number;
+use super::recorded::RecordedEngine;
 use super::{Failure, current_dir, exit, internal, program, unwritten, usage};
 use crate::bot::cpus::cores;
 use crate::bot::orphans;
@@ -16,7 +17,7 @@ use crate::check::replay::{Difference, Replayed, kind, replay};
 use crate::check::verify;
 use crate::engine::games::{GameCommand, dispatch};
 use crate::engine::link::Link;
-use crate::engine::spec::{Engine, Identity, Program};
+use crate::engine::spec::{Engine, Identity};
 use crate::run::table::{Limits, Resolved, Table, move_limit};
 use crate::settings::{ENGINE_TIMEOUT, MOVE_TIMEOUT, STARTUP_TIMEOUT};
 use crate::store::record::{JsonRecord, RecordOf};
@@ -72,10 +73,8 @@ pub struct ReplayArgs {
     /// Time allowed for the bot to answer hello after it starts, in milliseconds.
     #[arg(long, value_name = "MS", value_parser = number(&STARTUP_TIMEOUT), help = STARTUP_TIMEOUT.help())]
     startup_timeout: Option<u64>,
-    /// The engine program to replay games of an engine program through
-    /// (default: the command each record names, run from here).
-    #[arg(long, value_name = "COMMAND")]
-    engine: Option<String>,
+    #[command(flatten)]
+    recorded: RecordedEngine,
     /// Games replayed at once (default: the cores available, as a league's `--concurrency`).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=4096))]
     jobs: Option<u64>,
@@ -94,7 +93,7 @@ pub struct ReplayArgs {
 
 /// An engine open for replays.
 struct Open {
-    /// What it was opened for: the game, or the command of an engine program.
+    /// What it was opened for: the game, or the command of an engine program and its directory.
     key: String,
     engine: Arc<Engine>,
     /// The link games are replayed on.
@@ -111,30 +110,32 @@ struct Engines {
 }
 
 impl Engines {
-    /// The engine of a game of `game` (an engine program's, when `program`
-    /// names it), with its links.
+    /// The engine of a game of `game` (an engine program's, when `identity`
+    /// names it; `what` names the game for messages), with its links.
     fn of(
         &mut self,
         runtime: &Runtime,
         registry: &Registry,
-        game: &str,
-        program: Option<&Identity>,
+        (what, game): (&str, &str),
+        identity: Option<&Identity>,
         args: &ReplayArgs,
     ) -> Result<&mut Open, Failure> {
-        let key =
-            program.map_or_else(|| game.to_string(), |p| args.engine.clone().unwrap_or_else(|| p.command.clone()));
+        let program =
+            identity.map(|identity| args.recorded.program(what, identity, ENGINE_TIMEOUT.default)).transpose()?;
+        let key = program
+            .as_ref()
+            .map_or_else(|| game.to_string(), |program| format!("{} in {}", program.command, program.dir.display()));
         if self.open.as_ref().is_none_or(|open| open.key != key) {
             self.close(runtime);
             let engine = match program {
                 None => Engine::built_in(game)?,
-                Some(_) => {
-                    let program =
-                        Program { command: key.clone(), dir: current_dir()?, timeout_ms: ENGINE_TIMEOUT.default };
-                    runtime.block_on(Engine::program(program, registry))?
-                }
+                Some(program) => runtime
+                    .block_on(Engine::program(program.clone(), registry))
+                    .map_err(|e| args.recorded.failed(e, &program))?,
             };
             if engine.name() != game {
-                return Err(usage(format!("a record of {game}, but the engine {key:?} plays {}", engine.name())));
+                let command = engine.program_of().map_or("", |program| program.command.as_str());
+                return Err(usage(format!("a record of {game}, but the engine {command:?} plays {}", engine.name())));
             }
             let link = runtime.block_on(engine.connect(registry, Placement::default()))?;
             let probe = runtime.block_on(engine.connect(registry, Placement::default()))?;
@@ -357,7 +358,8 @@ fn replay_record(context: Context<'_>, text: &str) -> Result<GameReplay, Failure
         startup_timeout: Duration::from_millis(args.startup_timeout.unwrap_or(STARTUP_TIMEOUT.default)),
         ..Limits::default()
     };
-    let Open { engine, link, probe, .. } = engines.of(runtime, registry, &header.game, program, args)?;
+    let what = format!("{}: game {}", path.display(), header.id);
+    let Open { engine, link, probe, .. } = engines.of(runtime, registry, (&what, &header.game), program, args)?;
     let resolved = Resolved { variant: record.variant.clone(), teams };
     let table = Table::new(vec![bot.clone()], Arc::clone(engine), resolved, 0, limits, None, registry.clone());
     let name = &bot.name;

@@ -2,14 +2,15 @@
 //! reports every disagreement.
 
 use super::flags::number;
-use super::{Failure, current_dir, exit, internal, unwritten};
+use super::recorded::RecordedEngine;
+use super::{Failure, exit, internal, unwritten};
 use crate::bot::placement::Placement;
 use crate::bot::registry::Registry;
 use crate::check::verify::engine as engine_verify;
 use crate::check::verify::{self, Disagreement};
 use crate::engine::games::{GameCommand, dispatch};
 use crate::engine::link::Link;
-use crate::engine::spec::{Engine, Identity, Program};
+use crate::engine::spec::{Engine, Identity};
 use crate::settings::ENGINE_TIMEOUT;
 use crate::store::record::RecordOf;
 use crate::store::record_file::{self, Header, Line};
@@ -24,10 +25,8 @@ pub struct VerifyArgs {
     /// Record files (games.jsonl), or output directories holding one.
     #[arg(required = true, value_name = "GAMES")]
     files: Vec<PathBuf>,
-    /// The engine program to replay games of an engine program through
-    /// (default: the command each record names, run from here).
-    #[arg(long, value_name = "COMMAND")]
-    engine: Option<String>,
+    #[command(flatten)]
+    recorded: RecordedEngine,
     /// Time allowed for each answer of the engine program, in milliseconds.
     #[arg(long, value_name = "MS", value_parser = number(&ENGINE_TIMEOUT), help = ENGINE_TIMEOUT.help_as(
         "Time allowed for each answer of the engine program, in milliseconds (default {default})"
@@ -41,24 +40,24 @@ struct Programs {
     runtime: tokio::runtime::Runtime,
     registry: Registry,
     open: Option<(Engine, Box<dyn Link>)>,
-    command: Option<String>,
+    recorded: RecordedEngine,
     timeout_ms: u64,
 }
 
 impl Programs {
-    /// Checks `record`, a game of the engine program `identity`.
-    fn check(&mut self, identity: &Identity, game: &str, text: &str) -> Result<Vec<Disagreement>, Failure> {
+    /// Checks `record`, a game of the engine program `identity` (`what`
+    /// names it for messages).
+    fn check(&mut self, what: &str, identity: &Identity, game: &str, text: &str) -> Result<Vec<Disagreement>, Failure> {
         let record: crate::store::record::JsonRecord = match serde_json::from_str(text) {
             Ok(record) => record,
             Err(e) => return Ok(vec![Disagreement::whole(format!("not a record: {e}"))]),
         };
         if self.open.is_none() {
-            let program = Program {
-                command: self.command.clone().unwrap_or_else(|| identity.command.clone()),
-                dir: current_dir()?,
-                timeout_ms: self.timeout_ms,
-            };
-            let engine = self.runtime.block_on(Engine::program(program, &self.registry))?;
+            let program = self.recorded.program(what, identity, self.timeout_ms)?;
+            let engine = self
+                .runtime
+                .block_on(Engine::program(program.clone(), &self.registry))
+                .map_err(|e| self.recorded.failed(e, &program))?;
             if engine.info().version != identity.version {
                 errln!(
                     "warning: the records were played by {} {}, and are replayed through version {}",
@@ -103,7 +102,7 @@ pub fn run(args: VerifyArgs) -> Result<i32, Failure> {
         runtime,
         registry: Registry::new(),
         open: None,
-        command: args.engine.clone(),
+        recorded: args.recorded.clone(),
         timeout_ms: args.engine_timeout.unwrap_or(ENGINE_TIMEOUT.default),
     };
     let result = verify_files(&args, &mut programs);
@@ -119,13 +118,14 @@ fn verify_files(args: &VerifyArgs, programs: &mut Programs) -> Result<i32, Failu
         for line in record_file::lines(&path)? {
             let line = line?;
             games += 1;
-            let found = check_line(&line, programs)?;
+            let game = line.header.as_ref().map_or_else(|_| String::new(), |h| format!(" game {},", h.id));
+            let what = format!("{}:{}:{}", path.display(), line.number, game.trim_end_matches(','));
+            let found = check_line(&what, &line, programs)?;
             if found.is_empty() {
                 continue;
             }
             bad_games += 1;
             disagreements += found.len();
-            let game = line.header.as_ref().map_or_else(|_| String::new(), |h| format!(" game {},", h.id));
             for disagreement in found {
                 let event = disagreement.event.map_or_else(String::new, |at| format!(" event {at}:"));
                 let message = crate::terminal::untrusted::escape(&disagreement.message);
@@ -147,12 +147,12 @@ fn verify_files(args: &VerifyArgs, programs: &mut Programs) -> Result<i32, Failu
     Ok(exit::answer(failing == 0))
 }
 
-/// The disagreements of one line of a records file.
-fn check_line(line: &Line, programs: &mut Programs) -> Result<Vec<Disagreement>, Failure> {
+/// The disagreements of one line of a records file (`what` names it for messages).
+fn check_line(what: &str, line: &Line, programs: &mut Programs) -> Result<Vec<Disagreement>, Failure> {
     let whole = |message: String| vec![Disagreement { event: None, message }];
     Ok(match &line.header {
         Err(e) => whole(e.to_string()),
-        Ok(Header { engine: Some(identity), game, .. }) => programs.check(identity, game, &line.text)?,
+        Ok(Header { engine: Some(identity), game, .. }) => programs.check(what, identity, game, &line.text)?,
         Ok(header) => dispatch(&header.game, CheckRecord(&line.text)).unwrap_or_else(|e| whole(e.to_string())),
     })
 }

@@ -1,11 +1,13 @@
 //! `arena view`: one game of a `games.jsonl` file as a self-contained HTML
 //! page, drawn by the game's engine ([`Game::html_page`]).
 
+use super::recorded::{self, RecordedEngine};
 use super::{Failure, exit, unwritten, usage};
 use crate::bot::placement::Placement;
 use crate::bot::registry::Registry;
 use crate::engine::games::{GameCommand, dispatch};
 use crate::engine::process::{EngineError, EngineProcess};
+use crate::engine::spec::Program;
 use crate::settings::ENGINE_TIMEOUT;
 use crate::store::record::RecordOf;
 use crate::store::record_file::{self, Header};
@@ -37,10 +39,11 @@ pub struct ViewArgs {
     /// Where to write the page; `-` (the default) is standard output.
     #[arg(short = 'o', long = "output", value_name = "FILE", default_value = "-")]
     output: String,
-    /// The engine program of a game of an engine program, asked for its own
-    /// page if it draws one (default: the command the record names, run from here).
-    #[arg(long, value_name = "COMMAND")]
-    engine: Option<String>,
+    /// For a game of an engine program: the engine asked for its own page,
+    /// if it draws one (without either flag, the page is the generic page of
+    /// the game's events and nothing runs).
+    #[command(flatten)]
+    recorded: RecordedEngine,
 }
 
 /// Runs `arena view`.
@@ -54,14 +57,25 @@ pub fn run(args: ViewArgs) -> Result<i32, Failure> {
         // A game of an engine program: its own page, if it draws one, else the generic page of its events.
         serde_json::from_str::<crate::store::record::JsonRecord>(&line)
             .map_err(|e| usage(format!("{name}: game {} is not a valid record: {e}", args.game)))?;
-        let command = args.engine.clone().unwrap_or_else(|| identity.command.clone());
-        let page = match engine_page(&command, &line) {
-            Ok(Some(page)) => page,
-            Ok(None) => crate::engine::spec::html_page(&header.game, true, &line),
-            Err(why) => {
-                errln!("warning: {why}; the page is the generic page of the game's events");
-                crate::engine::spec::html_page(&header.game, true, &line)
+        let generic = || crate::engine::spec::html_page(&header.game, true, &line);
+        let page = match args.recorded.chosen(identity, ENGINE_TIMEOUT.default)? {
+            None => {
+                errln!(
+                    "note: {name}: game {}: the page is the generic page of the game's events, since {}",
+                    args.game,
+                    recorded::refusal(identity)?
+                );
+                generic()
             }
+            Some(program) => match engine_page(&program, &line) {
+                Ok(Some(page)) => page,
+                Ok(None) => generic(),
+                Err(why) => {
+                    let why = args.recorded.failed(why, &program);
+                    errln!("warning: {why}; the page is the generic page of the game's events");
+                    generic()
+                }
+            },
         };
         write_page(&args, &line, page)?;
         return Ok(exit::SUCCESS);
@@ -86,19 +100,20 @@ impl GameCommand for Render<'_> {
     }
 }
 
-/// The page the engine program `command` draws of the record `line`, if
+/// The page the engine program `program` draws of the record `line`, if
 /// it draws pages (its `engine` answer says `page`).
-fn engine_page(command: &str, line: &str) -> Result<Option<String>, String> {
+fn engine_page(program: &Program, line: &str) -> Result<Option<String>, EngineError> {
+    let trouble = |message: String| EngineError { message, stderr: Vec::new() };
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
-        .map_err(|e| format!("cannot start the runtime: {e}"))?;
+        .map_err(|e| trouble(format!("cannot start the runtime: {e}")))?;
     let registry = Registry::new();
-    let dir = std::env::current_dir().map_err(|e| format!("no working directory: {e}"))?;
-    let record: serde_json::Value = serde_json::from_str(line).map_err(|e| e.to_string())?;
+    let record: serde_json::Value = serde_json::from_str(line).map_err(|e| trouble(e.to_string()))?;
+    let command = &program.command;
     let asked = runtime.block_on(async {
         let (mut engine, info) =
-            EngineProcess::start(command, &dir, ENGINE_TIMEOUT.millis(), &registry, Placement::default()).await?;
+            EngineProcess::start(command, &program.dir, program.timeout(), &registry, Placement::default()).await?;
         if !info.page {
             engine.bye().await?;
             return Ok(None);
@@ -108,15 +123,19 @@ fn engine_page(command: &str, line: &str) -> Result<Option<String>, String> {
         Ok(Some(answer))
     });
     crate::bot::orphans::sweep(&registry);
-    match asked.map_err(|e: EngineError| e.to_string())? {
+    match asked? {
         None => Ok(None),
         Some(Answer::Page { html })
             if html.trim_start().starts_with("<!DOCTYPE html") || html.trim_start().starts_with("<html") =>
         {
             Ok(Some(html))
         }
-        Some(Answer::Page { .. }) => Err(format!("engine {command:?} answered page with something that is not HTML")),
-        Some(other) => Err(format!("engine {command:?} answered page with {}", crate::engine::process::name(&other))),
+        Some(Answer::Page { .. }) => {
+            Err(trouble(format!("engine {command:?} answered page with something that is not HTML")))
+        }
+        Some(other) => {
+            Err(trouble(format!("engine {command:?} answered page with {}", crate::engine::process::name(&other))))
+        }
     }
 }
 

@@ -153,6 +153,9 @@ pub struct Engine {
 pub struct Identity {
     /// The command it was run with.
     pub command: String,
+    /// The directory it ran in (absent in records of earlier arenas).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dir: Option<PathBuf>,
     /// The version it gave in answer to `hello`.
     pub version: String,
     /// The sides of the variant, as the engine resolved it.
@@ -244,11 +247,12 @@ impl Engine {
     }
 
     /// What a record keeps of the engine of a game whose sides are
-    /// `teams`: the program's command and version; nothing for a built-in
+    /// `teams`: the program's command, directory and version; nothing for a built-in
     /// game (the arena's version says it).
     pub fn identity(&self, teams: &[Vec<usize>]) -> Option<Identity> {
         self.program_of().map(|program| Identity {
             command: program.command.clone(),
+            dir: Some(program.dir.clone()),
             version: self.info.version.clone(),
             teams: teams.to_vec(),
             scoring: self.info.scoring.clone(),
