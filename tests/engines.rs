@@ -127,6 +127,7 @@ fn each_broken_engine_fails_the_check_meant_for_it() {
         ("leaks", "hidden-information", "private to seat"),
         ("no_bye", "bye", "still running"),
         ("garbage", "hello", "answered hello"),
+        ("collides", "steps", "a type the arena's own messages use"),
     ];
     let runs: Vec<_> = cases
         .iter()
@@ -233,7 +234,12 @@ fn verify_replays_through_a_fresh_engine_and_catches_one_that_is_not_a_function_
 
 #[test]
 fn an_engine_that_fails_stops_the_run_without_blaming_a_bot() {
-    let cases = [("hangs", "no complete line"), ("refuses_choice", "refused choice"), ("garbage", "answered hello")];
+    let cases = [
+        ("hangs", "no complete line"),
+        ("refuses_choice", "refused choice"),
+        ("garbage", "answered hello"),
+        ("collides", "a view of type \"turn\", a type the arena's own messages use"),
+    ];
     for (name, problem) in cases {
         let scratch = Scratch::new(&format!("engine-fails-{name}"));
         let out = scratch.join("out");

@@ -225,6 +225,9 @@ pub trait Payload {
     fn is_null(&self) -> bool;
     /// Whether it is a JSON object (as an event must be).
     fn is_object(&self) -> bool;
+    /// Its `type`, when it is a JSON object whose `type` is a string (as a
+    /// view, which a bot is sent as a message, must be).
+    fn message_type(&self) -> Option<String>;
 }
 
 impl Payload for Value {
@@ -234,6 +237,16 @@ impl Payload for Value {
     fn is_object(&self) -> bool {
         Value::is_object(self)
     }
+    fn message_type(&self) -> Option<String> {
+        self.get("type").and_then(Value::as_str).map(str::to_string)
+    }
+}
+
+/// The `type` of a JSON object, its other members skipped.
+#[derive(Deserialize)]
+struct Typed {
+    #[serde(rename = "type")]
+    kind: String,
 }
 
 impl Payload for Raw {
@@ -242,6 +255,9 @@ impl Payload for Raw {
     }
     fn is_object(&self) -> bool {
         self.get().starts_with('{')
+    }
+    fn message_type(&self) -> Option<String> {
+        serde_json::from_str::<Typed>(self.get()).ok().map(|typed| typed.kind)
     }
 }
 

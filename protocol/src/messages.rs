@@ -8,6 +8,11 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+/// The `type` of every message of the envelope, either way ([`ToBot`] and
+/// [`FromBot`]): reserved, so that no game's event (an engine program's
+/// view, sent to a bot as a line of its own) can be taken for one.
+pub const ENVELOPE_TYPES: [&str; 7] = ["hello", "game_start", "turn", "game_end", "bye", "ready", "move"];
+
 /// Messages of the envelope that the arena sends to a bot.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "type", rename_all = "snake_case")]
@@ -218,5 +223,22 @@ mod tests {
         }
         assert_eq!(move_by_index(br#"{"type":"move","id":17,"index":3}"#), Some((17, 3)));
         assert_eq!(move_by_index(br#"{"id": 17, "type": "move", "index": 3}"#), Some((17, 3)));
+    }
+
+    #[test]
+    fn the_reserved_types_are_those_of_the_envelope() {
+        type Value = serde_json::Value;
+        // serde names the variants it expects when the type is unknown.
+        let unknown = r#"{"type":"?"}"#;
+        let to_bot = serde_json::from_str::<ToBot<Value, Value, Value>>(unknown).unwrap_err().to_string();
+        let from_bot = serde_json::from_str::<FromBot<Value>>(unknown).unwrap_err().to_string();
+        let listed: Vec<String> = [to_bot, from_bot]
+            .iter()
+            .flat_map(|error| {
+                let names = error.split("expected ").nth(1).unwrap_or_default();
+                names.split('`').skip(1).step_by(2).map(str::to_string).collect::<Vec<_>>()
+            })
+            .collect();
+        assert_eq!(listed, ENVELOPE_TYPES, "the envelope's messages, either way");
     }
 }

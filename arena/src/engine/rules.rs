@@ -2,6 +2,7 @@
 //! engine gives, and the hidden-information scan. No I/O.
 
 use protocol::engine::{Payload, Step, VariantInfo};
+use protocol::messages::ENVELOPE_TYPES;
 use serde_json::Value;
 use std::fmt;
 
@@ -28,6 +29,22 @@ pub enum RulesError {
         views: usize,
         /// The seats.
         seats: usize,
+    },
+    /// A view is not a JSON object with a string `type`: no message a bot could read.
+    ViewNotMessage {
+        /// The event's number in the step.
+        event: usize,
+        /// The seat it is for.
+        seat: usize,
+    },
+    /// A view's `type` is one of the arena's own messages.
+    ViewReserved {
+        /// The event's number in the step.
+        event: usize,
+        /// The seat it is for.
+        seat: usize,
+        /// Its type.
+        kind: String,
     },
     /// An event has texts, but not one per seat.
     EventTexts {
@@ -127,6 +144,17 @@ impl fmt::Display for RulesError {
             RulesError::EventViews { event, views, seats } => {
                 write!(f, "event {event} of the step has {views} views for {seats} seats")
             }
+            RulesError::ViewNotMessage { event, seat } => write!(
+                f,
+                "event {event} of the step tells seat {seat} something that is not a JSON object with a string \
+                 \"type\" (a bot is sent each view as a message of its own)"
+            ),
+            RulesError::ViewReserved { event, seat, kind } => write!(
+                f,
+                "event {event} of the step tells seat {seat} a view of type {kind:?}, a type the arena's own messages \
+                 use ({}): a bot would take it for one; call the event something else",
+                ENVELOPE_TYPES.join(", ")
+            ),
             RulesError::EventTexts { event, texts, seats } => {
                 write!(f, "event {event} of the step has {texts} texts for {seats} seats")
             }
@@ -167,7 +195,8 @@ pub fn check_teams(variant: &VariantInfo) -> Result<(), RulesError> {
 }
 
 /// What must hold of a step of a game of `seats` seats, whose teams are
-/// `teams`: one view per seat for every event, a seat to act with choices and
+/// `teams`: one view per seat for every event, each a message a bot can
+/// read and not take for one of the arena's own (see [`check_view`]), a seat to act with choices and
 /// a state while the game goes on, scores for every seat, and at the end an
 /// outcome that ranks every seat (partners together, a higher score never
 /// behind a lower one).
@@ -181,6 +210,11 @@ pub fn check_step<J: Payload>(step: &Step<J>, seats: usize, teams: &[Vec<usize>]
         }
         if event.views.len() != seats {
             return Err(RulesError::EventViews { event: n, views: event.views.len(), seats });
+        }
+        for (seat, view) in event.views.iter().enumerate() {
+            if let Some(view) = view {
+                check_view(view, n, seat)?;
+            }
         }
         if let Some(texts) = &event.texts
             && texts.len() != seats
@@ -217,6 +251,16 @@ pub fn check_step<J: Payload>(step: &Step<J>, seats: usize, teams: &[Vec<usize>]
             }
             check_ranks(&outcome.ranks, &step.scores, teams)
         }
+    }
+}
+
+/// A view, which a bot is sent as a line of its own: a JSON object whose
+/// `type` is a string, and not one of the envelope's ([`ENVELOPE_TYPES`]).
+fn check_view<J: Payload>(view: &J, event: usize, seat: usize) -> Result<(), RulesError> {
+    match view.message_type().filter(|_| view.is_object()) {
+        None => Err(RulesError::ViewNotMessage { event, seat }),
+        Some(kind) if ENVELOPE_TYPES.contains(&kind.as_str()) => Err(RulesError::ViewReserved { event, seat, kind }),
+        Some(_) => Ok(()),
     }
 }
 
@@ -290,7 +334,11 @@ mod tests {
 
     fn step(to_act: Option<usize>, scores: Vec<i64>, ranks: Option<Vec<u32>>) -> Step {
         Step {
-            events: vec![StepEvent { event: json!({"x": 1}), views: vec![None, Some(json!({"x": 1}))], texts: None }],
+            events: vec![StepEvent {
+                event: json!({"type": "x"}),
+                views: vec![None, Some(json!({"type": "x"}))],
+                texts: None,
+            }],
             to_act,
             choices: if to_act.is_some() { vec![json!(0)] } else { vec![] },
             state: if to_act.is_some() { json!({}) } else { Value::Null },
@@ -330,6 +378,28 @@ mod tests {
                 .to_string()
                 .contains("partners")
         );
+    }
+
+    #[test]
+    fn a_view_is_a_typed_message_whose_type_is_not_the_arena_s() {
+        let teams = [vec![0], vec![1]];
+        let with_view = |view: &str| {
+            let mut step = step(Some(0), vec![0, 0], None);
+            step.events[0].views[1] = Some(serde_json::from_str(view).unwrap());
+            let raw: Step<protocol::engine::Raw> =
+                serde_json::from_value(serde_json::to_value(&step).unwrap()).unwrap();
+            let (value, raw) = (check_step(&step, 2, &teams), check_step(&raw, 2, &teams));
+            assert_eq!(value, raw, "{view}: read as a value and as raw text alike");
+            value.map_err(|e| e.to_string())
+        };
+        assert_eq!(with_view(r#"{"type": "river", "card": "Kh"}"#), Ok(()));
+        for envelope in protocol::messages::ENVELOPE_TYPES {
+            let problem = with_view(&format!(r#"{{"card": "Kh", "type": "{envelope}"}}"#)).unwrap_err();
+            assert!(problem.contains(&format!("seat 1 a view of type \"{envelope}\"")), "{problem}");
+        }
+        for untyped in [r#"{"card": "Kh"}"#, r#"{"type": 3}"#, r#"["turn"]"#, r#""turn""#] {
+            assert!(with_view(untyped).unwrap_err().contains("not a JSON object with a string"), "{untyped}");
+        }
     }
 
     #[test]
