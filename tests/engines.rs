@@ -239,6 +239,7 @@ fn an_engine_that_fails_stops_the_run_without_blaming_a_bot() {
         ("refuses_choice", "refused choice"),
         ("garbage", "answered hello"),
         ("collides", "a view of type \"turn\", a type the arena's own messages use"),
+        ("long_answer", "answered play with a line longer than the 1048576 bytes an engine's answer may take"),
     ];
     for (name, problem) in cases {
         let scratch = Scratch::new(&format!("engine-fails-{name}"));
@@ -333,14 +334,7 @@ fn an_engine_that_draws_pages_and_text_has_them_shown() {
     arena_expect(&["view", &out, "--game", "1", "-o", &page, "--run-recorded-engine"], 0);
     let html = std::fs::read_to_string(&page).unwrap();
     assert!(html.contains("<title>Leduc Hold'em game"), "the engine's own page, asked with `page`");
-    let mut child = arena_command(&["play", "--engine", &engine, "--bot", &random, "--seed", "1"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("arena starts");
-    child.stdin.take().unwrap().write_all(b"1\n").unwrap_or(());
-    let output = finish(child);
-    let stdout = String::from_utf8_lossy(&output.stdout);
+    let (_, stdout) = play_first_choice(&engine, &random);
     assert!(stdout.contains("dealt: your card is "), "the events as the engine draws them: {stdout}");
     assert!(stdout.contains("  1. check"), "the turn as the engine draws it: {stdout}");
 }
@@ -486,4 +480,29 @@ fn reading_the_records_of_an_engine_program_runs_nothing_unasked() {
     assert_eq!(status, Some(2), "{stderr}");
     assert!(stderr.contains("ran in /no/such/league/dir") && stderr.contains("--engine COMMAND"), "{stderr}");
     scratch.assert_nothing_left(LINGER);
+}
+
+/// `arena play` of `engine`'s game against `bot` (seed 1), the person
+/// choosing 1 once: its exit status and stdout.
+fn play_first_choice(engine: &str, bot: &str) -> (Option<i32>, String) {
+    let mut child = arena_command(&["play", "--engine", engine, "--bot", bot, "--seed", "1"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("arena starts");
+    child.stdin.take().unwrap().write_all(b"1\n").unwrap_or(());
+    let output = finish(child);
+    (output.status.code(), String::from_utf8_lossy(&output.stdout).into_owned())
+}
+
+#[test]
+fn what_an_engine_draws_for_a_person_reaches_the_terminal_escaped() {
+    let (status, stdout) = play_first_choice(&python_engine("tests/engines/hostile_text.py"), &test_bot("first_legal"));
+    assert_eq!(status, Some(0), "{stdout}");
+    for control in ['\u{1b}', '\u{7}', '\u{202e}', '\r'] {
+        assert!(!stdout.contains(control), "{control:?} reached the terminal: {stdout:?}");
+    }
+    let hostile = r"\u{1b}]0;owned\u{7}\u{1b}[2J\u{202e}forged\r21 checks: 21 passed";
+    assert!(stdout.contains(&format!("your card, {hostile}\n  1. high\n  2. low\\u{{1b}}[1A\n")), "{stdout}");
+    assert!(stdout.lines().any(|line| line == hostile), "each event's text, escaped: {stdout}");
 }

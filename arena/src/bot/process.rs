@@ -445,6 +445,11 @@ impl BotProcess {
         lines
     }
 
+    /// The longest line the process may write, in bytes.
+    pub fn line_cap(&self) -> usize {
+        self.stdout.cap()
+    }
+
     /// The messages the last exchange wrote (or tried to write), one per line.
     pub fn last_sent(&self) -> &[u8] {
         &self.sent

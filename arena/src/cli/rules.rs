@@ -3,6 +3,7 @@
 use super::game::GameArgs;
 use super::{Failure, exit, unwritten};
 use crate::run::setting::Setting;
+use crate::terminal::untrusted::escape;
 
 /// Prints the variant settings of the game of `game`.
 pub fn run(game: &GameArgs) -> Result<i32, Failure> {
@@ -15,7 +16,9 @@ pub fn run(game: &GameArgs) -> Result<i32, Failure> {
     table.set_content_arrangement(comfy_table::ContentArrangement::Dynamic).set_width(80);
     table.set_header(vec!["setting", "values", "default", "meaning"]);
     for option in &info.options {
-        table.add_row(vec![&option.key, &option.values, &option.default, &option.help]);
+        // An engine program's words, made safe to show.
+        let cells = [&option.key, &option.values, &option.default, &option.help];
+        table.add_row(cells.map(|cell| escape(cell).into_owned()));
     }
     // (Set once the columns exist.) The meaning gets the room the values and defaults leave.
     let narrow = comfy_table::ColumnConstraint::UpperBoundary(comfy_table::Width::Fixed(18));

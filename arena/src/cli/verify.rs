@@ -15,6 +15,7 @@ use crate::settings::ENGINE_TIMEOUT;
 use crate::store::record::RecordOf;
 use crate::store::record_file::{self, Header, Line};
 use crate::terminal::console::{errln, outln};
+use crate::terminal::untrusted::escape;
 use clap::Args;
 use game::Game;
 use std::path::PathBuf;
@@ -62,8 +63,8 @@ impl Programs {
                 errln!(
                     "warning: the records were played by {} {}, and are replayed through version {}",
                     game,
-                    identity.version,
-                    engine.info().version
+                    escape(&identity.version),
+                    escape(&engine.info().version)
                 );
             }
             let link = self.runtime.block_on(engine.connect(&self.registry, Placement::default()))?;
@@ -128,7 +129,7 @@ fn verify_files(args: &VerifyArgs, programs: &mut Programs) -> Result<i32, Failu
             disagreements += found.len();
             for disagreement in found {
                 let event = disagreement.event.map_or_else(String::new, |at| format!(" event {at}:"));
-                let message = crate::terminal::untrusted::escape(&disagreement.message);
+                let message = escape(&disagreement.message);
                 outln!("{}:{}:{game}{event} {message}", path.display(), line.number).map_err(unwritten)?;
             }
         }

@@ -3,7 +3,6 @@
 
 use super::recorded::{self, RecordedEngine};
 use super::{Failure, exit, unwritten, usage};
-use crate::bot::placement::Placement;
 use crate::bot::registry::Registry;
 use crate::engine::games::{GameCommand, dispatch};
 use crate::engine::process::{EngineError, EngineProcess};
@@ -113,7 +112,7 @@ fn engine_page(program: &Program, line: &str) -> Result<Option<String>, EngineEr
     let command = &program.command;
     let asked = runtime.block_on(async {
         let (mut engine, info) =
-            EngineProcess::start(command, &program.dir, program.timeout(), &registry, Placement::default()).await?;
+            EngineProcess::start_for_page(command, &program.dir, program.timeout(), &registry).await?;
         if !info.page {
             engine.bye().await?;
             return Ok(None);

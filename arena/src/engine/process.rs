@@ -5,12 +5,14 @@
 //! Whatever the engine does wrong is an [`EngineError`] that names it, never
 //! a bot's fault.
 
+use crate::bot::fault::FaultKind;
 use crate::bot::limits::ResourceLimits;
 use crate::bot::lines::excerpt;
 use crate::bot::placement::Placement;
 use crate::bot::process::{Awaited, BotProcess, Launch};
 use crate::bot::registry::Registry;
 use crate::bot::spec::BotSpec;
+use crate::terminal::untrusted::escape;
 use protocol::engine::{Answer, ENGINE_VERSION, EngineInfo, Raw, Request};
 use std::path::Path;
 use std::time::Duration;
@@ -18,8 +20,15 @@ use tokio::time::Instant;
 
 /// How much of an engine's stderr is kept.
 const STDERR_CAP: u64 = 1 << 20;
-/// The longest line an engine may answer with.
-const LINE_CAP: usize = 64 << 20;
+/// The longest line an engine may answer with (a `page` aside): ample for a
+/// step, whose events are those of one move, and it bounds what reading an
+/// engine's answers holds (engines/ENGINES.md states the memory it costs).
+pub const LINE_CAP: usize = 1 << 20;
+/// The longest `page` an engine may answer with, for `arena view` (one
+/// engine): the record it draws, which may take
+/// [`MAX_RECORD_BYTES`](crate::store::output::MAX_RECORD_BYTES) (64 MiB),
+/// and as much again for the drawing (`store::output` checks the two agree).
+pub const PAGE_LINE_CAP: usize = 128 << 20;
 /// How long an engine may take to exit after `bye`.
 pub const EXIT_GRACE: Duration = Duration::from_secs(2);
 
@@ -33,11 +42,13 @@ pub struct EngineError {
     pub stderr: Vec<String>,
 }
 
+/// Shown escaped ([`crate::terminal::untrusted`]): the message quotes the
+/// engine's answers, and its stderr is the engine's own.
 impl std::fmt::Display for EngineError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.message)?;
+        f.write_str(&escape(&self.message))?;
         if let Some(last) = self.stderr.last() {
-            write!(f, " (its stderr ends: {})", excerpt(last.as_bytes()))?;
+            write!(f, " (its stderr ends: {})", escape(&excerpt(last.as_bytes())))?;
         }
         Ok(())
     }
@@ -81,6 +92,32 @@ impl EngineProcess {
         registry: &Registry,
         placement: Placement,
     ) -> Result<(EngineProcess, EngineInfo), EngineError> {
+        Self::launch(command, dir, timeout, registry, placement, LINE_CAP).await
+    }
+
+    /// [`EngineProcess::start`] for `arena view`, whose answer may be a
+    /// whole page: a line may take [`PAGE_LINE_CAP`] bytes.
+    ///
+    /// # Errors
+    /// As [`EngineProcess::start`].
+    pub async fn start_for_page(
+        command: &str,
+        dir: &Path,
+        timeout: Duration,
+        registry: &Registry,
+    ) -> Result<(EngineProcess, EngineInfo), EngineError> {
+        Self::launch(command, dir, timeout, registry, Placement::default(), PAGE_LINE_CAP).await
+    }
+
+    /// Starts `command`, whose lines may take `line_cap` bytes, and asks it `hello`.
+    async fn launch(
+        command: &str,
+        dir: &Path,
+        timeout: Duration,
+        registry: &Registry,
+        placement: Placement,
+        line_cap: usize,
+    ) -> Result<(EngineProcess, EngineInfo), EngineError> {
         let spec = BotSpec::new("engine", command, dir, Default::default())
             .map_err(|e| EngineError { message: format!("engine {command:?}: {e}"), stderr: Vec::new() })?;
         let launch = Launch {
@@ -93,7 +130,7 @@ impl EngineProcess {
             placement,
             log: None,
             stderr_cap: STDERR_CAP,
-            line_cap: LINE_CAP,
+            line_cap,
             registry: registry.clone(),
             view: None,
         };
@@ -103,6 +140,13 @@ impl EngineProcess {
         })?;
         let mut engine = EngineProcess { process: Some(process), command: command.to_string(), timeout };
         match engine.ask(&Request::Hello { protocol: ENGINE_VERSION }).await? {
+            Answer::Engine(info) if !is_game_name(&info.name) => Err(engine
+                .fail(format!(
+                    "called its game {:?}: a game's name is lower case letters, digits and -, as records and the \
+                     command line name it",
+                    info.name
+                ))
+                .await),
             Answer::Engine(info) if info.protocol == ENGINE_VERSION => Ok((engine, info)),
             Answer::Engine(info) => Err(engine
                 .fail(format!(
@@ -158,11 +202,18 @@ impl EngineProcess {
         process.queue(request);
         process.make_way().await;
         let what = Awaited::Engine(kind(request));
+        let cap = process.line_cap();
         let result = match process.exchange(Instant::now() + self.timeout, self.timeout, what).await {
             Ok(line) => match decode(line) {
                 Ok(answer) => Ok(answer),
                 Err(e) => Err(format!("answered {} with {}: {e}", kind(request), excerpt(line))),
             },
+            Err(fault) if fault.kind == FaultKind::LineTooLong => Err(format!(
+                "answered {} with a line longer than the {} bytes an engine's answer may take (engines/ENGINES.md, \
+                 Lines): send less in one answer",
+                kind(request),
+                cap
+            )),
             Err(fault) => Err(fault.message),
         };
         match result {
@@ -214,6 +265,12 @@ impl EngineProcess {
             None => Vec::new(),
         }
     }
+}
+
+/// Whether `name` is a game's name as ENGINES.md defines it: lower case
+/// letters, digits and `-`, not empty.
+fn is_game_name(name: &str) -> bool {
+    !name.is_empty() && name.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
 }
 
 /// An answer's type, as messages name it.

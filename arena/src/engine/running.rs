@@ -83,7 +83,7 @@ impl<'e> Running<'e> {
         };
         match link.ask(Request::Start { variant: variant.clone(), seed, setup, describe }).await? {
             Answer::Step(step) => running.take("start", step)?,
-            Answer::Error { message } => return Err(Trouble::Refused(message)),
+            Answer::Error { message } => return Err(Trouble::refused(&message)),
             other => return Err(running.wrong("start", &other).into()),
         }
         Ok(running)

@@ -300,7 +300,7 @@ impl Engine {
                     .map_err(|e| self.failed(format!("answered variant with sides that do not hold: {e}")))?;
                 Ok(variant)
             }
-            Answer::Error { message } => Err(Trouble::Refused(message)),
+            Answer::Error { message } => Err(Trouble::refused(&message)),
             other => Err(Trouble::Failed(
                 self.failed(format!("answered variant with {} instead of \"variant\"", super::process::name(&other))),
             )),
@@ -330,6 +330,14 @@ pub enum Trouble {
     Refused(String),
     /// It failed: the engine's author's to fix.
     Failed(EngineError),
+}
+
+impl Trouble {
+    /// The engine refused, saying `message` (escaped: it is shown to the
+    /// user, and the engine wrote it).
+    pub fn refused(message: &str) -> Trouble {
+        Trouble::Refused(crate::terminal::untrusted::escape(message).into_owned())
+    }
 }
 
 impl From<EngineError> for Trouble {

@@ -23,7 +23,9 @@ use crate::stats::standings::Standings;
 use crate::store::output::OutDir;
 use crate::store::record::GameResult;
 use crate::terminal::console::outln;
+use crate::terminal::untrusted::{escape, escape_lines};
 use protocol::engine::{Raw, StepEvent};
+use std::borrow::Cow;
 use std::io::{BufRead, IsTerminal, Write};
 use tokio::sync::mpsc;
 
@@ -109,7 +111,7 @@ pub fn play(table: Table, sitting: Sitting) -> Result<Ending, Failed> {
             match play_seated(&table, &pool, link.as_mut(), &spec(id), 0, Some(&mut terminal)).await {
                 Ok(Some(record)) => {
                     for fault in &record.faults {
-                        let message = crate::terminal::untrusted::escape(&fault.message);
+                        let message = escape(&fault.message);
                         let _ = outln!("fault: seat {} ({}): {}: {message}", fault.seat, fault.bot, fault.kind);
                     }
                     totals.iter_mut().zip(&record.result.scores).for_each(|(total, score)| *total += score);
@@ -283,11 +285,11 @@ impl Terminal {
             return mirror.turn(self.seat, &self.names);
         }
         if let Some(text) = game.text() {
-            return format!("{}\n", text.trim_end());
+            return format!("{}\n", escape_lines(text.trim_end()));
         }
-        let mut text = format!("{}\n", game.state());
+        let mut text = format!("{}\n", escape(game.state().get()));
         for (number, choice) in (1..).zip(game.choices()) {
-            text.push_str(&format!("  {number}. {choice}\n"));
+            text.push_str(&format!("  {number}. {}\n", escape(choice.get())));
         }
         text
     }
@@ -312,10 +314,10 @@ impl Person for Terminal {
             return;
         }
         let line = match &event.texts {
-            Some(texts) => texts[self.seat].clone(),
-            None => event.views[self.seat].as_ref().map(|view| view.get().to_string()),
+            Some(texts) => texts[self.seat].as_deref().map(escape),
+            None => event.views[self.seat].as_ref().map(|view| escape(view.get())),
         };
-        self.news.extend(line);
+        self.news.extend(line.map(Cow::into_owned));
     }
 
     fn played(&mut self, index: usize) {

@@ -26,6 +26,8 @@ pub const SPRT_RESULT: &str = "sprt.json";
 /// its newline). Readers refuse longer lines without holding them, so what
 /// one line can cost them is bounded.
 pub const MAX_RECORD_BYTES: usize = 64 << 20;
+// An engine's page holds a whole record, and as much again for its drawing.
+const _: () = assert!(crate::engine::process::PAGE_LINE_CAP >= 2 * MAX_RECORD_BYTES);
 
 /// A line of a records file that is longer than [`MAX_RECORD_BYTES`].
 #[derive(Debug)]

@@ -14,7 +14,8 @@
 //!
 //! Records keep what the bot wrote (JSON escapes it); it is escaped where it
 //! is shown: fault lines on the console, `check-bot`'s report, `replay` and
-//! `verify`.
+//! `verify`. So is what an engine program wrote: its errors, and in
+//! `arena play` its `text`, `texts`, views, states and choices.
 
 use std::borrow::Cow;
 use std::fmt::Write;
@@ -36,6 +37,12 @@ pub fn escape(text: &str) -> Cow<'_, str> {
         }
     }
     Cow::Owned(shown)
+}
+
+/// `text`, lines of it, each line [`escape`]d and the line feeds between
+/// them kept (what an engine draws for `arena play` spans several lines).
+pub fn escape_lines(text: &str) -> String {
+    text.split('\n').map(escape).collect::<Vec<_>>().join("\n")
 }
 
 /// Whether `c` acts on the terminal or the layout rather than showing.
@@ -64,6 +71,11 @@ mod tests {
             escape(hostile),
             "\\u{1b}]0;owned\\u{7}\\u{1b}[2J\\r21 checks\\n\\t\\u{7f}\\u{9b}2J\\u{202e}\\u{2066}\\u{200b}\\u{feff}\\u{2028}\\u{e0041}"
         );
+    }
+
+    #[test]
+    fn lines_keep_their_line_feeds_and_lose_their_controls() {
+        assert_eq!(escape_lines("pot 4\r\n  1. \u{1b}[2Jfold\n"), "pot 4\\r\n  1. \\u{1b}[2Jfold\n");
     }
 
     #[test]
