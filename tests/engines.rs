@@ -506,3 +506,26 @@ fn what_an_engine_draws_for_a_person_reaches_the_terminal_escaped() {
     assert!(stdout.contains(&format!("your card, {hostile}\n  1. high\n  2. low\\u{{1b}}[1A\n")), "{stdout}");
     assert!(stdout.lines().any(|line| line == hostile), "each event's text, escaped: {stdout}");
 }
+
+#[test]
+fn an_arena_stopped_while_it_awaits_its_engine_blames_nobody() {
+    let scratch = Scratch::new("engine-stopped");
+    let (out, gate) = (scratch.join("out"), scratch.join("gate"));
+    let engine = format!("{} {gate}", python_engine("tests/engines/slow_start.py"));
+    let (first, last) = (test_bot("first_legal"), test_bot("last_legal"));
+    let args = ["league", "--engine", &engine, "--bot", &first, "--bot", &last, "--games", "2", "--out", &out];
+    let child = arena_command(&[&args[..], &PATIENT].concat()).spawn().expect("arena starts");
+    wait_at_gate(&gate);
+    let pid = nix::unistd::Pid::from_raw(child.id() as i32);
+    // As `timeout` stops it; the arena then kills the engine it awaits.
+    nix::sys::signal::kill(pid, nix::sys::signal::Signal::SIGTERM).unwrap();
+    let output = finish(child);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(130), "{stderr}");
+    assert!(stderr.contains("interrupted: no new games start"), "{stderr}");
+    assert!(
+        !stderr.contains("fix the engine") && !stderr.contains("killed by signal"),
+        "the engine is blamed: {stderr}"
+    );
+    scratch.assert_nothing_left(LINGER);
+}

@@ -290,7 +290,7 @@ fn run_worker(shared: Arc<Shared>, tx: mpsc::Sender<Finished>, slots: usize, cpu
                 let mut link = match shared.table.engine.connect(&shared.table.registry, placement).await {
                     Ok(link) => link,
                     Err(e) => {
-                        shared.fail(GamesError::Unplayable(Unplayable::from(e)));
+                        fail_unless_stopped(&shared, Unplayable::from(e)).await;
                         return;
                     }
                 };
@@ -313,6 +313,20 @@ fn run_worker(shared: Arc<Shared>, tx: mpsc::Sender<Finished>, slots: usize, cpu
             pool.close_all().await;
         }
     });
+}
+
+/// Stops the run because a game could not be played (`why`: the engine
+/// failed), unless the run was stopped: a signal to the arena kills every
+/// process it started, engines included, and an engine killed by the stop
+/// (or, as a bot's death, a moment before the arena's own signal arrives:
+/// [`STOP_GRACE`]) is nobody's fault.
+async fn fail_unless_stopped(shared: &Shared, why: Unplayable) {
+    if !shared.cancel.load(Ordering::SeqCst) {
+        tokio::time::sleep(STOP_GRACE).await;
+    }
+    if !shared.cancel.load(Ordering::SeqCst) {
+        shared.fail(GamesError::Unplayable(why));
+    }
 }
 
 /// Whether the run takes no more games: stopped, cancelled or failed.
@@ -494,7 +508,7 @@ impl Slot<'_> {
         let record = match played {
             Ok(record) => record,
             Err(unplayable) => {
-                shared.fail(GamesError::Unplayable(unplayable));
+                fail_unless_stopped(shared, unplayable).await;
                 return Err(Halt);
             }
         };
