@@ -529,3 +529,31 @@ fn an_arena_stopped_while_it_awaits_its_engine_blames_nobody() {
     );
     scratch.assert_nothing_left(LINGER);
 }
+
+#[test]
+fn a_sharded_league_of_an_engine_program_merges_and_verifies() {
+    let scratch = Scratch::new("engine-shards");
+    let engine = python_engine("engines/connect-four/engine.py");
+    let bots = [connect_four_bot("c4"), test_bot("first_legal"), test_bot("last_legal")];
+    let league = |extra: &[&str]| {
+        let mut args = vec!["league", "--engine", &engine, "--games", "2", "--seed", "5"];
+        for bot in &bots {
+            args.extend(["--bot", bot]);
+        }
+        arena_expect(&[&args[..], &PATIENT, extra].concat(), 0);
+    };
+    let (single, merged) = (scratch.join("single"), scratch.join("merged"));
+    league(&["--out", &single]);
+    let shards: Vec<String> = (0..2).map(|k| scratch.join(&format!("shard{k}"))).collect();
+    for (k, dir) in shards.iter().enumerate() {
+        league(&["--shard", &format!("{k}/2"), "--out", dir]);
+    }
+    let (stdout, _) = arena_expect(&[&["merge", "--out", &merged][..], &[&shards[0], &shards[1]]].concat(), 0);
+    assert!(stdout.contains("merged 6 games from 2 shards"), "{stdout}");
+    assert_eq!(canonical_records(&merged), canonical_records(&single));
+    let read = |dir: &str| std::fs::read_to_string(format!("{dir}/standings.json")).unwrap();
+    assert_eq!(read(&merged), read(&single), "the standings of the league played on one machine");
+    let (verified, _) = arena_expect(&["verify", &merged, "--run-recorded-engine"], 0);
+    assert!(verified.contains("6 games verified: every record agrees with the engine"), "{verified}");
+    scratch.assert_nothing_left(LINGER);
+}

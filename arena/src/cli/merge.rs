@@ -3,15 +3,17 @@
 
 use super::{Failure, exit, internal, usage};
 use crate::engine::games::{GameCommand, dispatch};
+use crate::engine::spec::scoring;
 use crate::league::config::LeagueConfig;
 use crate::league::{check_played, full_schedule, withdrawn};
 use crate::schedule::Seating;
 use crate::stats::standings::Standings;
 use crate::store::output::{GAMES, LEAGUE, OutDir, scan_file};
 use crate::store::record::GameSummary;
+use crate::store::record_file::Header;
 use crate::terminal::console::{errln, outln};
 use clap::Args;
-use game::Game;
+use game::{Game, Scoring};
 use std::io::{Read, Seek, SeekFrom};
 use std::path::PathBuf;
 
@@ -83,14 +85,52 @@ pub fn run(args: MergeArgs) -> Result<i32, Failure> {
     let mut config = config.expect("clap requires at least one shard");
     config.shard = None;
     let merge = Merge { args, config, shards };
-    let game = merge.config.game.clone();
-    dispatch(&game, merge)?
+    let (teams, scoring) = match merge.config.engine {
+        Some(_) => recorded_sides(&merge.shards)?,
+        None => dispatch(&merge.config.game, Sides(&merge.config.settings))??,
+    };
+    write_merged(merge, &teams, scoring)
 }
 
-fn write_merged<G: Game>(merge: Merge) -> Result<i32, Failure> {
+/// The sides and scoring of a built-in game of these variant settings.
+struct Sides<'a>(&'a [(String, String)]);
+
+impl GameCommand for Sides<'_> {
+    type Output = Result<(Vec<Vec<usize>>, Scoring), Failure>;
+    fn run<G: Game>(self) -> Self::Output {
+        let variant = G::parse_variant(self.0).map_err(|e| usage(format!("variant: {e}")))?;
+        Ok((G::teams(&variant), G::SCORING))
+    }
+}
+
+/// The sides and scoring of an engine program's game, as its records say
+/// (the first game of the shards): a merge runs nothing.
+///
+/// # Errors
+/// When no shard holds a game, or its record does not say.
+fn recorded_sides(shards: &[ShardGames]) -> Result<(Vec<Vec<usize>>, Scoring), Failure> {
+    let Some((shard, &(offset, len))) = shards.iter().find_map(|shard| Some((shard, shard.spans.first()?))) else {
+        return Err(usage(
+            "no shard holds a game yet: the sides of an engine program's game are read from its records, so merge \
+             once a shard has played one",
+        ));
+    };
+    let path = shard.dir.join(GAMES);
+    let cannot = |e: String| internal(format!("cannot read {}: {e}", path.display()));
+    let mut line = vec![0u8; len];
+    let mut file = std::fs::File::open(&path).map_err(|e| cannot(e.to_string()))?;
+    file.seek(SeekFrom::Start(offset)).and_then(|_| file.read_exact(&mut line)).map_err(|e| cannot(e.to_string()))?;
+    match serde_json::from_slice::<Header>(&line) {
+        Ok(Header { engine: Some(identity), .. }) => Ok((identity.teams, scoring(&identity.scoring))),
+        Ok(_) => Err(usage(format!("{}: a game of the engine program's league names no engine", path.display()))),
+        Err(e) => Err(usage(format!("{}: a line is not a game record: {e}", path.display()))),
+    }
+}
+
+/// Writes the merged league, a game of sides `teams` scored as `scoring`.
+fn write_merged(merge: Merge, teams: &[Vec<usize>], scoring: Scoring) -> Result<i32, Failure> {
     let Merge { args, mut config, shards } = merge;
-    let variant = G::parse_variant(&config.settings).map_err(|e| usage(format!("variant: {e}")))?;
-    let schedule = full_schedule(&config, &G::teams(&variant), Seating::EveryOrder)?;
+    let schedule = full_schedule(&config, teams, Seating::EveryOrder)?;
     let names: Vec<String> = config.bots.iter().map(|b| b.name.clone()).collect();
 
     // Every game once: (id, shard, span), the first copy winning.
@@ -149,11 +189,11 @@ fn write_merged<G: Game>(merge: Merge) -> Result<i32, Failure> {
         out.append(lines.iter().map(|(id, line)| (*id, line.as_str())))
             .map_err(|e| internal(format!("cannot write {}: {e}", args.out.join(GAMES).display())))?;
     }
-    let mut standings = Standings::new(&names, G::SCORING);
+    let mut standings = Standings::new(&names, scoring);
     for game in &summaries {
         standings.add(game);
     }
-    out.finish(&standings.to_json(G::NAME, config.seed))
+    out.finish(&standings.to_json(&config.game, config.seed))
         .map_err(|e| internal(format!("cannot finish {}: {e}", args.out.display())))?;
     let _ = outln!("{}", standings.table_within(crate::terminal::console::stdout_width()));
     let _ = outln!(
@@ -168,11 +208,4 @@ fn write_merged<G: Game>(merge: Merge) -> Result<i32, Failure> {
         }
     );
     Ok(exit::SUCCESS)
-}
-
-impl GameCommand for Merge {
-    type Output = Result<i32, Failure>;
-    fn run<G: Game>(self) -> Result<i32, Failure> {
-        write_merged::<G>(self)
-    }
 }
