@@ -279,3 +279,57 @@ fn sprt_and_check_bot_play_under_a_clock() {
     assert!(stdout.contains("move timeout 20000 ms, clock 20000+100 ms"), "{stdout}");
     assert!(stdout.contains("least left on its clock after a move"), "{stdout}");
 }
+
+#[test]
+fn time_odds_give_each_bot_its_own_clock_and_move_limit_and_the_records_say_which() {
+    let scratch = Scratch::new("clock-odds");
+    let out = scratch.join("out");
+    let dir = scratch.path().join("told");
+    let bot = clocked(&dir, 0, 0);
+    let extra = ["--games", "2", "--seed", "7", "--variant", "max_hands=2", "--out", &out];
+    let odds = ["--bot-clock", "c=30s+200ms", "--bot-move-timeout", "g=7000", "--startup-timeout", "60000"];
+    let args = match_args(&scratch, &[("c", &bot), ("g", &bin("greedy-bot"))], &[&extra[..], &odds[..]].concat());
+    let (stdout, _) = arena_expect(&args, 0);
+    let records = Record::all(&out);
+    assert_eq!(records.len(), 2);
+    for record in &records {
+        assert_eq!(record.faults, [], "the bot found every turn's clock as it should be");
+        assert_eq!(record.clock, None, "the run has no clock of its own");
+        let (c, g) = (record.seat_of("c"), record.seat_of("g"));
+        let timing = record.seat_timing.as_ref().expect("each seat's timing is recorded under time odds");
+        assert_eq!(
+            timing[c],
+            serde_json::json!({"move_timeout_ms": 30000, "clock": {"base_ms": 30000, "increment_ms": 200}})
+        );
+        assert_eq!(timing[g], serde_json::json!({"move_timeout_ms": 7000}));
+        assert!(moves(record, c as u64).iter().all(|e| e["clock_us"].is_u64()), "c's clock is recorded");
+        assert!(moves(record, g as u64).iter().all(|e| e.get("clock_us").is_none()), "g plays without a clock");
+    }
+    let told = told(&dir);
+    assert!(!told.is_empty());
+    assert!(told.iter().all(|turn| turn["increment_ms"] == 200), "c is told its own clock: {told:?}");
+    let line = format!(
+        "clocks of their own (time odds): the least each bot left on its clock after a move: c {:.1} ms of 30000+200 ms",
+        least_clock(&records, "c") as f64 / 1000.0
+    );
+    assert!(stdout.contains(&line), "{line}\n{stdout}");
+}
+
+#[test]
+fn time_odds_name_a_bot_of_the_match() {
+    let scratch = Scratch::new("clock-odds-unknown");
+    let bots = [("g", bin("greedy-bot")), ("r", bin("random-bot"))];
+    let bots: Vec<(&str, &str)> = bots.iter().map(|(n, c)| (*n, c.as_str())).collect();
+    for (flag, value, says) in [
+        ("--bot-clock", "x=1s+0", "--bot-clock \"x=1s+0\": no bot is named \"x\" (name it with --bot)"),
+        ("--bot-clock", "g=fast", "--bot-clock \"g=fast\": \"fast\": expected BASE+INC"),
+        (
+            "--bot-move-timeout",
+            "r=soon",
+            "--bot-move-timeout \"r=soon\": \"soon\" is not a whole number of milliseconds",
+        ),
+    ] {
+        let (_, stderr) = arena_expect(&match_args(&scratch, &bots, &["--games", "2", flag, value]), 2);
+        assert!(stderr.contains(says), "{says}\n{stderr}");
+    }
+}

@@ -231,3 +231,25 @@ fn the_plain_progress_line_comes_while_no_game_finishes() {
     assert_eq!(finish(arena).status.code(), Some(130));
     scratch.assert_nothing_left(Duration::from_secs(10));
 }
+
+#[test]
+fn a_bot_runs_in_its_bot_dir_with_its_bot_env() {
+    let scratch = Scratch::new("match-bot-dir");
+    let home = scratch.path().join("home");
+    std::fs::create_dir_all(&home).unwrap();
+    // A bot that notes where it runs and what it was given, then plays as greedy-bot.
+    let script = "import os, sys\nopen('seen.txt', 'a').write(os.getcwd() + ' ' + os.environ['MARK'] + '\\n')\n\
+                  os.execv(sys.argv[1], [sys.argv[1]])\n";
+    std::fs::write(home.join("noting.py"), script).unwrap();
+    let noting = format!("{} noting.py {}", python(), bin("greedy-bot"));
+    let dir = format!("n={}", home.display());
+    let extra = ["--games", "2", "--bot-dir", &dir, "--bot-env", "n=MARK=a=b", "--startup-timeout", "60000"];
+    let args = match_args(&scratch, &[("n", &noting), ("r", &bin("random-bot"))], &extra);
+    arena_expect(&args, 0);
+    let seen = std::fs::read_to_string(home.join("seen.txt")).expect("the bot ran in its --bot-dir");
+    let expected = format!("{} a=b", home.canonicalize().unwrap().display());
+    assert!(!seen.is_empty() && seen.lines().all(|line| line == expected), "{expected}\n{seen}");
+    let (_, stderr) =
+        arena_expect(&match_args(&scratch, &[("n", &noting), ("r", &bin("random-bot"))], &["--bot-env", "x=K=V"]), 2);
+    assert!(stderr.contains("--bot-env: no bot is named \"x\""), "{stderr}");
+}

@@ -117,6 +117,10 @@ fn record(plan: &Plan) -> RecordOf<AllFives> {
             .seed
             .is_multiple_of(2)
             .then_some(arena::schedule::clock::TimeControl { base_ms: plan.seed % 10_000 + 1, increment_ms: 5 }),
+        seat_timing: plan.seed.is_multiple_of(3).then(|| {
+            let timing = |seat: u64| arena::schedule::clock::Timing { move_timeout_ms: 100 + seat, clock: None };
+            (0..seats as u64).map(timing).collect()
+        }),
         events: times.attach(game.events()),
         result: game_result(&game, &AllFives::teams(&plan.variant), &faulted),
         faults,

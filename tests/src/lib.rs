@@ -456,6 +456,9 @@ pub struct Record {
     /// The game clock (`--clock`), when there was one.
     #[serde(default)]
     pub clock: Option<Clock>,
+    /// Each seat's per-move limit and clock, under time odds (`--bot-clock`, `--bot-move-timeout`).
+    #[serde(default)]
+    pub seat_timing: Option<Vec<serde_json::Value>>,
     /// Every event, in order.
     pub events: Vec<serde_json::Value>,
     /// How it came out.

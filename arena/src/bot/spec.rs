@@ -111,8 +111,8 @@ impl fmt::Display for SpecError {
                 f,
                 "bot {name:?}: the command {command:?} is not run by a shell, so {word:?} would reach the bot as an \
                  argument: {what}. Run a shell yourself (e.g. sh -c '…' around the whole command) or put the \
-                 command in a script; for the working directory and the environment, a league file has `dir` and \
-                 `env` for each bot, and VAR=value words before the program set variables"
+                 command in a script; for the working directory and the environment, --bot-dir and --bot-env (a \
+                 league file's `dir` and `env` of a bot), and VAR=value words before the program set variables"
             ),
             SpecError::Unsplittable { name, command, error } => {
                 write!(f, "bot {name:?}: cannot split command {command:?}: {error}")

@@ -220,7 +220,7 @@ pub async fn replay(
         record,
         seat,
         process,
-        clock: record.clock.map(|control| control.start()),
+        clock: record.clock_of(seat).map(|control| control.start()),
         replayed: Replayed::default(),
         differs: None,
     };

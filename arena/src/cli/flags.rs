@@ -51,6 +51,17 @@ pub struct TimeFlags {
     pub startup_timeout: Option<u64>,
 }
 
+/// Where and with what environment each bot runs, beside its `--bot`.
+#[derive(Debug, Clone, Args)]
+pub struct BotPlaceFlags {
+    /// The working directory of a bot: NAME=DIR (relative to here; default: here).
+    #[arg(long = "bot-dir", value_name = "NAME=DIR")]
+    pub bot_dirs: Vec<String>,
+    /// An environment variable of a bot: NAME=KEY=VALUE (repeatable).
+    #[arg(long = "bot-env", value_name = "NAME=KEY=VALUE")]
+    pub bot_envs: Vec<String>,
+}
+
 /// How the games of a league or an SPRT are played.
 #[derive(Debug, Args)]
 pub struct PlayFlags {

@@ -1,7 +1,7 @@
 //! `arena league`: a league from a configuration file and flags, resumable
 //! from its output directory.
 
-use super::flags::{PlayFlags, number};
+use super::flags::{BotPlaceFlags, PlayFlags, number};
 use super::game::GameArgs;
 use super::{Failure, current_dir, exit, internal, random_seed, resumable, usage};
 use crate::bot::cpus::cores;
@@ -58,12 +58,8 @@ pub struct LeagueArgs {
     /// With --resume: the bot NAME retires (its games stay; it plays no more).
     #[arg(long = "retire", value_name = "NAME", requires = "resume")]
     retire: Vec<String>,
-    /// The working directory of a bot: NAME=DIR.
-    #[arg(long = "bot-dir", value_name = "NAME=DIR")]
-    bot_dirs: Vec<String>,
-    /// An environment variable of a bot: NAME=KEY=VALUE.
-    #[arg(long = "bot-env", value_name = "NAME=KEY=VALUE")]
-    bot_envs: Vec<String>,
+    #[command(flatten)]
+    place: BotPlaceFlags,
     #[command(flatten)]
     game: GameArgs,
     /// round-robin (every group of bots), gauntlet (the first bot against
@@ -113,8 +109,8 @@ impl LeagueArgs {
         Overrides {
             config: self.config.clone(),
             bots: self.bots.clone(),
-            bot_dirs: self.bot_dirs.clone(),
-            bot_envs: self.bot_envs.clone(),
+            bot_dirs: self.place.bot_dirs.clone(),
+            bot_envs: self.place.bot_envs.clone(),
             game: self.game.game.clone(),
             engine: self.game.engine.clone(),
             engine_timeout: self.game.engine_timeout,
@@ -358,7 +354,7 @@ fn resume(dir: &Path, args: &LeagueArgs, cwd: &Path, own: bool) -> Result<Option
         Ok(config)
     };
     let mut config = load()?;
-    let flags = [&args.bots, &args.bot_dirs, &args.bot_envs, &args.retire];
+    let flags = [&args.bots, &args.place.bot_dirs, &args.place.bot_envs, &args.retire];
     let request = match own && flags.iter().any(|given| !given.is_empty()) {
         true => {
             Some(Request { at: now(), entering: entering_bots(&args.overrides(), cwd)?, retiring: args.retire.clone() })

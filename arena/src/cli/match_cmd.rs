@@ -1,21 +1,24 @@
 //! `arena match`: a match between bots, one per side.
 
-use super::flags::{TimeFlags, number, restart_help, sandbox_help};
+use super::flags::{BotPlaceFlags, TimeFlags, number, restart_help, sandbox_help};
 use super::game::{GameArgs, settings};
 use super::{Failure, current_dir, exit, random_seed, usage};
 use crate::bot::limits::ResourceLimits;
 use crate::bot::sandbox::Sandbox;
-use crate::bot::spec::BotSpec;
+use crate::bot::spec::{BotSpec, SpecError};
 use crate::bot::start_failures::GiveUp;
+use crate::league::config::{Overrides, named_bots};
 use crate::run::execute::{Earlier, ReportRequest, Run, execute, left_out};
 use crate::run::setting::Setting;
 use crate::run::table::{Limits, move_limit};
+use crate::schedule::clock::{TimeControl, Timing};
 use crate::schedule::lanes::Restart;
 use crate::schedule::{Schedule, Seating, Selection};
-use crate::settings::{CONCURRENCY, CPUS_PER_GAME, MATCH_GAMES, STARTUP_TIMEOUT, VariantSetting};
+use crate::settings::{CONCURRENCY, CPUS_PER_GAME, MATCH_GAMES, MOVE_TIMEOUT, STARTUP_TIMEOUT, VariantSetting};
 use crate::store::output::OutDir;
 use crate::terminal::console::{errln, outln};
 use clap::Args;
+use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -31,6 +34,14 @@ pub struct MatchArgs {
     /// A bot: NAME=COMMAND, the command split like a shell splits words (no shell syntax; VAR=value words before the program set its environment). Give one per side.
     #[arg(long = "bot", value_name = "NAME=COMMAND")]
     bots: Vec<String>,
+    #[command(flatten)]
+    place: BotPlaceFlags,
+    /// Time odds: a game clock of a bot's own, NAME=BASE+INC (as --clock), in place of --clock for its seats.
+    #[arg(long = "bot-clock", value_name = "NAME=BASE+INC")]
+    bot_clocks: Vec<String>,
+    /// Time odds: a per-move limit of a bot's own, NAME=MS, in place of --move-timeout for its seats.
+    #[arg(long = "bot-move-timeout", value_name = "NAME=MS")]
+    bot_move_timeouts: Vec<String>,
     #[command(flatten)]
     game: GameArgs,
     /// Number of players (2, 3 or 4; 4 plays partnerships unless --variant partners=false).
@@ -79,7 +90,8 @@ pub fn run(args: MatchArgs) -> Result<i32, Failure> {
     let mut setting = Setting::open(args.game.game(), args.game.program()?)?;
     let variant = setting.resolve(&settings(args.players, &args.variants))?;
     let teams = variant.teams.clone();
-    let bots = if args.bots.is_empty() { demo_bots()? } else { parse_bots(&args.bots)? };
+    let bots = if args.bots.is_empty() { demo_bots()? } else { parse_bots(&args)? };
+    let odds = time_odds(&args, &bots)?;
     if bots.len() != teams.len() {
         return Err(usage(format!(
             "this game has {} sides, so give {} --bot (got {}){}",
@@ -107,6 +119,7 @@ pub fn run(args: MatchArgs) -> Result<i32, Failure> {
         sandbox,
         cpus_per_game: args.cpus_per_game.unwrap_or(CPUS_PER_GAME.default) as usize,
         restart: args.restart.unwrap_or_default(),
+        odds,
         ..Limits::default()
     };
     let setups = args.deals.as_deref().map(|path| setting.read_setups(&variant, path)).transpose()?;
@@ -157,17 +170,64 @@ pub fn run(args: MatchArgs) -> Result<i32, Failure> {
     Ok(exit::SUCCESS)
 }
 
-fn parse_bots(given: &[String]) -> Result<Vec<BotSpec>, Failure> {
+/// The bots of `--bot`, each in its `--bot-dir` with its `--bot-env`.
+fn parse_bots(args: &MatchArgs) -> Result<Vec<BotSpec>, Failure> {
     let cwd = current_dir()?;
-    let mut bots: Vec<BotSpec> = Vec::new();
-    for text in given {
-        let bot = BotSpec::parse(text, &cwd)?;
-        if bots.iter().any(|b| b.name == bot.name) {
-            return Err(usage(format!("two bots are named {:?}; give each --bot a different NAME", bot.name)));
+    let mut names: Vec<&str> = Vec::new();
+    for text in &args.bots {
+        let (name, _) = text.split_once('=').ok_or_else(|| SpecError::NotNameCommand { text: text.clone() })?;
+        if names.contains(&name.trim()) {
+            return Err(usage(format!("two bots are named {:?}; give each --bot a different NAME", name.trim())));
         }
-        bots.push(bot);
+        names.push(name.trim());
+    }
+    let flags = Overrides {
+        bots: args.bots.clone(),
+        bot_dirs: args.place.bot_dirs.clone(),
+        bot_envs: args.place.bot_envs.clone(),
+        ..Overrides::default()
+    };
+    let named = named_bots(&flags, &cwd).map_err(|e| usage(e.to_string()))?;
+    let mut bots = Vec::new();
+    for ((name, command, dir, env), text) in named.into_iter().zip(&args.bots) {
+        let flag = |error| SpecError::Flag { text: text.clone(), error: Box::new(error) };
+        bots.push(BotSpec::new(&name, &command, &dir, env).map_err(flag)?);
     }
     Ok(bots)
+}
+
+/// The time odds of `--bot-clock` and `--bot-move-timeout`: each named
+/// bot's timing. A bot's per-move limit is its `--bot-move-timeout`, else
+/// `--move-timeout`, else, under a clock (its own or the run's), the clock's base.
+fn time_odds(args: &MatchArgs, bots: &[BotSpec]) -> Result<BTreeMap<String, Timing>, Failure> {
+    let named = |flag: &str, text: &str, shape: &str| -> Result<(String, String), Failure> {
+        let (name, value) = text.split_once('=').ok_or_else(|| usage(format!("{flag} {text:?}: expected {shape}")))?;
+        if !bots.iter().any(|bot| bot.name == name.trim()) {
+            return Err(usage(format!("{flag} {text:?}: no bot is named {:?} (name it with --bot)", name.trim())));
+        }
+        Ok((name.trim().to_string(), value.to_string()))
+    };
+    let mut clocks = BTreeMap::new();
+    for text in &args.bot_clocks {
+        let (name, value) = named("--bot-clock", text, "NAME=BASE+INC")?;
+        let clock: TimeControl = value.parse().map_err(|e| usage(format!("--bot-clock {text:?}: {e}")))?;
+        clocks.insert(name, clock);
+    }
+    let mut moves = BTreeMap::new();
+    for text in &args.bot_move_timeouts {
+        let (name, value) = named("--bot-move-timeout", text, "NAME=MS")?;
+        let ms = value.trim().parse().map_err(|_| {
+            usage(format!("--bot-move-timeout {text:?}: {value:?} is not a whole number of milliseconds"))
+        })?;
+        let ms = MOVE_TIMEOUT.or_default(Some(ms)).map_err(|e| usage(format!("--bot-move-timeout {text:?}: {e}")))?;
+        moves.insert(name, ms);
+    }
+    let odds = clocks.keys().chain(moves.keys()).map(|name| {
+        let clock = clocks.get(name).copied().or(args.time.clock);
+        let given = moves.get(name).copied().or(args.time.move_timeout);
+        (name.clone(), Timing { move_timeout_ms: move_limit(given, clock).as_millis() as u64, clock })
+    });
+    Ok(odds.collect())
 }
 
 /// The sample bots next to the arena binary: greedy-bot against random-bot.

@@ -60,7 +60,7 @@ enum Command {
     /// often. Without --bot, plays the sample greedy-bot against random-bot
     /// (built with `cargo build --release`).
     #[command(after_help = match_cmd::EXAMPLES)]
-    Match(match_cmd::MatchArgs),
+    Match(Box<match_cmd::MatchArgs>),
     /// Run a league: every group of bots plays, with ratings and durable, resumable results.
     ///
     /// Without --config, --bot or --resume, runs a demo league: a ladder of the
@@ -128,7 +128,7 @@ pub fn main() -> i32 {
         Err(error) => return refused(&error, &args),
     };
     let result = match cli.command {
-        Command::Match(args) => match_cmd::run(args),
+        Command::Match(args) => match_cmd::run(*args),
         Command::League(args) => league::run(*args),
         Command::Sprt(args) => sprt::run(*args),
         Command::Play(args) => play_cmd::run(args),

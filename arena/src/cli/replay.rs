@@ -353,8 +353,10 @@ fn replay_record(context: Context<'_>, text: &str) -> Result<GameReplay, Failure
         (None, Some(name)) => (0..record.bots.len()).filter(|&seat| record.bots[seat] == *name).collect(),
         (None, None) => unreachable!("clap requires --seat or --as"),
     };
+    // Under time odds the seats the bot takes (all of one bot's) share their clock.
+    let clock = seats.first().map_or(record.clock, |&seat| record.clock_of(seat));
     let limits = Limits {
-        move_timeout: move_limit(args.move_timeout, record.clock),
+        move_timeout: move_limit(args.move_timeout, clock),
         startup_timeout: Duration::from_millis(args.startup_timeout.unwrap_or(STARTUP_TIMEOUT.default)),
         ..Limits::default()
     };

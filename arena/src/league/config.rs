@@ -798,13 +798,21 @@ fn without_times(changes: Vec<Change>) -> Vec<Change> {
 /// The bots that `--bot`, `--bot-dir` and `--bot-env` name (flag paths
 /// relative to `cwd`), each checked: those that enter a resumed league.
 pub fn entering_bots(flags: &Overrides, cwd: &Path) -> Result<Vec<BotSpec>, ConfigError> {
-    let mut entries = Vec::new();
-    apply_bot_flags(&mut entries, flags, cwd).map_err(ConfigError::Flag)?;
+    let entries = named_bots(flags, cwd).map_err(ConfigError::Flag)?;
     checked_bots(entries, |_, error| ConfigError::Flag(FlagError::Bot(Box::new(error))))
 }
 
 /// A bot as named before it is checked: name, command, working directory, environment.
-type Entry = (String, String, PathBuf, BTreeMap<String, String>);
+pub type Entry = (String, String, PathBuf, BTreeMap<String, String>);
+
+/// The bots that `--bot`, `--bot-dir` and `--bot-env` name (flag paths
+/// relative to `cwd`), not checked yet: `--bot` in order, a name given twice
+/// taking the later command.
+pub fn named_bots(flags: &Overrides, cwd: &Path) -> Result<Vec<Entry>, FlagError> {
+    let mut entries = Vec::new();
+    apply_bot_flags(&mut entries, flags, cwd)?;
+    Ok(entries)
+}
 
 /// Applies `--bot` (adds a bot, or replaces the command of one), `--bot-dir`
 /// and `--bot-env` to `entries`; flag paths are relative to `cwd`.

@@ -218,7 +218,7 @@ pub fn execute_with(
     let logs = run.out.as_ref().map(OutDir::logs);
     let out_dir = run.out.as_ref().map(|out| out.path().to_path_buf());
     let private = private(out_dir.as_deref(), &run);
-    let clock = run.limits.clock;
+    let limits = run.limits.clone();
     let table = Table::new(run.bots, run.engine, run.variant, run.seed, run.limits, logs, registry)
         .with_setups(run.setups)
         .with_private(private)
@@ -284,15 +284,36 @@ pub fn execute_with(
         peak_memory_mb(),
         run.seed
     );
-    if let Some(clock) = clock.filter(|_| !least_clock.is_empty()) {
-        let least: Vec<String> =
-            least_clock.iter().map(|(bot, &us)| format!("{bot} {:.1} ms", us as f64 / 1000.0)).collect();
-        let _ = outln!("clock {clock} ms: the least each bot left on its clock after a move: {}", least.join(", "));
+    if let Some(line) = clock_summary(&limits, &least_clock) {
+        let _ = outln!("{line}");
     }
     for request in &run.reports {
         request.write(&report.standings, &game, run.seed, out_dir.as_deref())?;
     }
     Ok(report)
+}
+
+/// The line that ends a run played under game clocks: the least each bot
+/// left on its clock after a move (`least`, in microseconds by name, only
+/// bots that had a clock), after the clock they all had, or each after its
+/// own when their clocks differ (time odds).
+pub fn clock_summary(limits: &Limits, least: &BTreeMap<String, u64>) -> Option<String> {
+    let ms = |us: u64| format!("{:.1} ms", us as f64 / 1000.0);
+    let clock = |bot: &str| limits.timing(bot).clock.map_or_else(String::new, |clock| clock.to_string());
+    let what = "the least each bot left on its clock after a move";
+    let first = clock(least.keys().next()?);
+    let shared = limits.odds.values().all(|timing| timing.clock == limits.clock);
+    let each: Vec<String> = least
+        .iter()
+        .map(|(bot, &us)| match shared {
+            true => format!("{bot} {}", ms(us)),
+            false => format!("{bot} {} of {} ms", ms(us), clock(bot)),
+        })
+        .collect();
+    Some(match shared {
+        true => format!("clock {first} ms: {what}: {}", each.join(", ")),
+        false => format!("clocks of their own (time odds): {what}: {}", each.join(", ")),
+    })
 }
 
 /// What the standings of a stopped run left out, if anything: the games of

@@ -14,7 +14,7 @@ use crate::run::outcome::forfeit_ranks;
 use crate::run::session::{self, Decision};
 use crate::run::table::Table;
 use crate::schedule::GameSpec;
-use crate::schedule::clock::Clock;
+use crate::schedule::clock::{Clock, Timing};
 use crate::store::record::{Entry, FaultRecord, GameRecord, GameResult, Timed};
 use protocol::engine::{Raw, StepEvent};
 use protocol::messages::{Forfeit, GameEnd, GameStart};
@@ -157,6 +157,7 @@ pub async fn play_seated<P: Person>(
         bots: seated.names,
         bot_seeds: spec.bot_seeds.clone(),
         clock: table.limits.clock,
+        seat_timing: (!table.limits.odds.is_empty()).then(|| seated.timings.clone()),
         events: seated.times.entries(game.into_events().into_iter().map(|event| event.event).collect()),
         result,
         faults: seated.faults,
@@ -175,6 +176,8 @@ struct Seated<'t, 'p, P> {
     person: Option<&'p mut P>,
     /// The person's seat, if any.
     person_seat: Option<usize>,
+    /// Each seat's timing: its bot's per-move limit and clock.
+    timings: Vec<Timing>,
     /// Each bot's seat's clock (a person at the terminal plays without one).
     clocks: Vec<Option<Clock>>,
     times: MoveTimes,
@@ -196,8 +199,12 @@ impl<'t, 'p, P: Person> Seated<'t, 'p, P> {
             faults: Vec::new(),
             person,
             person_seat,
+            timings: spec.seats.iter().map(|&bot| table.timing(bot)).collect(),
             clocks: (0..table.seats())
-                .map(|seat| table.limits.clock.filter(|_| person_seat != Some(seat)).map(|control| control.start()))
+                .map(|seat| {
+                    let clock = table.timing(spec.seats[seat]).clock;
+                    clock.filter(|_| person_seat != Some(seat)).map(|control| control.start())
+                })
                 .collect(),
             times: MoveTimes::default(),
         }
@@ -383,7 +390,7 @@ impl<P: Person> Seats for Seated<'_, '_, P> {
             });
         }
         let process = self.processes[seat].as_mut().expect("only faulted seats are empty, and a fault ends the game");
-        let limit = self.table.limits.move_timeout;
+        let limit = self.timings[seat].move_timeout();
         Ok(match session::ask_in_game(process, game, link, limit, self.clocks[seat]).await? {
             Ok(decision) => Answer::Play(decision),
             Err(fault) => Answer::Fault(fault),

@@ -16,11 +16,12 @@ use crate::bot::visible::plan::{Plan, plan};
 use crate::engine::running::Origin;
 use crate::engine::spec::Engine;
 use crate::schedule::GameSpec;
-use crate::schedule::clock::TimeControl;
+use crate::schedule::clock::{TimeControl, Timing};
 use crate::schedule::lanes::Restart;
 use crate::settings;
 use protocol::messages::Hello;
 use serde_json::Value;
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
@@ -54,6 +55,9 @@ pub struct Limits {
     pub cpus_per_game: usize,
     /// How long a bot process lives (see [`crate::schedule::lanes`]).
     pub restart: Restart,
+    /// Time odds: the timing of each bot that has one of its own, by name;
+    /// every other bot plays under `move_timeout` and `clock`.
+    pub odds: BTreeMap<String, Timing>,
 }
 
 /// The per-move limit of a run: `given` (in ms), else under `clock` its
@@ -81,7 +85,20 @@ impl Default for Limits {
             sandbox: Sandbox::default(),
             cpus_per_game: settings::CPUS_PER_GAME.default as usize,
             restart: Restart::default(),
+            odds: BTreeMap::new(),
         }
+    }
+}
+
+impl Limits {
+    /// The timing of a seat whose bot has none of its own.
+    pub fn run_timing(&self) -> Timing {
+        Timing { move_timeout_ms: self.move_timeout.as_millis() as u64, clock: self.clock }
+    }
+
+    /// The timing of the bot named `name`: its own (time odds), else the run's.
+    pub fn timing(&self, name: &str) -> Timing {
+        self.odds.get(name).copied().unwrap_or_else(|| self.run_timing())
     }
 }
 
@@ -274,6 +291,12 @@ impl Table {
         })
     }
 
+    /// The timing of the seats of bot `bot` (an index into [`bots`](Self::bots);
+    /// the run's for a seat no bot plays, a person's).
+    pub fn timing(&self, bot: usize) -> Timing {
+        self.bots.get(bot).map_or_else(|| self.limits.run_timing(), |spec| self.limits.timing(&spec.name))
+    }
+
     /// The `hello` for a process of `bot` in `seat`.
     pub fn hello(&self, bot: usize, seat: usize) -> Hello<Value> {
         Hello {
@@ -284,7 +307,7 @@ impl Table {
             seats: self.seats(),
             teams: self.teams.clone(),
             name: self.bots[bot].name.clone(),
-            move_timeout_ms: self.limits.move_timeout.as_millis() as u64,
+            move_timeout_ms: self.timing(bot).move_timeout_ms,
             startup_timeout_ms: self.limits.startup_timeout.as_millis() as u64,
         }
     }

@@ -134,6 +134,25 @@ impl fmt::Display for TimeControl {
     }
 }
 
+/// The time a seat plays under: its per-move limit and its game clock, if
+/// any. A run gives every seat the same, unless a bot has time odds of its
+/// own (`arena match --bot-clock`, `--bot-move-timeout`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Timing {
+    /// The most a move may take, in milliseconds.
+    pub move_timeout_ms: u64,
+    /// The seat's game clock, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock: Option<TimeControl>,
+}
+
+impl Timing {
+    /// The most a move may take.
+    pub fn move_timeout(&self) -> Duration {
+        Duration::from_millis(self.move_timeout_ms)
+    }
+}
+
 /// One seat's clock in one game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Clock {

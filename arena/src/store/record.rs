@@ -3,7 +3,7 @@
 
 use crate::bot::fault::FaultKind;
 use crate::engine::spec::Identity;
-use crate::schedule::clock::TimeControl;
+use crate::schedule::clock::{TimeControl, Timing};
 use protocol::engine::Raw;
 use serde::ser::Error as _;
 use serde::{Deserialize, Serialize};
@@ -52,6 +52,10 @@ pub struct GameRecord<V, E> {
     /// The game clock each seat played on (`--clock`); written only under one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub clock: Option<TimeControl>,
+    /// Each seat's timing (its per-move limit and clock), when a bot of the
+    /// run had time odds of its own; written only then.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seat_timing: Option<Vec<Timing>>,
     /// Every event, in order, with full information (each a [`Timed`] event
     /// as read back, an [`Entry`] as written).
     pub events: Vec<E>,
@@ -203,6 +207,17 @@ impl<V, E> GameRecord<V, E> {
             bots: self.bots.clone(),
             result: self.result.clone(),
             faults: self.faults.clone(),
+        }
+    }
+}
+
+impl<V, E> GameRecord<V, E> {
+    /// The game clock seat `seat` played on, if any: its own under time
+    /// odds, else the game's.
+    pub fn clock_of(&self, seat: usize) -> Option<TimeControl> {
+        match &self.seat_timing {
+            Some(timings) => timings.get(seat).and_then(|timing| timing.clock),
+            None => self.clock,
         }
     }
 }

@@ -29,6 +29,7 @@ fn played(seed: u64) -> RecordOf<AllFives> {
         bots: vec!["a".into(), "b".into()],
         bot_seeds: vec![1, 2],
         clock: None,
+        seat_timing: None,
         events: times.attach(game.events()),
         result: game_result(&game, &AllFives::teams(&variant), &[]),
         faults: Vec::new(),
