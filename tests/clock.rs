@@ -333,3 +333,29 @@ fn time_odds_name_a_bot_of_the_match() {
         assert!(stderr.contains(says), "{says}\n{stderr}");
     }
 }
+
+#[test]
+fn a_learning_league_ends_with_the_clock_summary_of_all_its_rounds() {
+    let scratch = Scratch::new("clock-learning");
+    let out = scratch.join("out");
+    let bots =
+        [("g", bin("greedy-bot")), ("r", bin("random-bot")), ("s", format!("{} --playouts 3", bin("search-bot")))];
+    let mut args: Vec<String> = vec!["league".into(), "--format".into(), "learning".into()];
+    for (name, command) in &bots {
+        args.extend(["--bot".to_string(), format!("{name}={command} {}", scratch.marker())]);
+    }
+    let extra = ["--games", "2", "--budget", "12", "--seed", "8", "--clock", "30s+0", "--out", &out];
+    args.extend(extra.iter().map(|arg| arg.to_string()));
+    let (stdout, _) = arena_expect(&args, 0);
+    let records = Record::all(&out);
+    assert!(records.len() > 6, "more than one round: {}", records.len());
+    let least: Vec<String> = ["g", "r", "s"]
+        .iter()
+        .map(|bot| {
+            let of: Vec<Record> = records.iter().filter(|r| r.bots.iter().any(|b| b == bot)).cloned().collect();
+            format!("{bot} {:.1} ms", least_clock(&of, bot) as f64 / 1000.0)
+        })
+        .collect();
+    let line = format!("clock 30000+0 ms: the least each bot left on its clock after a move: {}", least.join(", "));
+    assert!(stdout.contains(&line), "{line}\n{stdout}");
+}

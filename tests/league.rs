@@ -500,6 +500,12 @@ fn a_bot_added_to_a_running_league_is_queued_and_taken_in_without_a_stop() {
         "{stderr}"
     );
     assert!(stderr.contains("the league's field changes: n enters: 3 new groups of bots, 12 games"), "{stderr}");
+    // Two standings, each saying which games it covers: those before the change, then all.
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let before = stdout.find("Standings before the league's field changes (").expect(&stdout);
+    let after = "Standings after the league's field changed (24 games counted, the earlier ones included):";
+    assert!(stdout[before..].contains(after), "{stdout}");
+    assert_eq!(stdout.matches("Standings: Elo").count(), 2, "{stdout}");
     assert_eq!(std::fs::read_dir(format!("{out}/changes")).unwrap().count(), 0, "the queue is emptied");
     let expected = four_games_per_pair(&["g", "n", "r", "s"]);
     assert_eq!(games_per_pair(&out), expected, "every pair 4 games, none twice");

@@ -13,7 +13,7 @@ use crate::league::learning::{self, Field, Next};
 use crate::league::queued::{self, Request};
 use crate::league::swiss;
 use crate::league::{check_played, full_schedule, utc, withdrawn};
-use crate::run::execute::{Earlier, ReportRequest, Run, execute_with, left_out};
+use crate::run::execute::{Earlier, ReportRequest, Run, Titles, execute_with, left_out};
 use crate::run::runner::Flow;
 use crate::schedule::lanes::Plan;
 use crate::schedule::{Format, Schedule, Seating, Selection, Shard};
@@ -634,7 +634,17 @@ fn play(prepared: Prepared, quiet: bool) -> Result<Played, Failure> {
         stops_early: false,
         secrets: config.secrets.clone(),
         quiet,
-        earlier,
+        earlier: earlier.clone(),
+        titles: Titles {
+            ended: grown.then(|| {
+                "Standings after the league's field changed ({games} games counted, the earlier ones included):"
+                    .to_string()
+            }),
+            stopped: config
+                .out
+                .is_some()
+                .then(|| "Standings before the league's field changes ({games} games counted):".to_string()),
+        },
     };
     // A change queued by another arena stops the run once the games in flight have ended.
     let mut looked: Option<Instant> = None;

@@ -8,7 +8,7 @@ use crate::bot::sandbox::Sandbox;
 use crate::bot::spec::{BotSpec, SpecError};
 use crate::bot::start_failures::GiveUp;
 use crate::league::config::{Overrides, named_bots};
-use crate::run::execute::{Earlier, ReportRequest, Run, execute, left_out};
+use crate::run::execute::{Earlier, ReportRequest, Run, Titles, execute, left_out};
 use crate::run::setting::Setting;
 use crate::run::table::{Limits, move_limit};
 use crate::schedule::clock::{TimeControl, Timing};
@@ -154,6 +154,7 @@ pub fn run(args: MatchArgs) -> Result<i32, Failure> {
         stops_early: false,
         quiet: false,
         earlier: Earlier::default(),
+        titles: Titles::default(),
         secrets,
     };
     let report = execute(run)?;

@@ -9,7 +9,7 @@ use crate::bot::spec::BotSpec;
 use crate::bot::start_failures::GiveUp;
 use crate::league::config::{LeagueConfig, Overrides, SprtConfig};
 use crate::league::{check_played, full_schedule};
-use crate::run::execute::{Earlier, Run, execute_with};
+use crate::run::execute::{Earlier, Run, Titles, execute_with};
 use crate::run::runner::Flow;
 use crate::schedule::{Schedule, Seating, Selection};
 use crate::stats::sprt::report::{Conclusion, Summary, parameters, status};
@@ -359,6 +359,7 @@ fn play(prepared: Prepared) -> Result<i32, Failure> {
         stops_early: true,
         quiet: false,
         earlier: Earlier::default(),
+        titles: Titles::default(),
         secrets: config.games.secrets.clone(),
     };
     let report = execute_with(run, |progress, finished, _| {

@@ -64,11 +64,24 @@ pub struct Run {
     /// The runs before this one of the same command (the rounds of a
     /// learning league), whose games the figures at the end count as this one's.
     pub earlier: Earlier,
+    /// The lines over the standings, if any: which games they cover.
+    pub titles: Titles,
+}
+
+/// The line over a run's standings, saying which games they cover (`{games}`
+/// stands for the number counted), as the run ends.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Titles {
+    /// Over the standings of a run played to its end (or interrupted).
+    pub ended: Option<String>,
+    /// Over the standings of a run that its `watch` stopped (a league whose
+    /// field is about to change).
+    pub stopped: Option<String>,
 }
 
 /// Games, decisions and time of the runs that came before a run within one
 /// command (the rounds of a learning league).
-#[derive(Debug, Clone, Copy, Default, PartialEq)]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct Earlier {
     /// Games finished.
     pub games: u64,
@@ -76,15 +89,23 @@ pub struct Earlier {
     pub decisions: u64,
     /// Wall-clock time of those runs.
     pub elapsed: Duration,
+    /// The least each bot left on its clock after a move in them, in
+    /// microseconds by name (empty without a game clock).
+    pub least_clock: BTreeMap<String, u64>,
 }
 
 impl Earlier {
     /// These runs and `report`'s together.
-    pub fn and(self, report: &MatchReport) -> Earlier {
+    pub fn and(&self, report: &MatchReport) -> Earlier {
+        let mut least_clock = self.least_clock.clone();
+        for (bot, &left) in &report.least_clock {
+            keep_least(&mut least_clock, bot, left);
+        }
         Earlier {
             games: self.games + report.games,
             decisions: self.decisions + report.decisions,
             elapsed: self.elapsed + report.elapsed,
+            least_clock,
         }
     }
 }
@@ -229,6 +250,7 @@ pub fn execute_with(
     };
     let mut faults = FaultSummary::default();
     let mut least_clock = BTreeMap::new();
+    let mut stopped = false;
     let result = run_games(
         table,
         Work {
@@ -246,7 +268,9 @@ pub fn execute_with(
             for (bot, &left) in &finished.least_clock {
                 keep_least(&mut least_clock, bot, left);
             }
-            watch(&mut progress, finished, standings)
+            let flow = watch(&mut progress, finished, standings);
+            stopped |= matches!(flow, Flow::Stop);
+            flow
         },
     );
     progress.finish();
@@ -254,17 +278,22 @@ pub fn execute_with(
     if !faults.is_empty() {
         faults.write(&mut summary).expect("writing to memory succeeds");
     }
-    let report = result.map_err(|error| {
+    let mut report = result.map_err(|error| {
         if !summary.is_empty() {
             errln!("{}", String::from_utf8_lossy(&summary).trim_end());
         }
         RunError::Stopped { error, kept: out_dir.clone() }
     })?;
+    report.least_clock = least_clock;
     if run.quiet {
         let _ = crate::terminal::console::out_bytes(&summary);
         return Ok(report);
     }
     // The run is done and recorded: a reader that has gone away loses only the report.
+    let title = if stopped && !report.interrupted { &run.titles.stopped } else { &run.titles.ended };
+    if let Some(title) = title {
+        let _ = outln!("{}", title.replace("{games}", &report.standings.games.to_string()));
+    }
     let _ = outln!("{}", report.standings.table_within(crate::terminal::console::stdout_width()));
     let _ = crate::terminal::console::out_bytes(&summary);
     let this = run.earlier.and(&report);
@@ -284,7 +313,7 @@ pub fn execute_with(
         peak_memory_mb(),
         run.seed
     );
-    if let Some(line) = clock_summary(&limits, &least_clock) {
+    if let Some(line) = clock_summary(&limits, &this.least_clock) {
         let _ = outln!("{line}");
     }
     for request in &run.reports {

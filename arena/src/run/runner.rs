@@ -89,6 +89,10 @@ pub struct MatchReport {
     pub elapsed: Duration,
     /// Whether the match was stopped before its end.
     pub interrupted: bool,
+    /// The least each bot left on its clock after a move in this run, in
+    /// microseconds by name (empty without a game clock; filled in by
+    /// [`crate::run::execute::execute_with`]).
+    pub least_clock: BTreeMap<String, u64>,
 }
 
 /// How long a game that a bot's death ended is held before it is recorded.
@@ -233,7 +237,15 @@ pub fn run_games(
         out.finish(&standings.to_json(shared.table.engine.name(), shared.table.seed))
             .map_err(GamesError::Unfinished)?;
     }
-    Ok(MatchReport { standings, unfinished, games, decisions, elapsed: started.elapsed(), interrupted })
+    Ok(MatchReport {
+        standings,
+        unfinished,
+        games,
+        decisions,
+        elapsed: started.elapsed(),
+        interrupted,
+        least_clock: BTreeMap::new(),
+    })
 }
 
 /// What every worker of a run shares.
