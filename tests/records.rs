@@ -498,18 +498,59 @@ fn replay_lists_what_its_filters_let_through_each_with_the_command_that_opens_it
     let warning = "warning: --only fold: no move of that kind was met; the kinds are: tile+end+points, tile+points";
     assert!(stderr.contains(warning), "{stderr}");
 
-    // Each difference comes with the command that writes its game's page, opening at that decision.
+    // Each difference comes with the command that writes its game's page, opening at that
+    // decision and marking it with both moves.
     let games = format!("{out}/games.jsonl");
     for d in &every {
         let page = format!("game-{}-{}.html", d.game, d.event);
-        let view = format!("{} view {games} --game {} --step {} -o {page}", bin("arena"), d.game, d.event);
-        assert_eq!(d.view, view);
+        let view = format!("{} view {games} --game {} --step {} --mark ", bin("arena"), d.game, d.event);
+        assert!(d.view.starts_with(&view) && d.view.ends_with(&format!(" -o {page}")), "{}", d.view);
     }
     let d = &every[every.len() / 2];
     let pasted = output(std::process::Command::new("sh").args(["-c", &d.view]).current_dir(scratch.path()));
     assert!(pasted.status.success(), "{}: {pasted:?}", d.view);
     let html = std::fs::read_to_string(scratch.path().join(format!("game-{}-{}.html", d.game, d.event))).unwrap();
     assert!(html.contains(&format!("\"#step={}\"", d.event)), "the page opens at the decision");
+    let quoted = |move_: &Value| move_.to_string().replace('"', "&quot;");
+    let mark = format!(
+        "<b>The replayed decision, at step {}:</b> seat {}: recorded {}, random chose {} ",
+        d.event,
+        d.seat,
+        quoted(&d.recorded.0),
+        quoted(&d.chosen.0)
+    );
+    assert!(html.contains(&mark), "the page marks the decision with both moves: {mark}");
+}
+
+#[test]
+fn replay_keeps_a_process_per_seat_from_game_to_game_that_never_meets_a_deal_twice() {
+    let scratch = Scratch::new("replay-kept");
+    let out = played(&scratch, &[]);
+    let logs = scratch.path().join("logs");
+    std::fs::create_dir_all(&logs).unwrap();
+    let bot = format!("spy={} {} {}", python(), repo_path("tests/bots/recorder.py"), logs.display());
+    let args = ["replay", out.as_str(), "--as", "greedy", "--jobs", "1", "--startup-timeout", "60000", "--bot", &bot];
+    arena_expect(&args, 1);
+    let processes = recorded(&logs);
+    // 6 games: 3 deals, greedy in each seat once a deal; a process for each seat plays its 3.
+    assert_eq!(processes.len(), 2, "a process for each seat, not for each game");
+    for messages in &processes {
+        let ToBot::Hello(hello) = &messages[0] else { panic!("hello first: {messages:?}") };
+        let starts: Vec<_> = messages
+            .iter()
+            .filter_map(|m| match m {
+                ToBot::GameStart(start) => Some(start),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(starts.len(), 3, "{messages:?}");
+        assert!(starts.iter().all(|start| start.seat == hello.seat), "every game in the seat of its hello");
+        let seeds: std::collections::HashSet<u64> = starts.iter().map(|start| start.seed).collect();
+        assert_eq!(seeds.len(), 3, "no deal met twice");
+        let ends = messages.iter().filter(|m| matches!(m, ToBot::GameEnd(_))).count();
+        assert_eq!(ends, 3, "each game ends with its game_end");
+        assert!(matches!(messages.last(), Some(ToBot::Bye)), "bye at the end");
+    }
 }
 
 #[test]

@@ -208,3 +208,18 @@ fn step_opens_the_page_at_a_position() {
     let dom = viewer_dom(&browser, &plain_page, "");
     assert_eq!(viewer_attribute(&dom, "data-step").as_deref(), Some("1"), "without --step, the first position");
 }
+
+#[test]
+fn a_marked_page_shows_the_decision_over_the_game_escaped() {
+    let scratch = Scratch::new("view-mark");
+    let games = play_match(&scratch);
+    let page = scratch.join("marked.html");
+    let mark = "seat 1: recorded <pass>, new chose \"raise\"";
+    arena_expect(&["view", &games, "--game", "0", "--step", "5", "--mark", mark, "-o", &page], 0);
+    let html = std::fs::read_to_string(&page).unwrap();
+    let banner = "<b>The replayed decision, at step 5:</b> seat 1: recorded &lt;pass&gt;, new chose &quot;raise&quot; ";
+    assert!(html.contains(banner), "{}", &html[..html.len().min(3000)]);
+    assert!(html.contains("\"#step=5\""), "the page opens at the decision");
+    let (_, stderr) = arena_expect(&["view", &games, "--game", "0", "--mark", mark], 2);
+    assert!(stderr.contains("--step"), "a mark needs its step: {stderr}");
+}

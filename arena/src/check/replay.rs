@@ -25,7 +25,7 @@ use crate::terminal::untrusted;
 use protocol::engine::{Raw, StepEvent};
 use protocol::messages::{Forfeit, GameEnd, GameStart};
 use serde_json::Value;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashSet};
 use std::fmt;
 use std::time::Duration;
 
@@ -192,27 +192,76 @@ async fn probe_gain(
     Ok(game.scores()[seat] - before)
 }
 
+/// The bot's processes that replays keep between games, one per seat, as a
+/// match's lanes keep theirs: a process replays game after game in its
+/// seat, and is replaced (after `bye`) before it would meet a deal again, or
+/// for a game whose `hello` differs (another variant, another time limit).
+#[derive(Default)]
+pub struct Kept {
+    seats: BTreeMap<usize, KeptProcess>,
+}
+
+/// A process kept for a seat.
+struct KeptProcess {
+    process: BotProcess,
+    /// The `hello` it was greeted with, as JSON.
+    hello: String,
+    /// The deals it has met: each game's seed and setup.
+    met: HashSet<String>,
+}
+
+impl Kept {
+    /// Ends every process kept: `bye`, then up to `grace` each to exit.
+    pub async fn close(&mut self, grace: Duration) {
+        for (_, kept) in std::mem::take(&mut self.seats) {
+            bye(kept.process, grace).await;
+        }
+    }
+}
+
+/// Says `bye` to `process` and gives it up to `grace` to exit.
+async fn bye(mut process: BotProcess, grace: Duration) {
+    process.queue(&Envelope::Bye);
+    process.close(grace).await;
+}
+
 /// Replays `record` to bot 0 of `table`, seated in `seat`, the game played
 /// again on `link` from its seed (or setup) with the recorded choices; the
 /// games that find what the bot's different choices score are played on
-/// `probe`. Fails, before any process starts, when the game cannot be
-/// started; and where the record and the engine part ways (`arena verify`
-/// lists every disagreement).
+/// `probe`. The bot's process for the seat is taken from `kept` when it may
+/// play this game, else started, and is kept there after the game. Fails,
+/// before any process starts, when the game cannot be started; and where the
+/// record and the engine part ways (`arena verify` lists every disagreement).
 pub async fn replay(
     table: &Table,
     link: &mut dyn Link,
     probe: &mut dyn Link,
     record: &JsonRecord,
     seat: usize,
+    kept: &mut Kept,
 ) -> Result<Replayed, ReplayError> {
     let mut game = start(table, link, record).await?;
-    let mut process = match BotProcess::spawn(&table.launch(0, seat, Placement::default())) {
-        Ok(process) => process,
-        Err(fault) => return Ok(Replayed { fault: Some(fault), ..Replayed::default() }),
+    let hello = serde_json::to_string(&table.hello(0, seat)).expect("a hello serializes");
+    let deal = format!("{} {}", record.seed, record.setup.as_ref().map_or_else(String::new, Value::to_string));
+    let (mut process, mut met) = match kept.seats.remove(&seat) {
+        Some(same) if same.hello == hello && !same.met.contains(&deal) => (same.process, same.met),
+        other => {
+            if let Some(other) = other {
+                bye(other.process, table.limits.exit_grace).await;
+            }
+            let mut process = match BotProcess::spawn(&table.launch(0, seat, Placement::default())) {
+                Ok(process) => process,
+                Err(fault) => return Ok(Replayed { fault: Some(fault), ..Replayed::default() }),
+            };
+            if let Err(fault) =
+                session::handshake(&mut process, table.hello(0, seat), table.limits.startup_timeout).await
+            {
+                return Ok(failed(process, fault, Replayed::default()).await);
+            }
+            (process, HashSet::new())
+        }
     };
-    if let Err(fault) = session::handshake(&mut process, table.hello(0, seat), table.limits.startup_timeout).await {
-        return Ok(failed(process, fault, Replayed::default()).await);
-    }
+    met.insert(deal);
     process.queue(&Envelope::GameStart(GameStart { id: record.tag(), seed: record.bot_seeds[seat], seat }));
     let mut seats = Replaying {
         table,
@@ -244,8 +293,7 @@ pub async fn replay(
         ranks: result.ranks.clone(),
         forfeits,
     }));
-    process.queue(&Envelope::Bye);
-    process.close(table.limits.exit_grace).await;
+    kept.seats.insert(seat, KeptProcess { process, hello, met });
     Ok(replayed)
 }
 

@@ -3,7 +3,8 @@
 //! command that opens its position in `arena view`, then sums them up: by
 //! the kind of the recorded move and by what the chosen move scores at once
 //! against the recorded one. The games are replayed several at a time
-//! (`--jobs`), and listed in the file's order whatever the number.
+//! (`--jobs`), and listed in the file's order whatever the number; each
+//! replay at once keeps the bot's processes from game to game (see [`Kept`]).
 
 use super::flags::number;
 use super::recorded::RecordedEngine;
@@ -13,7 +14,7 @@ use crate::bot::orphans;
 use crate::bot::placement::Placement;
 use crate::bot::registry::Registry;
 use crate::bot::spec::BotSpec;
-use crate::check::replay::{Difference, Replayed, kind, replay};
+use crate::check::replay::{Difference, Kept, Replayed, kind, replay};
 use crate::check::verify;
 use crate::engine::games::{GameCommand, dispatch};
 use crate::engine::link::Link;
@@ -103,10 +104,12 @@ struct Open {
 }
 
 /// The engine the games are replayed through: opened for the first game,
-/// and kept while the games are of the same one.
+/// and kept while the games are of the same one; and the bot's processes,
+/// kept from game to game.
 #[derive(Default)]
 struct Engines {
     open: Option<Open>,
+    kept: Kept,
 }
 
 impl Engines {
@@ -144,8 +147,9 @@ impl Engines {
         Ok(self.open.as_mut().expect("just opened"))
     }
 
-    /// Says goodbye to the engine, if one is open.
+    /// Says goodbye to the bot's processes and to the engine, if one is open.
     fn close(&mut self, runtime: &Runtime) {
+        runtime.block_on(self.kept.close(Limits::default().exit_grace));
         if let Some(Open { link, probe, .. }) = self.open.take() {
             let _ = runtime.block_on(link.close());
             let _ = runtime.block_on(probe.close());
@@ -361,14 +365,16 @@ fn replay_record(context: Context<'_>, text: &str) -> Result<GameReplay, Failure
         ..Limits::default()
     };
     let what = format!("{}: game {}", path.display(), header.id);
-    let Open { engine, link, probe, .. } = engines.of(runtime, registry, (&what, &header.game), program, args)?;
+    engines.of(runtime, registry, (&what, &header.game), program, args)?;
+    let Engines { open, kept } = engines;
+    let Open { engine, link, probe, .. } = open.as_mut().expect("just opened");
     let resolved = Resolved { variant: record.variant.clone(), teams };
     let table = Table::new(vec![bot.clone()], Arc::clone(engine), resolved, 0, limits, None, registry.clone());
     let name = &bot.name;
     let mut replays = Vec::new();
     for seat in seats {
         let replayed = runtime
-            .block_on(replay(&table, link.as_mut(), probe.as_mut(), &record, seat))
+            .block_on(replay(&table, link.as_mut(), probe.as_mut(), &record, seat, kept))
             .map_err(|e| usage(format!("game {id} of {} cannot be replayed: {e}", path.display())))?;
         if let Some(fault) = &replayed.fault {
             return Err(usage(format!(
@@ -392,10 +398,14 @@ impl ViewCommand {
         ViewCommand(format!("{} view {}", program(), shell_words::quote(&path.display().to_string())))
     }
 
-    /// The command that writes the page of game `id` opening at `difference`'s decision.
-    fn at(&self, id: u64, difference: &Difference) -> String {
+    /// The command that writes the page of game `id` opening at
+    /// `difference`'s decision, marked with what seat `seat` recorded there
+    /// and what the bot `name` chose.
+    fn at(&self, id: u64, seat: usize, name: &str, difference: &Difference) -> String {
         let step = difference.event;
-        format!("{} --game {id} --step {step} -o game-{id}-{step}.html", self.0)
+        let mark = format!("seat {seat}: recorded {}, {name} chose {}", difference.recorded, difference.chosen);
+        let mark = shell_words::quote(&untrusted::escape(&mark)).into_owned();
+        format!("{} --game {id} --step {step} --mark {mark} -o game-{id}-{step}.html", self.0)
     }
 }
 
@@ -447,7 +457,7 @@ fn list(
                 signed(difference.recorded_gain),
                 difference.chosen,
                 signed(difference.chosen_gain),
-                view.at(id, difference)
+                view.at(id, *seat, name, difference)
             )
             .map_err(unwritten)?;
         }

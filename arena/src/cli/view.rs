@@ -11,6 +11,7 @@ use crate::settings::ENGINE_TIMEOUT;
 use crate::store::record::RecordOf;
 use crate::store::record_file::{self, Header};
 use crate::terminal::console::{self, errln, outln};
+use crate::terminal::untrusted;
 use clap::Args;
 use game::Game;
 use protocol::engine::{Answer, Request};
@@ -20,7 +21,8 @@ use std::path::PathBuf;
 pub const EXAMPLES: &str = "Examples:
   arena view results/games.jsonl --game 3 -o game3.html
   arena view results/games.jsonl --game 0 > game0.html
-  arena view results --game 3 --step 41 -o game3.html   # opens after the first 41 events";
+  arena view results --game 3 --step 41 -o game3.html   # opens after the first 41 events
+  arena view results --game 3 --step 41 --mark 'recorded pass, new chose raise' -o game3.html";
 
 /// The flags of `arena view`.
 #[derive(Debug, Args)]
@@ -35,6 +37,10 @@ pub struct ViewArgs {
     /// `#step=N`; an address that gives a step of its own wins).
     #[arg(long, value_name = "N")]
     step: Option<usize>,
+    /// With --step: mark that position as a decision, with TEXT over the
+    /// page (what `arena replay` found there: the recorded move and the new one).
+    #[arg(long, value_name = "TEXT", requires = "step")]
+    mark: Option<String>,
     /// Where to write the page; `-` (the default) is standard output.
     #[arg(short = 'o', long = "output", value_name = "FILE", default_value = "-")]
     output: String,
@@ -164,6 +170,40 @@ fn opening_at(page: String, step: usize) -> String {
     }
 }
 
+/// `page` with a banner at the top of its body marking the decision at
+/// `step`: `text` (escaped) and a link back to that position.
+fn marked(page: String, step: usize, text: &str) -> String {
+    let text = html_escape(&untrusted::escape(text));
+    let banner = format!(
+        "<div id=\"arena-mark\" data-step=\"{step}\" role=\"note\" style=\"position:sticky;top:0;z-index:1000;\
+         background:#fff3bf;color:#222;border:2px solid #f08c00;padding:6px 10px;font:14px sans-serif\">\
+         <b>The replayed decision, at step {step}:</b> {text} \
+         (<a href=\"#step={step}\" onclick=\"location.hash='step={step}';location.reload();return false\">back to it</a>)</div>"
+    );
+    let lower = page.to_ascii_lowercase();
+    let at = lower.find("<body").and_then(|body| Some(body + lower[body..].find('>')? + 1));
+    match at {
+        Some(at) => format!("{}{banner}{}", &page[..at], &page[at..]),
+        None => format!("{banner}{page}"),
+    }
+}
+
+/// `text` with the characters HTML gives a meaning written as references.
+fn html_escape(text: &str) -> String {
+    let mut escaped = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => escaped.push_str("&amp;"),
+            '<' => escaped.push_str("&lt;"),
+            '>' => escaped.push_str("&gt;"),
+            '"' => escaped.push_str("&quot;"),
+            '\'' => escaped.push_str("&#39;"),
+            c => escaped.push(c),
+        }
+    }
+    escaped
+}
+
 /// Writes the page of the record `line` to `args.output` (`-`: standard
 /// output), opening at `args.step` if it is given and the game has that many events.
 fn write_page(args: &ViewArgs, line: &str, page: String) -> Result<(), Failure> {
@@ -177,7 +217,11 @@ fn write_page(args: &ViewArgs, line: &str, page: String) -> Result<(), Failure> 
                     args.game
                 )));
             }
-            opening_at(page, step)
+            let page = opening_at(page, step);
+            match &args.mark {
+                Some(text) => marked(page, step, text),
+                None => page,
+            }
         }
     };
     let output = args.output.as_str();
