@@ -321,7 +321,7 @@ fn time_odds_name_a_bot_of_the_match() {
     let bots = [("g", bin("greedy-bot")), ("r", bin("random-bot"))];
     let bots: Vec<(&str, &str)> = bots.iter().map(|(n, c)| (*n, c.as_str())).collect();
     for (flag, value, says) in [
-        ("--bot-clock", "x=1s+0", "--bot-clock \"x=1s+0\": no bot is named \"x\" (name it with --bot)"),
+        ("--bot-clock", "x=1s+0", "--bot-clock \"x=1s+0\": no bot of the run is named \"x\""),
         ("--bot-clock", "g=fast", "--bot-clock \"g=fast\": \"fast\": expected BASE+INC"),
         (
             "--bot-move-timeout",
@@ -358,4 +358,44 @@ fn a_learning_league_ends_with_the_clock_summary_of_all_its_rounds() {
         .collect();
     let line = format!("clock 30000+0 ms: the least each bot left on its clock after a move: {}", least.join(", "));
     assert!(stdout.contains(&line), "{line}\n{stdout}");
+}
+
+#[test]
+fn a_league_s_bots_have_time_odds_from_its_file_and_flags_kept_for_its_resume() {
+    let scratch = Scratch::new("clock-league-odds");
+    let out = scratch.join("out");
+    let marker = scratch.marker();
+    let file = format!(
+        "games = 2\nseed = 3\nclock = \"20s+0\"\n\
+         [[bot]]\nname = \"g\"\ncommand = \"{} {marker}\"\nclock = \"10s+100ms\"\n\
+         [[bot]]\nname = \"r\"\ncommand = \"{} {marker}\"\nmove_timeout = 800\n",
+        bin("greedy-bot"),
+        bin("random-bot")
+    );
+    let config = scratch.join("league.toml");
+    std::fs::write(&config, file).unwrap();
+    let search = format!("s={} --playouts 3 {marker}", bin("search-bot"));
+    let args = ["league", "--config", &config, "--bot", &search, "--bot-move-timeout", "s=5000", "--out", &out];
+    let (stdout, _) = arena_expect(&args, 0);
+    let league: Value = serde_json::from_str(&std::fs::read_to_string(format!("{out}/league.json")).unwrap()).unwrap();
+    let odds = serde_json::json!({
+        "g": {"move_timeout_ms": 10000, "clock": {"base_ms": 10000, "increment_ms": 100}},
+        "r": {"move_timeout_ms": 800, "clock": {"base_ms": 20000, "increment_ms": 0}},
+        "s": {"move_timeout_ms": 5000, "clock": {"base_ms": 20000, "increment_ms": 0}},
+    });
+    assert_eq!(league["odds"], odds);
+    for record in Record::all(&out) {
+        let timing = record.seat_timing.as_ref().expect("each seat's timing is recorded");
+        for (seat, bot) in record.bots.iter().enumerate() {
+            assert_eq!(timing[seat], odds[bot], "game {}, seat {seat}", record.id);
+        }
+    }
+    let line = "clocks of their own (time odds): the least each bot left on its clock after a move: g ";
+    assert!(stdout.contains(line) && stdout.contains(" ms of 10000+100 ms, r "), "{stdout}");
+    let (_, stderr) = arena_expect(&["league", "--resume", &out, "--bot-clock", "g=1s+0"], 2);
+    assert!(stderr.contains("--bot-clock"), "a resumed league keeps its time odds: {stderr}");
+    let bad = format!("[[bot]]\nname = \"g\"\ncommand = \"{}\"\nclock = \"soon\"\n", bin("greedy-bot"));
+    std::fs::write(&config, bad).unwrap();
+    let (_, stderr) = arena_expect(&["league", "--config", &config], 2);
+    assert!(stderr.contains("bot[0].clock: \"soon\": expected BASE+INC"), "{stderr}");
 }

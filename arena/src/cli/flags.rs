@@ -62,6 +62,17 @@ pub struct BotPlaceFlags {
     pub bot_envs: Vec<String>,
 }
 
+/// Time odds: a bot's own clock or per-move limit, in place of the run's.
+#[derive(Debug, Clone, Args)]
+pub struct OddsFlags {
+    /// Time odds: a game clock of a bot's own, NAME=BASE+INC (as --clock), in place of --clock for its seats.
+    #[arg(long = "bot-clock", value_name = "NAME=BASE+INC")]
+    pub bot_clocks: Vec<String>,
+    /// Time odds: a per-move limit of a bot's own, NAME=MS, in place of --move-timeout for its seats.
+    #[arg(long = "bot-move-timeout", value_name = "NAME=MS")]
+    pub bot_move_timeouts: Vec<String>,
+}
+
 /// How the games of a league or an SPRT are played.
 #[derive(Debug, Args)]
 pub struct PlayFlags {

@@ -1,7 +1,7 @@
 //! `arena league`: a league from a configuration file and flags, resumable
 //! from its output directory.
 
-use super::flags::{BotPlaceFlags, PlayFlags, number};
+use super::flags::{BotPlaceFlags, OddsFlags, PlayFlags, number};
 use super::game::GameArgs;
 use super::{Failure, current_dir, exit, internal, random_seed, resumable, usage};
 use crate::bot::cpus::cores;
@@ -49,6 +49,7 @@ pub struct LeagueArgs {
     #[arg(long, value_name = "DIR", conflicts_with_all = [
         "config", "game", "engine", "engine_timeout", "format", "players", "games", "seed",
         "move_timeout", "clock", "startup_timeout", "variants", "out", "shard", "limits", "sandbox", "deals",
+        "bot_clocks", "bot_move_timeouts",
     ])]
     resume: Option<PathBuf>,
     /// A bot: NAME=COMMAND (adds a bot, or replaces the command of one in the
@@ -60,6 +61,8 @@ pub struct LeagueArgs {
     retire: Vec<String>,
     #[command(flatten)]
     place: BotPlaceFlags,
+    #[command(flatten)]
+    odds: OddsFlags,
     #[command(flatten)]
     game: GameArgs,
     /// round-robin (every group of bots), gauntlet (the first bot against
@@ -111,6 +114,8 @@ impl LeagueArgs {
             bots: self.bots.clone(),
             bot_dirs: self.place.bot_dirs.clone(),
             bot_envs: self.place.bot_envs.clone(),
+            bot_clocks: self.odds.bot_clocks.clone(),
+            bot_move_timeouts: self.odds.bot_move_timeouts.clone(),
             game: self.game.game.clone(),
             engine: self.game.engine.clone(),
             engine_timeout: self.game.engine_timeout,

@@ -1,6 +1,6 @@
 //! `arena match`: a match between bots, one per side.
 
-use super::flags::{BotPlaceFlags, TimeFlags, number, restart_help, sandbox_help};
+use super::flags::{BotPlaceFlags, OddsFlags, TimeFlags, number, restart_help, sandbox_help};
 use super::game::{GameArgs, settings};
 use super::{Failure, current_dir, exit, random_seed, usage};
 use crate::bot::limits::ResourceLimits;
@@ -10,11 +10,11 @@ use crate::bot::start_failures::GiveUp;
 use crate::league::config::{Overrides, named_bots};
 use crate::run::execute::{Earlier, ReportRequest, Run, Titles, execute, left_out};
 use crate::run::setting::Setting;
-use crate::run::table::{Limits, move_limit};
-use crate::schedule::clock::{TimeControl, Timing};
+use crate::run::table::{Limits, apply_odds_flags, move_limit, time_odds};
+use crate::schedule::clock::Timing;
 use crate::schedule::lanes::Restart;
 use crate::schedule::{Schedule, Seating, Selection};
-use crate::settings::{CONCURRENCY, CPUS_PER_GAME, MATCH_GAMES, MOVE_TIMEOUT, STARTUP_TIMEOUT, VariantSetting};
+use crate::settings::{CONCURRENCY, CPUS_PER_GAME, MATCH_GAMES, STARTUP_TIMEOUT, VariantSetting};
 use crate::store::output::OutDir;
 use crate::terminal::console::{errln, outln};
 use clap::Args;
@@ -36,12 +36,8 @@ pub struct MatchArgs {
     bots: Vec<String>,
     #[command(flatten)]
     place: BotPlaceFlags,
-    /// Time odds: a game clock of a bot's own, NAME=BASE+INC (as --clock), in place of --clock for its seats.
-    #[arg(long = "bot-clock", value_name = "NAME=BASE+INC")]
-    bot_clocks: Vec<String>,
-    /// Time odds: a per-move limit of a bot's own, NAME=MS, in place of --move-timeout for its seats.
-    #[arg(long = "bot-move-timeout", value_name = "NAME=MS")]
-    bot_move_timeouts: Vec<String>,
+    #[command(flatten)]
+    odds: OddsFlags,
     #[command(flatten)]
     game: GameArgs,
     /// Number of players (2, 3 or 4; 4 plays partnerships unless --variant partners=false).
@@ -90,8 +86,11 @@ pub fn run(args: MatchArgs) -> Result<i32, Failure> {
     let mut setting = Setting::open(args.game.game(), args.game.program()?)?;
     let variant = setting.resolve(&settings(args.players, &args.variants))?;
     let teams = variant.teams.clone();
+    if args.bots.is_empty() && !(args.place.bot_dirs.is_empty() && args.place.bot_envs.is_empty()) {
+        return Err(usage("--bot-dir and --bot-env set the directory and environment of a --bot: give the bots too"));
+    }
     let bots = if args.bots.is_empty() { demo_bots()? } else { parse_bots(&args)? };
-    let odds = time_odds(&args, &bots)?;
+    let odds = odds(&args, &bots)?;
     if bots.len() != teams.len() {
         return Err(usage(format!(
             "this game has {} sides, so give {} --bot (got {}){}",
@@ -197,38 +196,12 @@ fn parse_bots(args: &MatchArgs) -> Result<Vec<BotSpec>, Failure> {
     Ok(bots)
 }
 
-/// The time odds of `--bot-clock` and `--bot-move-timeout`: each named
-/// bot's timing. A bot's per-move limit is its `--bot-move-timeout`, else
-/// `--move-timeout`, else, under a clock (its own or the run's), the clock's base.
-fn time_odds(args: &MatchArgs, bots: &[BotSpec]) -> Result<BTreeMap<String, Timing>, Failure> {
-    let named = |flag: &str, text: &str, shape: &str| -> Result<(String, String), Failure> {
-        let (name, value) = text.split_once('=').ok_or_else(|| usage(format!("{flag} {text:?}: expected {shape}")))?;
-        if !bots.iter().any(|bot| bot.name == name.trim()) {
-            return Err(usage(format!("{flag} {text:?}: no bot is named {:?} (name it with --bot)", name.trim())));
-        }
-        Ok((name.trim().to_string(), value.to_string()))
-    };
-    let mut clocks = BTreeMap::new();
-    for text in &args.bot_clocks {
-        let (name, value) = named("--bot-clock", text, "NAME=BASE+INC")?;
-        let clock: TimeControl = value.parse().map_err(|e| usage(format!("--bot-clock {text:?}: {e}")))?;
-        clocks.insert(name, clock);
-    }
-    let mut moves = BTreeMap::new();
-    for text in &args.bot_move_timeouts {
-        let (name, value) = named("--bot-move-timeout", text, "NAME=MS")?;
-        let ms = value.trim().parse().map_err(|_| {
-            usage(format!("--bot-move-timeout {text:?}: {value:?} is not a whole number of milliseconds"))
-        })?;
-        let ms = MOVE_TIMEOUT.or_default(Some(ms)).map_err(|e| usage(format!("--bot-move-timeout {text:?}: {e}")))?;
-        moves.insert(name, ms);
-    }
-    let odds = clocks.keys().chain(moves.keys()).map(|name| {
-        let clock = clocks.get(name).copied().or(args.time.clock);
-        let given = moves.get(name).copied().or(args.time.move_timeout);
-        (name.clone(), Timing { move_timeout_ms: move_limit(given, clock).as_millis() as u64, clock })
-    });
-    Ok(odds.collect())
+/// The time odds of `--bot-clock` and `--bot-move-timeout`: each named bot's timing.
+fn odds(args: &MatchArgs, bots: &[BotSpec]) -> Result<BTreeMap<String, Timing>, Failure> {
+    let mut own = BTreeMap::new();
+    let known = |name: &str| bots.iter().any(|bot| bot.name == name);
+    apply_odds_flags(&mut own, &args.odds.bot_clocks, &args.odds.bot_move_timeouts, known).map_err(usage)?;
+    Ok(time_odds(&own, args.time.clock, args.time.move_timeout))
 }
 
 /// The sample bots next to the arena binary: greedy-bot against random-bot.

@@ -12,8 +12,8 @@ use crate::bot::sandbox::{Sandbox, SandboxError};
 use crate::bot::spec::{BotSpec, SpecError};
 use crate::engine::spec::{Engine, Program};
 use crate::run::setting::{Setting, SettingError};
-use crate::run::table::{Limits, Resolved, move_limit};
-use crate::schedule::clock::{ClockError, TimeControl};
+use crate::run::table::{Limits, OwnTime, Resolved, apply_odds_flags, move_limit, time_odds};
+use crate::schedule::clock::{ClockError, TimeControl, Timing};
 use crate::schedule::lanes::{Restart, UnknownRestart};
 use crate::schedule::{Dealing, Format, ScheduleError, Shard};
 use crate::settings::{
@@ -67,6 +67,10 @@ struct BotEntry {
     dir: Option<PathBuf>,
     #[serde(default)]
     env: BTreeMap<String, String>,
+    /// Time odds: its own game clock, BASE+INC.
+    clock: Option<String>,
+    /// Time odds: its own per-move limit, in ms.
+    move_timeout: Option<u64>,
 }
 
 /// What the user gave on the command line (each `None` when absent).
@@ -80,6 +84,10 @@ pub struct Overrides {
     pub bot_dirs: Vec<String>,
     /// `--bot-env NAME=KEY=VALUE`.
     pub bot_envs: Vec<String>,
+    /// `--bot-clock NAME=BASE+INC`.
+    pub bot_clocks: Vec<String>,
+    /// `--bot-move-timeout NAME=MS`.
+    pub bot_move_timeouts: Vec<String>,
     /// `--game`.
     pub game: Option<String>,
     /// `--engine`.
@@ -171,6 +179,10 @@ pub struct LeagueConfig {
     /// Each seat's game clock, if any (absent in the `league.json` of a league without one).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub clock: Option<TimeControl>,
+    /// Time odds: the timing of each bot that has one of its own, by name
+    /// (absent in the `league.json` of a league without).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub odds: BTreeMap<String, Timing>,
     /// Time allowed for `ready`, in ms.
     pub startup_timeout_ms: u64,
     /// Operating-system limits of each bot process.
@@ -387,6 +399,8 @@ pub enum FlagError {
         /// The name.
         name: String,
     },
+    /// `--bot-clock` or `--bot-move-timeout` is refused; the message says why.
+    Odds(String),
     /// `--bot` names a bot that the league has had.
     NameTaken {
         /// The name.
@@ -402,6 +416,7 @@ impl fmt::Display for FlagError {
                 write!(f, "{flag}: no bot is named {name:?} (name it with --bot or in the configuration file first)")
             }
             FlagError::Bot(error) => error.fmt(f),
+            FlagError::Odds(why) => f.write_str(why),
             FlagError::Limit(error) => error.fmt(f),
             FlagError::NoConcurrency => f.write_str("--concurrency: must be at least 1"),
             FlagError::RetiresStranger { name } => write!(f, "--retire {name}: this league has no bot of that name"),
@@ -500,6 +515,23 @@ impl LeagueConfig {
         }
         apply_bot_flags(&mut entries, flags, cwd).map_err(ConfigError::Flag)?;
         let bots = checked_bots(entries, |key, error| key_error(key, SettingProblem::Bot(Box::new(error))))?;
+        let mut own = BTreeMap::new();
+        for (i, entry) in file.bots.iter().enumerate() {
+            let clock = entry.clock.as_ref().map(|text| text.parse::<TimeControl>());
+            let clock =
+                clock.transpose().map_err(|e| key_error(&format!("bot[{i}].clock"), SettingProblem::Clock(e)))?;
+            let move_timeout_ms = entry
+                .move_timeout
+                .map(|ms| MOVE_TIMEOUT.or_default(Some(ms)))
+                .transpose()
+                .map_err(|e| key_error(&format!("bot[{i}].move_timeout"), SettingProblem::Value(e)))?;
+            if clock.is_some() || move_timeout_ms.is_some() {
+                own.insert(entry.name.clone(), OwnTime { clock, move_timeout_ms });
+            }
+        }
+        let known = |name: &str| bots.iter().any(|bot| bot.name == name);
+        apply_odds_flags(&mut own, &flags.bot_clocks, &flags.bot_move_timeouts, known)
+            .map_err(|e| ConfigError::Flag(FlagError::Odds(e)))?;
 
         let format_text = flags.format.clone().or(file.format);
         let format: Format = format_text
@@ -554,7 +586,9 @@ impl LeagueConfig {
             (None, None) => None,
         };
         let given_move_timeout = flags.move_timeout.or(file.move_timeout);
-        let move_timeout = move_limit(given_move_timeout.map(|ms| number(&MOVE_TIMEOUT, Some(ms))).transpose()?, clock);
+        let given_move_timeout = given_move_timeout.map(|ms| number(&MOVE_TIMEOUT, Some(ms))).transpose()?;
+        let move_timeout = move_limit(given_move_timeout, clock);
+        let odds = time_odds(&own, clock, given_move_timeout);
         let deals_file = flags.deals.as_ref().map(|d| cwd.join(d)).or(file.deals.map(|d| base.join(d)));
         secrets.extend(deals_file.clone());
         if (flags.engine.is_some() || file.engine.is_some()) && (flags.game.is_some() || file.game.is_some()) {
@@ -598,6 +632,7 @@ impl LeagueConfig {
             },
             move_timeout_ms: move_timeout.as_millis() as u64,
             clock,
+            odds,
             startup_timeout_ms: number(&STARTUP_TIMEOUT, flags.startup_timeout.or(file.startup_timeout))?,
             limits,
             sandbox,
@@ -663,6 +698,7 @@ impl LeagueConfig {
         Limits {
             move_timeout: Duration::from_millis(self.move_timeout_ms),
             clock: self.clock,
+            odds: self.odds.clone(),
             startup_timeout: Duration::from_millis(self.startup_timeout_ms),
             resources: self.limits.clone(),
             sandbox: self.sandbox,
@@ -781,6 +817,7 @@ impl LeagueConfig {
             ("deals", self.deals == other.deals),
             ("move_timeout", self.move_timeout_ms == other.move_timeout_ms),
             ("clock", self.clock == other.clock),
+            ("odds", self.odds == other.odds),
             ("startup_timeout", self.startup_timeout_ms == other.startup_timeout_ms),
         ];
         match checks.iter().find(|(_, same)| !same) {

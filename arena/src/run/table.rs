@@ -71,6 +71,66 @@ pub fn move_limit(given: Option<u64>, clock: Option<TimeControl>) -> Duration {
     }
 }
 
+/// A bot's own time (time odds) as given: its clock and its per-move limit
+/// in milliseconds, either absent when it has the run's.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct OwnTime {
+    /// Its own game clock (`--bot-clock`, a league file bot's `clock`).
+    pub clock: Option<TimeControl>,
+    /// Its own per-move limit (`--bot-move-timeout`, a league file bot's `move_timeout`).
+    pub move_timeout_ms: Option<u64>,
+}
+
+/// Applies `--bot-clock NAME=BASE+INC` (`clocks`) and `--bot-move-timeout
+/// NAME=MS` (`moves`) to `own`, by bot name; `known` tells a bot's name. The
+/// error says which flag is wrong, and why.
+pub fn apply_odds_flags(
+    own: &mut BTreeMap<String, OwnTime>,
+    clocks: &[String],
+    moves: &[String],
+    known: impl Fn(&str) -> bool,
+) -> Result<(), String> {
+    let named = |flag: &str, text: &str, shape: &str| -> Result<(String, String), String> {
+        let (name, value) = text.split_once('=').ok_or_else(|| format!("{flag} {text:?}: expected {shape}"))?;
+        match known(name.trim()) {
+            true => Ok((name.trim().to_string(), value.to_string())),
+            false => Err(format!("{flag} {text:?}: no bot of the run is named {:?}", name.trim())),
+        }
+    };
+    for text in clocks {
+        let (name, value) = named("--bot-clock", text, "NAME=BASE+INC")?;
+        let clock: TimeControl = value.parse().map_err(|e| format!("--bot-clock {text:?}: {e}"))?;
+        own.entry(name).or_default().clock = Some(clock);
+    }
+    for text in moves {
+        let (name, value) = named("--bot-move-timeout", text, "NAME=MS")?;
+        let ms = value
+            .trim()
+            .parse()
+            .map_err(|_| format!("--bot-move-timeout {text:?}: {value:?} is not a whole number of milliseconds"))?;
+        let ms =
+            settings::MOVE_TIMEOUT.or_default(Some(ms)).map_err(|e| format!("--bot-move-timeout {text:?}: {e}"))?;
+        own.entry(name).or_default().move_timeout_ms = Some(ms);
+    }
+    Ok(())
+}
+
+/// The timing of each bot with time of its own (`own`), in a run whose clock
+/// is `clock` and whose per-move limit was given as `move_timeout` (ms): a
+/// bot's clock is its own, else the run's; its per-move limit its own, else
+/// the run's as given, else under a clock the clock's base (see [`move_limit`]).
+pub fn time_odds(
+    own: &BTreeMap<String, OwnTime>,
+    clock: Option<TimeControl>,
+    move_timeout: Option<u64>,
+) -> BTreeMap<String, Timing> {
+    let timing = |own: &OwnTime| {
+        let clock = own.clock.or(clock);
+        Timing { move_timeout_ms: move_limit(own.move_timeout_ms.or(move_timeout), clock).as_millis() as u64, clock }
+    };
+    own.iter().map(|(name, own)| (name.clone(), timing(own))).collect()
+}
+
 impl Default for Limits {
     fn default() -> Self {
         Limits {
