@@ -4,10 +4,15 @@
 //! flight (units of groups that share their deals, or a deals file's
 //! setups), so that no two processes alive at the same time play the same
 //! deal in two games.
+//!
+//! A run that stops at its answer (an SPRT) also bounds how far its game
+//! slots may run ahead of the oldest unit not yet over ([`Dealer::turn`]):
+//! the games it counts are whole deals in plan order, so a unit played far
+//! ahead of an unfinished one would be played and not counted.
 
 use crate::schedule::Selection;
 use crate::schedule::lanes::{Plan, Unit};
-use std::collections::{HashSet, VecDeque};
+use std::collections::{BTreeSet, HashSet, VecDeque};
 use std::sync::Mutex;
 use tokio::sync::Notify;
 
@@ -19,11 +24,22 @@ const MOST_DEFERRED: usize = 1024;
 pub struct Dealer {
     state: Mutex<State>,
     released: Notify,
+    /// How many units, from the oldest not yet over, may be played at once
+    /// ([`Dealer::turn`]); `None` for no bound.
+    ahead: Option<u64>,
+}
+
+/// A unit handed out, with its place among the units handed out.
+pub struct Dealt {
+    /// The unit.
+    pub unit: Unit,
+    /// Its place in plan order among the units with games to play, from 0.
+    pub seq: u64,
 }
 
 /// What the dealer has for a worker now.
 enum Taken {
-    Unit(Unit),
+    Unit(Dealt),
     /// Units are left, but every one of them waits for its deals.
     Busy,
     None,
@@ -36,21 +52,26 @@ struct State {
     /// The units of the cells looked at, not yet handed out nor deferred.
     ready: VecDeque<Unit>,
     /// Units passed over while one of their deals was in flight, in plan order.
-    deferred: VecDeque<Unit>,
+    deferred: VecDeque<Dealt>,
     /// The deals in flight.
     busy: HashSet<u64>,
+    /// How many units have been taken from the plan (handed out or deferred).
+    taken: u64,
+    /// The places ([`Dealt::seq`]) of the units taken and not yet over.
+    pending: BTreeSet<u64>,
 }
 
 impl Dealer {
-    /// A dealer of a run's units.
-    pub fn new() -> Dealer {
-        Dealer { state: Mutex::default(), released: Notify::new() }
+    /// A dealer of a run's units; with `ahead`, [`Dealer::turn`] lets only
+    /// units within `ahead` of the oldest unit not yet over be played.
+    pub fn new(ahead: Option<usize>) -> Dealer {
+        Dealer { state: Mutex::default(), released: Notify::new(), ahead: ahead.map(|n| n.max(1) as u64) }
     }
 
     /// The next unit of `plan` with games of `selection` to play, its lanes
     /// holding only those games, once none of its deals is in flight;
     /// `None` when every unit has been handed out.
-    pub async fn next(&self, plan: &Plan, selection: &Selection) -> Option<Unit> {
+    pub async fn next(&self, plan: &Plan, selection: &Selection) -> Option<Dealt> {
         loop {
             let released = self.released.notified();
             tokio::pin!(released);
@@ -67,7 +88,7 @@ impl Dealer {
     /// ahead of the one it plays: `None` when every unit left must wait for
     /// its deals, or when fewer than `leave` others would be left (for the
     /// workers that have none).
-    pub fn next_now(&self, plan: &Plan, selection: &Selection, leave: usize) -> Option<Unit> {
+    pub fn next_now(&self, plan: &Plan, selection: &Selection, leave: usize) -> Option<Dealt> {
         {
             let state = self.state.lock().expect("dealer lock");
             let left = state.ready.len() + state.deferred.len() + (plan.cells() - state.next) as usize;
@@ -85,10 +106,10 @@ impl Dealer {
         let mut state = self.state.lock().expect("dealer lock");
         let state = &mut *state;
         let free = |unit: &Unit, busy: &HashSet<u64>| unit.deals.iter().all(|deal| !busy.contains(deal));
-        if let Some(at) = state.deferred.iter().position(|unit| free(unit, &state.busy)) {
-            let unit = state.deferred.remove(at).expect("found");
-            state.busy.extend(&unit.deals);
-            return Taken::Unit(unit);
+        if let Some(at) = state.deferred.iter().position(|dealt| free(&dealt.unit, &state.busy)) {
+            let dealt = state.deferred.remove(at).expect("found");
+            state.busy.extend(&dealt.unit.deals);
+            return Taken::Unit(dealt);
         }
         while state.deferred.len() < MOST_DEFERRED {
             let Some(mut unit) = state.ready.pop_front() else {
@@ -106,21 +127,43 @@ impl Dealer {
             if unit.lanes.is_empty() {
                 continue;
             }
-            if free(&unit, &state.busy) {
-                state.busy.extend(&unit.deals);
-                return Taken::Unit(unit);
+            let dealt = Dealt { unit, seq: state.taken };
+            state.taken += 1;
+            state.pending.insert(dealt.seq);
+            if free(&dealt.unit, &state.busy) {
+                state.busy.extend(&dealt.unit.deals);
+                return Taken::Unit(dealt);
             }
-            state.deferred.push_back(unit);
+            state.deferred.push_back(dealt);
         }
         if state.deferred.is_empty() { Taken::None } else { Taken::Busy }
     }
 
-    /// Notes that `unit`, handed out by [`Dealer::next`], is over.
-    pub fn done(&self, unit: &Unit) {
+    /// Waits until `dealt` may be played: at once without a bound, else
+    /// once it is among the `ahead` units from the oldest not yet over. The
+    /// oldest unit may always be played, so a slot that plays its units in
+    /// the order of their places never waits for ever.
+    pub async fn turn(&self, dealt: &Dealt) {
+        let Some(ahead) = self.ahead else { return };
+        loop {
+            let released = self.released.notified();
+            tokio::pin!(released);
+            released.as_mut().enable();
+            let oldest = self.state.lock().expect("dealer lock").pending.first().copied();
+            if oldest.is_none_or(|oldest| dealt.seq < oldest + ahead) {
+                return;
+            }
+            released.await;
+        }
+    }
+
+    /// Notes that `dealt`, handed out by [`Dealer::next`], is over.
+    pub fn done(&self, dealt: &Dealt) {
         let mut state = self.state.lock().expect("dealer lock");
-        for deal in &unit.deals {
+        for deal in &dealt.unit.deals {
             state.busy.remove(deal);
         }
+        state.pending.remove(&dealt.seq);
         drop(state);
         self.released.notify_waiters();
     }
@@ -141,12 +184,12 @@ mod tests {
         let schedule = Schedule::duplicate_match(7, &[vec![0], vec![1]], 40).unwrap();
         let plan = Plan::new(schedule.clone(), Restart::Lane, 2, None, false);
         let selection = Selection::new(&schedule, None, |id| id == 3);
-        let dealer = Dealer::new();
+        let dealer = Dealer::new(None);
         let handed = run(async {
             let mut handed = Vec::new();
-            while let Some(unit) = dealer.next(&plan, &selection).await {
-                handed.push(unit.clone());
-                dealer.done(&unit);
+            while let Some(dealt) = dealer.next(&plan, &selection).await {
+                handed.push(dealt.unit.clone());
+                dealer.done(&dealt);
             }
             handed
         });
@@ -167,26 +210,50 @@ mod tests {
         let schedule = Schedule::league(7, &[vec![0], vec![1]], &pairs, Seating::EveryOrder, 8).unwrap();
         let plan = Plan::new(schedule.clone(), Restart::Lane, 1, None, false);
         let selection = Selection::new(&schedule, None, |_| false);
-        let dealer = Dealer::new();
+        let dealer = Dealer::new(None);
         let all: Vec<Unit> = (0..plan.cells()).flat_map(|cell| plan.cell(cell)).collect();
         let overlap = |a: &Unit, b: &Unit| a.deals.iter().any(|deal| b.deals.contains(deal));
         run(async {
             let first = dealer.next(&plan, &selection).await.unwrap();
             let second = dealer.next(&plan, &selection).await.unwrap();
-            assert!(!overlap(&first, &second), "never two units of a deal");
+            assert!(!overlap(&first.unit, &second.unit), "never two units of a deal");
             let third = dealer.next_now(&plan, &selection, 0);
-            if let Some(unit) = &third {
-                assert!(!overlap(unit, &first) && !overlap(unit, &second), "never two units of a deal");
-            }
-            for unit in [Some(first), Some(second), third.clone()].iter().flatten() {
-                dealer.done(unit);
+            if let Some(dealt) = &third {
+                let unit = &dealt.unit;
+                assert!(!overlap(unit, &first.unit) && !overlap(unit, &second.unit), "never two units of a deal");
             }
             let mut handed = 2 + usize::from(third.is_some());
-            while let Some(unit) = dealer.next(&plan, &selection).await {
+            for dealt in [Some(first), Some(second), third].iter().flatten() {
+                dealer.done(dealt);
+            }
+            while let Some(dealt) = dealer.next(&plan, &selection).await {
                 handed += 1;
-                dealer.done(&unit);
+                dealer.done(&dealt);
             }
             assert_eq!(handed, all.len(), "every unit, once");
         });
+    }
+
+    #[test]
+    fn a_bounded_dealer_plays_no_unit_beyond_the_oldest_not_yet_over() {
+        let schedule = Schedule::duplicate_match(7, &[vec![0], vec![1]], 40).unwrap();
+        let plan = Plan::new(schedule.clone(), Restart::Lane, 2, None, true);
+        let selection = Selection::new(&schedule, None, |_| false);
+        let dealer = Dealer::new(Some(2));
+        let waits = |dealt: &Dealt| {
+            let turn = std::pin::pin!(dealer.turn(dealt));
+            run(async { tokio::time::timeout(std::time::Duration::from_millis(1), turn).await.is_err() })
+        };
+        let first = run(dealer.next(&plan, &selection)).unwrap();
+        let second = run(dealer.next(&plan, &selection)).unwrap();
+        let third = run(dealer.next(&plan, &selection)).unwrap();
+        assert_eq!([first.seq, second.seq, third.seq], [0, 1, 2]);
+        assert!(!waits(&first) && !waits(&second), "the two oldest may be played");
+        assert!(waits(&third), "the third waits for the oldest");
+        dealer.done(&second);
+        assert!(waits(&third), "the oldest is not over yet");
+        dealer.done(&first);
+        assert!(!waits(&third), "within two of the oldest now");
+        assert!(waits(&Dealt { unit: third.unit.clone(), seq: 4 }), "4 is not within two of 2");
     }
 }

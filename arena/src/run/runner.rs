@@ -17,10 +17,10 @@ use crate::bot::placement::Placement;
 use crate::bot::pool::Role;
 use crate::bot::pool::{self, Pool};
 use crate::bot::{cpus, orphans};
-use crate::run::dealer::Dealer;
+use crate::run::dealer::{Dealer, Dealt};
 use crate::run::play::{Unplayable, play_game, start_ahead};
 use crate::run::table::Table;
-use crate::schedule::lanes::{Lane, Plan, Restart, Unit};
+use crate::schedule::lanes::{Lane, Plan, Restart};
 use crate::schedule::{Schedule, Selection};
 use crate::stats::standings::Standings;
 use crate::stats::whole_deals::WholeDeals;
@@ -59,8 +59,10 @@ pub struct Work {
     /// How many to play at once.
     pub concurrency: usize,
     /// Whether the run may stop on a finished game (an SPRT at its verdict):
-    /// the workers then never run more than one game each ahead of the
-    /// games counted, so that few games start after the one that stops it.
+    /// its units are then small, no game slot plays a unit more than the
+    /// slots' number ahead of the oldest unit not yet over, and the workers
+    /// never run more than one game each ahead of the games counted, so that
+    /// few games are played and not counted when it stops.
     pub stops_early: bool,
 }
 
@@ -168,7 +170,7 @@ pub fn run_games(
     let threads = concurrency.min(cores);
     let setups = table.setups.as_ref().map(|setups| setups.len() as u64);
     let plan = Plan::new(schedule, table.limits.restart, concurrency, setups, stops_early);
-    let dealer = Dealer::new();
+    let dealer = Dealer::new(stops_early.then_some(concurrency));
     let shared = Arc::new(Shared {
         table,
         plan,
@@ -366,14 +368,15 @@ const QUEUED_UNITS: usize = 2;
 
 /// A unit a slot plays, with the processes each of its lanes needs.
 struct InPlay {
-    unit: Unit,
+    dealt: Dealt,
     /// For each lane, its (bot, seat) pairs.
     roles: Vec<Vec<(usize, usize)>>,
 }
 
 impl InPlay {
-    fn new(unit: Unit, schedule: &Schedule) -> InPlay {
-        let roles = unit
+    fn new(dealt: Dealt, schedule: &Schedule) -> InPlay {
+        let roles = dealt
+            .unit
             .lanes
             .iter()
             .map(|lane| {
@@ -388,12 +391,12 @@ impl InPlay {
                 roles
             })
             .collect();
-        InPlay { unit, roles }
+        InPlay { dealt, roles }
     }
 
     /// The lanes from lane `from` on, each with its roles.
     fn lanes_from(&self, from: usize) -> impl Iterator<Item = (&Lane, &[(usize, usize)])> {
-        self.unit.lanes.iter().zip(&self.roles).skip(from).map(|(lane, roles)| (lane, roles.as_slice()))
+        self.dealt.unit.lanes.iter().zip(&self.roles).skip(from).map(|(lane, roles)| (lane, roles.as_slice()))
     }
 }
 
@@ -409,32 +412,36 @@ impl Slot<'_> {
             if halted(shared) {
                 break;
             }
-            let unit = match queued.pop_front() {
-                Some(unit) => unit,
-                None => match shared.dealer.next(&shared.plan, &shared.selection).await {
-                    Some(unit) => InPlay::new(unit, schedule),
+            if queued.is_empty() {
+                match shared.dealer.next(&shared.plan, &shared.selection).await {
+                    Some(dealt) => queued.push_back(InPlay::new(dealt, schedule)),
                     None => break,
-                },
-            };
-            while shared.table.limits.restart != Restart::Off && queued.len() < QUEUED_UNITS {
+                }
+            }
+            // The one to play now and up to QUEUED_UNITS after it.
+            while shared.table.limits.restart != Restart::Off && queued.len() <= QUEUED_UNITS {
                 // Never a unit another game slot would otherwise wait for.
                 match shared.dealer.next_now(&shared.plan, &shared.selection, shared.slots) {
                     Some(next) => queued.push_back(InPlay::new(next, schedule)),
                     None => break,
                 }
             }
+            // In the order of their places, so that the oldest never waits for its turn for ever.
+            queued.make_contiguous().sort_by_key(|unit| unit.dealt.seq);
+            let unit = queued.pop_front().expect("a unit");
+            shared.dealer.turn(&unit.dealt).await;
             let played = self.play_unit(link, &unit, &queued).await;
             // The unit's deals are free once its last processes are gone.
             if let Some(last) = self.ending.last_mut() {
                 while last.join_next().await.is_some() {}
             }
-            shared.dealer.done(&unit.unit);
+            shared.dealer.done(&unit.dealt);
             if played.is_err() {
                 break;
             }
         }
         for unit in queued {
-            shared.dealer.done(&unit.unit);
+            shared.dealer.done(&unit.dealt);
         }
     }
 
@@ -448,7 +455,7 @@ impl Slot<'_> {
     ) -> Result<(), Halt> {
         let shared = self.shared;
         let kept = shared.table.limits.restart == Restart::Off;
-        for (at, lane) in unit.unit.lanes.iter().enumerate() {
+        for (at, lane) in unit.dealt.unit.lanes.iter().enumerate() {
             // The lane before, which met the same deals, is gone first.
             if let Some(mut before) = self.ending.pop() {
                 while before.join_next().await.is_some() {}
@@ -461,7 +468,7 @@ impl Slot<'_> {
                     // This lane's processes not started yet (a fault's, or in a lane
                     // that spans groups, a seat first met later), then the next lanes'.
                     let later = unit.lanes_from(at + 1).chain(queued.iter().flat_map(|next| next.lanes_from(0)));
-                    let this_unit = unit.unit.lanes.len() - at;
+                    let this_unit = unit.dealt.unit.lanes.len() - at;
                     self.start_ahead(lane.games.len() - played, this_unit, unit.lanes_from(at).take(1), later);
                 }
                 let spec = shared.plan.schedule().get(id).expect("an id of the schedule");

@@ -34,7 +34,9 @@
 //! run has at least two units for each game played at once (a short match
 //! at `--concurrency 2` still keeps both workers busy), and no more deals
 //! than a deals file has setups (so that a unit never holds two deals set
-//! up from the same one). With [`Restart::Game`] a window is one deal.
+//! up from the same one). With [`Restart::Game`] a window is one deal; in a
+//! run that stops at its answer (an SPRT), [`STOPPING_LANE_DEALS`] deals a
+//! unit, so that few games are played past it.
 
 use super::seeds;
 use super::{Dealing, Place, Schedule};
@@ -44,6 +46,13 @@ use std::str::FromStr;
 
 /// The most deals in one block: a lane plays at most this many games.
 pub const LANE_DEALS: u64 = 256;
+
+/// The deals a unit holds, at most about, in a run that stops as soon as it
+/// has its answer (an SPRT): the games of a unit played when it stops are
+/// not counted until the unit's deals are whole, and a process is started
+/// for each lane, so a unit of a couple of deals keeps both few (a process
+/// of a bot slow to start, such as Python's, plays two games).
+pub const STOPPING_LANE_DEALS: u64 = 4;
 
 /// How long a bot process lives.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -136,41 +145,11 @@ pub struct Plan {
 /// How one stage is cut.
 #[derive(Debug, Clone)]
 struct StagePlan {
-    windows: Windows,
+    /// The deals of each window (the last may hold fewer).
+    window: u64,
     /// Where each chunk of groups starts, and after the last the number of groups.
     chunks: Vec<usize>,
 }
-
-/// The windows of a stage: growing ones first, then windows of one size.
-#[derive(Debug, Clone)]
-struct Windows {
-    /// Where each growing window starts, and after the last where the others do.
-    growing: Vec<u64>,
-    /// The deals of each window after them.
-    steady: u64,
-}
-
-impl Windows {
-    /// How many windows `deals` deals make.
-    fn count(&self, deals: u64) -> u64 {
-        let grown = *self.growing.last().expect("one entry at least");
-        (self.growing.len() as u64 - 1) + deals.saturating_sub(grown).div_ceil(self.steady)
-    }
-
-    /// The deals of window `index`: its first, and one past its last.
-    fn window(&self, index: u64, deals: u64) -> (u64, u64) {
-        let grown = self.growing.len() as u64 - 1;
-        if index < grown {
-            return (self.growing[index as usize], self.growing[index as usize + 1]);
-        }
-        let start = self.growing[grown as usize] + (index - grown) * self.steady;
-        (start, (start + self.steady).min(deals))
-    }
-}
-
-/// The fewest deals in a window of a run that stops as soon as it has its
-/// answer ([`Plan::new`]'s `growing`).
-const LEAST_WINDOW: u64 = 2;
 
 /// The most bots whose groups share a unit: each bot may need a process
 /// for each seat in each of its lanes.
@@ -187,11 +166,16 @@ pub const MOST_ORDERS_APART: u64 = 6;
 impl Plan {
     /// The plan of `schedule` under `restart`, for `concurrency` games at
     /// once, its games set up from a deals file of `setups` setups if any.
-    /// A run that may stop as soon as it has its answer (`growing`: an SPRT)
-    /// begins with small windows that grow by a quarter of the deals before
-    /// them, so that the games in flight when it stops, whose deals are not
-    /// whole, are few.
-    pub fn new(schedule: Schedule, restart: Restart, concurrency: usize, setups: Option<u64>, growing: bool) -> Plan {
+    /// A run that may stop as soon as it has its answer (`stops_early`: an
+    /// SPRT) has units of about [`STOPPING_LANE_DEALS`] deals, so that the
+    /// games played when it stops, whose deals are not whole, are few.
+    pub fn new(
+        schedule: Schedule,
+        restart: Restart,
+        concurrency: usize,
+        setups: Option<u64>,
+        stops_early: bool,
+    ) -> Plan {
         let deals = schedule.deals_per_group().max(1);
         let orders = schedule.games_per_deal().max(1);
         let wanted = concurrency.max(1) as u64;
@@ -218,21 +202,15 @@ impl Plan {
             if let Some(setups) = setups {
                 most = most.min(setups.max(1));
             }
+            if stops_early {
+                most = most.min(orders * STOPPING_LANE_DEALS);
+            }
             if restart == Restart::Game {
                 most = 1;
             }
-            let steady = deals.div_ceil(per_group).clamp(1, most);
-            let mut starts = vec![0];
-            while let Some(&start) = starts.last().filter(|_| growing) {
-                let size = (start / 4).max(LEAST_WINDOW).min(most);
-                if size >= steady || start >= deals {
-                    break;
-                }
-                starts.push((start + size).min(deals));
-            }
-            let windows = Windows { growing: starts, steady };
-            first_cells.push(first_cells[stage] + windows.count(deals) * count);
-            stages.push(StagePlan { windows, chunks });
+            let window = deals.div_ceil(per_group).clamp(1, most);
+            first_cells.push(first_cells[stage] + deals.div_ceil(window) * count);
+            stages.push(StagePlan { window, chunks });
         }
         Plan { schedule, restart, stages, first_cells, setups }
     }
@@ -285,7 +263,8 @@ impl Plan {
         let count = plan.chunks.len() as u64 - 1;
         let within = index - self.first_cells[stage];
         let (window, chunk) = (within / count, (within % count) as usize);
-        let (from, to) = plan.windows.window(window, schedule.deals_per_group());
+        let from = window * plan.window;
+        let to = (from + plan.window).min(schedule.deals_per_group());
         let groups = plan.chunks[chunk]..plan.chunks[chunk + 1];
         let orders = schedule.games_per_deal() as usize;
         // Each deal's games by key, least first.
@@ -481,19 +460,20 @@ mod tests {
     }
 
     #[test]
-    fn a_run_that_may_stop_at_its_answer_begins_with_small_windows() {
-        let schedule = Schedule::duplicate_match(3, &free_for_all(2), 2000).unwrap();
-        let plan = Plan::new(schedule, Restart::Lane, 2, None, true);
-        check(&plan);
-        let windows: Vec<u64> =
-            (0..plan.cells()).map(|cell| plan.cell(cell).iter().map(|u| u.lanes[0].games.len() as u64).sum()).collect();
-        assert_eq!(windows[..10], [2, 2, 2, 2, 2, 2, 3, 3, 4, 5]);
-        let mut before = 0;
-        for &window in &windows {
-            assert!(window <= (before / 4).max(LEAST_WINDOW) || window == 500, "{windows:?}");
-            before += window;
+    fn a_run_that_may_stop_at_its_answer_has_units_of_a_couple_of_deals() {
+        for teams in [free_for_all(2), free_for_all(3)] {
+            let schedule = Schedule::duplicate_match(3, &teams, 2000).unwrap();
+            let orders = schedule.games_per_deal();
+            let plan = Plan::new(schedule, Restart::Lane, 2, None, true);
+            check(&plan);
+            let windows: Vec<u64> = (0..plan.cells())
+                .map(|cell| plan.cell(cell).iter().map(|u| u.lanes[0].games.len() as u64).sum())
+                .collect();
+            let (last, whole) = windows.split_last().unwrap();
+            assert!(whole.iter().all(|&window| window == orders * STOPPING_LANE_DEALS), "{windows:?}");
+            assert!(*last <= orders * STOPPING_LANE_DEALS, "{windows:?}");
+            assert_eq!(windows.iter().sum::<u64>(), plan.schedule().deals_per_group());
         }
-        assert_eq!(before, 1000);
     }
 
     #[test]
