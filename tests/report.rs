@@ -295,6 +295,16 @@ fn an_sprt_report_shows_sprt_json_and_the_llr_course() {
         assert!(svg(&dom, chart).contains("<polyline"), "#{chart} is not drawn");
     }
     assert!(!dom.contains("<section id=\"sprt-section\" hidden"), "the SPRT section is shown");
+    // The verdict first, and each Elo figure saying what it is estimated from.
+    let at = |id: &str| dom.find(&format!("<section id=\"{id}\"")).unwrap_or_else(|| panic!("no #{id}"));
+    assert!(at("sprt-section") < at("standings-section"), "the SPRT's verdict comes before the standings");
+    let pairs = format!("from the {} pairs counted", sprt["pairs"]);
+    assert!(dom.contains(&format!("The test's Elo is estimated {pairs} (pentanomial")), "{dom}");
+    let standings =
+        format!("rates each bot about their mean, from each of the {} games played on its own", sprt["games_played"]);
+    assert!(dom.contains(&standings), "{dom}");
+    assert!(dom.contains(&format!("<th>Elo, {}</th>", &pairs[..pairs.len() - " counted".len()])), "{dom}");
+    assert!(dom.contains("Elo ± 95% interval, from every game's result"), "{dom}");
 }
 
 /// A payoff test's page (Leduc): its numbers are sprt.json's, in chips/game, with no pentanomial.

@@ -142,6 +142,14 @@ fn few_games_are_played_past_the_verdict_at_any_concurrency() {
         let (stdout, _) = arena_expect(&sprt_args(&scratch, ("greedy", &greedy), ("random", &random), &extra), 0);
         assert!(stdout.contains("H1 accepted"), "{stdout}");
         let result = result(&out);
+        // The two Elo figures of the screen, each saying what it is estimated from.
+        assert!(stdout.contains("Standings: Elo ± 95% interval, from every game's result"), "{stdout}");
+        let estimate = format!("SPRT estimate from the {} pairs counted: Elo ", result["pairs"]);
+        let standings = format!(
+            "(not the standings' Elo: that rates each bot about their mean, from each of the {} games played",
+            result["games_played"]
+        );
+        assert!(stdout.contains(&estimate) && stdout.contains(&standings), "{stdout}");
         let counted = result["games"].as_u64().unwrap();
         let played = records(&out).len() as u64;
         assert_eq!(result["games_played"], played, "sprt.json counts every game recorded");

@@ -305,6 +305,9 @@ function sprt() {
   const { summary: s, course, every } = D.sprt;
   $("sprt-section").hidden = false;
   $("toc-sprt").hidden = false;
+  // The verdict is what an SPRT's reader came for: its section comes first.
+  $("standings-section").before($("sprt-section"));
+  $("toc").prepend($("toc-sprt"));
   // The pentanomial test (in Elo) or the payoff test (in the game's unit per game).
   const payoff = s.test === "payoff";
   const unit = payoff ? `${s.unit}/game` : s.model === "logistic" ? "Elo" : "nElo";
@@ -315,6 +318,13 @@ function sprt() {
   const verdicts = { H1: `H1 accepted: ${h1}`, H0: `H0 accepted: ${h0}`,
     inconclusive: "inconclusive: the game limit was reached without a verdict", interrupted: D.partial ? "no verdict yet" : "interrupted before a verdict" };
   $("sprt-verdict").textContent = verdicts[s.conclusion];
+  // Two estimates of the same games: say which is which.
+  const counted = payoff ? `${s.deals} deals` : `${s.pairs} pairs`;
+  $("sprt-note").textContent = payoff
+    ? `The test's estimate is ${s.new}'s mean payoff over the ${counted} counted (each deal's games together); ` +
+      `the standings below are over all ${s.games_played} games played.`
+    : `The test's Elo is estimated from the ${counted} counted (pentanomial: each deal's games scored together); ` +
+      `the standings' Elo below rates each bot about their mean, from each of the ${s.games_played} games played on its own, so the two differ.`;
   const table = $("sprt-summary");
   const digits = payoff ? 2 : 1;
   const estimate = (label, value, path) => value ? [[label, signed(value[path[1]], digits), path, value[path[1]]],
@@ -326,8 +336,9 @@ function sprt() {
     ["upper bound", s.upper.toFixed(3), ["upper"], s.upper], ["LLR", s.llr.toFixed(3), ["llr"], s.llr],
     payoff ? ["deals", s.deals, ["deals"]] : ["pairs", s.pairs, ["pairs"]],
     ["games counted", s.games, ["games"]], ["games played", s.games_played, ["games_played"]],
-    ...(payoff ? estimate(`${s.new}'s ${unit}`, s.payoff, ["payoff", "mean"])
-      : [...estimate("Elo", s.logistic_elo, ["logistic_elo", "elo"]), ...estimate("nElo", s.normalized_elo, ["normalized_elo", "elo"]),
+    ...(payoff ? estimate(`${s.new}'s ${unit}, from the ${counted}`, s.payoff, ["payoff", "mean"])
+      : [...estimate(`Elo, from the ${counted}`, s.logistic_elo, ["logistic_elo", "elo"]),
+        ...estimate(`nElo, from the ${counted}`, s.normalized_elo, ["normalized_elo", "elo"]),
         ...share("draw ratio (pairs scoring 1 point)", "draw_ratio")]),
     ...share("LOS", "los")];
   for (const [label, text, path, value] of rows) {

@@ -186,14 +186,20 @@ impl Summary {
             Conclusion::Inconclusive => "inconclusive: the game limit was reached without a verdict".to_string(),
             Conclusion::Interrupted => "interrupted before a verdict".to_string(),
         };
+        // The standings beside it rate every game played on its own: say
+        // which figure this is, and what it is estimated from.
         let (counted, estimates) = match &self.findings {
             Findings::Pairs(f) => (
                 format!("{} pairs", f.pairs),
                 format!(
-                    "{}, {}\nLOS {}, draw ratio {} (pairs scoring 1 point)\n\
+                    "SPRT estimate from the {} pairs counted: {}, {}\n  \
+                     (not the standings' Elo: that rates each bot about their mean, from each of the {} games played on its own)\n\
+                     LOS {}, draw ratio {} (pairs scoring 1 point)\n\
                      pentanomial [LL, LD, WL+DD, WD, WW]: {:?}\n",
+                    f.pairs,
                     estimate_text(f.logistic_elo.map(|e| [e.elo, e.margin]), "Elo", 1),
                     estimate_text(f.normalized_elo.map(|e| [e.elo, e.margin]), "nElo", 1),
+                    self.games_played,
                     percent(f.los),
                     percent(f.draw_ratio),
                     f.pentanomial,
@@ -202,7 +208,8 @@ impl Summary {
             Findings::Payoffs(f) => (
                 format!("{} deals", f.deals),
                 format!(
-                    "{new}'s payoff: {}, LOS {}\n",
+                    "SPRT estimate from the {} deals counted: {new}'s payoff {}, LOS {}\n",
+                    f.deals,
                     estimate_text(f.payoff.map(|e| [e.mean, e.margin]), &unit, 2),
                     percent(f.los)
                 ),
@@ -292,7 +299,12 @@ mod tests {
         // Pairs scoring ½, ¾ and 1 of 2 points: μ = 0.75, σ² = 1/24, σ/√3 = 0.117851;
         // LOS Φ(0.25 / 0.117851) = Φ(2.121320) = 98.31%; one pair in three scored 1 point.
         assert!(text.contains("LOS 98.31%, draw ratio 33.33% (pairs scoring 1 point)"), "{text}");
-        assert!(text.contains("\nElo +190.8 ± ") && text.contains(", nElo +"), "{text}");
+        assert!(text.contains("\nSPRT estimate from the 3 pairs counted: Elo +190.8 ± "), "{text}");
+        assert!(
+            text.contains(", nElo +")
+                && text.contains("(not the standings' Elo: that rates each bot about their mean, from each of the 7 games played on its own)"),
+            "{text}"
+        );
         assert!(text.contains("interrupted before a verdict"), "{text}");
         let json = serde_json::to_value(&summary).unwrap();
         assert_eq!(json["test"], "pentanomial");
@@ -319,7 +331,10 @@ mod tests {
         let text = summary.text();
         assert!(text.starts_with("SPRT rules vs random: chips/game [0, 0.5], alpha 0.05"), "{text}");
         assert!(text.contains("LLR 0.29 after 8 games (4 deals; 9 played)"), "{text}");
-        assert!(text.contains("rules's payoff: chips/game +1.00 ± 2.23, LOS 80.98%"), "{text}");
+        assert!(
+            text.contains("SPRT estimate from the 4 deals counted: rules's payoff chips/game +1.00 ± 2.23, LOS 80.98%"),
+            "{text}"
+        );
         let json = serde_json::to_value(&summary).unwrap();
         assert_eq!(json["test"], "payoff");
         assert_eq!((json["payoff0"].as_f64(), json["payoff1"].as_f64()), (Some(0.0), Some(0.5)));

@@ -7,7 +7,8 @@ use super::Ranking;
 pub const NONE: &str = "—";
 
 /// The main table's title.
-pub const MAIN_TITLE: &str = "Standings: Elo ± 95% interval; LOS = likelihood of superiority over the next bot";
+pub const MAIN_TITLE: &str =
+    "Standings: Elo ± 95% interval, from every game's result; LOS = likelihood of superiority over the next bot";
 
 /// The title of the main table: [`MAIN_TITLE`], saying how the bots are
 /// ranked when it is by mean score.
@@ -15,7 +16,7 @@ pub fn main_title(ranking: &Ranking) -> String {
     let scoring = &ranking.standings.scoring;
     if scoring.rank_by_mean {
         format!(
-            "Standings: Elo ± 95% interval; ranked by {0}/game ± 95% interval; LOS = likelihood of superiority over the next bot, by {0}/game",
+            "Standings: Elo ± 95% interval, from every game's result; ranked by {0}/game ± 95% interval; LOS = likelihood of superiority over the next bot, by {0}/game",
             scoring.unit
         )
     } else {
