@@ -76,7 +76,8 @@ fn a_bot_that_spends_its_clock_forfeits_on_time_though_each_move_is_within_its_l
         &[("slow", &slow), ("g", &greedy)],
         &[&extra[..], &["--startup-timeout", "60000"]].concat(),
     );
-    let (stdout, _) = arena_expect(&args, 0);
+    // Exit status 4: slow forfeits both its games.
+    let (stdout, _) = arena_expect(&args, 4);
     let records = Record::all(&out);
     assert_eq!(records.len(), 2);
     // The run ends with the least clock each bot left.
@@ -188,21 +189,22 @@ fn a_long_think_survives_a_clock_but_not_the_per_move_limit() {
     // that the fast moves keep on a busy machine, and the long one does not.
     let bot = clocked(&scratch.path().join("told"), 0, 4500);
     let greedy = bin("greedy-bot");
-    let play = |name: &str, limits: &[&str]| {
+    // Exit status 4 when c forfeits both its games.
+    let play = |name: &str, limits: &[&str], status: i32| {
         let out = scratch.join(name);
         let extra =
             [&["--games", "2", "--seed", "8", "--startup-timeout", "60000", "--out", &out][..], limits].concat();
-        arena_expect(&match_args(&scratch, &[("c", &bot), ("g", &greedy)], &extra), 0);
+        arena_expect(&match_args(&scratch, &[("c", &bot), ("g", &greedy)], &extra), status);
         Record::all(&out)
     };
-    for record in play("limited", &["--move-timeout", "3000"]) {
+    for record in play("limited", &["--move-timeout", "3000"], 4) {
         let faults = &record.faults;
         assert_eq!(faults.len(), 1, "{faults:?}");
         assert_eq!((faults[0].bot.as_str(), faults[0].kind.as_str()), ("c", "timeout"));
         assert!(!faults[0].message.contains("clock"), "{:?}", faults[0]);
         assert!(moves(&record, 0).iter().all(|e| e.get("clock_us").is_none()), "no clock, none recorded");
     }
-    for record in play("clocked", &["--clock", "20s+0"]) {
+    for record in play("clocked", &["--clock", "20s+0"], 0) {
         assert_eq!(record.faults, []);
         let seat = record.seat_of("c") as u64;
         let long = moves(&record, seat).into_iter().find(|e| number(e, "time_us") >= 4_500_000).expect("the long move");

@@ -233,7 +233,8 @@ fn a_move_written_ahead_while_the_arena_waits_for_the_other_seat_is_a_protocol_f
     let ahead = format!("{} {} {gate}", python(), repo_path("tests/bots/writes_ahead.py"));
     let gated = format!("{} {} {gate}", python(), repo_path("tests/bots/gated.py"));
     let flags = ["--games", "2", "--seed", "3", "--concurrency", "1", "--move-timeout", MOVE_TIMEOUT, "--out", &out];
-    arena_expect(&match_args(&scratch, &[("ahead", &ahead), ("gated", &gated)], &flags), 0);
+    // Exit status 4: the bot forfeited every game it was in.
+    arena_expect(&match_args(&scratch, &[("ahead", &ahead), ("gated", &gated)], &flags), 4);
     assert!(
         std::path::Path::new(&format!("{gate}.ahead")).exists(),
         "the lines ahead were written while the other seat was asked its move"
@@ -260,7 +261,8 @@ fn a_crashing_bot_keeps_its_stderr_in_the_record_and_the_log() {
     .unwrap();
     let (crash, greedy) = (format!("{} {script}", python()), bin("greedy-bot"));
     let flags = patient(&["--games", "2", "--out", &out]);
-    arena_expect(&match_args(&scratch, &[("bad", &crash), ("good", &greedy)], &flags), 0);
+    // Exit status 4: the bot forfeited every game it was in.
+    arena_expect(&match_args(&scratch, &[("bad", &crash), ("good", &greedy)], &flags), 4);
     let records = records(&out);
     let fault = &records[0]["faults"][0];
     assert_eq!(fault["kind"], "exited");
@@ -397,7 +399,8 @@ fn a_bot_that_fails_to_start_says_why_on_the_console_and_in_the_record() {
     let (jvm_like, greedy) = (format!("{} {script}", python()), bin("greedy-bot"));
     let args =
         match_args(&scratch, &[("jvm", &jvm_like), ("good", &greedy)], &patient(&["--games", "2", "--out", &out]));
-    let (_, stderr) = arena_expect(&args, 0);
+    // Exit status 4: the bot forfeited every game it was in.
+    let (_, stderr) = arena_expect(&args, 4);
     let fault = &records(&out)[0]["faults"][0];
     assert_eq!(fault["kind"], "not_json");
     let message = fault["message"].as_str().unwrap();
@@ -411,7 +414,7 @@ fn a_bot_that_fails_to_start_says_why_on_the_console_and_in_the_record() {
     let out = scratch.join("out2");
     let flags = patient(&["--games", "2", "--out", &out]);
     let args = match_args(&scratch, &[("missing", &missing), ("good", &greedy)], &flags);
-    let (_, stderr) = arena_expect(&args, 0);
+    let (_, stderr) = arena_expect(&args, 4);
     let line = stderr.lines().find(|l| l.starts_with("fault: ")).expect("a fault line");
     assert!(line.contains("exited with status 2") && line.contains("No such file or directory"), "{line}");
 }
@@ -427,10 +430,62 @@ fn common_mistakes_are_named_in_the_fault() {
         let out = scratch.join(script);
         let bot = format!("{} {}", python(), repo_path(&format!("tests/bots/{script}")));
         let flags = patient(&["--games", "2", "--out", &out]);
-        arena_expect(&match_args(&scratch, &[("bad", &bot), ("good", &greedy)], &flags), 0);
+        // Exit status 4: the bot forfeited every game it was in.
+        arena_expect(&match_args(&scratch, &[("bad", &bot), ("good", &greedy)], &flags), 4);
         let records = records(&out);
         let fault = &records[0]["faults"][0];
         assert_eq!(fault["kind"], kind, "{script}: {fault}");
         assert!(fault["message"].as_str().unwrap().contains(wanted), "{script}: {fault}");
     }
+}
+
+/// `arena match`'s exit statuses (docs/matches.md, "Stopping, and exit
+/// status"): 0 played, even with some faults; 4 when a bot never played (a
+/// typo in its script), with or without --fail-on-fault; 5 with
+/// --fail-on-fault when a bot faulted; 1 when the arena fails; 2 for a usage
+/// error; 130 when interrupted.
+#[test]
+fn match_exit_statuses_tell_a_bot_that_never_played_and_any_fault() {
+    let scratch = Scratch::new("match-statuses");
+    let greedy = bin("greedy-bot");
+    let typo = format!("{} {}", python(), repo_path("tests/bots/no_such_bot.py"));
+    // Plays one game a process, so it faults in every other game of a lane, not in all.
+    let sometimes = format!("{} {}", python(), repo_path("tests/bots/one_game.py"));
+    let run = |bot: &str, extra: &[&str], status: i32| {
+        let mut flags = patient(&["--games", "20", "--concurrency", "1", "--seed", "1"]);
+        flags.extend(extra);
+        arena_expect(&match_args(&scratch, &[("greedy", &greedy), ("b", bot)], &flags), status)
+    };
+
+    let out = scratch.join("sometimes");
+    let (_, stderr) = run(&sometimes, &["--out", &out], 0);
+    let faults = standing(&standings(&out), "b")["faults"].as_u64().unwrap();
+    assert!(faults > 0 && faults < 20, "b faults in some games, not all: {faults}");
+    assert!(!stderr.contains("exit status"), "{stderr}");
+    let (_, stderr) = run(&sometimes, &["--fail-on-fault"], 5);
+    assert!(stderr.contains(&format!("faults by b ({faults}) and --fail-on-fault: exit status 5")), "{stderr}");
+
+    for extra in [&[][..], &["--fail-on-fault"]] {
+        let (_, stderr) = run(&typo, extra, 4);
+        assert!(
+            stderr.contains("b forfeited every one of its 20 games (see its faults above): exit status 4"),
+            "{stderr}"
+        );
+    }
+    run(&greedy, &["--fail-on-fault"], 0);
+
+    let (_, stderr) = run(&greedy, &["--engine", "python3 -c 'import sys; sys.exit(1)'"], 1);
+    assert!(stderr.contains("error: engine"), "{stderr}");
+    let (_, stderr) = arena_expect(&["match", "--bot", &format!("a={greedy}"), "--fail-on-fault"], 2);
+    assert!(stderr.contains("give 2 --bot (got 1)"), "{stderr}");
+
+    let out = scratch.join("cut");
+    let extra = ["--games", "100000", "--fail-on-fault", "--out", &out];
+    let args = match_args(&scratch, &[("greedy", &greedy), ("b", &sometimes)], &extra);
+    let arena = arena_command(&args).spawn().expect("arena starts");
+    wait_for_records(&out, 4);
+    nix::sys::signal::kill(nix::unistd::Pid::from_raw(arena.id() as i32), nix::sys::signal::Signal::SIGTERM).unwrap();
+    let output = finish(arena);
+    assert_eq!(output.status.code(), Some(130), "interrupted, whatever the faults: {output:?}");
+    scratch.assert_nothing_left(LINGER);
 }

@@ -145,7 +145,8 @@ fn a_forfeit_costs_the_chips_put_in_and_verifies() {
     let quitter = format!("{} {}", python(), repo_path("tests/bots/never_moves.py"));
     let rules = format!("{} --play rules", bin("leduc-bot"));
     let bots = [("quitter", quitter.as_str()), ("rules", rules.as_str())];
-    arena_expect(&match_args(&scratch, &bots, &["--game", "leduc", "--games", "4", "--seed", "3", "--out", &out]), 0);
+    // Exit status 4: the quitter forfeited every game it was in.
+    arena_expect(&match_args(&scratch, &bots, &["--game", "leduc", "--games", "4", "--seed", "3", "--out", &out]), 4);
     for record in Record::all(&out) {
         let quitter_seat = record.seat_of("quitter");
         assert_eq!(record.result.reason, "forfeit");

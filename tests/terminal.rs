@@ -44,7 +44,8 @@ fn match_shows_faults_escaped() {
     let bots = [("forger", forger(&scratch)), ("greedy", bin("greedy-bot"))];
     let bots: Vec<(&str, &str)> = bots.iter().map(|(name, command)| (*name, command.as_str())).collect();
     let output = arena(&match_args(&scratch, &bots, &["--games", "2", "--startup-timeout", "30000"]));
-    assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
+    // Exit status 4: the forger forfeits both its games.
+    assert_eq!(output.status.code(), Some(4), "{}", String::from_utf8_lossy(&output.stderr));
     assert!(String::from_utf8_lossy(&output.stderr).contains("fault: "), "the faults are reported");
     assert_clean("match (stdout)", &output.stdout);
     assert_clean("match (stderr)", &output.stderr);

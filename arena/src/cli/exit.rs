@@ -15,6 +15,7 @@ use crate::run::execute::RunError;
 use crate::run::setting::SettingError;
 use crate::schedule::ScheduleError;
 use crate::stats::sprt::SprtError;
+use crate::stats::standings::Standings;
 use crate::store::output::OutputError;
 use crate::store::record_file::RecordFileError;
 
@@ -28,6 +29,11 @@ pub const FAILED: i32 = 1;
 pub const USAGE: i32 = 2;
 /// `sprt` reached its game limit without a verdict.
 pub const INCONCLUSIVE: i32 = 3;
+/// `match` played to its end, but a bot forfeited every game it was in
+/// (it never started, say: a typo in its command).
+pub const BOT_NEVER_PLAYED: i32 = 4;
+/// `match --fail-on-fault` played to its end, and a bot faulted.
+pub const BOT_FAULTED: i32 = 5;
 /// Interrupted (Ctrl-C, SIGTERM), or the user left the game (`play`).
 pub use crate::bot::signals::INTERRUPTED;
 /// A command whose job is its output found its reader gone: 128 + SIGPIPE,
@@ -38,6 +44,27 @@ pub const READER_GONE: i32 = 141;
 /// [`FAILED`] for no.
 pub fn answer(yes: bool) -> i32 {
     if yes { SUCCESS } else { FAILED }
+}
+
+/// The status of a run that played to its end with `standings`: [`SUCCESS`],
+/// [`BOT_NEVER_PLAYED`] when a bot forfeited every game it was in, or
+/// (`fail_on_fault`) [`BOT_FAULTED`] when a bot faulted; with a line saying why.
+pub fn of_faults(standings: &Standings, fail_on_fault: bool) -> (i32, Option<String>) {
+    let bots = &standings.bots;
+    if let Some(bot) = bots.iter().find(|bot| bot.games > 0 && bot.forfeits == bot.games) {
+        let why = format!(
+            "{} forfeited every one of its {} games (see its faults above): exit status {BOT_NEVER_PLAYED}",
+            bot.name, bot.games
+        );
+        return (BOT_NEVER_PLAYED, Some(why));
+    }
+    let faulted: Vec<String> =
+        bots.iter().filter(|bot| bot.faults > 0).map(|bot| format!("{} ({})", bot.name, bot.faults)).collect();
+    if fail_on_fault && !faulted.is_empty() {
+        let why = format!("faults by {} and --fail-on-fault: exit status {BOT_FAULTED}", faulted.join(", "));
+        return (BOT_FAULTED, Some(why));
+    }
+    (SUCCESS, None)
 }
 
 /// A failure with its exit status.

@@ -26,7 +26,12 @@ use std::time::Duration;
 pub const EXAMPLES: &str = "Examples:
   arena match --bot greedy=target/release/greedy-bot --bot random=target/release/random-bot --games 1000
   arena match --bot py=\"python3 sample-bots/python/greedy.py\" --bot js=\"node sample-bots/js/greedy.js\" --out results
-  arena match --players 4 --bot a=./my-bot --bot b=target/release/greedy-bot --variant hand_end=winner-takes";
+  arena match --players 4 --bot a=./my-bot --bot b=target/release/greedy-bot --variant hand_end=winner-takes
+  arena match --bot new=./my-bot --bot greedy=target/release/greedy-bot --fail-on-fault   # in CI
+
+Exit status: 0 the match was played, 1 the arena failed, 2 usage error, 4 a bot
+forfeited every game it was in (it never started, say), 5 with --fail-on-fault:
+a bot faulted, 130 interrupted.";
 
 /// The flags of `arena match`.
 #[derive(Debug, Args)]
@@ -79,6 +84,9 @@ pub struct MatchArgs {
     /// CPUs of each game in flight.
     #[arg(long, value_name = "K", value_parser = number(&CPUS_PER_GAME), help = CPUS_PER_GAME.help())]
     cpus_per_game: Option<u64>,
+    /// Exit with status 5 when any bot faulted, even once (without it, only a bot that forfeited every game it was in makes the status nonzero: 4).
+    #[arg(long)]
+    fail_on_fault: bool,
 }
 
 /// Runs `arena match`.
@@ -167,7 +175,11 @@ pub fn run(args: MatchArgs) -> Result<i32, Failure> {
         }
         return Ok(exit::INTERRUPTED);
     }
-    Ok(exit::SUCCESS)
+    let (status, why) = exit::of_faults(&report.standings, args.fail_on_fault);
+    if let Some(why) = why {
+        errln!("{why}");
+    }
+    Ok(status)
 }
 
 /// The bots of `--bot`, each in its `--bot-dir` with its `--bot-env`.

@@ -63,6 +63,9 @@ pub struct BotStanding {
     pub faults: u64,
     /// Faults by kind (kinds that happened only).
     pub faults_by_kind: BTreeMap<FaultKind, u64>,
+    /// Games it faulted in, and so forfeited.
+    #[serde(skip)]
+    pub forfeits: u64,
     #[serde(skip)]
     points_for_sum: i64,
     /// The sum of the squared final scores, for the interval.
@@ -115,6 +118,7 @@ impl Standings {
                 points_against: 0.0,
                 faults: 0,
                 faults_by_kind: BTreeMap::new(),
+                forfeits: 0,
                 points_for_sum: 0,
                 points_for_squares: 0,
                 points_against_scaled: 0,
@@ -155,6 +159,7 @@ impl Standings {
                 bot.faults += 1;
                 *bot.faults_by_kind.entry(fault.kind).or_default() += 1;
             }
+            bot.forfeits += u64::from(game.faults.iter().any(|f| f.bot == bot.name));
             let games = bot.games as f64;
             bot.score = (bot.wins as f64 + bot.draws as f64 / 2.0) / games;
             bot.points_for = bot.points_for_sum as f64 / games;
@@ -431,10 +436,12 @@ mod tests {
             message: "slow".into(),
             stderr: vec![],
         });
+        g.faults.push(FaultRecord { seat: 0, ..g.faults[0].clone() });
         standings.add(&g);
         let x = &standings.bots[0];
-        assert_eq!((x.games, x.losses, x.faults), (1, 1, 1));
-        assert_eq!(x.faults_by_kind.get(&FaultKind::Timeout), Some(&1));
+        assert_eq!((x.games, x.losses, x.faults, x.forfeits), (1, 1, 2, 1), "two faults, one game forfeited");
+        assert_eq!(standings.bots[1].forfeits, 0);
+        assert_eq!(x.faults_by_kind.get(&FaultKind::Timeout), Some(&2));
         assert_eq!(x.points_against, 30.0);
         assert_eq!(standings.ranked()[0].name, "y");
         // One pairwise result, not two, for the partnership game.
@@ -442,10 +449,10 @@ mod tests {
         let json: serde_json::Value = serde_json::from_str(&standings.to_json("all-fives", 9)).unwrap();
         assert_eq!(json["bots"][0]["name"], "y");
         assert_eq!(json["bots"][0]["rank"], 1);
-        assert_eq!(json["bots"][1]["faults_by_kind"]["timeout"], 1);
+        assert_eq!(json["bots"][1]["faults_by_kind"]["timeout"], 2);
         assert_eq!((json["games"].as_u64(), json["seed"].as_u64()), (Some(1), Some(9)));
         let table = standings.table_within(None);
-        assert!(table.contains("timeout 1"), "{table}");
+        assert!(table.contains("timeout 2"), "{table}");
     }
 
     #[test]
