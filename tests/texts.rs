@@ -129,9 +129,9 @@ fn the_sprt_texts() {
         &printed(&sprt(&greedy, &random, &out, &["--seed", "3", "--max-games", "8"]), 3),
     );
     // A verdict: the Leduc payoff test. The games that count are the same
-    // every time, but not how many more were played past the verdict (one
-    // or two, as the machine lets the next start before the verdict is
-    // known): the standings, which count those too, are left out, and so
+    // every time, but not how many more were played past the verdict (those
+    // of the deals not yet whole in the units in play, as the machine lets
+    // them go): the standings, which count those too, are left out, and so
     // is the number played.
     let (rules, leduc_random) = (format!("{} --play rules", bin("leduc-bot")), bin("leduc-bot"));
     let out = scratch.join("leduc");
