@@ -5,10 +5,10 @@
 //! setups), so that no two processes alive at the same time play the same
 //! deal in two games.
 //!
-//! A run that stops at its answer (an SPRT) also bounds how far its game
-//! slots may run ahead of the oldest unit not yet over ([`Dealer::turn`]):
-//! the games it counts are whole deals in plan order, so a unit played far
-//! ahead of an unfinished one would be played and not counted.
+//! A run that stops at its answer (an SPRT) also bounds how far its units
+//! may run ahead of the oldest not yet over ([`Ahead`]): the games it
+//! counts are whole deals in plan order, so a unit played far ahead of an
+//! unfinished one would be played and not counted.
 
 use crate::schedule::Selection;
 use crate::schedule::lanes::{Plan, Unit};
@@ -24,9 +24,21 @@ const MOST_DEFERRED: usize = 1024;
 pub struct Dealer {
     state: Mutex<State>,
     released: Notify,
-    /// How many units, from the oldest not yet over, may be played at once
-    /// ([`Dealer::turn`]); `None` for no bound.
-    ahead: Option<u64>,
+    /// How far units may run ahead of the oldest not yet over; `None` for no bound.
+    ahead: Option<Ahead>,
+}
+
+/// How far the units of a run that stops at its answer may run ahead of the
+/// oldest unit not yet over, in units of plan order.
+#[derive(Debug, Clone, Copy)]
+pub struct Ahead {
+    /// Units played at once, from the oldest handed out ([`Dealer::turn`]).
+    pub play: u64,
+    /// Units taken at once (handed out, or waiting for their deals), from the
+    /// oldest taken: units are handed out ahead of their turn so that their
+    /// processes may be started ahead, and a unit waiting for its deals (a
+    /// deals file's setups) must not let later units run on without it.
+    pub take: u64,
 }
 
 /// A unit handed out, with its place among the units handed out.
@@ -57,15 +69,17 @@ struct State {
     busy: HashSet<u64>,
     /// How many units have been taken from the plan (handed out or deferred).
     taken: u64,
-    /// The places ([`Dealt::seq`]) of the units taken and not yet over.
+    /// The places ([`Dealt::seq`]) of the units handed out and not yet over
+    /// (not those deferred: a unit that waits for its deals must not hold
+    /// back the unit in flight it waits for, which [`Dealer::turn`] would).
     pending: BTreeSet<u64>,
 }
 
 impl Dealer {
-    /// A dealer of a run's units; with `ahead`, [`Dealer::turn`] lets only
-    /// units within `ahead` of the oldest unit not yet over be played.
-    pub fn new(ahead: Option<usize>) -> Dealer {
-        Dealer { state: Mutex::default(), released: Notify::new(), ahead: ahead.map(|n| n.max(1) as u64) }
+    /// A dealer of a run's units, bounded by `ahead` if given.
+    pub fn new(ahead: Option<Ahead>) -> Dealer {
+        let ahead = ahead.map(|ahead| Ahead { play: ahead.play.max(1), take: ahead.take.max(ahead.play).max(1) });
+        Dealer { state: Mutex::default(), released: Notify::new(), ahead }
     }
 
     /// The next unit of `plan` with games of `selection` to play, its lanes
@@ -109,12 +123,20 @@ impl Dealer {
         if let Some(at) = state.deferred.iter().position(|dealt| free(&dealt.unit, &state.busy)) {
             let dealt = state.deferred.remove(at).expect("found");
             state.busy.extend(&dealt.unit.deals);
+            state.pending.insert(dealt.seq);
             return Taken::Unit(dealt);
         }
-        while state.deferred.len() < MOST_DEFERRED {
+        loop {
+            // The oldest unit taken and not yet over (those deferred are in plan order).
+            let deferred = state.deferred.front().map(|dealt| dealt.seq);
+            let oldest = state.pending.first().copied().into_iter().chain(deferred).min();
+            let held = self.ahead.zip(oldest).is_some_and(|(ahead, oldest)| state.taken >= oldest + ahead.take);
+            if held || state.deferred.len() >= MOST_DEFERRED {
+                return Taken::Busy;
+            }
             let Some(mut unit) = state.ready.pop_front() else {
                 if state.next == plan.cells() {
-                    break;
+                    return if state.deferred.is_empty() { Taken::None } else { Taken::Busy };
                 }
                 state.ready.extend(plan.cell(state.next));
                 state.next += 1;
@@ -129,22 +151,21 @@ impl Dealer {
             }
             let dealt = Dealt { unit, seq: state.taken };
             state.taken += 1;
-            state.pending.insert(dealt.seq);
             if free(&dealt.unit, &state.busy) {
                 state.busy.extend(&dealt.unit.deals);
+                state.pending.insert(dealt.seq);
                 return Taken::Unit(dealt);
             }
             state.deferred.push_back(dealt);
         }
-        if state.deferred.is_empty() { Taken::None } else { Taken::Busy }
     }
 
     /// Waits until `dealt` may be played: at once without a bound, else
-    /// once it is among the `ahead` units from the oldest not yet over. The
-    /// oldest unit may always be played, so a slot that plays its units in
-    /// the order of their places never waits for ever.
+    /// once it is among the [`Ahead::play`] units from the oldest handed out
+    /// and not yet over. The oldest may always be played, so a slot that plays its
+    /// units in the order of their places never waits for ever.
     pub async fn turn(&self, dealt: &Dealt) {
-        let Some(ahead) = self.ahead else { return };
+        let Some(ahead) = self.ahead.map(|ahead| ahead.play) else { return };
         loop {
             let released = self.released.notified();
             tokio::pin!(released);
@@ -239,7 +260,7 @@ mod tests {
         let schedule = Schedule::duplicate_match(7, &[vec![0], vec![1]], 40).unwrap();
         let plan = Plan::new(schedule.clone(), Restart::Lane, 2, None, true);
         let selection = Selection::new(&schedule, None, |_| false);
-        let dealer = Dealer::new(Some(2));
+        let dealer = Dealer::new(Some(Ahead { play: 2, take: 4 }));
         let waits = |dealt: &Dealt| {
             let turn = std::pin::pin!(dealer.turn(dealt));
             run(async { tokio::time::timeout(std::time::Duration::from_millis(1), turn).await.is_err() })
@@ -248,6 +269,8 @@ mod tests {
         let second = run(dealer.next(&plan, &selection)).unwrap();
         let third = run(dealer.next(&plan, &selection)).unwrap();
         assert_eq!([first.seq, second.seq, third.seq], [0, 1, 2]);
+        let fourth = dealer.next_now(&plan, &selection, 0).unwrap();
+        assert!(dealer.next_now(&plan, &selection, 0).is_none(), "no fifth unit is taken before the first is over");
         assert!(!waits(&first) && !waits(&second), "the two oldest may be played");
         assert!(waits(&third), "the third waits for the oldest");
         dealer.done(&second);
@@ -255,5 +278,7 @@ mod tests {
         dealer.done(&first);
         assert!(!waits(&third), "within two of the oldest now");
         assert!(waits(&Dealt { unit: third.unit.clone(), seq: 4 }), "4 is not within two of 2");
+        assert_eq!(dealer.next_now(&plan, &selection, 0).map(|dealt| dealt.seq), Some(4), "within four of 2");
+        assert!(!waits(&fourth));
     }
 }

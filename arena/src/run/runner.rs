@@ -17,7 +17,7 @@ use crate::bot::placement::Placement;
 use crate::bot::pool::Role;
 use crate::bot::pool::{self, Pool};
 use crate::bot::{cpus, orphans};
-use crate::run::dealer::{Dealer, Dealt};
+use crate::run::dealer::{Ahead, Dealer, Dealt};
 use crate::run::play::{Unplayable, play_game, start_ahead};
 use crate::run::table::Table;
 use crate::schedule::lanes::{Lane, Plan, Restart};
@@ -170,7 +170,8 @@ pub fn run_games(
     let threads = concurrency.min(cores);
     let setups = table.setups.as_ref().map(|setups| setups.len() as u64);
     let plan = Plan::new(schedule, table.limits.restart, concurrency, setups, stops_early);
-    let dealer = Dealer::new(stops_early.then_some(concurrency));
+    let ahead = Ahead { play: concurrency as u64, take: (concurrency * (1 + QUEUED_UNITS)) as u64 };
+    let dealer = Dealer::new(stops_early.then_some(ahead));
     let shared = Arc::new(Shared {
         table,
         plan,
