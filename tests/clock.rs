@@ -38,9 +38,11 @@ fn number(event: &Value, key: &str) -> u64 {
     event[key].as_u64().unwrap_or_else(|| panic!("no {key} in {event}"))
 }
 
-/// Checks the clock of every move of `record`: each seat's clock starts at
-/// `base_ms`, loses each move's recorded time and gains `increment_ms` (to
-/// the microsecond, each recorded figure being rounded down).
+/// Checks the clock of every move of `record` against RECORDS.md's
+/// `clock_us`: after a seat's `n`-th move it is `base_ms`·1000 +
+/// `n`·`increment_ms`·1000 − the sum of those moves' `time_us`, less from 0
+/// to `n` µs (the arena keeps the clock to the nanosecond and rounds it
+/// down, as it rounds each `time_us`).
 fn check_clocks(record: &Record, base_ms: u64, increment_ms: u64) {
     for seat in 0..record.bots.len() as u64 {
         let mut expected = (base_ms * 1000) as i64;
