@@ -28,7 +28,6 @@ const CASES: &[(&str, &str)] = &[
 /// The checks every run lists, in order.
 const CHECKS: &[&str] = &[
     "handshake",
-    "answers-in-time",
     "request-ids",
     "position:lead",
     "position:spinner-lead",
@@ -47,6 +46,7 @@ const CHECKS: &[&str] = &[
     "next-game",
     "exit-on-bye",
     "exit-on-eof",
+    "answers-in-time",
     "no-leftovers",
 ];
 

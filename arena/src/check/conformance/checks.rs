@@ -61,7 +61,8 @@ impl Check {
     }
 }
 
-/// Runs the handshake, then (if it passed) every other check, `jobs` at a time.
+/// Runs the handshake, then (if it passed) every other check, `jobs` at a
+/// time, and lists last whether every answer of theirs came in time.
 pub async fn run_all(context: Arc<Context>) -> Vec<Outcome> {
     let handshake = handshake(&context).await;
     let passed = !handshake.failed();
@@ -97,9 +98,12 @@ pub async fn run_all(context: Arc<Context>) -> Vec<Outcome> {
             outcomes[index].timing = timing;
         }
     }
+    // Whether the answers came in time follows from the checks that asked
+    // for them, so it comes after them: a cause before its consequence.
     let timing = in_time(&context, &outcomes, passed);
-    let mut all = vec![handshake, timing];
+    let mut all = vec![handshake];
     all.append(&mut outcomes);
+    all.push(timing);
     all
 }
 
