@@ -105,6 +105,22 @@ fn leaving_the_game_records_nothing_and_leaves_no_process() {
         assert!(stdout.contains("you left the game: it is not recorded"), "{label}: {stdout}");
         assert_eq!(std::fs::read_to_string(format!("{out}/games.jsonl")).unwrap(), "", "{label}");
     }
+    // Leaving the second game of a session: the first is recorded only with --out, as the message says.
+    let rules = format!("rules={} --play rules {}", bin("leduc-bot"), scratch.marker());
+    for out in [Some(scratch.join("session")), None] {
+        let mut args = vec!["--game", "leduc", "--bot", &rules, "--games", "3", "--seed", "1"];
+        args.extend(out.iter().flat_map(|out| ["--out", out.as_str()]));
+        let (status, stdout) = play(&args, "1\n1\nq\n");
+        assert_eq!(status, Some(130), "{stdout}");
+        let said = match &out {
+            Some(out) => {
+                assert_eq!(records(out).len(), 1, "{stdout}");
+                "you left game 2: it is not recorded (the 1 before it are)"
+            }
+            None => "you left game 2: no game is recorded, neither it nor the 1 before it (--out DIR records them)",
+        };
+        assert!(stdout.contains(said), "{said:?} not in:\n{stdout}");
+    }
     assert!(scratch.leftover_processes().is_empty(), "{:?}", scratch.leftover_processes());
     let (_, stderr) = arena_expect(&["play", "--bot", &greedy, "--seat", "2"], 2);
     assert!(stderr.contains("--seat 2: this game has seats 0 to 1"), "{stderr}");

@@ -52,7 +52,8 @@ pub struct Sitting {
 pub enum Ending {
     /// Every game was played to its end.
     Played,
-    /// The person left a game (it is not recorded; those before it are).
+    /// The person left a game (it is not recorded; those before it are, if
+    /// there is somewhere to record them).
     Left,
 }
 
@@ -150,8 +151,14 @@ pub fn play(table: Table, sitting: Sitting) -> Result<Ending, Failed> {
         (true, 0) => {
             let _ = outln!("you left the game: it is not recorded");
         }
-        (true, done) => {
+        (true, done) if sitting.out.is_some() => {
             let _ = outln!("you left game {}: it is not recorded (the {done} before it are)", done + 1);
+        }
+        (true, done) => {
+            let _ = outln!(
+                "you left game {}: no game is recorded, neither it nor the {done} before it (--out DIR records them)",
+                done + 1
+            );
         }
         (false, _) => {}
     }
