@@ -129,6 +129,17 @@ fn variables_before_the_program_set_the_bots_environment() {
 }
 
 #[test]
+fn the_help_names_a_first_command_and_the_documents() {
+    let (help, _) = arena_expect(&["--help"], 0);
+    for wanted in ["Start with `arena match`", "README.md", "docs/bots.md", "protocol/PROTOCOL.md"] {
+        assert!(help.contains(wanted), "arena --help does not say {wanted:?}: {help}");
+    }
+    for page in ["README.md", "docs/bots.md", "docs/matches.md", "docs/leagues.md", "protocol/PROTOCOL.md"] {
+        assert!(std::path::Path::new(&repo_path(page)).is_file(), "arena --help names {page}, which is not there");
+    }
+}
+
+#[test]
 fn every_command_that_takes_limits_lists_them_all() {
     for command in ["match", "league", "sprt", "check-bot"] {
         let (help, _) = arena_expect(&[command, "--help"], 0);

@@ -44,10 +44,15 @@ pub use exit::{Failure, READER_GONE};
 use exit::{internal, unwritten, usage};
 use std::path::PathBuf;
 
+/// Where `arena --help` sends a new user: the first command, and the documents.
+const START: &str = "\
+Start with `arena match` (the sample greedy-bot against random-bot, no flags needed), then `arena match --help`.
+Documents: README.md, docs/ (docs/bots.md to write a bot, docs/matches.md, docs/leagues.md) and protocol/PROTOCOL.md.";
+
 /// A bot arena for All Fives dominoes: bots are programs in any language that
 /// speak line-delimited JSON on stdin/stdout (see protocol/PROTOCOL.md).
 #[derive(Debug, Parser)]
-#[command(name = "arena", version, about, long_about = None)]
+#[command(name = "arena", version, about, long_about = None, after_help = START)]
 pub struct Cli {
     #[command(subcommand)]
     command: Command,
