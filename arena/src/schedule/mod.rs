@@ -12,10 +12,11 @@
 //! every bot also sits after every other bot equally often: who plays right
 //! after whom decides a lot in a game where a player can block the next one.
 //! With `k` sides that is all `k!` orders (2 with two sides, 6 with three,
-//! 24 with four; for four sides no smaller set of orders can seat every bot
-//! after every other equally often, since the complete directed graph on 4
+//! 24 with four; for four sides 3 orders cannot seat every bot right after
+//! every other exactly once, since the complete directed graph on 4
 //! vertices has no decomposition into directed Hamiltonian cycles (Tillson,
-//! 1980)). Which deals the groups play is the schedule's [`Dealing`]: the
+//! 1980), and the least balanced set, of 12 chosen orders, is not a simpler
+//! rule than every order). Which deals the groups play is the schedule's [`Dealing`]: the
 //! same deals for every group (a match's one group, and leagues begun before
 //! groups had deals of their own), or deals of its own for each group (a
 //! league's groups, a learning league's rounds), so that no bot meets a deal
