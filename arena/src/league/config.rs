@@ -489,7 +489,7 @@ impl LeagueConfig {
                 let text = std::fs::read_to_string(&path)
                     .map_err(|e| ConfigError::Unreadable { path: path.clone(), error: e.to_string() })?;
                 let file: ConfigFile = toml::from_str(&text)
-                    .map_err(|e| ConfigError::Malformed { path: path.clone(), error: one_line(&e.to_string()) })?;
+                    .map_err(|e| ConfigError::Malformed { path: path.clone(), error: toml_error(&text, &e) })?;
                 let base = path.parent().map(Path::to_path_buf).unwrap_or_else(|| cwd.to_path_buf());
                 (file, base, path.display().to_string())
             }
@@ -908,9 +908,22 @@ fn unknown_bot(flag: &'static str, name: &str) -> FlagError {
     FlagError::UnknownBot { flag, name: name.to_string() }
 }
 
-/// TOML errors come with a source excerpt over several lines; keep them readable on one.
-fn one_line(text: &str) -> String {
-    text.lines().map(str::trim).filter(|l| !l.is_empty() && *l != "|").collect::<Vec<_>>().join(" ")
+/// A TOML error of `text` on one line: where (line and column, counted from
+/// 1, in characters), what, and the line it is on. (The parser's own text
+/// draws a caret under the line, which a single line cannot keep aligned.)
+fn toml_error(text: &str, error: &toml::de::Error) -> String {
+    let message = error.message().lines().map(str::trim).filter(|l| !l.is_empty()).collect::<Vec<_>>().join(" ");
+    let Some(span) = error.span() else { return message };
+    let mut at = span.start.min(text.len());
+    while !text.is_char_boundary(at) {
+        at -= 1;
+    }
+    let before = &text[..at];
+    let start = before.rfind('\n').map_or(0, |i| i + 1);
+    let line = before.matches('\n').count() + 1;
+    let column = before[start..].chars().count() + 1;
+    let source = text[start..].lines().next().unwrap_or("").trim_end();
+    format!("line {line}, column {column}: {message}: {source:?}")
 }
 
 /// Where a league's setups come from.
@@ -1019,6 +1032,7 @@ mod tests {
             ("[[bot]]\nname = \"a\"\ncommand = \"sh\"\n[[bot]]\nname = \"a\"\ncommand = \"sh\"\n", "bot[1].name"),
             ("[variant]\ntarget = [1]\n", "variant.target"),
             ("games = \n", "configuration"),
+            ("seed = 7\ngames = [1,\n", "line 2, column 12: unclosed array, expected `]`: \"games = [1,\""),
             ("sandbox = \"docker\"\n", "sandbox: unknown sandbox"),
             ("[limits]\nmemory = 5\n", "limits.memory"),
             ("clock = \"fast\"\n", "clock: \"fast\": expected BASE+INC"),
