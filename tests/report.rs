@@ -171,6 +171,12 @@ fn a_league_report_shows_the_files_numbers_and_opens_replays() {
         assert!(svg.contains("<circle") && svg.contains("<text"), "#{chart} is not drawn: {svg}");
     }
     assert!(svg(&dom, "history-chart").matches("<polyline").count() >= 3, "a line per bot");
+    // The course's legend lists the bots in the standings' order, as their colours go.
+    let legend = dom.split("id=\"history-legend\">").nth(1).and_then(|rest| rest.split("</div>").next());
+    let named: Vec<&str> =
+        legend.expect("the course's legend").split("</span>").filter_map(|s| s.rsplit('>').next()).collect();
+    let ranked: Vec<&str> = standings["bots"].as_array().unwrap().iter().map(|b| b["name"].as_str().unwrap()).collect();
+    assert_eq!(named[..named.len() - 1], ranked[..], "the course's legend in the standings' order");
     // A round robin has no learning rounds: their section stays hidden and empty.
     assert_eq!(data["rounds"], serde_json::json!([]));
     assert!(dom.contains("<section id=\"rounds-section\" hidden"), "a round robin shows no rounds");

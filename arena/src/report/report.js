@@ -27,6 +27,9 @@ const PAGE_SIZE = 50;
 const COLORS = ["#2f6fb3", "#d9480f", "#2b8a3e", "#7048e8", "#0b7285", "#c2255c", "#5c940d", "#e67700",
   "#1864ab", "#862e9c", "#495057", "#a61e4d"];
 const color = (i) => COLORS[i % COLORS.length];
+// The SPRT's own figures (its LLR, its estimate): in no bot's colour, since
+// they belong to neither bot (the page's ink, light or dark).
+const INK = "var(--ink)";
 
 function el(tag, attrs = {}, text) {
   const node = tag.startsWith("svg:") ? document.createElementNS(SVG, tag.slice(4)) : document.createElement(tag);
@@ -250,6 +253,7 @@ function history() {
   const rank = new Map(S.bots.map((b, i) => [b.name, i]));
   const legend = $("history-legend");
   legend.textContent = "";
+  const entries = [];
   points[0].elo.forEach((_, bot) => {
     const series = points.filter((p) => p.elo[bot]).map((p) => [p.games, p.elo[bot][0] - p.elo[bot][1], p.elo[bot][0] + p.elo[bot][1], p.elo[bot][0]]);
     if (!series.length) return;
@@ -260,8 +264,10 @@ function history() {
     const [x, , , r] = series[series.length - 1];
     const end = frame.add("svg:circle", { cx: frame.X(x), cy: frame.Y(r), r: 3.5, fill: color(i) });
     if (rank.has(name) && x === S.games) keyed(end, ["bots", i, "rating"], r);
-    legend.append(el("span", { style: `--c: ${color(i)}` }, name));
+    entries.push([i, el("span", { style: `--c: ${color(i)}` }, name)]);
   });
+  // The legend in the standings' order, as the bots' colours are.
+  entries.sort(([a], [b]) => a - b).forEach(([, entry]) => legend.append(entry));
   $("history-caption").textContent = `Each bot's Elo rating (line) and its 95% interval (band) after the first N games in schedule order, ` +
     `${points.length} points; the last is the standings.`;
 }
@@ -355,8 +361,8 @@ function sprt() {
       x1: llr.left, x2: llr.width - llr.right, y1: llr.Y(s[bound]), y2: llr.Y(s[bound]) }), ["sprt", bound], s[bound]);
     llr.add("svg:text", { x: llr.width - llr.right - 4, y: llr.Y(s[bound]) - 4, "text-anchor": "end" }, `${label} ${s[bound].toFixed(2)}`);
   }
-  llr.line([[0, 0], ...course.map((p) => [p.games, p.llr])], { stroke: COLORS[0] });
-  keyed(llr.add("svg:circle", { cx: llr.X(last.games), cy: llr.Y(last.llr), r: 4, fill: COLORS[0] }), ["sprt", "llr"], last.llr);
+  llr.line([[0, 0], ...course.map((p) => [p.games, p.llr])], { stroke: INK });
+  keyed(llr.add("svg:circle", { cx: llr.X(last.games), cy: llr.Y(last.llr), r: 4, fill: INK }), ["sprt", "llr"], last.llr);
   $("llr-caption").textContent = `The LLR after ${every === 1 ? "each deal" : `every ${every} deals`} (${course.length} points), between the bounds of H0 and H1.`;
   const what = payoff ? `${s.new}'s mean payoff per game (${unit})` : `The ${unit} estimate`;
   $("sprt-elo-caption").textContent = `${what} after each deal, with its 95% interval, between the bounds of H0 and H1.`;
@@ -365,13 +371,13 @@ function sprt() {
     const ends = rated.flatMap(({ estimate: [value, margin] }) => [value - margin, value + margin]);
     const frame = new Frame($("sprt-elo-chart"), { x: [0, last.games], y: [Math.min(...ends, s[bound0]), Math.max(...ends, s[bound1])],
       xLabel: "games", yLabel: unit });
-    frame.band(rated.map(({ games, estimate: [value, margin] }) => [games, value - margin, value + margin]), { fill: COLORS[1] });
-    frame.line(rated.map((p) => [p.games, p.estimate[0]]), { stroke: COLORS[1] });
+    frame.band(rated.map(({ games, estimate: [value, margin] }) => [games, value - margin, value + margin]), { fill: INK });
+    frame.line(rated.map((p) => [p.games, p.estimate[0]]), { stroke: INK });
     for (const bound of [bound0, bound1]) {
       frame.add("svg:line", { class: "bound", stroke: "var(--muted)", x1: frame.left, x2: frame.width - frame.right, y1: frame.Y(s[bound]), y2: frame.Y(s[bound]) });
     }
     const [key, final] = payoff ? [["payoff", "mean"], s.payoff && s.payoff.mean] : [["elo", "elo"], s.elo && s.elo.elo];
-    if (final !== null) keyed(frame.add("svg:circle", { cx: frame.X(last.games), cy: frame.Y(final), r: 4, fill: COLORS[1] }), ["sprt", ...key], final);
+    if (final !== null) keyed(frame.add("svg:circle", { cx: frame.X(last.games), cy: frame.Y(final), r: 4, fill: INK }), ["sprt", ...key], final);
   } else {
     const svg = $("sprt-elo-chart");
     svg.setAttribute("viewBox", "0 0 900 40");
