@@ -6,6 +6,7 @@ mod cli_errors;
 mod clock;
 mod containment;
 mod docs;
+mod engine_sandbox;
 mod engines;
 mod environment;
 mod fairness;

@@ -66,6 +66,13 @@ pub enum SandboxError {
     },
     /// The bots cannot run sandboxed with the run's private files hidden.
     Refused(Refusal),
+    /// The engine program cannot run sandboxed with the run's private files hidden.
+    EngineRefused {
+        /// The engine's command.
+        command: String,
+        /// Why.
+        why: Box<Refusal>,
+    },
     /// There is no tmpfs for the copies of the bots' views.
     NoMemory {
         /// The system's reason.
@@ -88,6 +95,25 @@ impl fmt::Display for SandboxError {
             ),
             SandboxError::CannotRun { error } => write!(f, "--sandbox bwrap: cannot run bwrap: {error}"),
             SandboxError::Refused(why) => write!(f, "--sandbox bwrap: {why}"),
+            SandboxError::EngineRefused { command, why } => match &**why {
+                Refusal::NeedsPrivate { path, inside, .. } => write!(
+                    f,
+                    "--sandbox bwrap: the engine {command:?} needs {}, which is inside {}; a sandboxed engine never \
+                     sees the output directory, the league file nor the deals file: write the output elsewhere \
+                     (--out) or move the engine",
+                    path.display(),
+                    inside.display()
+                ),
+                Refusal::SeesAll { dir, .. } => write!(
+                    f,
+                    "--sandbox bwrap: the engine {command:?} would see all of {} (its directory, or one its command \
+                     names): a sandboxed engine sees its own directories whole; run it from a directory of its own \
+                     (run the arena from one, or name the engine in a league file there: it runs from the file's \
+                     directory)",
+                    dir.display()
+                ),
+                other => write!(f, "--sandbox bwrap: {other}"),
+            },
             SandboxError::NoMemory { error } => write!(f, "--sandbox bwrap: {error}"),
         }
     }
@@ -123,18 +149,7 @@ impl Sandbox {
         match self {
             Sandbox::None => Ok(()),
             Sandbox::Bwrap => {
-                let mut argv = bwrap(&visible::system(), None);
-                argv.extend(["--chdir", "/", "--", "true"].map(String::from));
-                let output = Command::new(&argv[0]).args(&argv[1..]).stdin(Stdio::null()).output();
-                match output {
-                    Ok(output) if output.status.success() => {}
-                    Ok(output) => {
-                        let said = String::from_utf8_lossy(&output.stderr).trim().to_string();
-                        return Err(SandboxError::CannotCreate { status: output.status, said });
-                    }
-                    Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Err(SandboxError::NotInstalled),
-                    Err(e) => return Err(SandboxError::CannotRun { error: e.to_string() }),
-                }
+                usable()?;
                 if let Some(why) = visible::refusal(bots, private) {
                     return Err(SandboxError::Refused(why));
                 }
@@ -155,22 +170,50 @@ impl Sandbox {
     pub fn wrap(&self, spec: &BotSpec, view: &Path, tmp: Option<u64>) -> Wrapped {
         match self {
             Sandbox::None => Wrapped { argv: spec.argv.clone(), options: 0 },
-            Sandbox::Bwrap => {
-                let mut argv = rooted(view, tmp);
-                for _ in 0..seccomp::count() {
-                    argv.extend(["--add-seccomp-fd".to_string(), seccomp::PLACEHOLDER.to_string()]);
-                }
-                let dir = spec.dir.to_string_lossy().into_owned();
-                argv.extend(
-                    ["--setenv", "HOME", "/tmp", "--setenv", "TMPDIR", "/tmp", "--chdir", &dir].map(String::from),
-                );
-                let options = argv.len() - 1;
-                argv.push("--".to_string());
-                argv.extend(spec.argv.iter().cloned());
-                Wrapped { argv, options }
-            }
+            Sandbox::Bwrap => confined(rooted(view, tmp), spec),
         }
     }
+}
+
+/// The command that runs `spec` inside the bubblewrap sandbox seeing `view`
+/// where it lies on the host, read-only, rather than a copy of it, its
+/// `/tmp` and `/dev/shm` each holding at most `tmp` bytes: for a program
+/// that holds every seat's secrets anyway, a game engine (see
+/// `crate::engine::sandbox`), whose interpreter's packages may weigh far
+/// more than a copy may take.
+pub fn wrap_in_place(spec: &BotSpec, view: &View, tmp: Option<u64>) -> Wrapped {
+    confined(bwrap(view, tmp), spec)
+}
+
+/// Whether bubblewrap runs here and can create a sandbox.
+pub fn usable() -> Result<(), SandboxError> {
+    let mut argv = bwrap(&visible::system(), None);
+    argv.extend(["--chdir", "/", "--", "true"].map(String::from));
+    let output = Command::new(&argv[0]).args(&argv[1..]).stdin(Stdio::null()).output();
+    match output {
+        Ok(output) if output.status.success() => Ok(()),
+        Ok(output) => {
+            let said = String::from_utf8_lossy(&output.stderr).trim().to_string();
+            Err(SandboxError::CannotCreate { status: output.status, said })
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Err(SandboxError::NotInstalled),
+        Err(e) => Err(SandboxError::CannotRun { error: e.to_string() }),
+    }
+}
+
+/// `mounts` (bubblewrap's command line up to the mounts) followed by the
+/// system calls refused, the environment, the working directory and
+/// `spec`'s command.
+fn confined(mut argv: Vec<String>, spec: &BotSpec) -> Wrapped {
+    for _ in 0..seccomp::count() {
+        argv.extend(["--add-seccomp-fd".to_string(), seccomp::PLACEHOLDER.to_string()]);
+    }
+    let dir = spec.dir.to_string_lossy().into_owned();
+    argv.extend(["--setenv", "HOME", "/tmp", "--setenv", "TMPDIR", "/tmp", "--chdir", &dir].map(String::from));
+    let options = argv.len() - 1;
+    argv.push("--".to_string());
+    argv.extend(spec.argv.iter().cloned());
+    Wrapped { argv, options }
 }
 
 /// A bot's command as the sandbox wraps it.

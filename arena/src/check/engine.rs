@@ -130,7 +130,8 @@ async fn run_all(settings: &Settings, registry: &Registry) -> Vec<Outcome> {
         "deterministic",
     ];
     let start =
-        EngineProcess::start(&settings.command, &settings.dir, settings.timeout, registry, Placement::default()).await;
+        EngineProcess::start(&settings.command, &settings.dir, settings.timeout, registry, Placement::default(), None)
+            .await;
     let (mut engine, info) = match start {
         Ok(started) => started,
         Err(e) => {
@@ -441,13 +442,19 @@ async fn scan(
 
 /// Replays the first games in a fresh process: every answer must be the same, byte for byte.
 async fn deterministic(settings: &Settings, registry: &Registry, transcripts: &[Transcript]) -> Verdict {
-    let (mut engine, _) =
-        match EngineProcess::start(&settings.command, &settings.dir, settings.timeout, registry, Placement::default())
-            .await
-        {
-            Ok(started) => started,
-            Err(e) => return engine_failed(e),
-        };
+    let (mut engine, _) = match EngineProcess::start(
+        &settings.command,
+        &settings.dir,
+        settings.timeout,
+        registry,
+        Placement::default(),
+        None,
+    )
+    .await
+    {
+        Ok(started) => started,
+        Err(e) => return engine_failed(e),
+    };
     let mut answers = 0;
     for (game, transcript) in transcripts.iter().take(REPLAYED).enumerate() {
         for (n, (request, first)) in transcript.iter().enumerate() {

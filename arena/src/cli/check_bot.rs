@@ -13,6 +13,7 @@ use crate::bot::signals;
 use crate::bot::spec::BotSpec;
 use crate::check::conformance::{self, Case, Checked, Settings};
 use crate::engine::games::{GameCommand, dispatch};
+use crate::engine::sandbox::Confinement;
 use crate::engine::spec::Engine;
 use crate::run::setting::Setting;
 use crate::run::table::Resolved;
@@ -66,7 +67,10 @@ pub fn run(args: CheckBotArgs) -> Result<i32, Failure> {
         // A built-in game: the tables and positions it names.
         None => dispatch(args.game.game(), Tables)?,
         Some(program) => {
-            let mut setting = Setting::open(args.game.game(), Some(program))?;
+            // Under the sandbox, the engine runs sandboxed too, where it cannot see the bot.
+            let bot = parse_bot(&args.bot)?;
+            let confinement = Confinement::of(args.sandbox.unwrap_or_default(), &program, &[bot], &[])?;
+            let mut setting = Setting::open(args.game.game(), Some(program), confinement)?;
             let variant = setting.resolve(&settings(None, &args.variants))?;
             Checked { engine: setting.close()?, tables: vec![("variant".to_string(), variant)], cases: Vec::new() }
         }

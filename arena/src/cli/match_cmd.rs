@@ -7,6 +7,7 @@ use crate::bot::limits::ResourceLimits;
 use crate::bot::sandbox::Sandbox;
 use crate::bot::spec::{BotSpec, SpecError};
 use crate::bot::start_failures::GiveUp;
+use crate::engine::sandbox::Confinement;
 use crate::league::config::{Overrides, named_bots};
 use crate::run::execute::{Earlier, ReportRequest, Run, Titles, execute, left_out};
 use crate::run::setting::Setting;
@@ -91,13 +92,18 @@ pub struct MatchArgs {
 
 /// Runs `arena match`.
 pub fn run(args: MatchArgs) -> Result<i32, Failure> {
-    let mut setting = Setting::open(args.game.game(), args.game.program()?)?;
-    let variant = setting.resolve(&settings(args.players, &args.variants))?;
-    let teams = variant.teams.clone();
     if args.bots.is_empty() && !(args.place.bot_dirs.is_empty() && args.place.bot_envs.is_empty()) {
         return Err(usage("--bot-dir and --bot-env set the directory and environment of a --bot: give the bots too"));
     }
     let bots = if args.bots.is_empty() { demo_bots()? } else { parse_bots(&args)? };
+    let secrets: Vec<PathBuf> = args.deals.iter().cloned().collect();
+    let private: Vec<PathBuf> = args.out.iter().chain(&secrets).cloned().collect();
+    let sandbox = args.sandbox.unwrap_or_default();
+    let program = args.game.program()?;
+    let confinement = program.as_ref().map(|program| Confinement::of(sandbox, program, &bots, &private));
+    let mut setting = Setting::open(args.game.game(), program, confinement.transpose()?.flatten())?;
+    let variant = setting.resolve(&settings(args.players, &args.variants))?;
+    let teams = variant.teams.clone();
     let odds = odds(&args, &bots)?;
     if bots.len() != teams.len() {
         return Err(usage(format!(
@@ -113,9 +119,6 @@ pub fn run(args: MatchArgs) -> Result<i32, Failure> {
     for text in &args.limits {
         resources.set(text)?;
     }
-    let secrets: Vec<PathBuf> = args.deals.iter().cloned().collect();
-    let private: Vec<PathBuf> = args.out.iter().chain(&secrets).cloned().collect();
-    let sandbox = args.sandbox.unwrap_or_default();
     sandbox.check(&bots, &private)?;
     resources.check(sandbox.grouped())?;
     let limits = Limits {

@@ -70,7 +70,7 @@ pub struct PlayArgs {
 
 /// Runs `arena play`.
 pub fn run(args: PlayArgs) -> Result<i32, Failure> {
-    let mut setting = Setting::open(args.game.game(), args.game.program()?)?;
+    let mut setting = Setting::open(args.game.game(), args.game.program()?, None)?;
     let variant = setting.resolve(&settings(args.players, &args.variants))?;
     let engine = setting.close()?;
     let seats: usize = variant.teams.iter().map(Vec::len).sum();

@@ -133,7 +133,7 @@ impl Engines {
             let engine = match program {
                 None => Engine::built_in(game)?,
                 Some(program) => runtime
-                    .block_on(Engine::program(program.clone(), registry))
+                    .block_on(Engine::program(program.clone(), registry, None))
                     .map_err(|e| args.recorded.failed(e, &program))?,
             };
             if engine.name() != game {

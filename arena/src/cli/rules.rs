@@ -7,7 +7,7 @@ use crate::terminal::untrusted::escape;
 
 /// Prints the variant settings of the game of `game`.
 pub fn run(game: &GameArgs) -> Result<i32, Failure> {
-    let setting = Setting::open(game.game(), game.program()?)?;
+    let setting = Setting::open(game.game(), game.program()?, None)?;
     let engine = setting.close()?;
     let info = engine.info();
     let mut table = comfy_table::Table::new();

@@ -57,7 +57,7 @@ impl Programs {
             let program = self.recorded.program(what, identity, self.timeout_ms)?;
             let engine = self
                 .runtime
-                .block_on(Engine::program(program.clone(), &self.registry))
+                .block_on(Engine::program(program.clone(), &self.registry, None))
                 .map_err(|e| self.recorded.failed(e, &program))?;
             if engine.info().version != identity.version {
                 errln!(

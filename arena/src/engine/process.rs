@@ -5,13 +5,14 @@
 //! Whatever the engine does wrong is an [`EngineError`] that names it, never
 //! a bot's fault.
 
+use super::sandbox::Confinement;
 use crate::bot::fault::FaultKind;
 use crate::bot::limits::ResourceLimits;
 use crate::bot::lines::excerpt;
 use crate::bot::placement::Placement;
 use crate::bot::process::{Awaited, BotProcess, Launch};
 use crate::bot::registry::Registry;
-use crate::bot::spec::BotSpec;
+use crate::bot::sandbox::Wrapped;
 use crate::terminal::untrusted::escape;
 use protocol::engine::{Answer, ENGINE_VERSION, EngineInfo, Raw, Request};
 use std::path::Path;
@@ -61,6 +62,8 @@ pub struct EngineProcess {
     command: String,
     /// How long each answer may take.
     timeout: Duration,
+    /// Whether it runs in the sandbox, for messages.
+    sandboxed: bool,
 }
 
 /// The request's type, as messages name it.
@@ -79,8 +82,9 @@ fn kind(request: &Request) -> &'static str {
 }
 
 impl EngineProcess {
-    /// Starts `command` in `dir` (placed as `placement`) and asks it
-    /// `hello`; every answer must come within `timeout`.
+    /// Starts `command` in `dir` (placed as `placement`, confined as
+    /// `confinement` says if it does) and asks it `hello`; every answer
+    /// must come within `timeout`.
     ///
     /// # Errors
     /// When the command cannot be run, or the engine does not answer `hello`
@@ -91,8 +95,9 @@ impl EngineProcess {
         timeout: Duration,
         registry: &Registry,
         placement: Placement,
+        confinement: Option<&Confinement>,
     ) -> Result<(EngineProcess, EngineInfo), EngineError> {
-        Self::launch(command, dir, timeout, registry, placement, LINE_CAP).await
+        Self::launch(command, dir, timeout, registry, placement, LINE_CAP, confinement).await
     }
 
     /// [`EngineProcess::start`] for `arena view`, whose answer may be a
@@ -106,7 +111,7 @@ impl EngineProcess {
         timeout: Duration,
         registry: &Registry,
     ) -> Result<(EngineProcess, EngineInfo), EngineError> {
-        Self::launch(command, dir, timeout, registry, Placement::default(), PAGE_LINE_CAP).await
+        Self::launch(command, dir, timeout, registry, Placement::default(), PAGE_LINE_CAP, None).await
     }
 
     /// Starts `command`, whose lines may take `line_cap` bytes, and asks it `hello`.
@@ -117,12 +122,18 @@ impl EngineProcess {
         registry: &Registry,
         placement: Placement,
         line_cap: usize,
+        confinement: Option<&Confinement>,
     ) -> Result<(EngineProcess, EngineInfo), EngineError> {
-        let spec = BotSpec::new("engine", command, dir, Default::default())
+        let spec = super::sandbox::spec(command, dir)
             .map_err(|e| EngineError { message: format!("engine {command:?}: {e}"), stderr: Vec::new() })?;
+        let wrapped = match confinement {
+            Some(confinement) => confinement.wrap(&spec),
+            None => Wrapped { argv: spec.argv.clone(), options: 0 },
+        };
+        let sandboxed = confinement.is_some();
         let launch = Launch {
-            argv: spec.argv.clone(),
-            options: 0,
+            argv: wrapped.argv,
+            options: wrapped.options,
             dir: spec.dir.clone(),
             env: crate::bot::spec::bot_environment(&spec.env),
             resources: ResourceLimits::default(),
@@ -135,10 +146,10 @@ impl EngineProcess {
             view: None,
         };
         let process = BotProcess::spawn(&launch).map_err(|fault| EngineError {
-            message: format!("engine {command:?} cannot be started: {}", fault.message),
+            message: format!("engine {command:?} cannot be started: {}{}", fault.message, sandbox_note(sandboxed)),
             stderr: Vec::new(),
         })?;
-        let mut engine = EngineProcess { process: Some(process), command: command.to_string(), timeout };
+        let mut engine = EngineProcess { process: Some(process), command: command.to_string(), timeout, sandboxed };
         match engine.ask(&Request::Hello { protocol: ENGINE_VERSION }).await? {
             Answer::Engine(info) if !is_game_name(&info.name) => Err(engine
                 .fail(format!(
@@ -214,6 +225,11 @@ impl EngineProcess {
                 kind(request),
                 cap
             )),
+            Err(fault)
+                if matches!(fault.kind, FaultKind::Exited | FaultKind::ClosedStdout | FaultKind::ClosedStdin) =>
+            {
+                Err(format!("{}{}", fault.message, sandbox_note(self.sandboxed)))
+            }
             Err(fault) => Err(fault.message),
         };
         match result {
@@ -264,6 +280,19 @@ impl EngineProcess {
             Some(process) => process.kill().await,
             None => Vec::new(),
         }
+    }
+}
+
+/// What an engine that could not start, or died, is told it ran in, if it
+/// ran in the sandbox: what it may have missed there.
+fn sandbox_note(sandboxed: bool) -> &'static str {
+    match sandboxed {
+        true => {
+            "; it ran in the sandbox (--sandbox bwrap), which shows an engine only the system, its own directory, \
+             the directories its command names and its interpreter's installation, read-only, with a private /tmp, \
+             no network and no other process (docs/sandbox.md, Engine programs)"
+        }
+        false => "",
     }
 }
 

@@ -6,6 +6,7 @@
 use super::link::Link;
 use super::process::{EngineError, EngineProcess};
 use super::running::Origin;
+use super::sandbox::Confinement;
 use super::serve::Server;
 use crate::bot::placement::Placement;
 use crate::bot::registry::Registry;
@@ -145,6 +146,8 @@ enum Source {
 pub struct Engine {
     info: EngineInfo,
     source: Source,
+    /// How the program's processes are confined, under a sandbox.
+    confinement: Option<Confinement>,
 }
 
 /// What a record says of the engine program that played it, so that the
@@ -188,7 +191,7 @@ impl Engine {
     /// When there is none, naming the games there are.
     pub fn built_in(name: &str) -> Result<Engine, UnknownGame> {
         match BUILT_IN.iter().find(|game| game.name() == name) {
-            Some(game) => Ok(Engine { info: game.info(), source: Source::BuiltIn(*game) }),
+            Some(game) => Ok(Engine { info: game.info(), source: Source::BuiltIn(*game), confinement: None }),
             None => Err(UnknownGame(name.to_string())),
         }
     }
@@ -201,16 +204,27 @@ impl Engine {
         Engine::built_in(G::NAME).expect("a typed game is built in")
     }
 
-    /// The engine program `program`, asked once who it is.
+    /// The engine program `program`, asked once who it is; every process of
+    /// it confined as `confinement` says, if it does.
     ///
     /// # Errors
     /// When it cannot be started or does not answer `hello` as it should.
-    pub async fn program(program: Program, registry: &Registry) -> Result<Engine, EngineError> {
-        let (process, info) =
-            EngineProcess::start(&program.command, &program.dir, program.timeout(), registry, Placement::default())
-                .await?;
+    pub async fn program(
+        program: Program,
+        registry: &Registry,
+        confinement: Option<Confinement>,
+    ) -> Result<Engine, EngineError> {
+        let (process, info) = EngineProcess::start(
+            &program.command,
+            &program.dir,
+            program.timeout(),
+            registry,
+            Placement::default(),
+            confinement.as_ref(),
+        )
+        .await?;
         process.bye().await?;
-        Ok(Engine { info, source: Source::Program(program) })
+        Ok(Engine { info, source: Source::Program(program), confinement })
     }
 
     /// The game's name, as records and bots are told it.
@@ -269,9 +283,15 @@ impl Engine {
         match &self.source {
             Source::BuiltIn(game) => Ok(game.server()),
             Source::Program(program) => {
-                let (process, info) =
-                    EngineProcess::start(&program.command, &program.dir, program.timeout(), registry, placement)
-                        .await?;
+                let (process, info) = EngineProcess::start(
+                    &program.command,
+                    &program.dir,
+                    program.timeout(),
+                    registry,
+                    placement,
+                    self.confinement.as_ref(),
+                )
+                .await?;
                 if info.name != self.info.name || info.version != self.info.version {
                     let stderr = process.kill().await;
                     return Err(EngineError {

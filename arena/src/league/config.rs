@@ -10,6 +10,7 @@
 use crate::bot::limits::{LimitError, ResourceLimits};
 use crate::bot::sandbox::{Sandbox, SandboxError};
 use crate::bot::spec::{BotSpec, SpecError};
+use crate::engine::sandbox::Confinement;
 use crate::engine::spec::{Engine, Program};
 use crate::run::setting::{Setting, SettingError};
 use crate::run::table::{Limits, OwnTime, Resolved, apply_odds_flags, move_limit, time_odds};
@@ -657,7 +658,13 @@ impl LeagueConfig {
     /// the setups of its games (if set up in advance), checked by the
     /// engine; the game's name and the setups are kept here.
     pub fn open_engine(&mut self) -> Result<Opened, SettingError> {
-        let mut setting = Setting::open(&self.game, self.engine.clone())?;
+        // Under the sandbox, the engine runs sandboxed too, hidden from the bots and they from it.
+        let confinement = match &self.engine {
+            Some(program) => Confinement::of(self.sandbox, program, &self.bots, &self.private())
+                .map_err(|e| SettingError::Refused(e.to_string()))?,
+            None => None,
+        };
+        let mut setting = Setting::open(&self.game, self.engine.clone(), confinement)?;
         self.game = setting.engine().name().to_string();
         let variant = setting.resolve(&self.settings)?;
         let setups = match of_league(self).map_err(|e| SettingError::Refused(e.to_string()))? {

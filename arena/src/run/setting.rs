@@ -7,6 +7,7 @@ use crate::bot::registry::Registry;
 use crate::engine::link::Link;
 use crate::engine::process::EngineError;
 use crate::engine::running::{Origin, Running};
+use crate::engine::sandbox::Confinement;
 use crate::engine::spec::{Engine, Program, Trouble};
 use crate::run::table::Resolved;
 use serde_json::Value;
@@ -60,8 +61,13 @@ pub struct Setting {
 }
 
 impl Setting {
-    /// Opens the engine of `game` (or of `program`, when given).
-    pub fn open(game: &str, program: Option<Program>) -> Result<Setting, SettingError> {
+    /// Opens the engine of `game` (or of `program`, when given, its every
+    /// process confined as `confinement` says if it does).
+    pub fn open(
+        game: &str,
+        program: Option<Program>,
+        confinement: Option<Confinement>,
+    ) -> Result<Setting, SettingError> {
         let runtime = tokio::runtime::Builder::new_current_thread()
             .enable_all()
             .build()
@@ -69,7 +75,7 @@ impl Setting {
         let registry = Registry::new();
         let engine = match program {
             None => Engine::built_in(game).map_err(|e| SettingError::Refused(e.to_string()))?,
-            Some(program) => runtime.block_on(Engine::program(program, &registry))?,
+            Some(program) => runtime.block_on(Engine::program(program, &registry, confinement))?,
         };
         let link = runtime.block_on(engine.connect(&registry, Placement::default()))?;
         Ok(Setting { runtime, registry, engine: Arc::new(engine), link: Some(link) })

@@ -329,20 +329,15 @@ impl std::error::Error for Refusal {}
 /// (another shard's, an earlier run's), which tell the deals.
 pub fn refusal(bots: &[BotSpec], private: &[PathBuf]) -> Option<Refusal> {
     let private: Vec<PathBuf> = private.iter().map(|path| real(path)).collect();
-    let holder = |path: &Path| private.iter().find(|dir| real(path).starts_with(dir));
-    if let Some((dir, inside)) = system().binds.iter().find_map(|(dir, _)| holder(dir).map(|p| (dir, p))) {
-        return Some(Refusal::HoldsSystem { inside: inside.clone(), dir: dir.clone() });
+    if let Some(why) = system_refusal(&private) {
+        return Some(why);
     }
-    let home = std::env::var_os("HOME").map(|home| real(Path::new(&home)));
     for bot in bots {
         let own = Own::of(bot);
-        if let Some((path, inside)) = own.essential.iter().find_map(|path| holder(path).map(|p| (path, p))) {
-            return Some(Refusal::NeedsPrivate { bot: bot.name.clone(), path: path.clone(), inside: inside.clone() });
-        }
-        let dirs: Vec<PathBuf> = [bot.dir.clone()].into_iter().chain(own.named.clone()).map(|dir| real(&dir)).collect();
-        if let Some(dir) = dirs.iter().find(|dir| *dir == Path::new("/") || Some(*dir) == home.as_ref()) {
-            return Some(Refusal::SeesAll { bot: bot.name.clone(), dir: dir.clone() });
-        }
+        let dirs = match own_refusal(bot, &own, &private) {
+            Ok(dirs) => dirs,
+            Err(why) => return Some(why),
+        };
         // Every directory of the bot's own that its copy shows, its program's
         // and interpreter's installations included (the system's are not
         // searched: no run writes there).
@@ -356,6 +351,41 @@ pub fn refusal(bots: &[BotSpec], private: &[PathBuf]) -> Option<Refusal> {
         }
     }
     None
+}
+
+/// Why a game engine program (`engine`, as a bot's command and directory)
+/// cannot run sandboxed with `private` hidden from it, if it cannot: as for
+/// a bot, a system directory, or its working directory, program or
+/// interpreter, lies inside one of them, or a directory of its own is `/` or
+/// the home directory. (Other runs' records are no secret from an engine,
+/// which deals every game itself.)
+pub fn engine_refusal(engine: &BotSpec, private: &[PathBuf]) -> Option<Refusal> {
+    let private: Vec<PathBuf> = private.iter().map(|path| real(path)).collect();
+    system_refusal(&private).or_else(|| own_refusal(engine, &Own::of(engine), &private).err())
+}
+
+/// The refusal when a system directory lies inside one of `private` (real paths).
+fn system_refusal(private: &[PathBuf]) -> Option<Refusal> {
+    let holder = |path: &Path| private.iter().find(|dir| real(path).starts_with(dir));
+    let (dir, inside) = system().binds.iter().find_map(|(dir, _)| holder(dir).map(|p| (dir.clone(), p.clone())))?;
+    Some(Refusal::HoldsSystem { inside, dir })
+}
+
+/// `bot`'s own directories (its working directory and those its command
+/// names, real), or why it cannot have them: what it cannot run without
+/// lies inside one of `private` (real paths), or one of them is `/` or the
+/// home directory.
+fn own_refusal(bot: &BotSpec, own: &Own, private: &[PathBuf]) -> Result<Vec<PathBuf>, Refusal> {
+    let holder = |path: &Path| private.iter().find(|dir| real(path).starts_with(dir));
+    if let Some((path, inside)) = own.essential.iter().find_map(|path| holder(path).map(|p| (path, p))) {
+        return Err(Refusal::NeedsPrivate { bot: bot.name.clone(), path: path.clone(), inside: inside.clone() });
+    }
+    let home = std::env::var_os("HOME").map(|home| real(Path::new(&home)));
+    let dirs: Vec<PathBuf> = [bot.dir.clone()].into_iter().chain(own.named.clone()).map(|dir| real(&dir)).collect();
+    if let Some(dir) = dirs.iter().find(|dir| *dir == Path::new("/") || Some(*dir) == home.as_ref()) {
+        return Err(Refusal::SeesAll { bot: bot.name.clone(), dir: dir.clone() });
+    }
+    Ok(dirs)
 }
 
 /// `path` made absolute, with every link resolved; a part that does not
