@@ -1,10 +1,12 @@
 //! The documents show what the code does: every JSON example in PROTOCOL.md
 //! is a valid message, its transcript is what a real match sends and
-//! receives, and its minimal bot plays; the transcript of `arena play` in
-//! docs/play.md is what it prints; every link between the pages leads to a
-//! page and a heading that exist; the README shows the quick start on its
-//! first screen and an example of every command; and every flag an example
-//! gives to `target/release/arena` is one its command takes.
+//! receives, and its minimal bot plays; ENGINES.md's transcript from a
+//! bot's side is what a bot of an engine program exchanges; the transcript
+//! of `arena play` in docs/play.md is what it prints; every link between the
+//! pages leads to a page and a heading that exist; the README shows the
+//! quick start on its first screen and an example of every command; and
+//! every flag an example gives to `target/release/arena` is one its command
+//! takes.
 
 use all_fives::wire as all_fives;
 use e2e::*;
@@ -67,8 +69,18 @@ fn valid_from_bot(line: &[u8]) -> bool {
 
 /// The transcript lines (`> ` and `< `) of the section under `title`, each checked to be a valid message.
 fn transcript(doc: &str, title: &str) -> Vec<String> {
-    let lines: Vec<String> = doc
-        .split(title)
+    let lines = transcript_lines(doc, title);
+    for line in &lines {
+        let json = &line.as_bytes()[2..];
+        let valid = if line.starts_with('>') { valid_to_bot(json) } else { valid_from_bot(json) };
+        assert!(valid, "invalid transcript line: {line}");
+    }
+    lines
+}
+
+/// The transcript lines (`> ` and `< `) of the section under `title`.
+fn transcript_lines(doc: &str, title: &str) -> Vec<String> {
+    doc.split(title)
         .nth(1)
         .unwrap_or_else(|| panic!("no section {title}"))
         .split("\n## ")
@@ -77,13 +89,7 @@ fn transcript(doc: &str, title: &str) -> Vec<String> {
         .lines()
         .filter(|line| line.starts_with("> ") || line.starts_with("< "))
         .map(str::to_string)
-        .collect();
-    for line in &lines {
-        let json = &line.as_bytes()[2..];
-        let valid = if line.starts_with('>') { valid_to_bot(json) } else { valid_from_bot(json) };
-        assert!(valid, "invalid transcript line: {line}");
-    }
-    lines
+        .collect()
 }
 
 /// How many times a transcript's match is played when a fault, which only
@@ -145,6 +151,29 @@ fn the_leduc_transcript_is_what_a_real_match_exchanges() {
     let args = ["--game", "leduc", "--bot", &rules, "--games", "1", "--seed", "1"];
     let Some(real) = seat0_exchange("sample-bots/python/leduc.py", &args) else { return };
     assert_eq!(transcript, real, "PROTOCOL.md's Leduc transcript differs from what the arena sends now");
+}
+
+#[test]
+fn the_engine_transcript_is_what_a_bot_of_an_engine_program_exchanges() {
+    let doc = std::fs::read_to_string(repo_path("engines/ENGINES.md")).expect("ENGINES.md");
+    let transcript = transcript_lines(&doc, "## What your bots see");
+    assert!(transcript.len() > 12, "{transcript:?}");
+    // Each line the arena writes is one of its messages or a view; each a bot writes, one of its answers.
+    for line in &transcript {
+        let json = &line.as_bytes()[2..];
+        let valid = match line.starts_with('>') {
+            true => serde_json::from_slice::<serde_json::Value>(json).is_ok_and(|message| message["type"].is_string()),
+            false => protocol::line::decode::<protocol::messages::FromBot<serde_json::Value>>(json).is_ok(),
+        };
+        assert!(valid, "invalid transcript line: {line}");
+    }
+    // The command the document names.
+    let engine = format!("{} {}", python(), repo_path("engines/connect-four/engine.py"));
+    let other = format!("other={} {}", python(), repo_path("tests/bots/first_legal.py"));
+    let variant = ["--variant", "rows=4", "--variant", "columns=4", "--variant", "connect=3"];
+    let args = [&["--engine", &engine][..], &variant, &["--bot", &other, "--games", "1", "--seed", "3"]].concat();
+    let Some(real) = seat0_exchange("sample-bots/python/connect_four.py", &args) else { return };
+    assert_eq!(transcript, real, "ENGINES.md's bot-side transcript differs from what the arena sends now");
 }
 
 #[test]
