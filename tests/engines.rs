@@ -119,6 +119,42 @@ fn the_starter_engine_and_a_correct_hidden_game_pass() {
 }
 
 #[test]
+fn dice_that_seats_share_are_no_leak_and_a_die_shown_at_start_is() {
+    // Two dice a seat: the seats often roll a face in common, and with
+    // `declare=hands` now and then the same two dice.
+    for declare in ["declare=dice", "declare=hands"] {
+        let (status, checklist) =
+            check_engine(&python_engine("tests/engines/liars_dice.py"), &["--games", "20", "--variant", declare]);
+        assert_eq!(status, Some(0), "{declare}:\n{checklist}");
+        let checked = line(&checklist, "hidden-information");
+        assert!(checked.contains("✓") && checked.contains("held a value equal to another seat's"), "{checklist}");
+        let (status, checklist) =
+            check_engine(&python_engine("tests/engines/leaks_at_start.py"), &["--games", "20", "--variant", declare]);
+        assert_eq!(status, Some(1), "{declare}:\n{checklist}");
+        assert!(line(&checklist, "hidden-information").contains("✗"), "{declare}:\n{checklist}");
+        assert!(
+            checklist.contains("seat 1 was told {\"type\":\"roll\"") && checklist.contains("private to seat 0"),
+            "the start step's view is the leak:\n{checklist}"
+        );
+    }
+}
+
+#[test]
+fn an_engine_whose_steps_are_slow_asks_for_the_time_at_hello() {
+    let slow = python_engine("tests/engines/slow_steps.py");
+    let (status, checklist) = check_engine(&slow, &["--games", "2", "--timeout", "1000"]);
+    assert_eq!(status, Some(0), "{checklist}");
+    assert!(line(&checklist, "hello").contains("it asks 5000 ms an answer, and is given 5000 ms"), "{checklist}");
+    let (status, checklist) = check_engine(&format!("{slow} --silent"), &["--games", "2", "--timeout", "1000"]);
+    assert_eq!(status, Some(1), "{checklist}");
+    assert!(line(&checklist, "games").contains("✗"), "{checklist}");
+    // A longer --timeout than it asks wins.
+    let (status, checklist) = check_engine(&slow, &["--games", "1", "--timeout", "8000"]);
+    assert_eq!(status, Some(0), "{checklist}");
+    assert!(line(&checklist, "hello").contains("is given 8000 ms"), "{checklist}");
+}
+
+#[test]
 fn each_broken_engine_fails_the_check_meant_for_it() {
     let cases = [
         ("nondeterministic", "deterministic", "answered"),

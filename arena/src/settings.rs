@@ -112,7 +112,8 @@ pub const ENGINE_TIMEOUT: Number = Number {
     default: 10_000,
     least: 1,
     most: u64::MAX,
-    help: "Time allowed for each answer of an --engine program, in milliseconds (default {default})",
+    help: "Time allowed for each answer of an --engine program, in milliseconds (default {default}; an engine that \
+           asks more at hello, its step_ms, is given up to 60000)",
 };
 
 /// The CPUs of each game in flight: one by default, so that a decision is a

@@ -142,6 +142,11 @@ pub struct EngineInfo {
     /// Whether it draws a game's replay page itself (answers `page`).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub page: bool,
+    /// How long, in milliseconds, its answers may take, for an engine whose
+    /// steps take longer than the arena's answer timeout allows (the arena
+    /// grants it up to a limit: engines/ENGINES.md, "engine").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub step_ms: Option<u64>,
 }
 
 /// How the standings read a game's scores.

@@ -76,13 +76,18 @@ class HiddenCard:
         """Each seat's card, until both are shown."""
         return [[], []] if self.to_act() is None else [[card] for card in self.cards]
 
-    def play(self, index):
+    def chosen(self, index):
+        """The seat to act and its choice `index`, or GameError if it has none."""
         seat, choices = self.to_act(), self.choices()
         if seat is None:
             raise GameError("the game is over")
         if not (type(index) is int and 0 <= index < len(choices)):
             raise GameError(f"choice {index!r} is not legal: there are {len(choices)}")
-        self.guesses[seat] = choices[index]["guess"]
+        return seat, choices[index]
+
+    def play(self, index):
+        seat, choice = self.chosen(index)
+        self.guesses[seat] = choice["guess"]
         events = [engine.public({"type": "guess", "seat": seat, "guess": self.guesses[seat]}, self.SEATS)]
         if self.to_act() is None:
             shown = {"type": "show", "cards": self.cards, "right": [self.right(s) for s in range(self.SEATS)]}

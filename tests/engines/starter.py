@@ -1,8 +1,9 @@
 """starter.py: the starter engine, engines/connect-four/engine.py, as a module for the engines here.
 
 The engines in this folder are for the tests of `arena check-engine`: each
-but hidden_card.py breaks one rule of engines/ENGINES.md. They import the
-starter's game and protocol loop from here and change one thing.
+but hidden_card.py and liars_dice.py (played right) breaks one rule of
+engines/ENGINES.md. They import the starter's game and protocol loop from
+here and change one thing.
 """
 import importlib.util
 import json

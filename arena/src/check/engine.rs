@@ -10,7 +10,7 @@ use crate::bot::orphans;
 use crate::bot::placement::Placement;
 use crate::bot::registry::Registry;
 use crate::check::conformance::{Failure, Outcome, Timing, Verdict};
-use crate::engine::process::{EngineError, EngineProcess, name};
+use crate::engine::process::{EngineError, EngineProcess, granted, name};
 use crate::engine::rules;
 use protocol::engine::{Answer, Request, Step, VariantInfo};
 use rand_chacha::ChaCha8Rng;
@@ -103,6 +103,8 @@ struct Findings {
     forfeit: Option<String>,
     leak: Option<String>,
     declared_private: bool,
+    /// Observations in which a value was not looked for, the observing seat holding one equal to it.
+    shared: usize,
     moves: usize,
     refusals: usize,
     scanned: usize,
@@ -144,11 +146,18 @@ async fn run_all(settings: &Settings, registry: &Registry) -> Vec<Outcome> {
     outcomes.push(outcome(
         "hello",
         Verdict::Pass(format!(
-            "{} {} ({}, {} variant settings)",
+            "{} {} ({}, {} variant settings{})",
             info.name,
             info.version,
             info.scoring.unit,
-            info.options.len()
+            info.options.len(),
+            match info.step_ms {
+                Some(asked) => format!(
+                    "; it asks {asked} ms an answer, and is given {} ms",
+                    granted(settings.timeout, info.step_ms).as_millis()
+                ),
+                None => String::new(),
+            }
         )),
     ));
     let variant = match engine.ask(&Request::Variant { settings: settings.variant.clone() }).await {
@@ -261,11 +270,20 @@ async fn run_all(settings: &Settings, registry: &Registry) -> Vec<Outcome> {
     outcomes.push(match (findings.leak.take(), findings.declared_private) {
         (Some(problem), _) => outcome(
             "hidden-information",
-            fail(problem, Vec::new(), "show each seat only what it may know", "what-check-engine-can-catch"),
+            fail(problem, Vec::new(), "show each seat only what it may know", "declaring-private-values"),
         ),
         (None, true) => outcome(
             "hidden-information",
-            Verdict::Pass(format!("{} observations scanned: no seat saw another's private values", findings.scanned)),
+            Verdict::Pass(format!(
+                "{} observations scanned: no seat saw another's private values{}",
+                findings.scanned,
+                match findings.shared {
+                    0 => String::new(),
+                    shared => format!(
+                        " (in {shared} the observing seat held a value equal to another seat's, not looked for there)"
+                    ),
+                }
+            )),
         ),
         (None, false) => outcome(
             "hidden-information",
@@ -331,7 +349,9 @@ async fn play(
         Answer::Step(step) => step,
         other => return Err(Played::Refused(format!("start was answered {}", shown(&other)))),
     };
-    let mut private: Option<Vec<Vec<Value>>> = None;
+    // The start's views are scanned as every step's: against what is private
+    // once the deal is done, as all of it was while it was dealt.
+    let mut private: Option<Vec<Vec<Value>>> = step.private.clone();
     let mut moves = 0;
     loop {
         scan(engine, &mut transcript, &step, variant.seats, private.as_deref(), findings).await?;
@@ -401,7 +421,8 @@ async fn play(
 
 /// The hidden-information scan of a step: every seat's state now, and what
 /// each was told of the step's events, against what the engine declares
-/// private (`before` the step, and after it in `step.private`).
+/// private (`before` the step, and after it in `step.private`; for the
+/// start, `before` is what is private after it).
 async fn scan(
     engine: &mut EngineProcess,
     transcript: &mut Transcript,
@@ -418,6 +439,7 @@ async fn scan(
             for event in &step.events {
                 if let Some(Some(view)) = event.views.get(seat) {
                     findings.scanned += 1;
+                    findings.shared += usize::from(rules::shares(seat, hidden));
                     if let Some((other, secret)) = rules::leak(view, seat, hidden) {
                         note(
                             &mut findings.leak,
@@ -429,6 +451,7 @@ async fn scan(
         }
         if let Answer::Observe { state } = ask(engine, transcript, Request::Observe { seat }).await? {
             findings.scanned += 1;
+            findings.shared += usize::from(rules::shares(seat, after));
             if let Some((other, secret)) = rules::leak(&state, seat, after) {
                 note(
                     &mut findings.leak,

@@ -53,7 +53,7 @@ pub struct CheckEngineArgs {
     seed: u64,
     /// Time allowed for each answer of the engine, in milliseconds.
     #[arg(long, value_name = "MS", value_parser = number(&ENGINE_TIMEOUT), help = ENGINE_TIMEOUT.help_as(
-        "Time allowed for each answer of the engine, in milliseconds (default {default})"
+        "Time allowed for each answer of the engine, in milliseconds (default {default}; an engine that asks more at hello, its step_ms, is given up to 60000)"
     ))]
     timeout: Option<u64>,
     /// The most moves a game may last.

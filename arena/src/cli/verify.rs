@@ -30,7 +30,7 @@ pub struct VerifyArgs {
     recorded: RecordedEngine,
     /// Time allowed for each answer of the engine program, in milliseconds.
     #[arg(long, value_name = "MS", value_parser = number(&ENGINE_TIMEOUT), help = ENGINE_TIMEOUT.help_as(
-        "Time allowed for each answer of the engine program, in milliseconds (default {default})"
+        "Time allowed for each answer of the engine program, in milliseconds (default {default}; an engine that asks more at hello, its step_ms, is given up to 60000)"
     ))]
     engine_timeout: Option<u64>,
 }

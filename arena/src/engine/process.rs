@@ -81,6 +81,17 @@ fn kind(request: &Request) -> &'static str {
     }
 }
 
+/// The most an engine may ask for each answer at `engine` (its `step_ms`),
+/// in milliseconds; an answer timeout the user gives that is longer wins.
+pub const STEP_MS_LIMIT: u64 = 60_000;
+
+/// How long each answer of an engine that asks `step_ms` at `engine` may
+/// take, the user giving `timeout` (`--engine-timeout`): what it asks, up to
+/// [`STEP_MS_LIMIT`], and never less than `timeout`.
+pub fn granted(timeout: Duration, step_ms: Option<u64>) -> Duration {
+    timeout.max(Duration::from_millis(step_ms.unwrap_or(0).min(STEP_MS_LIMIT)))
+}
+
 impl EngineProcess {
     /// Starts `command` in `dir` (placed as `placement`, confined as
     /// `confinement` says if it does) and asks it `hello`; every answer
@@ -158,7 +169,10 @@ impl EngineProcess {
                     info.name
                 ))
                 .await),
-            Answer::Engine(info) if info.protocol == ENGINE_VERSION => Ok((engine, info)),
+            Answer::Engine(info) if info.protocol == ENGINE_VERSION => {
+                engine.timeout = granted(timeout, info.step_ms);
+                Ok((engine, info))
+            }
             Answer::Engine(info) => Err(engine
                 .fail(format!(
                     "speaks engine protocol version {}; the arena speaks version {ENGINE_VERSION}",

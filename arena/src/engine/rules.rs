@@ -294,10 +294,13 @@ fn check_ranks(ranks: &[u32], scores: &[i64], teams: &[Vec<usize>]) -> Result<()
 }
 
 /// Whether `value` shows `secret` as ENGINES.md defines it: a string
-/// wherever it appears as a string, any other value where it appears as an
-/// item of a list.
+/// wherever it appears as a string; a list or an object (a whole hand)
+/// wherever it appears whole (a member's value, an item of a list, the
+/// value itself); any other value where it appears as an item of a list.
 pub fn shows(value: &Value, secret: &Value) -> bool {
+    let whole = secret.is_array() || secret.is_object();
     match value {
+        _ if whole && value == secret => true,
         Value::String(_) => secret.is_string() && value == secret,
         Value::Array(items) => items.iter().any(|item| (!secret.is_string() && item == secret) || shows(item, secret)),
         Value::Object(members) => members.values().any(|member| shows(member, secret)),
@@ -306,13 +309,24 @@ pub fn shows(value: &Value, secret: &Value) -> bool {
 }
 
 /// The first value private to another seat (`private[t]`, `t != seat`) that
-/// `observed` shows, with that seat.
+/// `observed` shows, with that seat. A value `seat` declares private too is
+/// not looked for: what `seat` observes may show its own, and an equal value
+/// of another seat (both rolled a 1) cannot be told from it.
 pub fn leak<'a>(observed: &Value, seat: usize, private: &'a [Vec<Value>]) -> Option<(usize, &'a Value)> {
+    let own = private.get(seat).map_or(&[][..], Vec::as_slice);
+    private.iter().enumerate().filter(|&(other, _)| other != seat).find_map(|(other, secrets)| {
+        secrets.iter().filter(|secret| !own.contains(secret)).find(|secret| shows(observed, secret)).map(|s| (other, s))
+    })
+}
+
+/// Whether `seat` declares private a value equal to one another seat
+/// declares private: a value [`leak`] cannot look for in what `seat` observes.
+pub fn shares(seat: usize, private: &[Vec<Value>]) -> bool {
+    let own = private.get(seat).map_or(&[][..], Vec::as_slice);
     private
         .iter()
         .enumerate()
-        .filter(|&(other, _)| other != seat)
-        .find_map(|(other, secrets)| secrets.iter().find(|secret| shows(observed, secret)).map(|s| (other, s)))
+        .any(|(other, secrets)| other != seat && secrets.iter().any(|secret| own.contains(secret)))
 }
 
 /// The values private both `before` and `after` a step: what its events'
@@ -403,17 +417,34 @@ mod tests {
     }
 
     #[test]
-    fn strings_are_found_anywhere_and_other_values_as_items_of_lists() {
+    fn strings_are_found_anywhere_lists_whole_and_other_values_as_items_of_lists() {
         let state = json!({"card": "Kh", "hand": [[3, 5], [0, 0]], "scores": [1, 2], "n": 7});
         assert!(shows(&state, &json!("Kh")));
         assert!(!shows(&state, &json!("Ks")));
         assert!(shows(&state, &json!([3, 5])));
-        assert!(!shows(&state, &json!([1, 2])), "a whole member is no item of a list");
-        assert!(!shows(&state, &json!(7)));
+        assert!(shows(&state, &json!([1, 2])), "a whole hand as a member's value");
+        assert!(!shows(&state, &json!([2, 1])), "a hand in another order is another hand");
+        assert!(!shows(&state, &json!(7)), "a number is looked for as an item of a list only");
         assert!(shows(&state, &json!(1)), "a number inside a list");
         let private = vec![vec![json!("Qs")], vec![json!("Kh")]];
         assert_eq!(leak(&state, 0, &private), Some((1, &json!("Kh"))));
         assert_eq!(leak(&state, 1, &private), None, "its own card");
+    }
+
+    #[test]
+    fn a_value_the_observer_holds_too_is_no_leak() {
+        // Both rolled a 1: seat 1's own dice show a 1, which seat 0 holds too.
+        let seat_1 = json!({"dice": [1, 3], "bid": {"count": 2, "face": 4}});
+        let dice = vec![vec![json!(1), json!(4)], vec![json!(1), json!(3)]];
+        assert_eq!(leak(&seat_1, 1, &dice), None);
+        assert!(shares(1, &dice));
+        assert_eq!(leak(&json!({"dice": [1, 3], "peek": [1, 4]}), 1, &dice), Some((0, &json!(4))));
+        let hands = vec![vec![json!([1, 4])], vec![json!([1, 3])]];
+        assert!(!shares(1, &hands));
+        assert_eq!(leak(&seat_1, 1, &hands), None);
+        assert_eq!(leak(&json!({"dice": [1, 3], "other": [1, 4]}), 1, &hands), Some((0, &json!([1, 4]))));
+        let equal_hands = vec![vec![json!([2, 2])], vec![json!([2, 2])]];
+        assert_eq!(leak(&json!({"dice": [2, 2]}), 1, &equal_hands), None);
     }
 
     #[test]

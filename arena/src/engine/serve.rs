@@ -185,6 +185,7 @@ pub fn info<G: Game>() -> EngineInfo {
             })
             .collect(),
         page: true,
+        step_ms: None,
     }
 }
 
