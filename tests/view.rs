@@ -223,3 +223,53 @@ fn a_marked_page_shows_the_decision_over_the_game_escaped() {
     let (_, stderr) = arena_expect(&["view", &games, "--game", "0", "--mark", mark], 2);
     assert!(stderr.contains("--step"), "a mark needs its step: {stderr}");
 }
+
+/// The items of `#log` in `dom`, each from its `<li` to its `</li>`.
+fn log_items(dom: &str) -> Vec<&str> {
+    let start = dom.find("id=\"log\"").unwrap_or_else(|| panic!("no #log:\n{dom}"));
+    let log = &dom[start..start + dom[start..].find("</ol>").expect("the log ends")];
+    log.split("<li").skip(1).map(|item| &item[..item.find("</li>").expect("an item ends")]).collect()
+}
+
+#[test]
+fn the_generic_page_of_an_engine_game_shows_who_was_told_each_event_and_its_texts_when_the_engine_is_named() {
+    let scratch = Scratch::new("view-engine");
+    let Some(browser) = Browser::find(&scratch) else { return };
+    let engine = format!("{} {}", python(), repo_path("tests/engines/liars_dice.py"));
+    let bot = |name: &str| format!("{name}={} {}", python(), repo_path(&format!("tests/bots/{name}.py")));
+    let out = scratch.join("out");
+    let (first, last) = (bot("first_legal"), bot("last_legal"));
+    let args = ["match", "--engine", &engine, "--bot", &first, "--bot", &last, "--games", "2", "--seed", "4"];
+    arena_expect(&[&args[..], &["--out", &out], &PATIENT[..]].concat(), 0);
+    // Without --engine nothing runs: the page says what it lacks and how to ask for it.
+    let bare = scratch.join("bare.html");
+    let (_, stderr) = arena_expect(&["view", &out, "--game", "0", "-o", &bare], 0);
+    assert!(stderr.contains("runs no program unasked"), "{stderr}");
+    let dom = viewer_dom(&browser, &bare, "");
+    assert!(dom.contains("are not in the record: arena view --engine COMMAND"), "{dom}");
+    assert!(!dom.contains("data-told=\""), "{dom}");
+    // With --engine the game is played again with descriptions.
+    let page = scratch.join("told.html");
+    arena_expect(&["view", &out, "--game", "0", "-o", &page, "--engine", &engine], 0);
+    let dom = viewer_dom(&browser, &page, "");
+    let items = log_items(&dom);
+    let record = &records(&out)[0];
+    let bots: Vec<&str> = record["bots"].as_array().unwrap().iter().map(|b| b.as_str().unwrap()).collect();
+    let events = record["events"].as_array().unwrap();
+    assert_eq!(items.len(), events.len(), "{dom}");
+    // The two rolls are chance events, each told to its own seat only, with its text.
+    for seat in 0..2 {
+        let item = items[seat];
+        assert_eq!(events[seat]["to"], seat, "{record}");
+        assert!(item.contains(&format!("data-told=\"{seat}\"")), "{item}");
+        assert!(item.contains(&format!("told to seat {seat} ({})", bots[seat])), "{item}");
+        let dice: Vec<String> = events[seat]["dice"].as_array().unwrap().iter().map(|d| d.to_string()).collect();
+        let text = format!("data-seat=\"{seat}\">seat {seat} ({}): you rolled {}</div>", bots[seat], dice.join(" "));
+        assert!(item.contains(&text), "{item}");
+        assert_eq!(item.matches("class=\"text\"").count(), 1, "no other seat's text: {item}");
+    }
+    // A bid is told to every seat, each with its text.
+    let bid = items[2];
+    assert!(bid.contains("data-told=\"0,1\"") && bid.contains("told to every seat"), "{bid}");
+    assert_eq!(bid.matches("seat 0 bids ").count(), 2, "{bid}");
+}

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""leaks_at_start.py: liars_dice.py, but seat 1's view of the roll, in the
-answer to start, shows seat 0's dice too: check-engine's leak check must
-catch it in the start step as in any other."""
+"""leaks_at_start.py: liars_dice.py, but seat 1 is told seat 0's roll, in
+the answer to start: check-engine's leak check must catch it in the start
+step as in any other."""
 import sys
 
 sys.dont_write_bytecode = True
@@ -9,10 +9,11 @@ from liars_dice import LiarsDice, engine  # noqa: E402
 
 
 class LeaksAtStart(LiarsDice):
-    def roll_views(self):
-        views = super().roll_views()
-        views[1] = {**views[1], "other": self.dice[0]}  # the leak
-        return views
+    def roll(self, seat):
+        event = super().roll(seat)
+        if seat == 0:
+            event["views"][1] = {"type": "roll", "dice": self.dice[0]}  # the leak
+        return event
 
 
 if __name__ == "__main__":

@@ -4,7 +4,7 @@ private: the positive control of check-engine's leak check for values that
 seats may share (both roll a 1), as leaks_at_start.py is its negative one.
 
 Each of two seats rolls two six-sided dice, drawn from the seed, and is told
-its own. Then the seats bid in turn, seat 0 first: a bid says how many dice
+its own (an event for each seat's roll, told to that seat only). Then the seats bid in turn, seat 0 first: a bid says how many dice
 of the four show a face ("two 5s"), and each bid must be higher than the
 last (more dice, or as many of a higher face); or, once there is a bid, a
 seat calls "liar". Then the dice are shown: the bid holds if that many dice
@@ -15,7 +15,7 @@ The setting `declare` says how `private` declares the dice: `dice` (the
 default), each seat's faces as numbers, `[[1, 4], [1, 3]]`; or `hands`, each
 seat's dice as one list, `[[[1, 4]], [[1, 3]]]`. Bids are objects
 (`{"count": 2, "face": 4}`), not lists, so no face of a bid is an item of a
-list.
+list. Every event has texts, for `arena play` and the page of `arena view`.
 """
 import random
 import sys
@@ -61,11 +61,19 @@ class LiarsDice(HiddenCard):
         self.dice = [[rng.randint(1, FACES) for _ in range(DICE)] for _ in range(self.SEATS)]
         self.bids = []  # {"seat", "count", "face"}, in order
         self.caller = None
-        self.start_events = [{"event": {"type": "roll", "dice": self.dice}, "views": self.roll_views()}]
+        self.start_events = [self.roll(seat) for seat in range(self.SEATS)]
 
-    def roll_views(self):
-        """What each seat is told of the roll: its own dice."""
-        return [{"type": "roll", "dice": dice} for dice in self.dice]
+    def roll(self, seat):
+        """The event of `seat`'s roll: only `seat` is told of it."""
+        dice = self.dice[seat]
+        told = [other == seat for other in range(self.SEATS)]
+        return {"event": {"type": "roll", "to": seat, "dice": dice},
+                "views": [{"type": "roll", "dice": dice} if it else None for it in told],
+                "texts": ["you rolled " + " ".join(map(str, dice)) if it else None for it in told]}
+
+    def public(self, event, text):
+        """An event every seat is told, with its text."""
+        return {**engine.public(event, self.SEATS), "texts": [text] * self.SEATS}
 
     def over(self):
         return self.caller is not None
@@ -115,11 +123,13 @@ class LiarsDice(HiddenCard):
         seat, choice = self.chosen(index)
         if "call" in choice:
             self.caller = seat
-            events = [engine.public({"type": "liar", "seat": seat}, self.SEATS),
-                      engine.public({"type": "show", "dice": self.dice, "holds": self.holds()}, self.SEATS)]
+            shown = {"type": "show", "dice": self.dice, "holds": self.holds()}
+            events = [self.public({"type": "liar", "seat": seat}, f"seat {seat} calls liar"),
+                      self.public(shown, f"the dice: {self.dice}; the bid {'holds' if shown['holds'] else 'fails'}")]
         else:
             self.bids.append({"seat": seat, **choice})
-            events = [engine.public({"type": "bid", "seat": seat, **choice}, self.SEATS)]
+            bid = {"type": "bid", "seat": seat, **choice}
+            events = [self.public(bid, f"seat {seat} bids {choice['count']} dice of {choice['face']}")]
         return events
 
     def find(self, move):

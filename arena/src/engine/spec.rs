@@ -107,7 +107,7 @@ impl<G: Game> BuiltIn for Native<G> {
 pub fn html_page(game: &str, program: bool, record_json: &str) -> String {
     match BUILT_IN.iter().find(|built_in| built_in.name() == game).filter(|_| !program) {
         Some(built_in) => built_in.html_page(record_json),
-        None => super::page::page(record_json),
+        None => super::page::page(record_json, None),
     }
 }
 

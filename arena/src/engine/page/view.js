@@ -3,9 +3,13 @@
 // (step N shows the first N), as the engine gave them, each move with the
 // seat that made it, its choice and its time. The DOM says what is shown,
 // for tests: #viewer carries data-step and data-steps, each item of #log
-// data-seat when its event names a seat.
+// data-seat when its event names a seat. When the engine was asked (arena
+// view --engine), #told holds what the seats were told of each event: each
+// item of #log then carries data-told (the seats told, "0,1"; "" for none)
+// and a .text element for each seat's text, with its data-seat.
 const record = parseExact(document.getElementById("record").textContent);
 const events = record.events;
+const told = JSON.parse(document.getElementById("told").textContent);
 const $ = (id) => document.getElementById(id);
 let step = 0;
 
@@ -22,6 +26,20 @@ function who(e) {
   const move = e.choice === undefined ? "" : ", choice " + e.choice + (e.time_us === undefined ? "" : " in " + (e.time_us / 1000).toFixed(1) + " ms")
     + (e.clock_us === undefined ? "" : ", " + (e.clock_us / 1000).toFixed(1) + " ms left on its clock");
   return "seat " + e.seat + (bot === undefined ? "" : " (" + bot + ")") + move;
+}
+
+// The seat `s` as the page names it: its number and its bot.
+function seatName(s) {
+  const bot = record.bots[s];
+  return "seat " + s + (bot === undefined ? "" : " (" + bot + ")");
+}
+
+// Who was told of event i: every seat, some, or none.
+function toldTo(i) {
+  const seats = told[i].seats;
+  if (seats.length === 0) return "told to no seat";
+  if (seats.length === record.bots.length && seats.length > 1) return "told to every seat";
+  return "told to " + seats.map(seatName).join(", ");
 }
 
 function draw() {
@@ -53,7 +71,7 @@ if (record.faults.length) {
 }
 $("viewer").dataset.steps = events.length;
 $("slider").max = events.length;
-$("log").replaceChildren(...events.map((e) => {
+$("log").replaceChildren(...events.map((e, i) => {
   const li = document.createElement("li");
   const label = who(e);
   if (label) {
@@ -64,8 +82,27 @@ $("log").replaceChildren(...events.map((e) => {
     li.append(span);
   }
   li.append(document.createTextNode(text(e)));
+  if (told) {
+    li.dataset.told = told[i].seats.join(",");
+    const to = document.createElement("span");
+    to.className = "told";
+    to.textContent = toldTo(i);
+    li.append(to);
+    (told[i].texts || []).forEach((line, s) => {
+      if (line === null) return;
+      const div = document.createElement("div");
+      div.className = "text";
+      div.dataset.seat = s;
+      div.textContent = seatName(s) + ": " + line;
+      li.append(div);
+    });
+  }
   return li;
 }));
+$("described").textContent = told
+  ? "each event with the seats told of it and what the engine says each was told, from the engine asked now"
+  : "what each seat was told of each event, and the engine's texts, are not in the record: " +
+    "arena view --engine COMMAND (or --run-recorded-engine) asks the engine for them";
 $("first").onclick = () => go(0);
 $("prev").onclick = () => go(step - 1);
 $("next").onclick = () => go(step + 1);
