@@ -123,3 +123,68 @@ fn the_readme_s_kuhn_poker_league_runs_verifies_and_reports() {
     let (reported, _) = e2e::arena_expect(&["report", &out], 0);
     assert!(reported.contains("200 games"), "{reported}");
 }
+
+/// `engines/openspiel/sweep.py GAME…`: its lines, each `VERDICT GAME: DETAIL`.
+fn swept(games: &[&str]) -> String {
+    let output = Command::new(python())
+        .arg(repo_path("engines/openspiel/sweep.py"))
+        .args(games)
+        .output()
+        .expect("python3 starts");
+    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+    assert_eq!(output.status.code(), Some(0), "{stdout}{}", String::from_utf8_lossy(&output.stderr));
+    stdout
+}
+
+#[test]
+fn the_games_the_bridge_could_not_serve_play_or_are_refused_with_their_reason() {
+    if !optional_python_module(PYSPIEL) {
+        return;
+    }
+    let stdout = swept(&["liars_dice_ir", "nfg_game", "crossword", "misere", "bridge", "liars_dice"]);
+    let verdict = |game: &str| {
+        stdout.lines().find(|line| line[9..].starts_with(&format!("{game}: "))).unwrap_or_else(|| panic!("{stdout}"))
+    };
+    // OpenSpiel reports a parameter (rollout_length) its loader refuses: the bridge leaves it out, and it plays.
+    assert!(verdict("liars_dice_ir").starts_with("plays "), "{stdout}");
+    assert!(verdict("nfg_game").starts_with("refused  nfg_game: OpenSpiel cannot load nfg_game"), "{stdout}");
+    assert!(verdict("crossword").contains("moves are not actions the bridge can list"), "{stdout}");
+    assert!(verdict("misere").contains("Missing parameter game"), "{stdout}");
+    // Contract bridge solves its deal within the time it asks at hello.
+    assert!(verdict("bridge").starts_with("plays ") && verdict("bridge").contains("a tensor"), "{stdout}");
+    assert!(stdout.ends_with("6 games: 3 play (2 with a tensor), 3 refused, 0 failed\n"), "{stdout}");
+    // The bridge's stderr, run as the arena runs an engine, says why it refuses.
+    let output = Command::new(python())
+        .args([repo_path("engines/openspiel/bridge.py"), "crossword".to_string()])
+        .stdin(Stdio::null())
+        .output()
+        .expect("python3 starts");
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("bridge.py: crossword's moves are not actions") && !stderr.contains("Traceback"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn with_tensor_a_liars_dice_state_holds_openspiel_s_tensor() {
+    if !optional_python_module(PYSPIEL) {
+        return;
+    }
+    let got = answers(
+        "liars_dice",
+        &[r#"{"type":"variant","settings":[["tensor","true"]]}"#, r#"{"type":"variant","settings":[]}"#],
+    );
+    assert_eq!(got[0]["variant"]["tensor"], true, "{}", got[0]);
+    assert_eq!(got[1]["variant"]["tensor"], false, "off by default: {}", got[1]);
+    let start = format!(r#"{{"type":"start","variant":{},"seed":3}}"#, got[0]["variant"]);
+    let got = answers("liars_dice", &[&start, r#"{"type":"observe","seat":1}"#]);
+    let state = &got[0]["state"];
+    let tensor = state["information_state_tensor"].as_array().unwrap_or_else(|| panic!("{state}"));
+    assert!(!tensor.is_empty() && tensor.iter().all(|x| x.is_f64()), "{state}");
+    assert!(state["information_state"].is_string(), "the string stays: {state}");
+    assert!(got[1]["state"]["information_state_tensor"].is_array(), "observe gives it too: {}", got[1]);
+    let got = answers("liars_dice_ir", &[r#"{"type":"variant","settings":[["tensor","true"]]}"#]);
+    assert_eq!(got[0]["message"], "tensor=true: liars_dice_ir gives no observation or information-state tensor");
+}

@@ -25,9 +25,16 @@ except ImportError:
     sys.exit(2)
 
 VERSION = "1.0"
-# The bridge's own setting: scores are the returns times `scale`, rounded.
+# The bridge's own settings: scores are the returns times `scale`, rounded;
+# with `tensor` true a state holds OpenSpiel's tensor of it too.
 SCALE = "scale"
 SCALE_DEFAULT = 1
+TENSOR = "tensor"
+OWN = (SCALE, TENSOR)
+# How long an answer may take (the engine answer's step_ms), for games whose
+# steps take longer than the arena's default 10 s: contract bridge solves
+# each deal double-dummy when its last card is dealt (0.1 to 12 s measured).
+STEP_MS = {"bridge": 60_000}
 Utility = pyspiel.GameType.Utility
 ChanceMode = pyspiel.GameType.ChanceMode
 Dynamics = pyspiel.GameType.Dynamics
@@ -123,8 +130,9 @@ class Bridge:
         self.name = name
         try:
             game = pyspiel.load_game(name)
-        except pyspiel.SpielError as error:
-            raise EngineError(f"OpenSpiel cannot load {name} with its default parameters: {error}") from None
+        except Exception as error:  # noqa: BLE001 - OpenSpiel raises more than SpielError (nfg_game: IndexError)
+            raise EngineError(f"OpenSpiel cannot load {name} with its default parameters: "
+                              f"{type(error).__name__}: {error}") from None
         kind = game.get_type()
         if kind.dynamics == Dynamics.MEAN_FIELD:
             raise EngineError(f"{name} is a mean-field game: it has no seats to play")
@@ -137,23 +145,37 @@ class Bridge:
         else:
             raise EngineError(f"{name} gives neither an information state nor an observation string")
         self.type = kind
-        self.defaults = dict(game.get_parameters())
+        self.defaults = loadable(name, dict(game.get_parameters()))
         self.defaults[SCALE] = SCALE_DEFAULT
+        self.defaults[TENSOR] = False
         self.games = {}
+        self.tensor = None
+        if kind.provides_information_state_tensor and self.told_as == "information_state":
+            self.tensor = "information_state_tensor"
+        elif kind.provides_observation_tensor:
+            self.tensor = "observation_tensor"
+        if name not in STEP_MS:  # a slow game is known to play, and its walk would be slow
+            playable(name, self.game(self.defaults))
 
     def engine(self):
         """The answer to hello."""
         options = [{"key": key, "values": describe(default), "default": shown(default),
                     "help": f"OpenSpiel's parameter {key} of {self.name}"}
-                   for key, default in self.defaults.items() if key != SCALE]
+                   for key, default in self.defaults.items() if key not in OWN]
         options.append({"key": SCALE, "values": "a whole number from 1", "default": shown(SCALE_DEFAULT),
                         "help": "scores are the OpenSpiel returns times this, rounded to the nearest integer "
                                 "(halves away from zero)"})
+        options.append({"key": TENSOR, "values": "true or false", "default": "false",
+                        "help": "whether a state holds OpenSpiel's tensor of what the seat knows too, as a list of "
+                                "numbers" + ("" if self.tensor else f" ({self.name} gives none)")})
         rank_by_mean = (self.type.utility in (Utility.ZERO_SUM, Utility.CONSTANT_SUM)
                         and self.type.chance_mode != ChanceMode.DETERMINISTIC)
-        return {"type": "engine", "name": "openspiel-" + re.sub("[^a-z0-9]+", "-", self.name.lower()),
-                "version": f"{VERSION}+open-spiel-{openspiel_version()}", "protocol": 1,
-                "scoring": {"unit": "utility", "rank_by_mean": rank_by_mean}, "options": options}
+        hello = {"type": "engine", "name": "openspiel-" + re.sub("[^a-z0-9]+", "-", self.name.lower()),
+                 "version": f"{VERSION}+open-spiel-{openspiel_version()}", "protocol": 1,
+                 "scoring": {"unit": "utility", "rank_by_mean": rank_by_mean}, "options": options}
+        if self.name in STEP_MS:
+            hello["step_ms"] = STEP_MS[self.name]
+        return hello
 
     def resolve(self, settings):
         """The variant that `settings` ([key, value] pairs, later ones win) resolve to."""
@@ -165,6 +187,8 @@ class Bridge:
             variant[key] = parse(key, value, self.defaults[key])
         if variant[SCALE] < 1:
             raise EngineError(f"scale takes a whole number from 1, not {variant[SCALE]}")
+        if variant[TENSOR] and self.tensor is None:
+            raise EngineError(f"tensor=true: {self.name} gives no observation or information-state tensor")
         self.game(variant)
         return variant
 
@@ -172,10 +196,10 @@ class Bridge:
         """The OpenSpiel game of `variant` (turn-based if its moves are simultaneous)."""
         key = json.dumps(variant, sort_keys=True)
         if key not in self.games:
-            params = {k: v for k, v in variant.items() if k != SCALE}
+            params = {k: v for k, v in variant.items() if k not in OWN}
             try:
                 game = pyspiel.load_game(self.name, params)
-            except pyspiel.SpielError as error:
+            except Exception as error:  # noqa: BLE001 - OpenSpiel raises more than SpielError
                 raise EngineError(f"OpenSpiel refuses {self.name} with {json.dumps(params)}: {error}") from None
             if game.get_type().dynamics == Dynamics.SIMULTANEOUS:
                 game = pyspiel.convert_to_turn_based(game)
@@ -190,6 +214,7 @@ class Table:
     def __init__(self, bridge, variant, seed, setup):
         self.game = bridge.game(variant)
         self.told_as = bridge.told_as
+        self.tensor = bridge.tensor if variant[TENSOR] else None
         self.type = bridge.type
         self.scale = variant[SCALE]
         self.seats = self.game.num_players()
@@ -228,8 +253,11 @@ class Table:
         return [{"action": a, "name": self.state.action_to_string(seat, a)} for a in self.state.legal_actions()]
 
     def observe(self, seat):
-        """What `seat` observes now."""
-        return {"player": seat, self.told_as: self.seen(seat)}
+        """What `seat` observes now (with `tensor`, OpenSpiel's tensor of it too)."""
+        state = {"player": seat, self.told_as: self.seen(seat)}
+        if self.tensor is not None:
+            state[self.tensor] = list(getattr(self.state, self.tensor)(seat))
+        return state
 
     def returns(self):
         """Each seat's OpenSpiel return now."""
@@ -335,6 +363,35 @@ class Table:
         return [low if seat in faulted else shares[seat] for seat in range(self.seats)]
 
 
+def loadable(name, parameters):
+    """`parameters` less those OpenSpiel's own loader refuses: some games
+    report a parameter they do not take (liars_dice_ir's rollout_length)."""
+    while True:
+        try:
+            pyspiel.load_game(name, parameters)
+            return parameters
+        except pyspiel.SpielError as error:
+            unknown = re.match(r"Unknown parameter '([^']+)'", str(error))
+            if not unknown or unknown.group(1) not in parameters:
+                raise EngineError(f"OpenSpiel cannot load {name} with the parameters it reports as its own "
+                                  f"({json.dumps(parameters)}): {error}") from None
+            del parameters[unknown.group(1)]
+
+
+def playable(name, game):
+    """Refuses a game whose decisions the bridge cannot list: it walks from
+    the start (chance drawn as from seed 0) to the first decision and asks
+    OpenSpiel for its legal actions (crossword has only action structs)."""
+    state, rng = game.new_initial_state(), random.Random(0)
+    try:
+        while state.is_chance_node():
+            state.apply_action(draw(rng.random(), state.chance_outcomes()))
+        if not state.is_terminal():
+            state.legal_actions()
+    except pyspiel.SpielError as error:
+        raise EngineError(f"{name}'s moves are not actions the bridge can list as choices: {error}") from None
+
+
 def draw(r, outcomes):
     """The outcome that `r` (uniform in [0, 1)) picks: the first whose
     cumulative probability, summed in OpenSpiel's order, exceeds `r` (the
@@ -428,6 +485,8 @@ def serve(bridge, lines=sys.stdin):
             answer = session.answer(line)
         except EngineError as error:
             answer = {"type": "error", "message": str(error)}
+        except Exception as error:  # noqa: BLE001 - an error answer, not a traceback, names what failed
+            answer = {"type": "error", "message": f"OpenSpiel failed on this request: {type(error).__name__}: {error}"}
         if answer is None:
             return
         sys.stdout.write(json.dumps(answer, separators=(",", ":")) + "\n")
