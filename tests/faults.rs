@@ -119,8 +119,15 @@ fn league(
     args.extend(extra.iter().map(|s| s.to_string()));
     for attempt in 1.. {
         let started = Instant::now();
-        let (stdout, stderr) = arena_expect(&args, 0);
+        let output = output(&mut arena_command(&args));
+        let (stdout, stderr) = (String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr));
+        let (stdout, stderr) = (stdout.into_owned(), stderr.into_owned());
         let records = records(&out);
+        // Exit status 4 when the hostile bot forfeited every game it was in, else 0.
+        let theirs = records.iter().filter(|r| r["bots"].as_array().unwrap().iter().any(|b| b == "bad"));
+        let forfeited_all = theirs.clone().all(|r| r["faults"].as_array().unwrap().iter().any(|f| f["bot"] == "bad"));
+        let status = if forfeited_all && theirs.count() > 0 { 4 } else { 0 };
+        assert_eq!(output.status.code(), Some(status), "{hostile}:\n{stdout}\n{stderr}");
         let unexplained: Vec<&Value> = records
             .iter()
             .flat_map(|r| r["faults"].as_array().unwrap())
@@ -341,7 +348,8 @@ fn a_bot_that_never_starts_is_given_up_after_three_tries() {
         attempt += 1;
         let _ = std::fs::remove_dir_all(&out);
         let _ = std::fs::remove_file(&starts);
-        let (stdout, stderr) = arena_expect(&args, 0);
+        // Exit status 4: the bot forfeited every game it was in.
+        let (stdout, stderr) = arena_expect(&args, 4);
         let records = records(&out);
         let faults: Vec<&Value> = records.iter().flat_map(|r| r["faults"].as_array().unwrap()).collect();
         let theirs: Vec<&&Value> = faults.iter().filter(|f| f["bot"] != "bad").collect();
@@ -367,14 +375,18 @@ fn a_bot_that_never_starts_is_given_up_after_three_tries() {
     assert!(stderr.contains("not started: it failed to start in 3 games in a row"), "{stderr}");
     assert!(stdout.contains("faults by bot:\n  bad: 40 faults: 3 timeout, 37 not_started\n"), "{stdout}");
     assert!(stdout.contains("timeout, first: no complete line as the answer to hello within 3000 ms"), "{stdout}");
+    assert!(
+        stderr.ends_with("bad forfeited every one of its 40 games (see its faults above): exit status 4\n"),
+        "{stderr}"
+    );
     scratch.assert_nothing_left(LINGER);
 
-    // An SPRT means nothing without its base bot: it stops.
+    // An SPRT means nothing without its base bot: it stops, with the status of a bot that never played.
     let sprt = scratch.join("sprt");
     let new = format!("--new=new={greedy} {}", scratch.marker());
     let base = format!("--base=base={silent} {}", scratch.marker());
     let (_, stderr) =
-        arena_expect(&["sprt", &new, &base, "--startup-timeout", "3000", "--concurrency", "1", "--out", &sprt], 1);
+        arena_expect(&["sprt", &new, &base, "--startup-timeout", "3000", "--concurrency", "1", "--out", &sprt], 4);
     assert!(
         stderr.contains("error: bot \"base\" cannot be started: it failed to start in 3 games in a row"),
         "{stderr}"
@@ -487,5 +499,63 @@ fn match_exit_statuses_tell_a_bot_that_never_played_and_any_fault() {
     nix::sys::signal::kill(nix::unistd::Pid::from_raw(arena.id() as i32), nix::sys::signal::Signal::SIGTERM).unwrap();
     let output = finish(arena);
     assert_eq!(output.status.code(), Some(130), "interrupted, whatever the faults: {output:?}");
+    scratch.assert_nothing_left(LINGER);
+}
+
+/// `arena league`'s and `arena sprt`'s exit statuses are `arena match`'s
+/// (docs/leagues.md, docs/sprt.md): 4 when a bot forfeited every game it was
+/// in, with or without --fail-on-fault, in every format; 5 with
+/// --fail-on-fault when a bot faulted; for an SPRT, whatever its verdict.
+#[test]
+fn league_and_sprt_exit_statuses_tell_a_bot_that_never_played_and_any_fault() {
+    let scratch = Scratch::new("league-statuses");
+    let (greedy, random) = (bin("greedy-bot"), bin("random-bot"));
+    let typo = format!("{} {}", python(), repo_path("tests/bots/no_such_bot.py"));
+    // Plays one game a process, so it faults in every other game of a lane, not in all.
+    let sometimes = format!("{} {}", python(), repo_path("tests/bots/one_game.py"));
+    let league = |bot: &str, extra: &[&str], status: i32| {
+        let mut flags = patient(&["--games", "6", "--concurrency", "1", "--seed", "1"]);
+        flags.extend(extra);
+        let mut args = match_args(&scratch, &[("greedy", &greedy), ("random", &random), ("b", bot)], &flags);
+        args[0] = "league".to_string();
+        arena_expect(&args, status)
+    };
+    for format in ["round-robin", "learning", "swiss"] {
+        for extra in [&["--format", format][..], &["--format", format, "--fail-on-fault"]] {
+            let (_, stderr) = league(&typo, extra, 4);
+            let last = stderr.lines().last().unwrap_or_default();
+            assert!(last.starts_with("b forfeited every one of its "), "{format}: {stderr}");
+            assert!(last.ends_with(" games (see its faults above): exit status 4"), "{format}: {stderr}");
+        }
+    }
+    let out = scratch.join("sometimes");
+    let (_, stderr) = league(&sometimes, &["--out", &out], 0);
+    let faults = standing(&standings(&out), "b")["faults"].as_u64().unwrap();
+    assert!(faults > 0 && faults < 12, "b faults in some games, not all: {faults}");
+    assert!(!stderr.contains("exit status"), "{stderr}");
+    let (_, stderr) = league(&sometimes, &["--fail-on-fault"], 5);
+    assert!(stderr.ends_with(&format!("faults by b ({faults}) and --fail-on-fault: exit status 5\n")), "{stderr}");
+    league(&greedy, &["--fail-on-fault"], 0);
+    // A resumed league is judged on all its games.
+    arena_expect(&["league", "--resume", &out, "--fail-on-fault"], 5);
+    arena_expect(&["league", "--resume", &out], 0);
+
+    // An SPRT's verdict does not hide a bot's faults.
+    let sprt = |new: &str, extra: &[&str], status: i32| {
+        let (new, base) = (format!("--new=new={new} {}", scratch.marker()), format!("--base=base={random}"));
+        let flags = ["--bounds", "quick", "--seed", "2", "--concurrency", "1", "--startup-timeout", "10000"];
+        arena_expect(&[&["sprt", &new, &base][..], &flags, extra].concat(), status)
+    };
+    sprt(&greedy, &["--fail-on-fault"], 0);
+    let (stdout, stderr) = sprt(&typo, &[], 4);
+    assert!(
+        stderr.contains("error: bot \"new\" cannot be started: it failed to start in 3 games in a row"),
+        "{stderr}"
+    );
+    assert!(!stdout.contains("H1") && !stdout.contains("H0"), "no verdict: {stdout}");
+    sprt(&sometimes, &["--max-games", "8"], 3);
+    let (stdout, stderr) = sprt(&sometimes, &["--max-games", "8", "--fail-on-fault"], 5);
+    assert!(stdout.contains("inconclusive: the game limit was reached"), "the verdict first: {stdout}");
+    assert!(stderr.contains("and --fail-on-fault: exit status 5, whatever the verdict"), "{stderr}");
     scratch.assert_nothing_left(LINGER);
 }

@@ -43,7 +43,8 @@ fn a_process_that_cannot_start_stops_the_run_and_forfeits_nothing() {
     // Mended, the league resumes to its end.
     std::fs::remove_file(&logs).unwrap();
     std::fs::create_dir(&logs).unwrap();
-    arena_expect(&["league", "--resume", &out], 0);
+    // Exit status 4: the crashing bot forfeited every game it was in.
+    arena_expect(&["league", "--resume", &out], 4);
     let records = records(&out);
     assert_eq!(records.len(), 60);
     assert!(records.iter().all(|r| r["faults"].as_array().unwrap().iter().all(|f| f["kind"] == "exited")));

@@ -29,10 +29,12 @@ pub const FAILED: i32 = 1;
 pub const USAGE: i32 = 2;
 /// `sprt` reached its game limit without a verdict.
 pub const INCONCLUSIVE: i32 = 3;
-/// `match` played to its end, but a bot forfeited every game it was in
-/// (it never started, say: a typo in its command).
+/// `match`, `league` or `sprt` played to its end, but a bot forfeited every
+/// game it was in (it never started, say: a typo in its command); or `sprt`
+/// stopped without a verdict because a bot failed to start again and again.
 pub const BOT_NEVER_PLAYED: i32 = 4;
-/// `match --fail-on-fault` played to its end, and a bot faulted.
+/// `match`, `league` or `sprt` with `--fail-on-fault` played to its end, and
+/// a bot faulted.
 pub const BOT_FAULTED: i32 = 5;
 /// Interrupted (Ctrl-C, SIGTERM), or the user left the game (`play`).
 pub use crate::bot::signals::INTERRUPTED;

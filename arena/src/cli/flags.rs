@@ -73,6 +73,14 @@ pub struct OddsFlags {
     pub bot_move_timeouts: Vec<String>,
 }
 
+/// What a run's exit status says of its bots' faults (`match`, `league`, `sprt`).
+#[derive(Debug, Clone, Copy, Args)]
+pub struct FaultFlags {
+    /// Exit with status 5 when any bot faulted, even once, whatever else the run says (an SPRT's verdict too); without it, only a bot that forfeited every game it was in makes the status 4.
+    #[arg(long)]
+    pub fail_on_fault: bool,
+}
+
 /// How the games of a league or an SPRT are played.
 #[derive(Debug, Args)]
 pub struct PlayFlags {

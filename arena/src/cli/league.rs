@@ -1,7 +1,7 @@
 //! `arena league`: a league from a configuration file and flags, resumable
 //! from its output directory.
 
-use super::flags::{BotPlaceFlags, OddsFlags, PlayFlags, number};
+use super::flags::{BotPlaceFlags, FaultFlags, OddsFlags, PlayFlags, number};
 use super::game::GameArgs;
 use super::{Failure, current_dir, exit, internal, random_seed, resumable, usage};
 use crate::bot::cpus::cores;
@@ -36,7 +36,13 @@ pub const EXAMPLES: &str = "Examples:
   arena league --format learning --games 2 --bot a=./a --bot b=./b --bot c=./c --out results
   arena league --resume results                   # continue a stopped league
   arena league --resume results --bot mine-2=./mine-2 --retire mine   # a new version in, the old one out
-  arena league --config league.toml --shard 0/4 --out shard0   # one quarter of it";
+  arena league --config league.toml --shard 0/4 --out shard0   # one quarter of it
+  arena league --config league.toml --out results --fail-on-fault   # in CI
+
+Exit status: 0 the league was played (or a change queued for the arena that
+runs it), 1 the arena failed, 2 usage error, 4 a bot forfeited every game it
+was in (it never started, say), 5 with --fail-on-fault: a bot faulted, 130
+interrupted.";
 
 /// The flags of `arena league`.
 #[derive(Debug, Args)]
@@ -91,6 +97,8 @@ pub struct LeagueArgs {
     seed: Option<u64>,
     #[command(flatten)]
     play: PlayFlags,
+    #[command(flatten)]
+    faults: FaultFlags,
     /// Keep everything here: league.json, games.jsonl, standings.json, logs/.
     #[arg(long, value_name = "DIR")]
     out: Option<PathBuf>,
@@ -184,9 +192,9 @@ pub fn run(args: LeagueArgs) -> Result<i32, Failure> {
         return learn(prepared, &args, &cwd);
     }
     loop {
-        let played = play(prepared, false)?;
+        let played = play(prepared, false, args.faults)?;
         match played.changing {
-            None => return Ok(played.status),
+            None => return Ok(played.ended()),
             Some(dir) => prepared = taking_changes(&dir, &args, &cwd, played.reports, played.earlier)?,
         }
     }
@@ -209,6 +217,9 @@ fn taking_changes(
 struct Played {
     /// The exit status.
     status: i32,
+    /// Why the status is not [`exit::SUCCESS`], for a league played to its
+    /// end: a bot never played, or faulted under `--fail-on-fault`.
+    why: Option<String>,
     /// Whether it was stopped before its end.
     interrupted: bool,
     /// It stopped to take in the changes queued in its output directory, and goes on.
@@ -222,6 +233,17 @@ struct Played {
     reports: Vec<ReportRequest>,
     /// What this command has played so far, this run included.
     earlier: Earlier,
+}
+
+impl Played {
+    /// The exit status of the command that ends with this run, once the
+    /// line saying why it is not 0 (if there is one) is printed, last.
+    fn ended(self) -> i32 {
+        if let Some(why) = &self.why {
+            errln!("{why}");
+        }
+        self.status
+    }
 }
 
 /// Runs a learning or Swiss league (see [`crate::league::learning`],
@@ -246,7 +268,7 @@ fn learn(mut prepared: Prepared, args: &LeagueArgs, cwd: &Path) -> Result<i32, F
             },
         };
         let config = prepared.config.clone();
-        let played = play(prepared, stop.is_none())?;
+        let played = play(prepared, stop.is_none(), args.faults)?;
         if let Some(dir) = played.changing {
             prepared = taking_changes(&dir, args, cwd, played.reports, played.earlier)?;
             continue;
@@ -255,7 +277,7 @@ fn learn(mut prepared: Prepared, args: &LeagueArgs, cwd: &Path) -> Result<i32, F
             if !played.interrupted {
                 let _ = outln!("{}", stop_note(&config, &stop, played.games.len() as u64));
             }
-            return Ok(played.status);
+            return Ok(played.ended());
         }
         if played.interrupted || signals::stopped() {
             return Ok(played.status);
@@ -540,8 +562,9 @@ fn demo(args: &LeagueArgs, cwd: &Path) -> Result<LeagueConfig, Failure> {
 const CHANGES_POLL: Duration = Duration::from_millis(500);
 
 /// Plays what is left of a league; `quiet` for a round of a learning league
-/// that is not its last (no standings, no closing lines).
-fn play(prepared: Prepared, quiet: bool) -> Result<Played, Failure> {
+/// that is not its last (no standings, no closing lines, no exit status but 0
+/// or 130); `faults` say what its bots' faults make of its exit status.
+fn play(prepared: Prepared, quiet: bool, faults: FaultFlags) -> Result<Played, Failure> {
     let Prepared { mut config, mut out, played, fresh, changes, taken, chose, reports, earlier } = prepared;
     let grown = !fresh && config.history.len() != changes;
     // A learning or Swiss league: it chooses its rounds from the games played.
@@ -675,13 +698,18 @@ fn play(prepared: Prepared, quiet: bool) -> Result<Played, Failure> {
         errln!("a change of the league's field was queued: the league takes it in and goes on");
         let changing = Some(dir.clone());
         let earlier = earlier.and(&report);
-        return Ok(Played { status: exit::SUCCESS, interrupted: false, changing, config, games, reports, earlier });
+        let status = exit::SUCCESS;
+        return Ok(Played { status, why: None, interrupted: false, changing, config, games, reports, earlier });
     }
-    let status = if report.interrupted { exit::INTERRUPTED } else { exit::SUCCESS };
     let earlier = earlier.and(&report);
     if quiet && !report.interrupted {
-        return Ok(Played { status, interrupted: false, changing: None, config, games, reports, earlier });
+        let status = exit::SUCCESS;
+        return Ok(Played { status, why: None, interrupted: false, changing: None, config, games, reports, earlier });
     }
+    let (status, why) = match report.interrupted {
+        true => (exit::INTERRUPTED, None),
+        false => exit::of_faults(&report.standings, faults.fail_on_fault),
+    };
     if let Some(note) = left_out(&report) {
         let _ = outln!("{note}; a resumed league counts them once their deals are played");
     }
@@ -705,7 +733,8 @@ fn play(prepared: Prepared, quiet: bool) -> Result<Played, Failure> {
         }
         None => {}
     }
-    Ok(Played { status, interrupted: report.interrupted, changing: None, config, games, reports, earlier })
+    let interrupted = report.interrupted;
+    Ok(Played { status, why, interrupted, changing: None, config, games, reports, earlier })
 }
 
 /// Why a learning league stopped, after `games` games.

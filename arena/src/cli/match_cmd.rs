@@ -1,6 +1,6 @@
 //! `arena match`: a match between bots, one per side.
 
-use super::flags::{BotPlaceFlags, OddsFlags, TimeFlags, number, restart_help, sandbox_help};
+use super::flags::{BotPlaceFlags, FaultFlags, OddsFlags, TimeFlags, number, restart_help, sandbox_help};
 use super::game::{GameArgs, settings};
 use super::{Failure, current_dir, exit, random_seed, usage};
 use crate::bot::limits::ResourceLimits;
@@ -85,9 +85,8 @@ pub struct MatchArgs {
     /// CPUs of each game in flight.
     #[arg(long, value_name = "K", value_parser = number(&CPUS_PER_GAME), help = CPUS_PER_GAME.help())]
     cpus_per_game: Option<u64>,
-    /// Exit with status 5 when any bot faulted, even once (without it, only a bot that forfeited every game it was in makes the status nonzero: 4).
-    #[arg(long)]
-    fail_on_fault: bool,
+    #[command(flatten)]
+    faults: FaultFlags,
 }
 
 /// Runs `arena match`.
@@ -178,7 +177,7 @@ pub fn run(args: MatchArgs) -> Result<i32, Failure> {
         }
         return Ok(exit::INTERRUPTED);
     }
-    let (status, why) = exit::of_faults(&report.standings, args.fail_on_fault);
+    let (status, why) = exit::of_faults(&report.standings, args.faults.fail_on_fault);
     if let Some(why) = why {
         errln!("{why}");
     }

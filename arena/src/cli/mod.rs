@@ -6,9 +6,10 @@
 //! record disagrees, `replay` 1 when the bot chooses differently, and `sprt`
 //! 0 when H1 is accepted (the new bot is better), 1 when H0 is accepted (so
 //! 1 means either H0 or a failure, as the error message on stderr tells
-//! apart), 3 when it ends inconclusive. `match` exits 4 when a bot forfeited
-//! every game it was in (it never started), and with `--fail-on-fault` 5
-//! when a bot faulted at all.
+//! apart), 3 when it ends inconclusive. `match`, `league` and `sprt` exit 4
+//! when a bot forfeited every game it was in (it never started; for `sprt`,
+//! also when it stopped because a bot failed to start), and with
+//! `--fail-on-fault` 5 when a bot faulted at all, whatever the verdict.
 //!
 //! A command whose job is its output (`verify`, `replay`, `view`, `rules`,
 //! `check-bot`) stops quietly with status 141 when the reader of its stdout

@@ -1,7 +1,7 @@
 //! `arena sprt`: a sequential probability ratio test of a new version of a
 //! bot against its base, on duplicate deals, resumable from its output directory.
 
-use super::flags::PlayFlags;
+use super::flags::{FaultFlags, PlayFlags};
 use super::game::GameArgs;
 use super::{Failure, current_dir, exit, internal, random_seed, resumable, usage};
 use crate::bot::cpus::cores;
@@ -9,8 +9,9 @@ use crate::bot::spec::BotSpec;
 use crate::bot::start_failures::GiveUp;
 use crate::league::config::{LeagueConfig, Overrides, SprtConfig};
 use crate::league::{check_played, full_schedule};
-use crate::run::execute::{Earlier, Run, Titles, execute_with};
-use crate::run::runner::Flow;
+use crate::run::execute::{Earlier, Run, RunError, Titles, execute_with};
+use crate::run::play::Unplayable;
+use crate::run::runner::{Flow, GamesError};
 use crate::schedule::{Schedule, Seating, Selection};
 use crate::stats::sprt::report::{Conclusion, Summary, parameters, status};
 use crate::stats::sprt::{DealSequence, Model, PayoffSprt, Sprt, Test};
@@ -39,7 +40,8 @@ one pair. 4 players without partners are refused.
 
 Exit status: 0 H1 accepted (new is better; with no-regression, not worse), 1 H0
 accepted (or the arena failed), 2 usage error, 3 inconclusive (--max-games
-reached), 130 interrupted.
+reached), 4 a bot forfeited every game it was in or could not be started (the
+test means nothing), 5 with --fail-on-fault: a bot faulted, 130 interrupted.
 
 Examples:
   arena sprt --new new=./my-bot --base base=./my-bot-v1 --bounds quick      # is it clearly better?
@@ -79,6 +81,8 @@ pub struct SprtArgs {
     seed: Option<u64>,
     #[command(flatten)]
     play: PlayFlags,
+    #[command(flatten)]
+    faults: FaultFlags,
     /// Keep everything here: sprt-config.json, games.jsonl, standings.json, sprt.json, logs/.
     #[arg(long, value_name = "DIR")]
     out: Option<PathBuf>,
@@ -231,7 +235,7 @@ pub fn run(args: SprtArgs) -> Result<i32, Failure> {
         }
         None => Prepared { games: resolve(&args)?, test: Err(args.test), out: None, played: Vec::new(), fresh: true },
     };
-    play(prepared)
+    play(prepared, args.faults)
 }
 
 /// The games of a new test from the flags.
@@ -279,7 +283,9 @@ fn add_copies(games: &mut LeagueConfig, sides: usize) -> Result<(), Failure> {
     Ok(())
 }
 
-fn play(prepared: Prepared) -> Result<i32, Failure> {
+/// Plays what is left of a test; `faults` say what its bots' faults make of
+/// its exit status.
+fn play(prepared: Prepared, faults: FaultFlags) -> Result<i32, Failure> {
     let Prepared { mut games, test, mut out, played, fresh } = prepared;
     let (engine, variant, setups) = games.open_engine()?;
     let scoring = engine.scoring();
@@ -367,12 +373,35 @@ fn play(prepared: Prepared) -> Result<i32, Failure> {
         progress.finished_with(finished, || status(&sequence, &scoring.unit));
         if sequence.verdict().is_some() { Flow::Stop } else { Flow::Continue }
     })
-    .map_err(|failure| resumable(failure, "sprt", config.games.out.as_deref()))?;
+    .map_err(|failure| {
+        // A bot that keeps failing to start stops the test: its own doing, told apart from the arena's failure.
+        let gave_up = matches!(
+            &failure,
+            RunError::Stopped { error: GamesError::Unplayable(Unplayable { gave_up: true, .. }), .. }
+        );
+        let failure = resumable(failure, "sprt", config.games.out.as_deref());
+        match gave_up {
+            true => Failure { status: exit::BOT_NEVER_PLAYED, ..failure },
+            false => failure,
+        }
+    })?;
     let conclusion = Conclusion::of(&sequence, report.interrupted);
     let played = report.standings.games + report.unfinished;
     let summary = Summary::new(&names[0], &names[1], &sequence, &scoring.unit, played, conclusion);
     let _ = crate::terminal::console::out(format_args!("{}", summary.text()));
-    finish(&config.games.out, &summary)
+    let verdict = finish(&config.games.out, &summary)?;
+    if report.interrupted {
+        return Ok(verdict);
+    }
+    // A bot that never played, or faulted under --fail-on-fault, makes the verdict moot.
+    let (status, why) = exit::of_faults(&report.standings, faults.fail_on_fault);
+    match why {
+        Some(why) => {
+            errln!("{why}, whatever the verdict");
+            Ok(status)
+        }
+        None => Ok(verdict),
+    }
 }
 
 /// Writes `sprt.json`, says how to go on, and returns the exit status of `summary`.

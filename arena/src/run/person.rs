@@ -145,7 +145,7 @@ pub fn play(table: Table, sitting: Sitting) -> Result<Ending, Failed> {
     orphans::sweep(registry);
     interruption.settle();
     if let Some(unplayable) = unplayable {
-        return Err(Failed(unplayable.0));
+        return Err(Failed(unplayable.why));
     }
     match (left, records.len()) {
         (true, 0) => {

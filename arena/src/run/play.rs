@@ -32,11 +32,24 @@ pub type Record = GameRecord<Value, Entry>;
 /// means nothing without a bot gave up on it ([`GiveUp::StopRun`]); or the
 /// engine failed, which is never a bot's fault either.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Unplayable(pub String);
+pub struct Unplayable {
+    /// Why, one line.
+    pub why: String,
+    /// Whether the run gave up on a bot that failed to start again and
+    /// again ([`GiveUp::StopRun`]): the bot's doing, not the machine's.
+    pub gave_up: bool,
+}
+
+impl Unplayable {
+    /// A game unplayable for `why`, not a bot's doing.
+    pub fn new(why: impl Into<String>) -> Unplayable {
+        Unplayable { why: why.into(), gave_up: false }
+    }
+}
 
 impl From<EngineError> for Unplayable {
     fn from(e: EngineError) -> Self {
-        Unplayable(format!("{e}; the game was not recorded (fix the engine, then resume)"))
+        Unplayable::new(format!("{e}; the game was not recorded (fix the engine, then resume)"))
     }
 }
 
@@ -272,7 +285,8 @@ impl<'t, 'p, P: Person> Seated<'t, 'p, P> {
                         continue;
                     }
                     GiveUp::StopRun => {
-                        return Err(Unplayable(format!("bot {:?} cannot be started: {why}", self.names[seat])));
+                        let why = format!("bot {:?} cannot be started: {why}", self.names[seat]);
+                        return Err(Unplayable { why, gave_up: true });
                     }
                 }
             }
@@ -292,9 +306,9 @@ impl<'t, 'p, P: Person> Seated<'t, 'p, P> {
                         table.starts.failed(bot, &fault);
                         self.fault(seat, fault).await;
                     }
-                    Ok(Started::Failed(why)) => return Err(Unplayable(why)),
+                    Ok(Started::Failed(why)) => return Err(Unplayable::new(why)),
                     Err(e) => {
-                        return Err(Unplayable(format!(
+                        return Err(Unplayable::new(format!(
                             "a process of bot {:?} was not started: {e}",
                             self.names[seat]
                         )));
@@ -330,7 +344,7 @@ impl<'t, 'p, P: Person> Seated<'t, 'p, P> {
         }
         for (seat, bot, greeting) in greetings {
             let (process, greeted) = greeting.await.map_err(|e| {
-                Unplayable(format!("the greeting of a process of bot {:?} failed: {e}", self.names[seat]))
+                Unplayable::new(format!("the greeting of a process of bot {:?} failed: {e}", self.names[seat]))
             })?;
             self.processes[seat] = Some(process);
             match greeted {
@@ -411,7 +425,7 @@ impl<P: Person> Seats for Seated<'_, '_, P> {
 
 /// A process of a bot that could not be started, for a reason that is not the bot's doing.
 fn cannot_start(name: &str, seat: usize, fault: &Fault) -> Unplayable {
-    Unplayable(format!("cannot start a process of bot {name:?} for seat {seat}: {}", fault.message))
+    Unplayable::new(format!("cannot start a process of bot {name:?} for seat {seat}: {}", fault.message))
 }
 
 /// Starts a process for `role` ahead of its lane, in the background, and
@@ -435,7 +449,7 @@ pub fn start_ahead(table: &Table, pool: &Pool, role: Role, keep: usize) -> bool 
         let mut process = match Pool::spawn(&launch, counted) {
             Ok(process) => process,
             Err(fault) if fault.kind == FaultKind::Exited => return Started::Faulted(fault, None),
-            Err(fault) => return Started::Failed(cannot_start(&name, role.seat, &fault).0),
+            Err(fault) => return Started::Failed(cannot_start(&name, role.seat, &fault).why),
         };
         match session::handshake(&mut process, hello, limit).await {
             Ok(_) => Started::Greeted(process, started.elapsed()),

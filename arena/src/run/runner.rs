@@ -131,7 +131,7 @@ impl fmt::Display for GamesError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let explain = crate::bot::signals::explain_write_error;
         match self {
-            GamesError::Unplayable(Unplayable(why)) => f.write_str(why),
+            GamesError::Unplayable(Unplayable { why, .. }) => f.write_str(why),
             GamesError::Unwritten { path, error } => {
                 write!(f, "cannot append to {}: {}", path.display(), explain(error))
             }

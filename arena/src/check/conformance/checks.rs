@@ -393,7 +393,7 @@ async fn whole_games(
             Ok(record) => record,
             Err(unplayable) => {
                 result = Err(Failure {
-                    problem: format!("game {} of {count}: {}", id + 1, unplayable.0),
+                    problem: format!("game {} of {count}: {}", id + 1, unplayable.why),
                     sent: Vec::new(),
                     stderr: Vec::new(),
                     fix: fix_for(FaultKind::Spawn),
