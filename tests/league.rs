@@ -687,21 +687,31 @@ fn what_is_planted_in_a_running_league_s_queue_is_refused_once_and_the_league_pl
     std::os::unix::fs::symlink(&victim, plant("2-link.json")).unwrap();
     nix::unistd::mkfifo(plant("3-fifo.json").as_str(), nix::sys::stat::Mode::S_IRWXU).unwrap();
     std::fs::create_dir(plant("4-directory.json")).unwrap();
-    std::fs::write(plant("5-large.json"), vec![b' '; 2 << 20]).unwrap();
+    // A 1 GB file, sparse (it costs no disk): read whole, it would cost the arena 1 GB of memory.
+    std::fs::File::create(plant("5-large.json")).unwrap().set_len(1 << 30).unwrap();
     let title = r#"{"at":"\u001b]0;owned\u0007\u001b[2J","retiring":["r"]}"#;
     std::fs::write(plant("6-title.json"), title).unwrap();
     std::fs::remove_file(&gate).unwrap();
 
-    let output = finish(running);
+    // The arena's peak memory (its VmHWM), read while it runs: it only grows.
+    let mut peak = 0u64;
+    let output = finish_watched(running, DEADLINE, |pid| {
+        let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+        let kib = status.lines().find_map(|line| line.strip_prefix("VmHWM:")).map(|rest| rest.trim());
+        let kib: u64 = kib.and_then(|rest| rest.trim_end_matches("kB").trim().parse().ok()).unwrap_or(0);
+        peak = peak.max(kib << 10);
+    });
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(0), "{stderr}");
     assert_eq!(read(&victim), "precious\n", "nothing outside the directory is touched");
+    // A few tens of MB: the 1 GB file is not read.
+    assert!(peak > 0 && peak < 256 << 20, "the arena peaked at {} MB", peak >> 20);
     for (name, why) in [
         ("1-retire.json", "--retire nobody: this league has no bot of that name"),
         ("2-link.json", "is a symbolic link, not a regular file"),
         ("3-fifo.json", "is a FIFO, not a regular file"),
         ("4-directory.json", "is a directory, not a regular file"),
-        ("5-large.json", "holds 2097152 bytes, more than the 1048576 a queued change may"),
+        ("5-large.json", "holds 1073741824 bytes, more than the 1048576 a queued change may"),
         ("6-title.json", "its \"at\" is not a time"),
     ] {
         let stem = plant(name.trim_end_matches(".json"));
