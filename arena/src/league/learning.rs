@@ -19,7 +19,12 @@
 //!   `v − 1/(1/v + k·q(1 − q))` off it. That worth is doubled at the top of
 //!   the table and falls evenly to 1× at its foot, as a table is read from
 //!   the top. The round is the most valuable pairs in which no bot plays
-//!   twice, chosen greedily (ties to the higher places).
+//!   twice, chosen greedily (ties to the higher places); when they are fewer
+//!   than the ⌊N/2⌋ pairs a round of N bots holds (late in a league, when few
+//!   pairs are uncertain), the candidates whose further games are worth most
+//!   play again, on deals of their own, until it holds ⌊N/2⌋:
+//!   the last rounds keep as many games in flight as the first ones, instead
+//!   of one pair at a time.
 //! - The league stops when every pair of bots adjacent in the table has its
 //!   order known at [`CONFIDENCE`] ([`Next::Known`]), or when not even one
 //!   more pair fits in its budget of games ([`Next::Spent`]); a round that
@@ -146,32 +151,67 @@ pub fn spearman(a: &[usize], b: &[usize]) -> Option<f64> {
     Some(1.0 - 6.0 * squares / (n * (n * n - 1.0)))
 }
 
-/// The most valuable pairs of the table whose order is not known, no bot twice.
+/// The most valuable pairs of the table whose order is not known, no bot
+/// twice; then, while the round holds fewer pairs than [`room`] allows, the
+/// candidate pair whose next `games` are worth most plays again.
 fn informative(elo: &Elo, table: &[usize], games: u64) -> Vec<Vec<usize>> {
     let n = table.len();
-    let mut candidates: Vec<(f64, usize, usize)> = Vec::new();
+    // (the worth of one more round of games, upper place, lower place, rounds of games chosen)
+    let mut candidates: Vec<(f64, usize, usize, u64)> = Vec::new();
     for upper in 0..n {
         for lower in upper + 1..(upper + 1 + REACH).min(n) {
             let (a, b) = (table[upper], table[lower]);
             let (Some(los), Some(worth)) = (elo.los(a, b), worth(elo, a, b, games)) else { continue };
             if los.max(1.0 - los) < CONFIDENCE {
-                let top = 2.0 - upper as f64 / (n - 1) as f64;
-                candidates.push((worth * top, upper, lower));
+                candidates.push((worth * top(upper, n), upper, lower, 0));
             }
         }
     }
     candidates.sort_by(|x, y| y.0.total_cmp(&x.0).then((x.1, x.2).cmp(&(y.1, y.2))));
     let mut busy = vec![false; n];
     let mut pairs = Vec::new();
-    for (_, upper, lower) in candidates {
-        if !busy[upper] && !busy[lower] {
-            busy[upper] = true;
-            busy[lower] = true;
-            let (a, b) = (table[upper], table[lower]);
-            pairs.push(vec![a.min(b), a.max(b)]);
+    let pair = |upper: usize, lower: usize| {
+        let (a, b) = (table[upper], table[lower]);
+        vec![a.min(b), a.max(b)]
+    };
+    for (_, upper, lower, chosen) in &mut candidates {
+        if !busy[*upper] && !busy[*lower] {
+            busy[*upper] = true;
+            busy[*lower] = true;
+            *chosen = 1;
+            pairs.push(pair(*upper, *lower));
         }
     }
+    while pairs.len() < room(n) {
+        let more = |&(_, upper, lower, chosen): &(f64, usize, usize, u64)| {
+            let (a, b) = (table[upper], table[lower]);
+            let gain =
+                worth(elo, a, b, games * (chosen + 1)).unwrap_or(0.0) - worth(elo, a, b, games * chosen).unwrap_or(0.0);
+            gain * top(upper, n)
+        };
+        // The greatest gain, ties to the higher places.
+        let Some(best) = (0..candidates.len()).max_by(|&x, &y| {
+            let (cx, cy) = (&candidates[x], &candidates[y]);
+            more(cx).total_cmp(&more(cy)).then((cy.1, cy.2).cmp(&(cx.1, cx.2)))
+        }) else {
+            break;
+        };
+        let (_, upper, lower, chosen) = &mut candidates[best];
+        *chosen += 1;
+        pairs.push(pair(*upper, *lower));
+    }
     pairs
+}
+
+/// The pairs a round of `n` bots holds: as many as fit with no bot twice.
+fn room(n: usize) -> usize {
+    n / 2
+}
+
+/// How much more a pair at place `upper` (0 the top) of a table of `n`
+/// bots is worth: 2× at the top, falling evenly to 1× at the foot.
+fn top(upper: usize, n: usize) -> f64 {
+    2.0 - upper as f64 / (n - 1).max(1) as f64
 }
 
 /// What `games` more games between `a` and `b` take off the variance of the
@@ -255,8 +295,28 @@ mod tests {
         assert!(pairs.contains(&vec![4, 5]), "{pairs:?}");
         assert!(pairs.iter().any(|p| p[0] >= 1 && p[1] <= 3), "a pair among 1, 2, 3: {pairs:?}");
         assert!(!pairs.iter().any(|p| p.contains(&0)), "bot 0's place is known: {pairs:?}");
-        let bots: Vec<usize> = pairs.iter().flatten().copied().collect();
+        // The first pairs have no bot twice; two uncertain pairs fit so, and a third fills the round's room.
+        let bots: Vec<usize> = pairs[..2].iter().flatten().copied().collect();
         assert!((0..6).all(|b| bots.iter().filter(|&&x| x == b).count() <= 1), "no bot twice: {pairs:?}");
+        assert_eq!(pairs.len(), 3, "six bots, three pairs a round: {pairs:?}");
+    }
+
+    #[test]
+    fn a_round_with_few_uncertain_pairs_plays_them_again_to_fill_its_room() {
+        // Six bots of known order but for one close pair, (2, 3).
+        let mut results = ladder(6, 30, 30);
+        results.add_results(2, 3, 5, 0, 5);
+        results.add_results(2, 3, 0, 0, 30);
+        let active: Vec<usize> = (0..6).collect();
+        let Next::Round(pairs) = next_round(&field(&active, &results, 0, 1000)) else { panic!("a round") };
+        assert_eq!(pairs, vec![vec![2, 3]; 3], "the one uncertain pair, three times (a round of six bots holds three)");
+        // The budget still holds: two pairs' games are left.
+        let Next::Round(pairs) = next_round(&field(&active, &results, 996, 1000)) else { panic!("a round") };
+        assert_eq!(pairs.len(), 2, "{pairs:?}");
+        // Worth shrinks as a pair's games grow, so another uncertain pair comes before a third round of the first.
+        let elo = Elo::fit(&ladder(4, 5, 10));
+        let (once, twice) = (worth(&elo, 0, 1, 2).unwrap(), worth(&elo, 0, 1, 4).unwrap());
+        assert!(twice - once < once, "{once} {twice}");
     }
 
     #[test]

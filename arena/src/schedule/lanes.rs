@@ -185,7 +185,12 @@ impl Plan {
             let groups = schedule.stage(stage).map_or(&[][..], |(groups, _)| groups);
             // A lane may span groups that play deals of their own.
             let own = schedule.dealing() != Dealing::Shared && setups.is_none() && restart != Restart::Game;
-            let chunks = if own { chunks(groups) } else { (0..=groups.len()).collect() };
+            // Groups share units only where their windows still give a unit to
+            // each game played at once: not a learning league's round, its
+            // pairs a deal each, which would be one unit, one game at a time.
+            let together = if own { chunks(groups) } else { Vec::new() };
+            let fill = (together.len() as u64).saturating_sub(1) * deals >= wanted;
+            let chunks = if own && fill { together } else { (0..=groups.len()).collect() };
             let count = chunks.len() as u64 - 1;
             // A group alone is cut by the seat order its deals begin with;
             // groups that share their deals cannot be in flight at once, so
