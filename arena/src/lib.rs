@@ -9,6 +9,7 @@
 //! (`tests/layers.rs` checks it):
 //!
 //! - [`cli`]: the command line: flags parsed, one library call per command.
+//! - [`serve`]: the live page of a run, served over HTTP (`arena serve`).
 //! - [`report`]: the HTML page of a run.
 //! - [`check`]: records re-checked, a bot replayed against records, and the
 //!   conformance tests of a bot and of an engine program.
@@ -41,6 +42,7 @@ pub(crate) mod league;
 pub(crate) mod report;
 pub mod run;
 pub mod schedule;
+pub(crate) mod serve;
 pub(crate) mod settings;
 pub(crate) mod stats;
 pub mod store;

@@ -7,8 +7,10 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 /// The layers, top first.
-const LAYERS: [&str; 12] =
-    ["cli", "report", "check", "league", "run", "stats", "store", "engine", "bot", "schedule", "terminal", "settings"];
+const LAYERS: [&str; 13] = [
+    "cli", "serve", "report", "check", "league", "run", "stats", "store", "engine", "bot", "schedule", "terminal",
+    "settings",
+];
 
 fn rank(layer: &str) -> Option<usize> {
     LAYERS.iter().position(|&l| l == layer)
@@ -82,7 +84,7 @@ fn finds_an_import_in_code_and_not_in_comments() {
 /// The command modules of `cli/`: each parses its flags and calls the
 /// library; the others (`flags`, `game`, `exit`, …) are what the commands
 /// share.
-const COMMANDS: [&str; 12] = [
+const COMMANDS: [&str; 13] = [
     "check_bot",
     "engine",
     "league",
@@ -92,6 +94,7 @@ const COMMANDS: [&str; 12] = [
     "replay",
     "report",
     "rules",
+    "serve",
     "sprt",
     "verify",
     "view",

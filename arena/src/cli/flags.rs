@@ -108,6 +108,8 @@ pub struct PlayFlags {
     /// docs/leagues.md, "Fixed deals").
     #[arg(long, value_name = "FILE")]
     pub deals: Option<std::path::PathBuf>,
+    #[command(flatten)]
+    pub serve: ServeFlag,
 }
 
 impl PlayFlags {
@@ -127,4 +129,50 @@ impl PlayFlags {
             ..Overrides::default()
         }
     }
+}
+
+/// `--serve [ADDR]` of `match`, `league` and `sprt`: the run's live page
+/// while it runs (see `arena serve`).
+#[derive(Debug, Clone, Args)]
+pub struct ServeFlag {
+    /// Serve the run's live page while it runs, on ADDR (default 127.0.0.1:8000; port 0 for any free one):
+    /// standings, the SPRT, faults and the games in flight, updated as games end. Needs an output directory.
+    #[arg(long, value_name = "ADDR", num_args = 0..=1, default_missing_value = crate::serve::DEFAULT_ADDR)]
+    pub serve: Option<String>,
+}
+
+/// The listener of `--serve`, bound as the command starts, until the run begins.
+static LISTENER: std::sync::Mutex<Option<std::net::TcpListener>> = std::sync::Mutex::new(None);
+
+impl ServeFlag {
+    /// Listens on `--serve`'s address, if given, so that an address in use
+    /// is refused before any game is played.
+    ///
+    /// # Errors
+    /// A usage error when the address cannot be listened on.
+    pub fn listen(&self) -> Result<(), super::Failure> {
+        let Some(addr) = &self.serve else { return Ok(()) };
+        let listener = crate::serve::bind(addr).map_err(|e| super::usage(format!("--serve: {e}")))?;
+        *LISTENER.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = Some(listener);
+        Ok(())
+    }
+}
+
+/// Serves the live page of the run that writes `dir`, if `--serve` was
+/// given ([`ServeFlag::listen`]): `total` is how many games it plays, when known.
+///
+/// # Errors
+/// A usage error when the run has no output directory to serve.
+pub fn serve_run(dir: Option<&std::path::Path>, total: Option<u64>) -> Result<(), super::Failure> {
+    let Some(listener) = LISTENER.lock().unwrap_or_else(std::sync::PoisonError::into_inner).take() else {
+        return Ok(());
+    };
+    let Some(dir) = dir else {
+        return Err(super::usage(
+            "--serve needs an output directory (--out DIR): the live page is made from the run's files",
+        ));
+    };
+    let live = crate::serve::Live { total, flights: Some(crate::run::flights::watch()) };
+    crate::terminal::console::errln!("live page: {} (of {})", crate::serve::url(&listener), dir.display());
+    crate::serve::spawn(dir, listener, live).map_err(|e| super::internal(e.0))
 }

@@ -1,7 +1,7 @@
 //! `arena league`: a league from a configuration file and flags, resumable
 //! from its output directory.
 
-use super::flags::{BotPlaceFlags, FaultFlags, OddsFlags, PlayFlags, number};
+use super::flags::{BotPlaceFlags, FaultFlags, OddsFlags, PlayFlags, number, serve_run};
 use super::game::GameArgs;
 use super::{Failure, current_dir, exit, internal, random_seed, resumable, usage};
 use crate::bot::cpus::cores;
@@ -162,6 +162,7 @@ struct Prepared {
 
 /// Runs `arena league`.
 pub fn run(args: LeagueArgs) -> Result<i32, Failure> {
+    args.play.serve.listen()?;
     let cwd = current_dir()?;
     let mut prepared = if let Some(dir) = &args.resume {
         match resume(&cwd.join(dir), &args, &cwd, true)? {
@@ -643,6 +644,7 @@ fn play(prepared: Prepared, quiet: bool, faults: FaultFlags) -> Result<Played, F
         errln!("this {what} is finished: all {total} games are in {}; its standings follow", dir.display());
     }
     let limits = config.limits();
+    serve_run(config.out.as_deref(), Some(total))?;
     // Only a learning league needs the games back: others need not copy every summary.
     let mut games = if learning { played.clone() } else { Vec::new() };
     let run = Run {

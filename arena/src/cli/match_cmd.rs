@@ -1,6 +1,8 @@
 //! `arena match`: a match between bots, one per side.
 
-use super::flags::{BotPlaceFlags, FaultFlags, OddsFlags, TimeFlags, number, restart_help, sandbox_help};
+use super::flags::{
+    BotPlaceFlags, FaultFlags, OddsFlags, ServeFlag, TimeFlags, number, restart_help, sandbox_help, serve_run,
+};
 use super::game::{GameArgs, settings};
 use super::{Failure, current_dir, exit, random_seed, usage};
 use crate::bot::limits::ResourceLimits;
@@ -87,10 +89,13 @@ pub struct MatchArgs {
     cpus_per_game: Option<u64>,
     #[command(flatten)]
     faults: FaultFlags,
+    #[command(flatten)]
+    serve: ServeFlag,
 }
 
 /// Runs `arena match`.
 pub fn run(args: MatchArgs) -> Result<i32, Failure> {
+    args.serve.listen()?;
     if args.bots.is_empty() && !(args.place.bot_dirs.is_empty() && args.place.bot_envs.is_empty()) {
         return Err(usage("--bot-dir and --bot-env set the directory and environment of a --bot: give the bots too"));
     }
@@ -166,6 +171,7 @@ pub fn run(args: MatchArgs) -> Result<i32, Failure> {
         titles: Titles::default(),
         secrets,
     };
+    serve_run(run.out.as_ref().map(OutDir::path), Some(run.selection.count()))?;
     let report = execute(run)?;
     if let Some(dir) = &args.out {
         let _ = outln!("records: {}", dir.join(crate::store::output::GAMES).display());

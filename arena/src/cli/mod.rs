@@ -34,6 +34,7 @@ mod recorded;
 mod replay;
 mod report;
 mod rules;
+mod serve;
 mod sprt;
 mod unquoted;
 mod verify;
@@ -113,6 +114,13 @@ enum Command {
     /// Works on a directory still being written too (the page then says it is partial).
     #[command(after_help = report::EXAMPLES)]
     Report(report::ReportArgs),
+    /// Serve the live page of a run (running, stopped or finished) on 127.0.0.1:
+    /// standings with their intervals, the SPRT, faults, the games in flight,
+    /// updated as games end.
+    ///
+    /// Reads the run's directory and never changes it.
+    #[command(after_help = serve::EXAMPLES)]
+    Serve(serve::ServeArgs),
     /// Serve a built-in game over the engine protocol on stdin and stdout
     /// (engines/ENGINES.md): the protocol's reference implementation.
     Engine {
@@ -149,6 +157,7 @@ pub fn main() -> i32 {
         Command::CheckEngine(args) => engine::check(args),
         Command::View(args) => view::run(args),
         Command::Report(args) => report::run(args),
+        Command::Serve(args) => serve::run(args),
     };
     match result {
         Ok(status) => status,

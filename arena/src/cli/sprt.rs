@@ -1,7 +1,7 @@
 //! `arena sprt`: a sequential probability ratio test of a new version of a
 //! bot against its base, on duplicate deals, resumable from its output directory.
 
-use super::flags::{FaultFlags, PlayFlags};
+use super::flags::{FaultFlags, PlayFlags, serve_run};
 use super::game::GameArgs;
 use super::{Failure, current_dir, exit, internal, random_seed, resumable, usage};
 use crate::bot::cpus::cores;
@@ -225,6 +225,7 @@ struct Prepared {
 
 /// Runs `arena sprt`.
 pub fn run(args: SprtArgs) -> Result<i32, Failure> {
+    args.play.serve.listen()?;
     let prepared = match &args.resume {
         Some(dir) => {
             let dir = current_dir()?.join(dir);
@@ -348,6 +349,7 @@ fn play(prepared: Prepared, faults: FaultFlags) -> Result<i32, Failure> {
             scoring.unit
         );
     }
+    serve_run(config.games.out.as_deref(), None)?;
     let run = Run {
         setups,
         bots: config.games.bots.clone(),

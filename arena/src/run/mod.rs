@@ -2,13 +2,15 @@
 //! ([`session`]), one game ([`play`]) on the one game loop every caller
 //! shares ([`game_loop`]), a person's seat at the terminal ([`person`]), a
 //! whole run of them on worker threads ([`runner`]) and what the user sees
-//! meanwhile ([`progress`]), a run as a command runs it ([`execute`]), and
+//! meanwhile ([`progress`]) and the games in flight of a served run
+//! ([`flights`]), a run as a command runs it ([`execute`]), and
 //! what they share: the match ([`table`]), which game comes next
 //! ([`dealer`]), games set up from a file ([`setups`]), what the engine is
 //! asked before a run ([`setting`]) and places after a fault ([`outcome`]).
 
 pub(crate) mod dealer;
 pub(crate) mod execute;
+pub mod flights;
 pub(crate) mod game_loop;
 pub(crate) mod outcome;
 pub(crate) mod person;

@@ -130,7 +130,15 @@ pub async fn play_seated<P: Person>(
 ) -> Result<Option<Record>, Unplayable> {
     let started = Instant::now();
     let mut seated = Seated::new(table, spec, person);
+    let flights = crate::run::flights::watched();
+    if let Some(flights) = flights {
+        flights.begin(spec.id, (spec.deal, spec.arrangement, spec.seed), &seated.names, &table.variant);
+    }
+    seated.flight = flights.map(|_| spec.id);
     let played = seated.play(pool, link, spec, lane).await;
+    if let Some(flights) = flights {
+        flights.end(spec.id);
+    }
     let Ok(Some((game, result))) = played else {
         seated.kill().await;
         return played.map(|_| None);
@@ -194,6 +202,8 @@ struct Seated<'t, 'p, P> {
     /// Each bot's seat's clock (a person at the terminal plays without one).
     clocks: Vec<Option<Clock>>,
     times: MoveTimes,
+    /// The game's id, when the games in flight are watched ([`crate::run::flights`]).
+    flight: Option<u64>,
 }
 
 impl<'t, 'p, P: Person> Seated<'t, 'p, P> {
@@ -220,6 +230,7 @@ impl<'t, 'p, P: Person> Seated<'t, 'p, P> {
                 })
                 .collect(),
             times: MoveTimes::default(),
+            flight: None,
         }
     }
 
@@ -411,9 +422,12 @@ impl<P: Person> Seats for Seated<'_, '_, P> {
         })
     }
 
-    fn played(&mut self, seat: usize, decision: Decision, at: usize, _: &Running<'_>) {
+    fn played(&mut self, seat: usize, decision: Decision, at: usize, game: &Running<'_>) {
         if let Some(person) = self.person.as_deref_mut() {
             person.played(decision.index);
+        }
+        if let (Some(id), Some(flights)) = (self.flight, crate::run::flights::watched()) {
+            flights.moved(id, game.events().iter().map(|event| event.event.get()));
         }
         let clock_us = self.clocks[seat].as_mut().map(|clock| {
             clock.spend(decision.elapsed);

@@ -1,0 +1,433 @@
+//! A run's directory as it is written: [`Watch::poll`] reads the lines added
+//! to `games.jsonl` since the last poll (a line not yet ended waits for its
+//! end) and keeps what the live page shows: the standings and the SPRT of
+//! every game so far, computed by the code that writes `standings.json` and
+//! `sprt.json` (once the run has written them, the files themselves), the
+//! games per second, the latest games and faults, and where each record is.
+//! It only reads the directory.
+
+use crate::engine::spec::Engine;
+use crate::league::config::{LeagueConfig, SprtConfig};
+use crate::report::store::GameStore;
+use crate::schedule::Seating;
+use crate::stats::sprt::DealSequence;
+use crate::stats::sprt::report::{Conclusion, Summary};
+use crate::stats::standings::Standings;
+use crate::store::output::{GAMES, LEAGUE, SPRT_CONFIG, SPRT_RESULT};
+use crate::store::record::GameSummary;
+use crate::store::record_file::Header;
+use serde_json::{Value, json};
+use std::collections::{HashMap, VecDeque};
+use std::io::{Read, Seek, SeekFrom};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+/// How many of the latest games and faults the page is sent.
+const LATEST: usize = 40;
+/// The games/s are those of this last stretch of time.
+const RATE_WINDOW: Duration = Duration::from_secs(10);
+
+/// What ran in the directory.
+enum Setup {
+    Match,
+    League(Box<LeagueConfig>),
+    Sprt(Box<SprtConfig>),
+}
+
+/// The game of the records, once known.
+struct Game {
+    name: String,
+    /// Whether an engine program played it.
+    program: bool,
+}
+
+/// The test of an SPRT, fed as the games come.
+struct Test {
+    sequence: DealSequence,
+    names: Vec<String>,
+}
+
+/// A run's directory, read as it grows.
+pub struct Watch {
+    dir: PathBuf,
+    setup: Setup,
+    game: Option<Game>,
+    names: Vec<String>,
+    standings: Option<Standings>,
+    test: Option<Test>,
+    /// How far `games.jsonl` is read, and the start of a line not yet ended.
+    offset: u64,
+    pending: Vec<u8>,
+    /// Where each game's record is: id → (offset, length).
+    spans: HashMap<u64, (u64, usize)>,
+    /// Every game read, to count them again when a match's bot first appears.
+    store: GameStore,
+    games: u64,
+    latest: VecDeque<Value>,
+    faults: VecDeque<Value>,
+    fault_count: u64,
+    /// When games were read, with the count then, over [`RATE_WINDOW`].
+    arrivals: VecDeque<(Instant, u64)>,
+    /// Lines that are not records, with why.
+    damaged: Vec<String>,
+}
+
+/// Why a directory cannot be watched: the message names the cause and the fix.
+#[derive(Debug)]
+pub struct NotARun(pub String);
+
+impl Watch {
+    /// Watches `dir`, the output directory of a match, a league or an SPRT
+    /// (it may hold no games yet).
+    ///
+    /// # Errors
+    /// When `dir` is not a directory, or a configuration file in it does not parse.
+    pub fn new(dir: &Path) -> Result<Watch, NotARun> {
+        if !dir.is_dir() {
+            return Err(NotARun(format!(
+                "{} is not a directory: give the output directory of `arena match --out`, `arena league --out` or `arena sprt --out`",
+                dir.display()
+            )));
+        }
+        let read = |name: &str| -> Result<Option<String>, NotARun> {
+            match std::fs::read_to_string(dir.join(name)) {
+                Ok(text) => Ok(Some(text)),
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+                Err(e) => Err(NotARun(format!("cannot read {}: {e}", dir.join(name).display()))),
+            }
+        };
+        let parse_error = |name: &str, e: serde_json::Error| {
+            NotARun(format!("{} does not parse ({e}): is it the output directory of a run?", dir.join(name).display()))
+        };
+        let setup = if let Some(text) = read(SPRT_CONFIG)? {
+            Setup::Sprt(Box::new(serde_json::from_str(&text).map_err(|e| parse_error(SPRT_CONFIG, e))?))
+        } else if let Some(text) = read(LEAGUE)? {
+            Setup::League(Box::new(serde_json::from_str(&text).map_err(|e| parse_error(LEAGUE, e))?))
+        } else {
+            Setup::Match
+        };
+        let names: Vec<String> = match &setup {
+            Setup::Match => Vec::new(),
+            Setup::League(config) => config.bots.iter().map(|b| b.name.clone()).collect(),
+            Setup::Sprt(config) => config.games.bots.iter().map(|b| b.name.clone()).collect(),
+        };
+        let game = match &setup {
+            Setup::Match => None,
+            Setup::League(config) => Some(Game { name: config.game.clone(), program: config.engine.is_some() }),
+            Setup::Sprt(config) => {
+                Some(Game { name: config.games.game.clone(), program: config.games.engine.is_some() })
+            }
+        };
+        let mut watch = Watch {
+            dir: dir.to_path_buf(),
+            setup,
+            game,
+            names,
+            standings: None,
+            test: None,
+            offset: 0,
+            pending: Vec::new(),
+            spans: HashMap::new(),
+            store: GameStore::default(),
+            games: 0,
+            latest: VecDeque::new(),
+            faults: VecDeque::new(),
+            fault_count: 0,
+            arrivals: VecDeque::new(),
+            damaged: Vec::new(),
+        };
+        watch.start_standings(None);
+        Ok(watch)
+    }
+
+    /// The standings and the test, once the game (and so its scoring) is known.
+    fn start_standings(&mut self, header: Option<&Header>) {
+        if self.standings.is_some() {
+            return;
+        }
+        let scoring = match (&self.game, header) {
+            (Some(game), _) if !game.program => Engine::built_in(&game.name).ok().map(|engine| engine.scoring()),
+            (_, Some(header)) => match &header.engine {
+                Some(identity) => Some(crate::engine::spec::scoring(&identity.scoring)),
+                None => Engine::built_in(&header.game).ok().map(|engine| engine.scoring()),
+            },
+            _ => None,
+        };
+        let Some(scoring) = scoring else { return };
+        if let (None, Some(header)) = (&self.game, header) {
+            self.game = Some(Game { name: header.game.clone(), program: header.engine.is_some() });
+        }
+        self.standings = Some(Standings::new(&self.names, scoring));
+        if let Setup::Sprt(config) = &self.setup {
+            let sides = config.games.bots.len();
+            let games_per_deal = Seating::Rotations.games_per_deal(sides) as usize;
+            if let Ok(sequence) = DealSequence::new(config.test, games_per_deal, sides - 1) {
+                self.test = Some(Test { sequence, names: self.names.clone() });
+            }
+        }
+    }
+
+    /// The game's name and whether an engine program played it, once known.
+    pub fn game(&self) -> Option<(&str, bool)> {
+        self.game.as_ref().map(|game| (game.name.as_str(), game.program))
+    }
+
+    /// Where game `id`'s record is in `games.jsonl`, if it has been read.
+    pub fn span(&self, id: u64) -> Option<(u64, usize)> {
+        self.spans.get(&id).copied()
+    }
+
+    /// Reads what was added to `games.jsonl`; whether anything was.
+    pub fn poll(&mut self) -> bool {
+        let Ok(mut file) = std::fs::File::open(self.dir.join(GAMES)) else { return false };
+        let Ok(length) = file.metadata().map(|m| m.len()) else { return false };
+        if length <= self.offset || file.seek(SeekFrom::Start(self.offset)).is_err() {
+            return false;
+        }
+        let mut added = Vec::with_capacity((length - self.offset) as usize);
+        if file.take(length - self.offset).read_to_end(&mut added).is_err() {
+            return false;
+        }
+        let start = self.offset - self.pending.len() as u64;
+        self.offset += added.len() as u64;
+        let mut bytes = std::mem::take(&mut self.pending);
+        bytes.extend_from_slice(&added);
+        let ended = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |at| at + 1);
+        self.pending = bytes[ended..].to_vec();
+        let mut at = start;
+        let before = self.games;
+        for line in bytes[..ended].split_inclusive(|&b| b == b'\n') {
+            let span = (at, line.len() - 1);
+            at += line.len() as u64;
+            self.read_line(&line[..span.1], span);
+        }
+        self.arrivals.push_back((Instant::now(), self.games));
+        self.games > before
+    }
+
+    /// One line of `games.jsonl`, at `span`.
+    fn read_line(&mut self, line: &[u8], span: (u64, usize)) {
+        if line.iter().all(u8::is_ascii_whitespace) {
+            return;
+        }
+        if self.standings.is_none()
+            && let Ok(header) = serde_json::from_slice::<Header>(line)
+        {
+            self.start_standings(Some(&header));
+        }
+        let summary: GameSummary = match serde_json::from_slice(line) {
+            Ok(summary) => summary,
+            Err(e) => {
+                self.damaged.push(format!("{GAMES} at byte {}: {e}", span.0));
+                return;
+            }
+        };
+        let unseen: Vec<&String> = summary.bots.iter().filter(|name| !self.names.contains(name)).collect();
+        if !unseen.is_empty() {
+            // A match's bots, in the order they first sit (as `arena report` takes them);
+            // the standings begin again with them, over the games so far.
+            for name in unseen {
+                if !self.names.contains(name) {
+                    self.names.push(name.clone());
+                }
+            }
+            if let Some(standings) = &mut self.standings {
+                *standings = Standings::new(&self.names, standings.scoring.clone());
+                self.store.iter().for_each(|game| standings.add(&game));
+            }
+        }
+        if let Some(standings) = &mut self.standings {
+            standings.add(&summary);
+        }
+        self.store.push(&summary, span);
+        if let Some(test) = &mut self.test {
+            let Test { sequence, names } = test;
+            sequence.add_game(&summary, summary.origin.deal, summary.origin.arrangement, &names[0], &names[1..]);
+        }
+        self.games += 1;
+        self.spans.insert(summary.id, span);
+        for fault in &summary.faults {
+            self.fault_count += 1;
+            push_latest(
+                &mut self.faults,
+                json!({"game": summary.id, "seat": fault.seat, "bot": fault.bot, "kind": fault.kind,
+                       "message": fault.message, "stderr": fault.stderr}),
+            );
+        }
+        let faults: Vec<Value> = summary.faults.iter().map(|f| json!([f.seat, f.kind])).collect();
+        push_latest(
+            &mut self.latest,
+            json!({"id": summary.id, "bots": summary.bots, "scores": summary.result.scores,
+                   "ranks": summary.result.ranks, "reason": summary.result.reason, "faults": faults}),
+        );
+    }
+
+    /// Games per second over the last [`RATE_WINDOW`].
+    fn rate(&mut self) -> f64 {
+        let now = Instant::now();
+        while self.arrivals.len() > 2 && self.arrivals.front().is_some_and(|&(t, _)| now - t > RATE_WINDOW) {
+            self.arrivals.pop_front();
+        }
+        match (self.arrivals.front(), self.arrivals.back()) {
+            (Some(&(t0, g0)), Some(&(t1, g1))) if t1 > t0 => (g1 - g0) as f64 / (t1 - t0).as_secs_f64(),
+            _ => 0.0,
+        }
+    }
+
+    /// A JSON file of the directory, if it is there and parses.
+    fn file(&self, name: &str) -> Option<Value> {
+        std::fs::read_to_string(self.dir.join(name)).ok().and_then(|text| serde_json::from_str(&text).ok())
+    }
+
+    /// What the page shows, as JSON: `total` is the games the run plays, when known.
+    pub fn state(&mut self, total: Option<u64>, flights: Option<Vec<(u64, Vec<String>, usize)>>) -> Value {
+        let seed = match &self.setup {
+            Setup::League(config) => Some(config.seed),
+            Setup::Sprt(config) => Some(config.games.seed),
+            Setup::Match => None,
+        };
+        let game = self.game.as_ref().map(|game| game.name.clone());
+        // The run's own files, once they count every game read.
+        let written = self.file("standings.json").filter(|file| file["games"].as_u64() == Some(self.games));
+        let finished = written.is_some();
+        let standings = written.or_else(|| {
+            let standings = self.standings.as_ref()?;
+            let mut value: Value = serde_json::from_str(&standings.to_json(game.as_deref()?, seed.unwrap_or_default()))
+                .expect("standings are JSON");
+            if seed.is_none() {
+                value["seed"] = Value::Null;
+            }
+            Some(value)
+        });
+        let sprt = self.sprt_state(finished);
+        let rate = self.rate();
+        let left = match (&sprt, total) {
+            (Some(sprt), _) => sprt["left"].as_u64(),
+            (None, Some(total)) => Some(total.saturating_sub(self.games)),
+            (None, None) => None,
+        };
+        let kind = match self.setup {
+            Setup::Match => "match",
+            Setup::League(_) => "league",
+            Setup::Sprt(_) => "sprt",
+        };
+        let league = match &self.setup {
+            Setup::League(config) => Some(json!({
+                "format": config.format,
+                "rounds": config.rounds.len(),
+                "games_per_pair": config.games,
+                "bots": config.bots.iter().map(|b| &b.name).collect::<Vec<_>>(),
+                "changes": config.history,
+            })),
+            _ => None,
+        };
+        json!({
+            "dir": self.dir.display().to_string(),
+            "kind": kind,
+            "game": game,
+            "games": self.games,
+            "finished": finished,
+            "total": total,
+            "rate": rate,
+            "left": left,
+            "seconds_left": left.filter(|_| rate > 0.0 && !finished).map(|left| left as f64 / rate),
+            "standings": standings,
+            "sprt": sprt,
+            "league": league,
+            "latest": self.latest,
+            "faults": self.faults,
+            "fault_count": self.fault_count,
+            "damaged": self.damaged.iter().rev().take(5).collect::<Vec<_>>(),
+            "flights": flights.map(|flights| flights.into_iter().map(|(id, bots, events)| json!({"id": id, "bots": bots, "events": events})).collect::<Vec<_>>()),
+        })
+    }
+
+    /// The SPRT's summary (`sprt.json` once written, else the test of the
+    /// games so far) with about how many games are left.
+    fn sprt_state(&self, finished: bool) -> Option<Value> {
+        let test = self.test.as_ref()?;
+        let written = self.file(SPRT_RESULT).filter(|file| file["games_played"].as_u64() == Some(self.games));
+        let mut summary = match written {
+            Some(file) => file,
+            None => {
+                let unit = self.standings.as_ref().map_or("points", |s| &*s.scoring.unit);
+                let conclusion = Conclusion::of(&test.sequence, !finished);
+                let summary =
+                    Summary::new(&test.names[0], &test.names[1], &test.sequence, unit, self.games, conclusion);
+                serde_json::to_value(&summary).expect("summaries serialize")
+            }
+        };
+        summary["left"] = json!(games_left(&summary));
+        Some(summary)
+    }
+}
+
+/// About how many games an SPRT has left: at the pace its LLR has moved so
+/// far, the games it takes to reach the bound it heads for (none once it
+/// has a verdict or the LLR has not moved).
+fn games_left(summary: &Value) -> Option<u64> {
+    let (llr, lower, upper, games) =
+        (summary["llr"].as_f64()?, summary["lower"].as_f64()?, summary["upper"].as_f64()?, summary["games"].as_u64()?);
+    if matches!(summary["conclusion"].as_str(), Some("H0" | "H1" | "inconclusive")) {
+        return Some(0);
+    }
+    if games == 0 || llr == 0.0 {
+        return None;
+    }
+    let bound = if llr > 0.0 { upper } else { lower };
+    Some(((bound - llr) / llr * games as f64).max(0.0).ceil() as u64)
+}
+
+/// Keeps the last [`LATEST`] of `list`.
+fn push_latest(list: &mut VecDeque<Value>, value: Value) {
+    if list.len() == LATEST {
+        list.pop_front();
+    }
+    list.push_back(value);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn games_left_head_for_the_bound_the_llr_moves_to() {
+        let summary = |llr: f64, conclusion: &str| json!({"llr": llr, "lower": -3.0, "upper": 3.0, "games": 100, "conclusion": conclusion});
+        assert_eq!(games_left(&summary(1.0, "interrupted")), Some(200));
+        assert_eq!(games_left(&summary(-1.5, "interrupted")), Some(100));
+        assert_eq!(games_left(&summary(0.0, "interrupted")), None);
+        assert_eq!(games_left(&summary(3.1, "H1")), Some(0));
+    }
+
+    #[test]
+    fn a_directory_that_is_missing_is_refused_with_what_to_give() {
+        let Err(NotARun(why)) = Watch::new(Path::new("/no/such/run")) else { panic!("watched a missing directory") };
+        assert!(why.contains("is not a directory") && why.contains("--out"), "{why}");
+    }
+
+    #[test]
+    fn a_line_is_read_once_it_ends_and_each_game_found_where_it_is() {
+        let dir = tempfile::tempdir().unwrap();
+        let record = |id: u64| {
+            json!({"id": id, "game": "all-fives", "deal": id, "arrangement": 0, "seed": 1, "bot_seeds": [1, 2],
+                   "bots": ["a", "b"], "result": {"reason": "target", "scores": [250, 10], "ranks": [0, 1]},
+                   "faults": [], "events": []})
+            .to_string()
+        };
+        let first = record(0) + "\n";
+        let second = record(1);
+        std::fs::write(dir.path().join(GAMES), format!("{first}{}", &second[..10])).unwrap();
+        let mut watch = Watch::new(dir.path()).unwrap();
+        assert!(watch.poll());
+        assert_eq!((watch.games, watch.span(0)), (1, Some((0, first.len() - 1))));
+        std::fs::write(dir.path().join(GAMES), format!("{first}{second}\n")).unwrap();
+        assert!(watch.poll());
+        assert_eq!(watch.span(1), Some((first.len() as u64, second.len())));
+        let state = watch.state(Some(10), None);
+        assert_eq!(state["games"], 2);
+        assert_eq!(state["left"], 8);
+        assert_eq!(state["standings"]["bots"][0]["name"], "a");
+        assert_eq!(state["standings"]["seed"], Value::Null);
+        assert!(!watch.poll(), "nothing new");
+    }
+}
