@@ -26,6 +26,7 @@ mod processes;
 mod records;
 mod report;
 mod seccomp;
+mod serve;
 mod sprt;
 mod terminal;
 mod texts;

@@ -772,6 +772,17 @@ fn skip_for_want_of(what: &str, absent: &str, install: &str) {
     }
 }
 
+/// The flags of every headless Chromium of the tests: no sandbox (the
+/// tests may run as root), no GPU, nothing fetched behind the page's back.
+const HEADLESS: [&str; 6] = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-extensions",
+    "--no-first-run",
+];
+
 /// Headless Chromium (Debian's `chromium`) with its own profile directory,
 /// for the tests of the pages `arena view` and `arena report` write.
 pub struct Browser {
@@ -806,13 +817,8 @@ impl Browser {
             std::fs::File::create(path).unwrap_or_else(|e| panic!("cannot create {path}: {e}"))
         };
         let chromium = Command::new(&self.path)
+            .args(HEADLESS)
             .args([
-                "--headless",
-                "--no-sandbox",
-                "--disable-gpu",
-                "--disable-background-networking",
-                "--disable-extensions",
-                "--no-first-run",
                 "--virtual-time-budget=5000",
                 "--enable-logging=stderr",
                 "--v=0",
@@ -884,4 +890,112 @@ pub fn five_tile_deal(hands: [&[[u8; 2]]; 2], leader: usize) -> serde_json::Valu
     let boneyard: Vec<[u8; 2]> =
         (0..=6u8).flat_map(|a| (a..=6).map(move |b| [a, b])).filter(|tile| !dealt.contains(tile)).collect();
     serde_json::json!({"hands": hands, "boneyard": boneyard, "leader": leader})
+}
+
+/// A page open in headless Chromium, driven over the DevTools protocol on a
+/// pipe (`--remote-debugging-pipe`: commands on the browser's fd 3, answers
+/// on its fd 4, each message JSON ended by a NUL byte), for a page that
+/// changes while it is open: [`Devtools::eval`] reads it at any time. The
+/// browser is killed when this is dropped.
+pub struct Devtools {
+    child: Child,
+    commands: std::io::PipeWriter,
+    answers: std::sync::mpsc::Receiver<serde_json::Value>,
+    session: String,
+    next: u64,
+}
+
+impl Browser {
+    /// Opens `url` in a new headless Chromium of this profile.
+    pub fn open(&self, url: &str) -> Devtools {
+        use std::os::fd::AsRawFd;
+        let (command_reader, commands) = std::io::pipe().expect("a pipe");
+        let (answer_reader, answer_writer) = std::io::pipe().expect("a pipe");
+        let (from, to) = (command_reader.as_raw_fd(), answer_writer.as_raw_fd());
+        let mut chromium = Command::new(&self.path);
+        chromium
+            .args(HEADLESS)
+            .args([
+                "--remote-debugging-pipe",
+                "--window-size=1280,1000",
+                &format!("--user-data-dir={}", self.profile),
+                "about:blank",
+            ])
+            .process_group(0)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null());
+        // SAFETY: only dup2 and fcntl, which are async-signal-safe, between fork and exec.
+        unsafe {
+            chromium.pre_exec(move || {
+                // Out of the way of 3 and 4 first, then onto them (dup2 clears close-on-exec).
+                let high = |fd| nix::libc::fcntl(fd, nix::libc::F_DUPFD, 10);
+                let (from, to) = (high(from), high(to));
+                if from < 0 || to < 0 || nix::libc::dup2(from, 3) < 0 || nix::libc::dup2(to, 4) < 0 {
+                    return Err(std::io::Error::last_os_error());
+                }
+                Ok(())
+            });
+        }
+        let child = chromium.spawn().unwrap_or_else(|e| panic!("chromium cannot start: {e}"));
+        drop((command_reader, answer_writer));
+        let (sender, answers) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let mut reader = std::io::BufReader::new(answer_reader);
+            let mut message = Vec::new();
+            while std::io::BufRead::read_until(&mut reader, 0, &mut message).is_ok_and(|n| n > 0) {
+                let text = message.strip_suffix(&[0]).unwrap_or(&message);
+                if let Ok(value) = serde_json::from_slice(text)
+                    && sender.send(value).is_err()
+                {
+                    break;
+                }
+                message.clear();
+            }
+        });
+        let mut devtools = Devtools { child, commands, answers, session: String::new(), next: 0 };
+        let target = devtools.call("Target.createTarget", serde_json::json!({"url": url}));
+        let target = target["targetId"].as_str().expect("a target").to_string();
+        let attached = devtools.call("Target.attachToTarget", serde_json::json!({"targetId": target, "flatten": true}));
+        devtools.session = attached["sessionId"].as_str().expect("a session").to_string();
+        devtools
+    }
+}
+
+impl Devtools {
+    /// Sends `method` with `params` (to the page, once attached) and waits for its answer's result.
+    pub fn call(&mut self, method: &str, params: serde_json::Value) -> serde_json::Value {
+        self.next += 1;
+        let mut message = serde_json::json!({"id": self.next, "method": method, "params": params});
+        if !self.session.is_empty() {
+            message["sessionId"] = self.session.clone().into();
+        }
+        let mut bytes = message.to_string().into_bytes();
+        bytes.push(0);
+        self.commands.write_all(&bytes).expect("chromium reads its commands");
+        let deadline = Instant::now() + Duration::from_secs(60);
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            let answer = self.answers.recv_timeout(left).unwrap_or_else(|e| panic!("no answer to {method}: {e}"));
+            if answer["id"] == self.next {
+                assert!(answer.get("error").is_none(), "{method} failed: {answer}");
+                return answer["result"].clone();
+            }
+        }
+    }
+
+    /// The value of the JavaScript `expression` in the page (JSON-able).
+    pub fn eval(&mut self, expression: &str) -> serde_json::Value {
+        let params = serde_json::json!({"expression": expression, "returnByValue": true});
+        let result = self.call("Runtime.evaluate", params);
+        assert!(result.get("exceptionDetails").is_none(), "{expression} threw: {result}");
+        result["result"]["value"].clone()
+    }
+}
+
+impl Drop for Devtools {
+    fn drop(&mut self) {
+        let _ = nix::sys::signal::killpg(nix::unistd::Pid::from_raw(self.child.id() as i32), nix::sys::signal::SIGKILL);
+        let _ = self.child.wait();
+    }
 }

@@ -34,7 +34,7 @@ pub fn run(args: ServeArgs) -> Result<i32, Failure> {
         )));
     }
     let listener = serve::bind(&args.listen).map_err(|e| usage(format!("--listen: {e}")))?;
-    errln!("live page of {}: {} (Ctrl-C stops it)", args.dir.display(), serve::url(&listener));
+    errln!("live page: {} (of {}; Ctrl-C stops it)", serve::url(&listener), args.dir.display());
     serve::serve(&args.dir, listener, Live::default()).map_err(|e| internal(e.0))?;
     Ok(super::exit::SUCCESS)
 }

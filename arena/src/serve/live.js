@@ -84,9 +84,11 @@ function drawLeague(league) {
   if (!league) return;
   $("league-summary").textContent = league.format + " league of " + league.bots.length + " bots: " +
     league.bots.join(", ") + (league.rounds ? " · " + league.rounds + " rounds" : "");
-  $("changes").replaceChildren(...(league.changes || []).map((c) =>
-    el("li", (c.at ? c.at + ": " : "") + (c.added.length ? "entered " + c.added.join(", ") : "") +
-      (c.added.length && c.retired.length ? "; " : "") + (c.retired.length ? "retired " + c.retired.join(", ") : ""))));
+  $("changes").replaceChildren(...(league.changes || []).map((c) => {
+    const added = c.added || [], retired = c.retired || [];
+    return el("li", (c.at ? c.at + ": " : "") + (added.length ? "entered " + added.join(", ") : "") +
+      (added.length && retired.length ? "; " : "") + (retired.length ? "retired " + retired.join(", ") : ""));
+  }));
 }
 
 function drawLatest(latest, bots) {
