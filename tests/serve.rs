@@ -126,7 +126,7 @@ fn follow(args: &[String], out: &str, scratch: &Scratch) -> (Followed, Devtools)
         "the page showed {on_page} of {} games:\n{stderr}",
         lines.len()
     );
-    let seen = page.eval("document.getElementById('follow').dataset.seen || ''");
+    let seen = page.eval("document.getElementById('following').dataset.seen || ''");
     let mut moves: BTreeMap<u64, Vec<u64>> = BTreeMap::new();
     for pair in seen.as_str().expect("a string").split(',').filter(|p| !p.is_empty()) {
         let (id, events) = pair.split_once(':').expect("id:events");
@@ -272,4 +272,18 @@ fn a_running_sprt_is_followed_live_and_its_verdict_is_sprt_json() {
     assert_eq!(estimate, sprt["elo"], "the estimate is sprt.json's");
     assert_eq!(page_standings(&mut page), file_standings(&out), "the page's standings are standings.json's");
     stop(server);
+}
+
+#[test]
+fn a_missing_directory_or_an_address_in_use_says_what_to_give_instead() {
+    let scratch = Scratch::new("serve-errors");
+    let missing = scratch.join("missing");
+    let (_, stderr) = arena_expect(&["serve", &missing, "--listen", "127.0.0.1:0"], 2);
+    assert!(stderr.contains("is not a directory") && stderr.contains("--out"), "{stderr}");
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").expect("a port");
+    let address = taken.local_addr().expect("an address").to_string();
+    let (_, stderr) = arena_expect(&["serve", scratch.path().to_str().unwrap(), "--listen", &address], 2);
+    assert!(stderr.contains("in use") || stderr.contains("give another port"), "{stderr}");
+    let (_, stderr) = arena_expect(&["match", "--games", "2", "--serve", &address], 2);
+    assert!(stderr.contains("--serve") && stderr.contains("give another port"), "{stderr}");
 }

@@ -1,8 +1,10 @@
 //! The games in flight, for a run served while it runs (`--serve`): each
-//! game's seats and its events so far, as the engine wrote them, kept from
-//! its start to its end. Nothing is kept unless [`watch`] was called: a
-//! run that is not served pays one check of a cell per move. What is kept
-//! is never a record: the records are written as ever.
+//! game's seats and how many events it has, kept from its start to its end,
+//! and the events themselves, as the engine wrote them, only of a game a
+//! page follows ([`Flights::follow`]): a run at thousands of games a second
+//! copies no move that nobody watches. Nothing is kept unless [`watch`] was
+//! called: a run that is not served pays one check of a cell per move.
+//! What is kept is never a record: the records are written as ever.
 
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex, OnceLock};
@@ -22,16 +24,22 @@ pub fn watched() -> Option<&'static Arc<Flights>> {
 }
 
 /// One game in flight.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Default)]
 pub struct Flight {
+    /// Its game's name, and whether an engine program plays it.
+    pub game: (String, bool),
     /// Its deal, arrangement and seed, as its record will say.
     pub origin: (u64, usize, u64),
     /// The bot in each seat.
     pub bots: Vec<String>,
     /// The variant in force.
     pub variant: String,
-    /// Each event so far, as JSON.
+    /// How many events it has had.
+    pub count: usize,
+    /// Each event so far, as JSON, once it is followed.
     pub events: Vec<String>,
+    /// Whether a page follows it.
+    pub followed: bool,
 }
 
 /// The games in flight, by id.
@@ -41,18 +49,44 @@ pub struct Flights {
 }
 
 impl Flights {
-    /// Game `id` of `origin` (deal, arrangement, seed) began, with `bots` in its seats.
-    pub fn begin(&self, id: u64, origin: (u64, usize, u64), bots: &[String], variant: &serde_json::Value) {
-        let flight = Flight { origin, bots: bots.to_vec(), variant: variant.to_string(), events: Vec::new() };
+    /// Game `id` of `game` (its name, and whether an engine program plays
+    /// it) and `origin` (deal, arrangement, seed) began, with `bots` in its seats.
+    pub fn begin(
+        &self,
+        id: u64,
+        game: (String, bool),
+        origin: (u64, usize, u64),
+        bots: &[String],
+        variant: &serde_json::Value,
+    ) {
+        let flight = Flight {
+            game,
+            origin,
+            bots: bots.to_vec(),
+            variant: variant.to_string(),
+            count: 0,
+            events: Vec::new(),
+            followed: false,
+        };
         self.lock().insert(id, flight);
     }
 
-    /// Game `id`'s events are now `events` (those it had are not sent again).
+    /// Game `id`'s events are now `events`: counted, and copied (those not
+    /// copied before) if the game is followed.
     pub fn moved<'e>(&self, id: u64, events: impl ExactSizeIterator<Item = &'e str>) {
         if let Some(flight) = self.lock().get_mut(&id) {
-            let had = flight.events.len();
-            flight.events.extend(events.skip(had).map(str::to_string));
+            flight.count = events.len();
+            if flight.followed {
+                let had = flight.events.len();
+                flight.events.extend(events.skip(had).map(str::to_string));
+            }
         }
+    }
+
+    /// A page follows game `id`: its events are kept from its next move on
+    /// (all of them, from its first). Whether it is in flight.
+    pub fn follow(&self, id: u64) -> bool {
+        self.lock().get_mut(&id).map(|flight| flight.followed = true).is_some()
     }
 
     /// Game `id` is over (recorded, or not played).
@@ -62,7 +96,7 @@ impl Flights {
 
     /// Each game in flight: its id, bots and number of events.
     pub fn list(&self) -> Vec<(u64, Vec<String>, usize)> {
-        self.lock().iter().map(|(&id, flight)| (id, flight.bots.clone(), flight.events.len())).collect()
+        self.lock().iter().map(|(&id, flight)| (id, flight.bots.clone(), flight.count)).collect()
     }
 
     /// Game `id` as it stands, if it is in flight.
@@ -83,13 +117,17 @@ mod tests {
     #[test]
     fn a_game_is_kept_from_its_start_to_its_end_with_each_event_once() {
         let flights = Flights::default();
-        flights.begin(7, (3, 1, 9), &["a".into(), "b".into()], &serde_json::json!({"x": 1}));
+        flights.begin(7, ("g".into(), false), (3, 1, 9), &["a".into(), "b".into()], &serde_json::json!({"x": 1}));
         flights.moved(7, ["{\"e\":0}"].into_iter());
+        assert_eq!(flights.list(), [(7, vec!["a".to_string(), "b".to_string()], 1)]);
+        assert!(flights.get(7).unwrap().events.is_empty(), "nobody follows it: nothing is copied");
+        assert!(flights.follow(7) && !flights.follow(8));
         flights.moved(7, ["{\"e\":0}", "{\"e\":1}"].into_iter());
+        flights.moved(7, ["{\"e\":0}", "{\"e\":1}", "{\"e\":2}"].into_iter());
         flights.moved(8, ["{}"].into_iter());
-        assert_eq!(flights.list(), [(7, vec!["a".to_string(), "b".to_string()], 2)]);
+        assert_eq!(flights.list(), [(7, vec!["a".to_string(), "b".to_string()], 3)]);
         let game = flights.get(7).unwrap();
-        assert_eq!(game.events, ["{\"e\":0}", "{\"e\":1}"]);
+        assert_eq!(game.events, ["{\"e\":0}", "{\"e\":1}", "{\"e\":2}"], "each once, from the first");
         assert_eq!((game.variant.as_str(), game.origin), ("{\"x\":1}", (3, 1, 9)));
         flights.end(7);
         assert!(flights.list().is_empty() && flights.get(7).is_none());

@@ -132,7 +132,8 @@ pub async fn play_seated<P: Person>(
     let mut seated = Seated::new(table, spec, person);
     let flights = crate::run::flights::watched();
     if let Some(flights) = flights {
-        flights.begin(spec.id, (spec.deal, spec.arrangement, spec.seed), &seated.names, &table.variant);
+        let game = (table.engine.name().to_string(), table.engine.program_of().is_some());
+        flights.begin(spec.id, game, (spec.deal, spec.arrangement, spec.seed), &seated.names, &table.variant);
     }
     seated.flight = flights.map(|_| spec.id);
     let played = seated.play(pool, link, spec, lane).await;

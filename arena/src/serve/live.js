@@ -133,12 +133,18 @@ function drawFlights(flights) {
     li.append(follow, el("span", " " + f.bots.join(" · ") + ", " + f.events + " events"));
     return li;
   }));
+  // The address #follow opens the first game in flight once there is one.
+  if (following === null && location.hash === "#follow" && flights.length) {
+    following = flights[0].id;
+    show(flightUrl(flights[0]), following, "in flight");
+  }
   if (following === null) return;
   const followed = flights.find((f) => f.id === following);
-  const frame = $("follow");
-  if (followed && frame.dataset.events !== String(followed.events)) {
+  const box = $("following");
+  // Reloaded at its last move once the page before is drawn, not faster.
+  if (followed && box.dataset.events !== String(followed.events) && box.dataset.loaded === "yes") {
     show(flightUrl(followed), followed.id, "in flight");
-  } else if (!followed && frame.dataset.kind === "in flight" && following in window.arrivals) {
+  } else if (!followed && box.dataset.kind === "in flight" && following in window.arrivals) {
     show("/game/" + following, following, "recorded");
   }
 }
@@ -147,23 +153,32 @@ function flightUrl(f) {
   return "/flight/" + f.id + "?events=" + f.events + "#step=" + f.events;
 }
 
-// Opens `url` in the frame: game `id`, `kind` (in flight or recorded).
+// Opens `url` (game `id`, `kind`: in flight or recorded) in the frame. Two
+// frames take turns: the next position loads in the hidden one, which is
+// shown once loaded, so that a game followed does not flash as it moves.
 function show(url, id, kind) {
-  const frame = $("follow");
-  $("following").hidden = false;
+  const box = $("following");
+  box.hidden = false;
   $("follow-id").textContent = id;
   $("follow-state").textContent = kind;
   $("follow-tab").href = url;
-  frame.dataset.id = id;
-  frame.dataset.kind = kind;
+  box.dataset.id = id;
+  box.dataset.kind = kind;
   const events = /events=(\d+)/.exec(url);
-  frame.dataset.events = events ? events[1] : "";
+  box.dataset.events = events ? events[1] : "";
+  box.dataset.loaded = "no";
   if (kind === "in flight") {
-    const seen = (frame.dataset.seen || "").split(",").filter((x) => x);
-    seen.push(id + ":" + frame.dataset.events);
-    frame.dataset.seen = seen.join(",");
+    const seen = (box.dataset.seen || "").split(",").filter((x) => x);
+    seen.push(id + ":" + box.dataset.events);
+    box.dataset.seen = seen.join(",");
   }
-  frame.src = url;
+  const frames = [...box.querySelectorAll("iframe")];
+  const next = frames.find((f) => f.hidden) || frames[1];
+  next.onload = () => {
+    box.dataset.loaded = "yes";
+    for (const f of frames) f.hidden = f !== next;
+  };
+  next.src = url;
 }
 
 function draw(state) {

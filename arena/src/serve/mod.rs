@@ -20,7 +20,7 @@
 
 pub(crate) mod watch;
 
-use crate::run::flights::Flights;
+use crate::run::flights::{Flight, Flights};
 use axum::Router;
 use axum::extract::{Path as UrlPath, State};
 use axum::http::{HeaderValue, StatusCode, header};
@@ -300,33 +300,35 @@ fn read_span(path: &Path, offset: u64, length: usize) -> std::io::Result<String>
 /// events so far, its result `in flight` with no scores yet.
 async fn flight(State(shared): State<Arc<Shared>>, UrlPath(id): UrlPath<String>) -> Response {
     let Ok(id) = id.parse::<u64>() else { return refused(StatusCode::BAD_REQUEST, "a game's id is a number") };
-    let flight = shared.live.flights.as_ref().and_then(|flights| flights.get(id));
-    let game = shared.game();
-    let (Some(flight), Some((name, program))) = (flight, game) else {
+    let flight = shared.live.flights.as_ref().filter(|flights| flights.follow(id)).and_then(|flights| flights.get(id));
+    let Some(flight) = flight else {
         return refused(
             StatusCode::NOT_FOUND,
             &format!("game {id} is not in flight: it may have ended (see /game/{id})"),
         );
     };
-    let (deal, arrangement, seed) = flight.origin;
-    let seats = flight.bots.len();
-    let events: Vec<serde_json::Value> = flight
-        .events
-        .iter()
-        .map(|event| serde_json::json!({"event": serde_json::from_str::<serde_json::Value>(event).unwrap_or_default()}))
-        .collect();
-    let record = serde_json::json!({
-        "id": id, "game": name, "deal": deal, "arrangement": arrangement, "seed": seed,
-        "variant": serde_json::from_str::<serde_json::Value>(&flight.variant).unwrap_or_default(),
-        "bots": flight.bots, "events": events,
-        "result": {"reason": "in flight", "scores": vec![0; seats], "ranks": vec![0; seats]},
-        "faults": [],
-    });
+    let (name, program) = flight.game.clone();
+    let record = flight_record(id, &name, &flight);
     typed(
         "text/html; charset=utf-8",
         VIEWER_POLICY,
         crate::engine::spec::html_page(&name, program, &record.to_string()),
     )
+}
+
+/// Game `id` of `game` in flight as a record of its events so far (each as
+/// a record holds it), its result `in flight` with no scores yet.
+fn flight_record(id: u64, game: &str, flight: &Flight) -> serde_json::Value {
+    let (deal, arrangement, seed) = flight.origin;
+    let seats = flight.bots.len();
+    let parse = |json: &str| serde_json::from_str::<serde_json::Value>(json).unwrap_or_default();
+    let events: Vec<serde_json::Value> = flight.events.iter().map(|event| parse(event)).collect();
+    serde_json::json!({
+        "id": id, "game": game, "deal": deal, "arrangement": arrangement, "seed": seed,
+        "variant": parse(&flight.variant), "bots": flight.bots, "events": events,
+        "result": {"reason": "in flight", "scores": vec![0; seats], "ranks": vec![0; seats]},
+        "faults": [],
+    })
 }
 
 /// A file of the run's directory, as text: `path` must name a file inside
@@ -379,6 +381,27 @@ mod tests {
         for refused in ["../etc/passwd", "/etc/passwd", "logs/../../x", "logs/link", "up/passwd", "logs", "none"] {
             assert!(inside(&root, refused).is_err(), "{refused} was served");
         }
+    }
+
+    #[test]
+    fn a_game_in_flight_is_a_record_of_its_events_so_far() {
+        let flight = Flight {
+            game: ("all-fives".into(), false),
+            origin: (3, 1, 9),
+            bots: vec!["a".into(), "b".into()],
+            variant: "{\"target\":250}".into(),
+            count: 1,
+            events: vec!["{\"type\":\"play\",\"seat\":0}".into()],
+            followed: true,
+        };
+        let record = flight_record(7, "all-fives", &flight);
+        assert_eq!(record["events"], serde_json::json!([{"type": "play", "seat": 0}]), "as a record holds them");
+        assert_eq!(
+            (record["deal"].as_u64(), record["arrangement"].as_u64(), record["seed"].as_u64()),
+            (Some(3), Some(1), Some(9))
+        );
+        assert_eq!(record["variant"]["target"], 250);
+        assert_eq!(record["result"]["scores"], serde_json::json!([0, 0]));
     }
 
     #[test]
