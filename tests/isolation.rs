@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 fn sandboxed_match(scratch: &Scratch, bots: &[(&str, &str)], extra: &[&str], prefix: &str) -> Vec<Value> {
     let dir = scratch.path().join("bots");
     std::fs::create_dir_all(&dir).unwrap();
-    for file in ["covert.py", "memory.py", "botlib.py"] {
+    for file in ["covert.py", "memory.py", "marks.py", "botlib.py"] {
         std::fs::copy(repo_path(&format!("tests/bots/{file}")), dir.join(file)).unwrap();
     }
     std::fs::copy(bin("greedy-bot"), dir.join("greedy-bot")).unwrap();
@@ -105,6 +105,38 @@ fn a_bot_never_meets_a_deal_it_remembers() {
             (&Value::Bool(false), &Value::Bool(false)),
             "{report}"
         );
+    }
+}
+
+/// Whether the arena hands a dead process's copy of its view to a later
+/// process here (`bot::copies::reusable`): no swap, and tmpfs huge pages
+/// only when asked.
+fn copies_reused() -> bool {
+    let swaps = std::fs::read_to_string("/proc/swaps").map_or(0, |text| text.lines().skip(1).count());
+    let huge = std::fs::read_to_string("/sys/kernel/mm/transparent_hugepage/shmem_enabled").unwrap_or_default();
+    let unasked = ["[always]", "[within_size]", "[force]"].iter().any(|mode| huge.contains(mode));
+    swaps == 0 && !unasked
+}
+
+#[test]
+fn a_process_leaves_no_mark_in_a_copy_a_later_one_gets() {
+    if optional_tool(BWRAP).is_none() {
+        return;
+    }
+    // A process a game, more than are ever alive at once: copies are handed on.
+    let scratch = Scratch::new("marks");
+    let bots = [("m", "marks.py"), ("g", "greedy-bot")];
+    let reports = sandboxed_match(&scratch, &bots, &["--games", "40", "--restart", "game"], "marks: ");
+    assert_eq!(reports.len(), 40, "{reports:?}");
+    for report in &reports {
+        assert_eq!(report["seen"], serde_json::json!([]), "a mark of an earlier process: {report}");
+        assert_eq!(report["left"], serde_json::json!([]), "a mark left: {report}");
+    }
+    let copies: std::collections::BTreeSet<String> = reports.iter().map(|r| r["file"].to_string()).collect();
+    if copies_reused() {
+        assert!(copies.len() < reports.len(), "no copy was handed on: {copies:?}");
+    } else {
+        assert_eq!(copies.len(), reports.len(), "a copy handed on where it may not be");
     }
 }
 

@@ -37,7 +37,7 @@ fn probed(scratch: &Scratch, extra: &[&str]) -> Vec<Value> {
 
 /// What the filters answer: the calls that do nothing succeed where the
 /// kernel would have failed them (bad descriptors, unaligned addresses).
-const FILTERED: [(&str, &str); 26] = [
+const FILTERED: [(&str, &str); 27] = [
     ("flock", "0"),
     ("fcntl F_SETLK", "0"),
     ("fcntl F_OFD_SETLKW", "0"),
@@ -50,6 +50,7 @@ const FILTERED: [(&str, &str); 26] = [
     ("madvise COLD", "0"),
     ("madvise PAGEOUT", "0"),
     ("madvise COLLAPSE", "0"),
+    ("madvise HUGEPAGE", "0"),
     ("madvise DONTNEED", "EINVAL"),
     ("preadv2 NOWAIT", "EOPNOTSUPP"),
     ("preadv2", "64"),
@@ -89,7 +90,7 @@ fn the_filters_answer_every_call_they_name() {
         for call in ["flock", "fcntl F_SETLK", "fadvise DONTNEED", "fadvise NOREUSE"] {
             assert_eq!(report[call], "EBADF", "{call}: {report}");
         }
-        for call in ["madvise COLD", "madvise PAGEOUT", "madvise COLLAPSE"] {
+        for call in ["madvise COLD", "madvise PAGEOUT", "madvise COLLAPSE", "madvise HUGEPAGE"] {
             assert_eq!(report[call], "EINVAL", "{call}: {report}");
         }
         assert_eq!(report["preadv2 NOWAIT"], "64", "a cached file read without waiting: {report}");

@@ -60,6 +60,7 @@ def main():
         "madvise COLD": call("madvise", page + 1, 4096, 20),
         "madvise PAGEOUT": call("madvise", page + 1, 4096, 21),
         "madvise COLLAPSE": call("madvise", page + 1, 4096, 25),
+        "madvise HUGEPAGE": call("madvise", page + 1, 4096, 14),
         "madvise DONTNEED": call("madvise", page + 1, 4096, 4),
         "preadv2 NOWAIT": call("preadv2", script, ctypes.addressof(iovec), 1, 0, 0, RWF_NOWAIT),
         "preadv2": call("preadv2", script, ctypes.addressof(iovec), 1, 0, 0, 0),

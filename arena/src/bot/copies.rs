@@ -13,8 +13,16 @@
 //! are always in memory (tmpfs has no backing file to evict them to, and
 //! the seccomp filters make `MADV_PAGEOUT` and `MADV_COLD` do nothing), so
 //! reading or advising marks nothing; the sandbox shows it read-only, so no
-//! access time is written; locks do nothing under the filters, and futexes
-//! and mappings die with the process.
+//! access time, file or attribute is written; tmpfs keeps no dentry of a
+//! name looked up and not found; locks do nothing under the filters, and
+//! futexes and mappings die with the process. Two marks remain where the
+//! machine allows them, and there copies are not reused ([`reusable`]):
+//! with swap, which pages of a copy a process read decides which ones
+//! memory pressure moves out first; and where tmpfs gives huge pages
+//! without being asked (`shmem_enabled` `always`, `within_size` or
+//! `force`), mapping a file lets the kernel replace its pages with a huge
+//! one (`MADV_HUGEPAGE` and `MADV_COLLAPSE`, which ask for it, do nothing
+//! under the filters).
 //!
 //! The copies live in a directory of `/dev/shm` (checked to be a tmpfs),
 //! named after the arena's pid and start time (and a number: `check-bot` makes several). It dies with the arena even
@@ -47,6 +55,10 @@ pub struct Copies {
     root: PathBuf,
     /// Per bot: its plan, once made, and its free copies.
     bots: Vec<Arc<Mutex<Pool>>>,
+    /// Held while a copy is written.
+    writer: Arc<Mutex<()>>,
+    /// Whether a dead process's copy may be handed to another ([`reusable`]).
+    reuse: bool,
     /// The arena's end of the janitor's pipe.
     _janitor: OwnedFd,
 }
@@ -60,16 +72,66 @@ struct Pool {
     made: usize,
 }
 
-/// A copy held by a process: it returns to its bot's pool when dropped.
+/// A copy held by a process: it returns to its bot's pool when dropped, if
+/// it was written whole.
 pub struct Lease {
     root: PathBuf,
     pool: Arc<Mutex<Pool>>,
+    /// The names the copy holds in `/tmp`, which the sandbox shows again
+    /// over its own `/tmp`.
+    in_tmp: Vec<PathBuf>,
+    /// A new copy's writing: its plan until it is written ([`Lease::write`]),
+    /// then whether that failed.
+    writing: Mutex<Writing>,
+    /// Held while a copy is written: one at a time.
+    writer: Arc<Mutex<()>>,
+    /// Whether it returns to the pool once its process is dead, or is removed.
+    reuse: bool,
+}
+
+/// Where the writing of a lease's copy stands.
+enum Writing {
+    /// To be written from this plan.
+    Due(Arc<Plan>),
+    /// Written whole (or a free copy, written before).
+    Done,
+    /// Writing it failed, for this reason: it is removed, not returned.
+    Failed(String),
 }
 
 impl Lease {
     /// The copy: the sandbox's root.
     pub fn root(&self) -> &Path {
         &self.root
+    }
+
+    /// The names the copy holds in `/tmp`.
+    pub fn in_tmp(&self) -> &[PathBuf] {
+        &self.in_tmp
+    }
+
+    /// Writes a new copy, if it is not written yet (a process started ahead
+    /// of its lane has it written on a thread of its own, so that the games
+    /// in play go on meanwhile); an error, every time, if that failed. The
+    /// run's copies are written one at a time, about in the order they were
+    /// asked for, so that the one needed first is not slowed by those
+    /// needed later (writing is bound by memory, not by the CPUs).
+    pub fn write(&self) -> Result<(), String> {
+        let mut writing = self.writing.lock().map_err(|_| "a poisoned lease".to_string())?;
+        if let Writing::Due(plan) = &*writing {
+            let _one = self.writer.lock().map_err(|_| "a poisoned writer".to_string())?;
+            *writing = match realize(plan, &self.root) {
+                Ok(()) => Writing::Done,
+                Err(e) => {
+                    let _ = std::fs::remove_dir_all(&self.root);
+                    Writing::Failed(format!("cannot copy its view into /dev/shm: {e}"))
+                }
+            };
+        }
+        match &*writing {
+            Writing::Failed(why) => Err(why.clone()),
+            _ => Ok(()),
+        }
     }
 }
 
@@ -81,8 +143,13 @@ impl std::fmt::Debug for Lease {
 
 impl Drop for Lease {
     fn drop(&mut self) {
-        if let Ok(mut pool) = self.pool.lock() {
-            pool.free.push(self.root.clone());
+        let written = self.writing.get_mut().is_ok_and(|writing| matches!(writing, Writing::Done));
+        if !written {
+            return;
+        }
+        match self.pool.lock() {
+            Ok(mut pool) if self.reuse => pool.free.push(self.root.clone()),
+            _ => drop(std::fs::remove_dir_all(&self.root)),
         }
     }
 }
@@ -106,7 +173,7 @@ impl Copies {
         std::fs::set_permissions(&root, std::os::unix::fs::PermissionsExt::from_mode(0o700))?;
         let janitor = start_janitor(&root, registry)?;
         let bots = (0..bots).map(|_| Arc::new(Mutex::new(Pool::default()))).collect();
-        Ok(Copies { root, bots, _janitor: janitor })
+        Ok(Copies { root, bots, writer: Arc::default(), reuse: reusable(), _janitor: janitor })
     }
 
     /// Whether copies can be made here: `/dev/shm` is a tmpfs.
@@ -120,31 +187,33 @@ impl Copies {
         Ok(())
     }
 
-    /// A copy of `plan` for a process of bot `bot`: a free one, or a new one.
-    pub fn lease(&self, bot: usize, plan: &Plan) -> io::Result<Lease> {
+    /// A copy of `plan` for a process of bot `bot`: a free one, or a new
+    /// one, to be written ([`Lease::write`]) before the process starts.
+    pub fn lease(&self, bot: usize, plan: &Arc<Plan>) -> Lease {
         let pool = &self.bots[bot];
-        let (free, number) = {
-            let mut pool = pool.lock().map_err(|_| io::Error::other("a poisoned pool"))?;
+        let free = {
+            let mut pool = pool.lock().expect("pool lock");
             match pool.free.pop() {
-                Some(free) => (Some(free), 0),
+                Some(free) => Ok(free),
                 None => {
                     pool.made += 1;
-                    (None, pool.made)
+                    Err(pool.made)
                 }
             }
         };
-        let root = match free {
-            Some(root) => root,
-            None => {
-                let root = self.root.join(format!("bot-{bot}-{number}"));
-                if let Err(e) = realize(plan, &root) {
-                    let _ = std::fs::remove_dir_all(&root);
-                    return Err(e);
-                }
-                root
-            }
+        let (root, writing) = match free {
+            Ok(root) => (root, Writing::Done),
+            Err(number) => (self.root.join(format!("bot-{bot}-{number}")), Writing::Due(plan.clone())),
         };
-        Ok(Lease { root, pool: pool.clone() })
+        let tmp = Path::new("/tmp");
+        let in_tmp = plan.entries.keys().filter(|path| path.parent() == Some(tmp)).cloned().collect();
+        let (writer, reuse) = (self.writer.clone(), self.reuse);
+        Lease { root, pool: pool.clone(), in_tmp, writing: Mutex::new(writing), writer, reuse }
+    }
+
+    /// How many copies of bot `bot`'s view were made.
+    pub fn made(&self, bot: usize) -> usize {
+        self.bots[bot].lock().expect("pool lock").made
     }
 }
 
@@ -170,6 +239,17 @@ fn realize(plan: &Plan, root: &Path) -> io::Result<()> {
         }
     }
     Ok(())
+}
+
+/// Whether a dead process's copy may be handed to a later process: the
+/// machine has no swap (`/proc/swaps` lists none), and tmpfs gives huge
+/// pages only when asked (`shmem_enabled` is `never`, `advise` or `deny`,
+/// or the kernel has no such setting). See the module's text.
+pub fn reusable() -> bool {
+    let swaps = std::fs::read_to_string("/proc/swaps").map_or(0, |text| text.lines().skip(1).count());
+    let huge = std::fs::read_to_string("/sys/kernel/mm/transparent_hugepage/shmem_enabled").unwrap_or_default();
+    let mode = huge.split_once('[').and_then(|(_, rest)| rest.split_once(']')).map_or("never", |(mode, _)| mode);
+    swaps == 0 && matches!(mode, "never" | "advise" | "deny")
 }
 
 /// Removes the directories of arenas that are no longer running.
@@ -241,16 +321,31 @@ mod tests {
 
     #[test]
     fn a_copy_returns_to_its_pool_when_its_lease_ends_and_the_directory_dies_with_its_owner() {
-        let plan = Plan::default();
+        let plan = Arc::new(Plan::default());
         let copies = Copies::new(2, &Registry::new()).unwrap();
-        let first = copies.lease(0, &plan).unwrap();
-        let second = copies.lease(0, &plan).unwrap();
+        let first = copies.lease(0, &plan);
+        let second = copies.lease(0, &plan);
+        assert!(!first.root().exists(), "written when its process starts");
+        first.write().unwrap();
+        second.write().unwrap();
+        assert!(first.root().is_dir());
         assert_ne!(first.root(), second.root(), "never two live processes on one copy");
-        let other = copies.lease(1, &plan).unwrap();
+        let other = copies.lease(1, &plan);
+        other.write().unwrap();
         assert_ne!(other.root(), first.root());
         let reused = first.root().to_path_buf();
         drop(first);
-        assert_eq!(copies.lease(0, &plan).unwrap().root(), reused, "a dead process's copy is reused");
+        if copies.reuse {
+            assert_eq!(copies.lease(0, &plan).root(), reused, "a dead process's copy is reused");
+            let (again, unwritten) = (copies.lease(0, &plan), copies.lease(0, &plan));
+            assert_eq!(again.root(), reused);
+            drop((unwritten, again));
+            let (again, _new) = (copies.lease(0, &plan), copies.lease(0, &plan));
+            let made = (again.root(), copies.made(0));
+            assert_eq!(made, (reused.as_path(), 4), "a copy never written is never handed out");
+        } else {
+            assert!(!reused.exists(), "this machine swaps, or gives tmpfs huge pages unasked: no reuse");
+        }
         let root = copies.root.clone();
         assert!(root.is_dir());
         drop((second, other));

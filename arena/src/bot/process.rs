@@ -153,7 +153,10 @@ impl BotProcess {
     pub fn spawn(launch: &Launch) -> Result<BotProcess, Fault> {
         let program = &launch.argv[0];
         let view = match &launch.view {
-            Some(Ok(lease)) => Some(lease.clone()),
+            Some(Ok(lease)) => {
+                lease.write().map_err(|why| Fault::new(FaultKind::Spawn, why))?;
+                Some(lease.clone())
+            }
             Some(Err(why)) => return Err(Fault::new(FaultKind::Spawn, why.clone())),
             None => None,
         };

@@ -165,12 +165,13 @@ impl Sandbox {
     }
 
     /// The command that runs `spec` inside the sandbox, seeing the copy of
-    /// its view at `view` (see [`super::copies`]) as its root, its `/tmp`
-    /// and `/dev/shm` each holding at most `tmp` bytes.
-    pub fn wrap(&self, spec: &BotSpec, view: &Path, tmp: Option<u64>) -> Wrapped {
+    /// its view at `view` (see [`super::copies`]) as its root, with the
+    /// copy's `in_tmp` (paths in `/tmp`) shown again over its own `/tmp`,
+    /// its `/tmp` and `/dev/shm` each holding at most `tmp` bytes.
+    pub fn wrap(&self, spec: &BotSpec, view: &Path, in_tmp: &[PathBuf], tmp: Option<u64>) -> Wrapped {
         match self {
             Sandbox::None => Wrapped { argv: spec.argv.clone(), options: 0 },
-            Sandbox::Bwrap => confined(rooted(view, tmp), spec),
+            Sandbox::Bwrap => confined(rooted(view, in_tmp, tmp), spec),
         }
     }
 }
@@ -230,18 +231,17 @@ pub struct Wrapped {
 /// The bubblewrap command line that shows the copy at `root` as the root,
 /// up to the working directory and the command: the copy, then the fresh
 /// `/dev`, `/proc`, `/tmp` and `/dev/shm`, what the copy holds in `/tmp`
-/// shown there again, and last the root and `/dev` made read-only.
-fn rooted(root: &Path, tmp: Option<u64>) -> Vec<String> {
+/// (`in_tmp`) shown there again, and last the root and `/dev` made read-only.
+fn rooted(root: &Path, in_tmp: &[PathBuf], tmp: Option<u64>) -> Vec<String> {
     let text = |path: &Path| path.to_string_lossy().into_owned();
     let mut argv: Vec<String> = BWRAP_NAMESPACES.map(String::from).to_vec();
     argv.extend(["--ro-bind".to_string(), text(root), "/".to_string()]);
     fresh_mounts(&mut argv, tmp);
-    let mut in_tmp: Vec<PathBuf> =
-        std::fs::read_dir(root.join("tmp")).into_iter().flatten().flatten().map(|entry| entry.path()).collect();
+    let mut in_tmp: Vec<&PathBuf> = in_tmp.iter().collect();
     in_tmp.sort();
-    for copied in in_tmp {
-        let at = Path::new("/tmp").join(copied.file_name().expect("an entry has a name"));
-        argv.extend(["--ro-bind".to_string(), text(&copied), text(&at)]);
+    for at in in_tmp {
+        let copied = root.join(at.strip_prefix("/").unwrap_or(at));
+        argv.extend(["--ro-bind".to_string(), text(&copied), text(at)]);
     }
     argv.extend(["--remount-ro", "/dev", "--remount-ro", "/"].map(String::from));
     argv
@@ -313,10 +313,11 @@ mod tests {
         let bots = [BotSpec::new("b", "sh -c true", dir, Default::default()).unwrap()];
         let root = Path::new("/dev/shm/a-copy");
         assert_eq!(
-            Sandbox::None.wrap(&bots[0], root, Some(1 << 20)),
+            Sandbox::None.wrap(&bots[0], root, &[], Some(1 << 20)),
             Wrapped { argv: bots[0].argv.clone(), options: 0 }
         );
-        let Wrapped { argv: wrapped, options } = Sandbox::Bwrap.wrap(&bots[0], root, Some(1 << 20));
+        let in_tmp = [PathBuf::from("/tmp/bots")];
+        let Wrapped { argv: wrapped, options } = Sandbox::Bwrap.wrap(&bots[0], root, &in_tmp, Some(1 << 20));
         assert_eq!(wrapped[options + 1], "--", "every option comes before the command: {wrapped:?}");
         assert_eq!(wrapped[0], "bwrap");
         for flag in ["--unshare-all", "--unshare-user", "--disable-userns", "--die-with-parent", "--new-session"] {
@@ -331,12 +332,14 @@ mod tests {
             "the copy is the root: {wrapped:?}"
         );
         assert!(wrapped.windows(4).any(|w| w == ["--size", "1048576", "--tmpfs", "/tmp"]), "{wrapped:?}");
+        let again = ["--ro-bind", "/dev/shm/a-copy/tmp/bots", "/tmp/bots"];
+        assert!(wrapped.windows(3).any(|w| w == again), "what the copy holds in /tmp, over the fresh one: {wrapped:?}");
         assert!(wrapped.windows(4).any(|w| w == ["--size", "1048576", "--tmpfs", "/dev/shm"]), "{wrapped:?}");
         let root_read_only = wrapped.windows(2).position(|w| w == ["--remount-ro", "/"]).unwrap();
         let mounts = ["--ro-bind", "--tmpfs", "--symlink", "--dev", "--proc"];
         assert!(wrapped[root_read_only..].iter().all(|arg| !mounts.contains(&arg.as_str())), "{wrapped:?}");
         assert_eq!(&wrapped[wrapped.len() - 4..], ["--", "sh", "-c", "true"]);
-        let unbounded = Sandbox::Bwrap.wrap(&bots[0], root, None).argv;
+        let unbounded = Sandbox::Bwrap.wrap(&bots[0], root, &[], None).argv;
         assert!(!unbounded.contains(&"--size".to_string()), "tmp=none: {unbounded:?}");
         assert_eq!("bwrap".parse::<Sandbox>(), Ok(Sandbox::Bwrap));
         assert!("docker".parse::<Sandbox>().unwrap_err().to_string().contains("none and bwrap"));

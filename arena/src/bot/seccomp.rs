@@ -17,7 +17,8 @@
 //!   with `EOPNOTSUPP`, as on a file system without it; `posix_fadvise`'s
 //!   `POSIX_FADV_DONTNEED` and `POSIX_FADV_NOREUSE` and `madvise`'s
 //!   `MADV_COLD`, `MADV_PAGEOUT` (which deactivate or drop the pages of a
-//!   file) and `MADV_COLLAPSE` (which replaces them with a huge page)
+//!   file), `MADV_COLLAPSE` and `MADV_HUGEPAGE` (which replace them, at once
+//!   or in the background, with a huge page that outlives the process)
 //!   succeed doing nothing, as advice may; `process_madvise`, `io_uring`
 //!   and the kernel's AIO (`io_setup`, `io_submit`), which would do the same
 //!   out of sight of these rules, fail with `ENOSYS`;
@@ -61,11 +62,11 @@ const FCNTL_PROBES: [u64; 5] = [5, 36, 1024, 1025, 1026];
 /// `POSIX_FADV_DONTNEED`, `POSIX_FADV_NOREUSE` (as on every 64-bit
 /// architecture but s390x): made to do nothing.
 const FADVISE_DROPS: [u64; 2] = [4, 5];
-/// `MADV_COLD`, `MADV_PAGEOUT`, `MADV_COLLAPSE`: made to do nothing. The
-/// other kinds of advice leave a file's cached pages where they are
-/// (`MADV_DONTNEED` unmaps them from the caller only, `MADV_FREE` and
-/// `MADV_REMOVE` act on anonymous or writable memory).
-const MADVISE_DROPS: [u64; 3] = [20, 21, 25];
+/// `MADV_HUGEPAGE`, `MADV_COLD`, `MADV_PAGEOUT`, `MADV_COLLAPSE`: made to
+/// do nothing. The other kinds of advice leave a file's cached pages where
+/// they are (`MADV_DONTNEED` unmaps them from the caller only, `MADV_FREE`
+/// and `MADV_REMOVE` act on anonymous or writable memory).
+const MADVISE_DROPS: [u64; 4] = [14, 20, 21, 25];
 /// `RWF_NOWAIT`, a flag of `preadv2` and `pwritev2`.
 const RWF_NOWAIT: u64 = 0x8;
 /// The first x32 call number on x86-64.

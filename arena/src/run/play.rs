@@ -19,6 +19,7 @@ use crate::store::record::{Entry, FaultRecord, GameRecord, GameResult, Timed};
 use protocol::engine::{Raw, StepEvent};
 use protocol::messages::{Forfeit, GameEnd, GameStart};
 use serde_json::Value;
+use std::sync::Arc;
 use std::time::Instant;
 
 /// The record of a game, whatever the engine: its variant and events as
@@ -461,6 +462,11 @@ pub fn start_ahead(table: &Table, pool: &Pool, role: Role, keep: usize) -> bool 
     let task = tokio::spawn(async move {
         let _starting = starting;
         let started = Instant::now();
+        // A new copy of the bot's view is written on a thread of its own: the games in play go on.
+        if let Some(Ok(lease)) = &launch.view {
+            let lease = Arc::clone(lease);
+            let _ = tokio::task::spawn_blocking(move || lease.write()).await;
+        }
         let mut process = match Pool::spawn(&launch, counted) {
             Ok(process) => process,
             Err(fault) if fault.kind == FaultKind::Exited => return Started::Faulted(fault, None),

@@ -508,10 +508,12 @@ impl Slot<'_> {
             let roles = roles.iter().map(|&(bot, seat)| Role { bot, seat, lane: lane.key });
             let missing: Vec<Role> = roles.filter(|&role| !self.pool.holds(role)).collect();
             let wait = self.pace.until(before);
-            for &role in &missing {
-                // Those of a lane start together, on its worker's CPUs. A bot
-                // not yet seen to start may be slow: the lanes of its first unit start at once.
-                let takes = table.startup(role.bot).map(|took| took * missing.len() as u32);
+            let startups: Vec<Option<Duration>> = missing.iter().map(|role| table.startup(role.bot)).collect();
+            for (&role, own) in missing.iter().zip(&startups) {
+                // Those of a lane start together, on its worker's CPUs: a start-up
+                // takes its own time and at most as much of each other's. A bot not
+                // yet seen to start may be slow: the lanes of its first unit start at once.
+                let takes = own.map(|own| startups.iter().flatten().map(|&other| other.min(own)).sum());
                 if takes.map_or(at < this_unit, |takes| wait <= Pace::lead(takes)) {
                     start_ahead(table, self.pool, role, keep);
                 }

@@ -198,7 +198,7 @@ pub struct Table {
     /// [`crate::bot::copies`]), or why they cannot be had.
     pub copies: Option<Result<Copies, String>>,
     /// What each bot's copy holds, listed at its first process.
-    plans: Vec<OnceLock<Result<Plan, String>>>,
+    plans: Vec<OnceLock<Result<Arc<Plan>, String>>>,
 }
 
 /// A variant as the engine resolved it: the settings and the sides.
@@ -315,11 +315,11 @@ impl Table {
     pub fn launch(&self, bot: usize, seat: usize, placement: Placement) -> Launch {
         let spec = &self.bots[bot];
         let view = self.copies.as_ref().map(|copies| self.lease(copies, bot).map(Arc::new));
-        let root = match &view {
-            Some(Ok(lease)) => lease.root(),
-            _ => Path::new("/"),
+        let (root, in_tmp) = match &view {
+            Some(Ok(lease)) => (lease.root(), lease.in_tmp()),
+            _ => (Path::new("/"), &[][..]),
         };
-        let wrapped = self.limits.sandbox.wrap(spec, root, self.limits.resources.tmp);
+        let wrapped = self.limits.sandbox.wrap(spec, root, in_tmp, self.limits.resources.tmp);
         Launch {
             argv: wrapped.argv,
             options: wrapped.options,
@@ -336,17 +336,19 @@ impl Table {
         }
     }
 
-    /// A copy of bot `bot`'s view from `copies`, for a new process.
+    /// A copy of bot `bot`'s view from `copies`, for a new process (written
+    /// as it starts, see [`Lease::write`]).
     fn lease(&self, copies: &Result<Copies, String>, bot: usize) -> Result<Lease, String> {
         let copies = copies.as_ref().map_err(Clone::clone)?;
         let plan = self.plan(bot).as_ref().map_err(Clone::clone)?;
-        copies.lease(bot, plan).map_err(|e| format!("cannot copy its view into /dev/shm: {e}"))
+        Ok(copies.lease(bot, plan))
     }
 
     /// What bot `bot`'s copy holds.
-    fn plan(&self, bot: usize) -> &Result<Plan, String> {
+    fn plan(&self, bot: usize) -> &Result<Arc<Plan>, String> {
         self.plans[bot].get_or_init(|| {
             plan(&self.bots, bot, &self.private, &self.registry)
+                .map(Arc::new)
                 .ok_or_else(|| "its view holds too many files".to_string())
         })
     }

@@ -149,6 +149,22 @@ struct StagePlan {
     window: u64,
     /// Where each chunk of groups starts, and after the last the number of groups.
     chunks: Vec<usize>,
+    /// How a window of a chunk is cut into units and lanes.
+    layout: Layout,
+}
+
+/// How a window of a chunk of groups is cut into units and lanes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Layout {
+    /// One group: a unit for each seat order the window's deals begin
+    /// with, each lane of it one seat order.
+    ByOrder,
+    /// One group: one unit, its first lane each deal's first game (a bot
+    /// holding a seat in it for each seat order those begin with), then a
+    /// lane for each seat order, of the deals that do not begin with it.
+    Opening,
+    /// Several groups: one unit, lane `ℓ` the `ℓ`th game of each deal.
+    Mixed,
 }
 
 /// The most bots whose groups share a unit: each bot may need a process
@@ -157,11 +173,21 @@ pub const LANE_BOTS: usize = 8;
 
 /// The most seat orders a deal may have for a group alone to be cut into
 /// units by the order its deals begin with (each lane then one order, a
-/// process for each seat); with more (24, at 4 players without
-/// partnerships) that would make as many units, and so it makes one, whose
-/// lanes are the deals' first games, second games and so on, a bot then
-/// needing a process for each seat in each lane.
-pub const MOST_ORDERS_APART: u64 = 6;
+/// process for each seat: [`Layout::ByOrder`]). More orders make as many
+/// units, each lane of a few deals and a process for each seat: from 3
+/// orders on (3 players and more), a group's window is one unit instead
+/// ([`Layout::Opening`]): a first lane of each deal's first game, in which a
+/// bot has a process for each seat it holds there, then a lane for each
+/// seat order, a process for each seat. At 3 players that is 9 + 6 × 3
+/// processes for a window's deals where cutting by order takes 6 × 6 × 3;
+/// a run that stops at its answer, whose units hold a few deals, and the
+/// game policy still cut by order up to [`MOST_ORDERS_APART_SMALL`] orders.
+pub const MOST_ORDERS_APART: u64 = 2;
+
+/// The most seat orders a deal may have for a group alone to be cut by
+/// order in a run whose units hold a deal or a few ([`STOPPING_LANE_DEALS`],
+/// [`Restart::Game`]).
+pub const MOST_ORDERS_APART_SMALL: u64 = 6;
 
 impl Plan {
     /// The plan of `schedule` under `restart`, for `concurrency` games at
@@ -192,18 +218,26 @@ impl Plan {
             let fill = (together.len() as u64).saturating_sub(1) * deals >= wanted;
             let chunks = if own && fill { together } else { (0..=groups.len()).collect() };
             let count = chunks.len() as u64 - 1;
-            // A group alone is cut by the seat order its deals begin with;
-            // groups that share their deals cannot be in flight at once, so
-            // the windows of one group must then keep the workers busy.
+            // A group alone is cut by the seat order its deals begin with, or
+            // opens its units with their first games; groups that share their
+            // deals cannot be in flight at once, so the windows of one group
+            // must then keep the workers busy.
             let shared = groups.len() > 1 && !own;
-            let by_order = chunks.len() == groups.len() + 1 && orders <= MOST_ORDERS_APART;
-            let units_a_window = match (shared, by_order) {
+            let small = stops_early || restart == Restart::Game;
+            let apart = if small { MOST_ORDERS_APART_SMALL } else { MOST_ORDERS_APART };
+            let layout = match chunks.len() == groups.len() + 1 {
+                true if orders <= apart => Layout::ByOrder,
+                true => Layout::Opening,
+                false => Layout::Mixed,
+            };
+            let units_a_window = match (shared, layout) {
                 (true, _) => 1,
-                (false, true) => orders * count,
-                (false, false) => count,
+                (false, Layout::ByOrder) => orders * count,
+                (false, _) => count,
             };
             let per_group = wanted.div_ceil(units_a_window.max(1)).clamp(1, deals);
-            let mut most = orders * LANE_DEALS;
+            // About LANE_DEALS games a lane at most.
+            let mut most = if layout == Layout::Opening { LANE_DEALS } else { orders * LANE_DEALS };
             if let Some(setups) = setups {
                 most = most.min(setups.max(1));
             }
@@ -215,7 +249,7 @@ impl Plan {
             }
             let window = deals.div_ceil(per_group).clamp(1, most);
             first_cells.push(first_cells[stage] + deals.div_ceil(window) * count);
-            stages.push(StagePlan { window, chunks });
+            stages.push(StagePlan { window, chunks, layout });
         }
         Plan { schedule, restart, stages, first_cells, setups }
     }
@@ -239,9 +273,11 @@ impl Plan {
                 let chunks = &self.stages[stage].chunks;
                 chunks.windows(2).map(move |chunk| (stage, chunk[0]..chunk[1])).collect::<Vec<_>>()
             })
-            .map(|(stage, groups)| match groups.len() {
-                1 if self.schedule.games_per_deal() <= MOST_ORDERS_APART => 1,
-                _ => bots_of(groups.map(|group| self.schedule.group_in(stage, group))).len(),
+            .map(|(stage, groups)| match self.stages[stage].layout {
+                Layout::ByOrder => 1,
+                Layout::Opening | Layout::Mixed => {
+                    bots_of(groups.map(|group| self.schedule.group_in(stage, group))).len()
+                }
             })
             .max()
             .unwrap_or(1);
@@ -256,11 +292,16 @@ impl Plan {
 
     /// The units of cell `index` (less than [`Plan::cells`]): the deals of
     /// one window of one chunk of a stage's groups. A chunk of one group
-    /// (of up to [`MOST_ORDERS_APART`] orders a deal) makes one unit for
-    /// each arrangement some of the window's deals begin with, in the order
-    /// of the arrangements, each lane of it one arrangement; any other chunk
-    /// makes one unit, lane `ℓ` the `ℓ`th game of each deal. The
-    /// windows of a stage go in order, each for every chunk of the stage.
+    /// of up to [`MOST_ORDERS_APART`] orders a deal (or
+    /// [`MOST_ORDERS_APART_SMALL`], in a run of small units) makes one unit
+    /// for each arrangement some of the window's deals begin with, in the
+    /// order of the arrangements, each lane of it one arrangement; a chunk
+    /// of one group of more orders makes one unit, its first lane each
+    /// deal's first game, then a lane for each arrangement (in the order of
+    /// the first deal's keys) of the deals that do not begin with it; a
+    /// chunk of several groups makes one unit, lane `ℓ` the `ℓ`th game of
+    /// each deal. The windows of a stage go in order, each for every chunk
+    /// of the stage.
     pub fn cell(&self, index: u64) -> Vec<Unit> {
         let schedule = &self.schedule;
         let stage = self.first_cells.partition_point(|&first| first <= index) - 1;
@@ -288,7 +329,7 @@ impl Plan {
             .collect();
         let number = |lane: usize, unit: u64| match self.restart {
             Restart::Off => 0,
-            Restart::Lane | Restart::Game => 1 + (index * orders as u64 + unit) * orders as u64 + lane as u64,
+            Restart::Lane | Restart::Game => 1 + (index * orders as u64 + unit) * (orders as u64 + 1) + lane as u64,
         };
         let keys = |deals: &[&Vec<(u64, u64)>]| -> Vec<u64> {
             deals
@@ -302,7 +343,28 @@ impl Plan {
                 })
                 .collect()
         };
-        if groups.len() > 1 || orders > MOST_ORDERS_APART as usize {
+        let arrangement = |id: u64| schedule.place(id).expect("a game of the schedule").arrangement;
+        let ids = |mut games: Vec<(u64, u64)>| -> Vec<u64> {
+            games.sort_unstable();
+            games.into_iter().map(|(_, id)| id).collect()
+        };
+        if plan.layout == Layout::Opening {
+            let all: Vec<&Vec<(u64, u64)>> = deals.iter().collect();
+            let mut lanes = vec![Lane { key: number(0, 0), games: ids(all.iter().map(|games| games[0]).collect()) }];
+            // The seat orders in the order of the first deal's keys.
+            for &(_, sample) in all[0].iter() {
+                let seating = arrangement(sample);
+                let games: Vec<(u64, u64)> = all
+                    .iter()
+                    .filter_map(|games| games[1..].iter().find(|&&(_, id)| arrangement(id) == seating).copied())
+                    .collect();
+                if !games.is_empty() {
+                    lanes.push(Lane { key: number(lanes.len(), 0), games: ids(games) });
+                }
+            }
+            return vec![Unit { lanes, deals: keys(&all) }];
+        }
+        if plan.layout == Layout::Mixed {
             let all: Vec<&Vec<(u64, u64)>> = deals.iter().collect();
             let lanes = (0..orders)
                 .map(|lane| {
@@ -314,7 +376,6 @@ impl Plan {
             return vec![Unit { lanes, deals: keys(&all) }];
         }
         // One group: by the arrangement each deal begins with.
-        let arrangement = |id: u64| schedule.place(id).expect("a game of the schedule").arrangement;
         let mut units = Vec::new();
         for first in 0..orders {
             let begin: Vec<&Vec<(u64, u64)>> = deals.iter().filter(|games| arrangement(games[0].1) == first).collect();
@@ -391,9 +452,10 @@ mod tests {
     }
 
     /// Every game of the schedule once; within a lane no deal twice (and in
-    /// a unit of one group, one seating); a deal in one unit only, whose
-    /// first lane is the deal's game with the least key; lanes have keys of
-    /// their own, and no more processes than [`Plan::lane_width`].
+    /// a unit of one group, one seating, but for the first lane of a unit
+    /// that holds deals beginning with several); a deal in one unit only,
+    /// whose first lane is the deal's game with the least key; lanes have
+    /// keys of their own, and no more processes than [`Plan::lane_width`].
     fn check(plan: &Plan) {
         let schedule = plan.schedule();
         let units = all_units(plan);
@@ -403,7 +465,8 @@ mod tests {
         let mut keys = BTreeSet::new();
         let mut owner: BTreeMap<(Option<Vec<usize>>, u64), usize> = BTreeMap::new();
         for (index, unit) in units.iter().enumerate() {
-            assert_eq!(unit.lanes.len() as u64, schedule.games_per_deal());
+            let orders = schedule.games_per_deal();
+            assert!(unit.lanes.len() as u64 == orders || unit.lanes.len() as u64 <= orders + 1);
             let groups: BTreeSet<Vec<usize>> =
                 unit.lanes[0].games.iter().map(|&id| schedule.group_of(id).unwrap().to_vec()).collect();
             for (at, lane) in unit.lanes.iter().enumerate() {
@@ -413,7 +476,9 @@ mod tests {
                 deals.sort_unstable();
                 deals.dedup();
                 assert_eq!(deals.len(), specs.len(), "a lane meets no deal twice");
-                let apart = groups.len() == 1 && schedule.games_per_deal() <= MOST_ORDERS_APART;
+                let seatings: BTreeSet<usize> =
+                    unit.lanes[0].games.iter().map(|&id| schedule.get(id).unwrap().arrangement).collect();
+                let apart = groups.len() == 1 && (at > 0 || seatings.len() == 1);
                 assert!(!apart || specs.iter().all(|g| g.seats == specs[0].seats), "one seating");
                 let roles: BTreeSet<(usize, usize)> =
                     specs.iter().flat_map(|g| g.seats.iter().enumerate().map(|(seat, &bot)| (bot, seat))).collect();
@@ -442,18 +507,33 @@ mod tests {
         check(&plan);
         // 500 deals, in one window, split by the seat order each deal begins with: a unit a worker.
         assert_eq!((plan.cells(), all_units(&plan).len(), plan.lane_width()), (1, 2, 2));
+        // Three players: a unit a window of up to LANE_DEALS deals, its first
+        // lane each deal's first game, then a lane for each of the 6 orders.
         let three = Schedule::duplicate_match(3, &free_for_all(3), 6 * 1000).unwrap();
         let plan = Plan::new(three, Restart::Lane, 1, None, false);
         check(&plan);
-        assert_eq!((plan.cells(), all_units(&plan).len()), (1, 6));
+        assert_eq!((plan.cells(), all_units(&plan).len(), plan.lane_width()), (4, 4, 9));
+        assert!(all_units(&plan).iter().all(|unit| unit.lanes.len() == 7), "an opening lane and 6 orders");
+        let roles = |lane: &Lane| -> BTreeSet<(usize, usize)> {
+            let specs = lane.games.iter().map(|&id| plan.schedule().get(id).unwrap());
+            specs.flat_map(|g| g.seats.into_iter().enumerate().map(|(seat, bot)| (bot, seat))).collect()
+        };
+        let widths: Vec<usize> = all_units(&plan)[0].lanes.iter().map(|lane| roles(lane).len()).collect();
+        assert_eq!(widths, [9, 3, 3, 3, 3, 3, 3], "9 + 6 × 3 processes a unit, where 6 units of 6 lanes take 108");
+        // At --concurrency 2, a unit for each game slot.
+        let plan =
+            Plan::new(Schedule::duplicate_match(3, &free_for_all(3), 1000).unwrap(), Restart::Lane, 2, None, false);
+        check(&plan);
+        assert_eq!((plan.cells(), all_units(&plan).len()), (2, 2));
         let long = Schedule::duplicate_match(3, &free_for_all(2), 2 * 4000).unwrap();
         let plan = Plan::new(long, Restart::Lane, 1, None, false);
         assert_eq!(plan.cells(), 4000u64.div_ceil(2 * LANE_DEALS), "about LANE_DEALS deals a unit at most");
-        // Four individuals: 24 orders, one unit a window, a bot in every seat of a lane.
+        // Four individuals: 24 orders, one unit a window, a bot in every seat of its opening lane.
         let four = Schedule::duplicate_match(3, &free_for_all(4), 24 * 60).unwrap();
         let plan = Plan::new(four, Restart::Lane, 2, None, false);
         check(&plan);
         assert_eq!((plan.cells(), all_units(&plan).len(), plan.lane_width()), (2, 2, 16));
+        assert!(all_units(&plan).iter().all(|unit| unit.lanes.len() == 25));
         // The game policy: every game its own lane.
         let plan = Plan::new(schedule, Restart::Game, 2, None, false);
         check(&plan);
@@ -549,10 +629,11 @@ mod tests {
                 .map(|u| u.lanes.iter().map(|l| plan.schedule().get(l.games[0]).unwrap().arrangement).collect())
                 .collect()
         };
-        let firsts: BTreeSet<usize> = arrangements(&one).iter().map(|lanes| lanes[0]).collect();
+        let unit = &all_units(&one)[0];
+        let firsts: BTreeSet<usize> =
+            unit.lanes[0].games.iter().map(|&id| one.schedule().get(id).unwrap().arrangement).collect();
         assert_eq!(firsts.len(), 6, "every seat order comes first for some deals");
         assert!(arrangements(&one).iter().any(|lanes| lanes[1..].windows(2).any(|w| w[0] > w[1])), "the rest shuffled");
-        let unit = &all_units(&one)[0];
         let deals =
             |lane: &Lane| -> Vec<u64> { lane.games.iter().map(|&id| one.schedule().get(id).unwrap().deal).collect() };
         let mut sorted = deals(&unit.lanes[0]);
