@@ -3,12 +3,14 @@
 //! the restart policy, the games played at once and the deals file's size.
 //!
 //! A unit is some of one group's deals, all its games, played by one worker
-//! from start to end. Its lanes are its seat orders: lane `a` holds the
-//! unit's games in arrangement `a`, one game of each of its deals. With
+//! from start to end. Each of its lanes holds at most one game of each of
+//! its deals (see `Layout`: one seat order each, or, in a unit's first
+//! lane and in a unit of several groups, several). With
 //! [`Restart::Lane`] (the default), every seat of a lane is played by a
-//! process of its own, started for the lane and ended with it, so a process
-//! never meets a deal twice: it plays one seat order of each of its unit's
-//! deals, and those deals are its group's alone (see
+//! process of its own (for each bot holding it there), started for the lane
+//! and ended with it, so a process never meets a deal twice: it plays one
+//! game of each of its unit's deals, and those deals are its group's alone
+//! (see
 //! [`crate::schedule::Dealing`]; where groups share deals, as a deals
 //! file's setups, no two units of a deal are in flight at once). The lanes
 //! of a unit are played one after another, each once the processes of the
@@ -16,8 +18,9 @@
 //!
 //! Which game of a deal is played first is a keyed shuffle, as it has
 //! always been: the arrangement whose game has the least key
-//! ([`seeds::play_key`]). A unit holds deals that begin with the same
-//! arrangement, and plays that arrangement's lane first, so that the first
+//! ([`seeds::play_key`]). A unit plays each of its deals' first games in
+//! its first lane (with 2 orders a deal, a unit holds deals that begin with
+//! the same arrangement, so that lane is one seat order), so that the first
 //! game of every deal is the one the key says, whatever the units are: the
 //! test for a bot that does better on deals it has met before
 //! ([`crate::stats::standings::repeats`]) compares a bot's later games of a
@@ -28,11 +31,12 @@
 //! of its deals it plays, nor which game of another lane is the same deal as
 //! its `i`th.
 //!
-//! A group's deals are taken in *windows* of consecutive deals; a window's
-//! deals are split by the arrangement they begin with, one unit each. A
-//! window holds about [`LANE_DEALS`] deals a unit at most, fewer so that a
-//! run has at least two units for each game played at once (a short match
-//! at `--concurrency 2` still keeps both workers busy), and no more deals
+//! A group's deals are taken in *windows* of consecutive deals; with 2
+//! orders a deal, a window's deals are split by the arrangement they begin
+//! with, one unit each; with more, a window is one unit. A lane holds about
+//! [`LANE_DEALS`] games at most, fewer so that a run has at least a unit
+//! for each game played at once (a short match at `--concurrency 2` still
+//! keeps both workers busy), and no more deals
 //! than a deals file has setups (so that a unit never holds two deals set
 //! up from the same one). With [`Restart::Game`] a window is one deal; in a
 //! run that stops at its answer (an SPRT), [`STOPPING_LANE_DEALS`] deals a
@@ -173,10 +177,10 @@ pub const LANE_BOTS: usize = 8;
 
 /// The most seat orders a deal may have for a group alone to be cut into
 /// units by the order its deals begin with (each lane then one order, a
-/// process for each seat: [`Layout::ByOrder`]). More orders make as many
+/// process for each seat: `Layout::ByOrder`). More orders make as many
 /// units, each lane of a few deals and a process for each seat: from 3
 /// orders on (3 players and more), a group's window is one unit instead
-/// ([`Layout::Opening`]): a first lane of each deal's first game, in which a
+/// (`Layout::Opening`): a first lane of each deal's first game, in which a
 /// bot has a process for each seat it holds there, then a lane for each
 /// seat order, a process for each seat. At 3 players that is 9 + 6 × 3
 /// processes for a window's deals where cutting by order takes 6 × 6 × 3;
