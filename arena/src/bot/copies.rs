@@ -55,8 +55,6 @@ pub struct Copies {
     root: PathBuf,
     /// Per bot: its plan, once made, and its free copies.
     bots: Vec<Arc<Mutex<Pool>>>,
-    /// Held while a copy is written.
-    writer: Arc<Mutex<()>>,
     /// Whether a dead process's copy may be handed to another ([`reusable`]).
     reuse: bool,
     /// The arena's end of the janitor's pipe.
@@ -83,8 +81,6 @@ pub struct Lease {
     /// A new copy's writing: its plan until it is written ([`Lease::write`]),
     /// then whether that failed.
     writing: Mutex<Writing>,
-    /// Held while a copy is written: one at a time.
-    writer: Arc<Mutex<()>>,
     /// Whether it returns to the pool once its process is dead, or is removed.
     reuse: bool,
 }
@@ -112,14 +108,12 @@ impl Lease {
 
     /// Writes a new copy, if it is not written yet (a process started ahead
     /// of its lane has it written on a thread of its own, so that the games
-    /// in play go on meanwhile); an error, every time, if that failed. The
-    /// run's copies are written one at a time, about in the order they were
-    /// asked for, so that the one needed first is not slowed by those
-    /// needed later (writing is bound by memory, not by the CPUs).
+    /// in play go on meanwhile); an error, every time, if that failed.
+    /// Copies are written side by side: on 2 cores, writing them one at a
+    /// time halved a sandboxed 6-bot league's games/s (docs/performance.md).
     pub fn write(&self) -> Result<(), String> {
         let mut writing = self.writing.lock().map_err(|_| "a poisoned lease".to_string())?;
         if let Writing::Due(plan) = &*writing {
-            let _one = self.writer.lock().map_err(|_| "a poisoned writer".to_string())?;
             *writing = match realize(plan, &self.root) {
                 Ok(()) => Writing::Done,
                 Err(e) => {
@@ -173,7 +167,7 @@ impl Copies {
         std::fs::set_permissions(&root, std::os::unix::fs::PermissionsExt::from_mode(0o700))?;
         let janitor = start_janitor(&root, registry)?;
         let bots = (0..bots).map(|_| Arc::new(Mutex::new(Pool::default()))).collect();
-        Ok(Copies { root, bots, writer: Arc::default(), reuse: reusable(), _janitor: janitor })
+        Ok(Copies { root, bots, reuse: reusable(), _janitor: janitor })
     }
 
     /// Whether copies can be made here: `/dev/shm` is a tmpfs.
@@ -207,8 +201,7 @@ impl Copies {
         };
         let tmp = Path::new("/tmp");
         let in_tmp = plan.entries.keys().filter(|path| path.parent() == Some(tmp)).cloned().collect();
-        let (writer, reuse) = (self.writer.clone(), self.reuse);
-        Lease { root, pool: pool.clone(), in_tmp, writing: Mutex::new(writing), writer, reuse }
+        Lease { root, pool: pool.clone(), in_tmp, writing: Mutex::new(writing), reuse: self.reuse }
     }
 
     /// How many copies of bot `bot`'s view were made.
