@@ -32,3 +32,4 @@ mod terminal;
 mod texts;
 mod view;
 mod views;
+mod web_play;

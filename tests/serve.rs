@@ -8,7 +8,7 @@
 use e2e::*;
 use serde_json::Value;
 use std::collections::BTreeMap;
-use std::io::{BufRead, Read, Write};
+use std::io::{Read, Write};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
@@ -33,22 +33,7 @@ fn start(args: &[String], prefix: &str) -> (Child, String, std::thread::JoinHand
         .stderr(Stdio::piped())
         .spawn()
         .expect("arena starts");
-    let mut stderr = std::io::BufReader::new(child.stderr.take().expect("stderr"));
-    let mut seen = String::new();
-    let url = loop {
-        let mut line = String::new();
-        assert!(stderr.read_line(&mut line).expect("stderr reads") > 0, "arena {args:?} named no address:\n{seen}");
-        seen.push_str(&line);
-        if let Some(at) = line.find(prefix) {
-            let rest = &line[at + prefix.len()..];
-            break rest.split_whitespace().next().expect("an address").to_string();
-        }
-    };
-    let rest = std::thread::spawn(move || {
-        let mut text = seen;
-        let _ = stderr.read_to_string(&mut text);
-        text
-    });
+    let (url, rest) = address_on_stderr(&mut child, prefix);
     (child, url, rest)
 }
 

@@ -314,6 +314,28 @@ fn settle(mut child: Child, limit: Duration, mut watch: impl FnMut(u32), exited:
     Output { status, stdout: collect(stdout, "stdout"), stderr: collect(stderr, "stderr") }
 }
 
+/// The address that `child` (its stderr piped) names on its stderr after
+/// `prefix` (the first word after it, on the first line holding it), and a
+/// thread that gathers the rest of its stderr (and what came before).
+pub fn address_on_stderr(child: &mut Child, prefix: &str) -> (String, std::thread::JoinHandle<String>) {
+    let mut stderr = std::io::BufReader::new(child.stderr.take().expect("stderr is piped"));
+    let mut seen = String::new();
+    let url = loop {
+        let mut line = String::new();
+        let read = std::io::BufRead::read_line(&mut stderr, &mut line).expect("stderr reads");
+        assert!(read > 0, "no address named after {prefix:?}:\n{seen}");
+        seen.push_str(&line);
+        if let Some(at) = line.find(prefix) {
+            break line[at + prefix.len()..].split_whitespace().next().expect("an address").to_string();
+        }
+    };
+    let rest = std::thread::spawn(move || {
+        let _ = stderr.read_to_string(&mut seen);
+        seen
+    });
+    (url, rest)
+}
+
 /// Runs `command` as [`Command::output`] does (stdin empty, stdout and
 /// stderr collected), but within [`DEADLINE`].
 pub fn output(command: &mut Command) -> Output {

@@ -1,17 +1,21 @@
-//! `arena play`: take a seat yourself, against bots, in the terminal. The
-//! flags, checked, make a table and a sitting that [`crate::run::person`]
-//! plays.
+//! `arena play`: take a seat yourself, against bots, in the terminal or
+//! (`--web`) in the browser. The flags, checked, make a table and a sitting
+//! that [`crate::run::person`] plays, from the terminal or from the page
+//! [`crate::serve::seat`] serves.
 
 use super::flags::number;
 use super::game::{GameArgs, settings};
 use super::{Failure, current_dir, exit, internal, random_seed, usage};
 use crate::bot::registry::Registry;
 use crate::bot::spec::BotSpec;
+use crate::run::person::terminal::Terminal;
 use crate::run::person::{self, Ending, Failed, Sitting};
 use crate::run::setting::Setting;
 use crate::run::table::{Limits, Table};
+use crate::serve::seat::InBrowser;
 use crate::settings::{MOVE_TIMEOUT, STARTUP_TIMEOUT, VariantSetting};
 use crate::store::output::OutDir;
+use crate::terminal::console::errln;
 use clap::Args;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -22,8 +26,10 @@ pub const EXAMPLES: &str = "Examples:
   arena play --players 3 --seat 1 --bot greedy=target/release/greedy-bot --out my-games
   arena play --players 4 --bot me2=./my-bot --bot opp=target/release/greedy-bot --bot opp2=target/release/random-bot
   printf '1\\n2\\n1\\n' | arena play --bot greedy=target/release/greedy-bot --seed 3
+  arena play --web --game leduc --bot rules=\"target/release/leduc-bot --play rules\"   # then open the address it prints
 
 Answer each turn with the number of a move; q quits (the game is not recorded).
+With --web, play in the browser instead: click a move; the leave button quits.
 With --games N, N games are played one after another, with the running total after each.
 Exit status: 0 when the game was played to its end, 130 when you left it, 2 for a usage error.";
 
@@ -58,6 +64,10 @@ pub struct PlayArgs {
     /// total after each: a session of Leduc hands, say.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
     games: u64,
+    /// Play in the browser: serve your seat's page at ADDR (PORT or HOST:PORT;
+    /// default 127.0.0.1 and a free port) and print the address to open.
+    #[arg(long, value_name = "ADDR", num_args = 0..=1, default_missing_value = WEB_ADDR)]
+    web: Option<String>,
     /// Time allowed for each move of a bot, in milliseconds.
     #[arg(long, value_name = "MS", value_parser = number(&MOVE_TIMEOUT), help = MOVE_TIMEOUT.help_as(
         "Time allowed for each move of a bot, in milliseconds (default {default}; you have all the time you want)"
@@ -67,6 +77,9 @@ pub struct PlayArgs {
     #[arg(long, value_name = "MS", value_parser = number(&STARTUP_TIMEOUT), help = STARTUP_TIMEOUT.help())]
     startup_timeout: Option<u64>,
 }
+
+/// Where `--web` serves the seat unless told otherwise: this machine only, any free port.
+const WEB_ADDR: &str = "127.0.0.1:0";
 
 /// Runs `arena play`.
 pub fn run(args: PlayArgs) -> Result<i32, Failure> {
@@ -85,15 +98,37 @@ pub fn run(args: PlayArgs) -> Result<i32, Failure> {
         startup_timeout: Duration::from_millis(args.startup_timeout.unwrap_or(STARTUP_TIMEOUT.default)),
         ..Limits::default()
     };
+    let web = args.web.as_deref().map(listen).transpose()?;
     let logs = out.as_ref().map(OutDir::logs);
     let table = Table::new(bots, engine, variant, seed, limits, logs, Registry::new());
     let sitting =
         Sitting { seat: args.seat, name: args.name, seating, games: args.games, out, program: super::program() };
-    match person::play(table, sitting) {
+    let (game, program) = (table.engine.name().to_string(), table.engine.program_of().is_some());
+    let ended = match web {
+        Some(listener) => {
+            let url = crate::serve::url(&listener);
+            let front = InBrowser::serve(listener, &game, program).map_err(|e| internal(e.0))?;
+            errln!("your seat: {url} (open it in a browser; the arena waits for your moves; Ctrl-C stops it)");
+            person::play(table, sitting, front)
+        }
+        None => person::play(table, sitting, Terminal::stdin()),
+    };
+    match ended {
         Ok(Ending::Played) => Ok(exit::SUCCESS),
         Ok(Ending::Left) => Ok(exit::INTERRUPTED),
         Err(Failed(message)) => Err(internal(message)),
     }
+}
+
+/// Listens for `--web ADDR`: a port alone is on 127.0.0.1; another
+/// machine may reach the seat only at an address given in full (said aloud).
+fn listen(addr: &str) -> Result<std::net::TcpListener, Failure> {
+    let addr = if addr.parse::<u16>().is_ok() { format!("127.0.0.1:{addr}") } else { addr.to_string() };
+    let listener = crate::serve::bind(&addr).map_err(|e| usage(format!("--web: {e}")))?;
+    if listener.local_addr().is_ok_and(|local| !local.ip().is_loopback()) {
+        errln!("warning: --web {addr} is reachable from other machines: anyone who can reach it can play your seat");
+    }
+    Ok(listener)
 }
 
 /// The bots, and the bot of each seat (an index into them; `usize::MAX`,

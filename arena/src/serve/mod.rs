@@ -18,6 +18,7 @@
 //! page is sent with a content security policy that lets no script run but
 //! the page's own, and nothing load from the network.
 
+pub mod seat;
 pub(crate) mod watch;
 
 use crate::run::flights::{Flight, Flights};
@@ -45,7 +46,7 @@ const LIVE_CSS: &str = include_str!("live.css");
 
 /// The live page's policy: its own script and style, its events, and
 /// frames of its own pages; nothing else, from nowhere else.
-const PAGE_POLICY: &str = "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; \
+pub(crate) const PAGE_POLICY: &str = "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; \
      img-src 'self' data:; frame-src 'self'; base-uri 'none'; form-action 'none'";
 /// A game viewer's policy: its inline script and style only, in a sandbox
 /// of its own (no access to the live page), nothing from the network.
@@ -228,7 +229,7 @@ async fn run(shared: Arc<Shared>, listener: TcpListener) -> Result<(), ServeErro
 }
 
 /// A response with its type and policy.
-fn typed(kind: &'static str, policy: &'static str, body: impl Into<axum::body::Body>) -> Response {
+pub(crate) fn typed(kind: &'static str, policy: &'static str, body: impl Into<axum::body::Body>) -> Response {
     let mut response = Response::new(body.into());
     let headers = response.headers_mut();
     headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(kind));
@@ -242,7 +243,7 @@ fn asset(kind: &'static str, text: &'static str) -> Response {
     typed(kind, PAGE_POLICY, text)
 }
 
-fn refused(status: StatusCode, why: &str) -> Response {
+pub(crate) fn refused(status: StatusCode, why: &str) -> Response {
     let mut response = typed("text/plain; charset=utf-8", FILE_POLICY, format!("{why}\n"));
     *response.status_mut() = status;
     response
