@@ -2,7 +2,9 @@
 //! clicks only (a tile, then an end when it fits more than one; a Leduc
 //! action; the leave button), the games found in the records and verified;
 //! a reload mid-game resumes it where it stands; a post out of date or
-//! naming no move is refused and changes nothing.
+//! naming no move is refused and changes nothing. With
+//! `ARENA_DOCS_SCREENSHOT=1` the All Fives game's fourth move is taken as
+//! docs/play-web.png.
 
 use e2e::*;
 use std::io::{Read, Write};
@@ -75,7 +77,7 @@ fn next_move(page: &mut Devtools, arena: &mut Child, after: &str) -> Option<(Str
 /// that fits more than one end (then the first end offered), or else the
 /// first playable tile, or else the first move's button.
 const CLICK_A_MOVE: &str = "(() => { \
-    const tiles = [...document.querySelectorAll('#hand [data-tile]:not([disabled])')]; \
+    const tiles = [...document.querySelectorAll('#hand button[data-tile]:not([disabled])')]; \
     const tile = tiles.find((t) => t.dataset.moves > 1) || tiles[0]; \
     if (tile) { tile.click(); const end = document.querySelector('#ends [data-move]'); \
       if (end) { end.click(); return 'tile and end'; } return 'tile'; } \
@@ -118,6 +120,18 @@ fn a_game_of_all_fives_is_played_by_clicks_resumed_after_a_reload_and_recorded()
     let (clicked, with_end) = click_through(&mut page, &mut arena, |page, number, shown| {
         let position = shown["position"].as_str().expect("a position").to_string();
         assert!(position.contains("  hand:    [") && position.contains("  unseen:  ["), "{position}");
+        let drawn = page.eval("document.querySelectorAll('#board .tile').length").as_u64();
+        let empty = position.contains("layout:  (empty");
+        assert!(empty || drawn > Some(0), "the layout is drawn on the board: {drawn:?}");
+        if number == "4" && std::env::var_os("ARENA_DOCS_SCREENSHOT").is_some() {
+            let shot = page.call("Page.captureScreenshot", serde_json::json!({"format": "png"}));
+            let png = base64::Engine::decode(
+                &base64::engine::general_purpose::STANDARD,
+                shot["data"].as_str().expect("a screenshot"),
+            )
+            .expect("base64");
+            std::fs::write(repo_path("docs/play-web.png"), png).expect("docs/play-web.png is written");
+        }
         if number != "2" || reloaded {
             return true;
         }
@@ -132,15 +146,6 @@ fn a_game_of_all_fives_is_played_by_clicks_resumed_after_a_reload_and_recorded()
         assert_eq!((status, said.contains("another page has taken this seat")), (409, true), "{said}");
         assert_eq!(seat(page)["number"], "2", "still awaiting move 2");
         // Closing and opening again: the same move awaited, the same position, what happened since shown.
-        if std::env::var_os("ARENA_DOCS_SCREENSHOT").is_some() {
-            let shot = page.call("Page.captureScreenshot", serde_json::json!({"format": "png"}));
-            let png = base64::Engine::decode(
-                &base64::engine::general_purpose::STANDARD,
-                shot["data"].as_str().expect("a screenshot"),
-            )
-            .expect("base64");
-            std::fs::write(repo_path("docs/play-web.png"), png).expect("docs/play-web.png is written");
-        }
         page.call("Page.reload", serde_json::json!({}));
         let deadline = Instant::now() + PATIENCE;
         loop {

@@ -42,6 +42,7 @@ mod tests;
 pub use deal::{Deal, DealError};
 pub use midhand::{Midhand, open_ends};
 pub use scoring::round5;
+pub use viewer::BOARD_SCRIPT;
 
 use crate::wire::{Choice, Draw, HandEnd, HandOver, Move, Pass, Play, State, Tile, Variant};
 use deal::{Boneyard, MAX_SEATS, PackedDeal};

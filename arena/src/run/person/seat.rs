@@ -39,6 +39,9 @@ pub struct Turn<'a> {
     pub choices: &'a [Raw],
     /// What the seat observes, as the engine gives it (idem).
     pub state: &'a Raw,
+    /// What the seat was told of each event of the game so far (those it
+    /// was told of), as the engine gives it (idem).
+    pub views: &'a [Raw],
 }
 
 /// A person's seat played from `front`.
@@ -51,6 +54,8 @@ pub struct Seat<F> {
     news: Vec<String>,
     /// The game drawn in text, for a built-in game.
     mirror: Option<Box<dyn Mirror>>,
+    /// What the seat was told of each event of the game so far.
+    views: Vec<Raw>,
     /// Where it is shown and answered.
     pub front: F,
 }
@@ -58,7 +63,7 @@ pub struct Seat<F> {
 impl<F: Front> Seat<F> {
     /// Seat `seat`, named `name`, of a table whose seats are named `names`, played from `front`.
     pub fn new(seat: usize, name: String, names: Vec<String>, front: F) -> Seat<F> {
-        Seat { seat, name, names, news: Vec::new(), mirror: None, front }
+        Seat { seat, name, names, news: Vec::new(), mirror: None, views: Vec::new(), front }
     }
 
     /// A number per seat, each after its seat: `seat 0 (you) 20 · seat 1 (greedy) -15`.
@@ -106,10 +111,12 @@ impl<F: Front> Person for Seat<F> {
 
     fn begin(&mut self, table: &Table, origin: Origin<'_>) {
         self.news.clear();
+        self.views.clear();
         self.mirror = table.engine.mirror(&table.variant, origin);
     }
 
     fn tell(&mut self, event: &StepEvent<Raw>) {
+        self.views.extend(event.views[self.seat].clone());
         if self.mirror.is_some() {
             return;
         }
@@ -129,7 +136,7 @@ impl<F: Front> Person for Seat<F> {
     async fn choose(&mut self, game: &Running<'_>) -> Option<usize> {
         self.show_events();
         let text = self.turn(game);
-        self.front.ask(Turn { text, choices: game.choices(), state: game.state() }).await
+        self.front.ask(Turn { text, choices: game.choices(), state: game.state(), views: &self.views }).await
     }
 
     fn game_over(&mut self, _: &Running<'_>, result: &GameResult) {

@@ -54,6 +54,8 @@ pub struct Asked {
     pub moves: Vec<Offered>,
     /// What the seat observes, as the engine gives it.
     pub state: Raw,
+    /// What the seat was told of each event of the game so far, as the engine gives it.
+    pub views: Vec<Raw>,
 }
 
 /// What the page shows: everything it needs to draw the seat at any time.
@@ -125,12 +127,13 @@ impl Desk {
         }
     }
 
-    /// Awaits a move: `position` and `moves` are shown until a post answers.
-    pub fn ask(&self, position: String, moves: Vec<Offered>, state: Raw) -> oneshot::Receiver<Answer> {
+    /// Awaits move `asked` (its number is given here): it is shown until a post answers.
+    pub fn ask(&self, mut asked: Asked) -> oneshot::Receiver<Answer> {
         let (sender, receiver) = oneshot::channel();
         self.change(|inner| {
             inner.asked += 1;
-            inner.view.turn = Some(Asked { number: inner.asked, position, moves, state });
+            asked.number = inner.asked;
+            inner.view.turn = Some(asked);
             inner.pending = Some(sender);
         });
         receiver
@@ -243,7 +246,8 @@ mod tests {
         let desk = Desk::new("leduc", false);
         let holder = desk.claim();
         let state = protocol::engine::raw(&serde_json::json!({}));
-        let answer = desk.ask("position".into(), moves.iter().map(|m| offered(m)).collect(), state);
+        let moves = moves.iter().map(|m| offered(m)).collect();
+        let answer = desk.ask(Asked { number: 0, position: "position".into(), moves, state, views: Vec::new() });
         let number = desk.lock().view.turn.as_ref().unwrap().number;
         (desk, holder, number, answer)
     }

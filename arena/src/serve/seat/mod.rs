@@ -6,7 +6,9 @@
 //! The page (`seat.html`, `seat.js`, `seat.css`) follows the seat's view
 //! ([`desk`]) as server-sent events (`/events`; `/state` gives it once):
 //! the log of the sitting, what happened since the person's last move, the
-//! position as the game draws it in text for the seat, and the legal moves.
+//! position as the game draws it in text for the seat (All Fives' layout
+//! also drawn by its replay page's board, from the seat's views of the
+//! hand's plays), and the legal moves.
 //! It posts a move as `/move?holder=H&number=N&index=I` (`/leave?holder=H&number=N`
 //! leaves the game, as `q` at the terminal): refused, changing nothing,
 //! unless page `H` holds the seat and move `N` is the move awaited. A page
@@ -23,7 +25,7 @@ mod turn;
 use crate::run::person::{Ending, Failed, Front, Turn};
 use crate::serve::ServeError;
 use crate::terminal::console::outln;
-use desk::{Answer, Desk, Offered};
+use desk::{Answer, Asked, Desk, Offered};
 use std::net::TcpListener;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -67,7 +69,8 @@ impl Front for InBrowser {
         });
         let moves =
             labels.into_iter().zip(turn.choices).map(|(label, choice)| Offered { label, choice: choice.clone() });
-        match self.desk.ask(position, moves.collect(), turn.state.clone()).await {
+        let (state, views) = (turn.state.clone(), turn.views.to_vec());
+        match self.desk.ask(Asked { number: 0, position, moves: moves.collect(), state, views }).await {
             Ok(Answer::Play(index)) => Some(index),
             Ok(Answer::Leave) | Err(_) => None,
         }

@@ -53,7 +53,7 @@ function mayMove() {
   return view && view.turn && !view.ended && view.holder === holder && !posting;
 }
 
-/** All Fives: the hand as dominoes, a click plays the tile (or, when it fits more than one end, offers the ends). */
+/** All Fives: the hand as dominoes (board.js draws them), a click plays the tile (or, when it fits more than one end, offers the ends). */
 function drawHand(turn) {
   const hand = byId("hand");
   const ends = byId("ends");
@@ -68,7 +68,7 @@ function drawHand(turn) {
     const key = tileKey(tile);
     const moves = byTile.get(key) || [];
     const button = element("button", undefined, { type: "button", class: "domino", "data-tile": key, "data-moves": String(moves.length), title: `[${tile[0]}|${tile[1]}]` });
-    button.append(element("span", String(tile[0])), element("span", String(tile[1])));
+    button.append(smallTile(key));
     button.disabled = !mayMove() || moves.length === 0;
     if (key === chosen) button.classList.add("chosen");
     button.addEventListener("click", () => {
@@ -93,6 +93,22 @@ function drawHand(turn) {
   // A move that is no tile of the hand (none in the rules today) is still offered.
   const others = turn.moves.map((move, index) => [move, index]).filter(([move]) => !(state.hand || []).some((tile) => tileKey(tile) === tileKey(move.choice && move.choice.tile)));
   drawMoves(others);
+}
+
+/**
+ * All Fives: the layout drawn by the replay page's board (board.js), from
+ * the seat's views of the plays of the hand being played.
+ */
+function drawFelt(turn) {
+  let [layout, step, last] = [new Layout(), 0, {}];
+  for (const seen of turn.views || []) {
+    if (seen.type === "hand_start") [layout, step, last] = [new Layout(), 0, {}];
+    if (seen.type !== "play") continue;
+    step += 1;
+    layout.play(seen.tile, seen.end === undefined ? null : seen.end, step);
+    last = seen;
+  }
+  drawBoard(layout, layout.center ? placeHand(layout) : null, step, last);
 }
 
 /** Every other game: a button per legal move, labelled as the terminal shows it. */
@@ -122,10 +138,15 @@ function draw() {
   news.replaceChildren(...view.log.slice(Math.max(view.since, 2)).map((line) => element("li", line)));
   byId("log").textContent = view.log.join("\n");
   byId("position").textContent = turn ? turn.position : "";
+  byId("felt").hidden = true;
   for (const id of ["hand", "ends", "moves"]) byId(id).replaceChildren();
   if (turn) {
     const tiles = view.game === "all-fives" && !view.program && turn.state && Array.isArray(turn.state.hand);
-    if (tiles) drawHand(turn);
+    if (tiles) {
+      byId("felt").hidden = false;
+      drawFelt(turn);
+      drawHand(turn);
+    }
     else drawMoves(turn.moves.map((move, index) => [move, index]));
   }
   byId("leave").disabled = !mayMove();

@@ -49,6 +49,7 @@ fn routes(desk: Arc<Desk>) -> Router {
         .route("/", get(page("text/html; charset=utf-8", SEAT_HTML)))
         .route("/seat.js", get(page("text/javascript; charset=utf-8", SEAT_JS)))
         .route("/seat.css", get(page("text/css; charset=utf-8", SEAT_CSS)))
+        .route("/board.js", get(page("text/javascript; charset=utf-8", all_fives::BOARD_SCRIPT)))
         .route("/events", get(events))
         .route("/state", get(state))
         .route("/claim", post(claim))

@@ -20,9 +20,12 @@
 const TEMPLATE: &str = include_str!("view.html");
 /// Its styles.
 const STYLE: &str = include_str!("view.css");
-/// Its script: the board (the layout, where each domino goes, drawing it),
-/// then the rest (the record, the panels, the controls).
-const SCRIPTS: [&str; 2] = [include_str!("board.js"), include_str!("view.js")];
+/// The board's script: the layout, where each domino goes, and drawing it
+/// (`Layout`, `placeHand`, `drawBoard`) on the page's `<svg id="board">`,
+/// with the count in its `#count`.
+pub const BOARD_SCRIPT: &str = include_str!("board.js");
+/// Its script: the board, then the rest (the record, the panels, the controls).
+const SCRIPTS: [&str; 2] = [BOARD_SCRIPT, include_str!("view.js")];
 
 /// The page for one game, `record_json` being its `games.jsonl` line.
 pub(crate) fn page(record_json: &str) -> String {
