@@ -1,8 +1,9 @@
 //! `arena play --web`: a person's seat played in headless Chromium by
 //! clicks only (a tile, then an end when it fits more than one; a Leduc
 //! action; the leave button), the games found in the records and verified;
-//! a reload mid-game resumes it where it stands; a post out of date or
-//! naming no move is refused and changes nothing. With
+//! a reload mid-game resumes it where it stands; a post out of date, naming
+//! no move, from a page that no longer holds the seat or from another
+//! site's page is refused and changes nothing. With
 //! `ARENA_DOCS_SCREENSHOT=1` the All Fives game's fourth move is taken as
 //! docs/play-web.png.
 
@@ -31,11 +32,11 @@ fn start_web(args: &[&str]) -> (Child, String, std::thread::JoinHandle<String>) 
     (child, url, rest)
 }
 
-/// `POST path` to the seat at `url`: the status code and the body.
-fn post(url: &str, path: &str) -> (u16, String) {
+/// `POST path` to the seat at `url` (with `extra` header lines): the status code and the body.
+fn post(url: &str, path: &str, extra: &str) -> (u16, String) {
     let host = url.trim_start_matches("http://").trim_end_matches('/');
     let mut stream = std::net::TcpStream::connect(host).expect("the seat answers");
-    write!(stream, "POST {path} HTTP/1.1\r\nHost: {host}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+    write!(stream, "POST {path} HTTP/1.1\r\nHost: {host}\r\n{extra}Content-Length: 0\r\nConnection: close\r\n\r\n")
         .expect("the post is sent");
     let mut answer = String::new();
     stream.read_to_string(&mut answer).expect("the answer reads");
@@ -137,13 +138,16 @@ fn a_game_of_all_fives_is_played_by_clicks_resumed_after_a_reload_and_recorded()
         }
         // A post out of date, out of range or from no page holding the seat: refused, nothing changes.
         let holder = page.eval("holder").as_u64().expect("the page holds the seat");
-        let (status, said) = post(&url, &format!("/move?holder={holder}&number=1&index=0"));
+        let (status, said) = post(&url, &format!("/move?holder={holder}&number=1&index=0"), "");
         assert_eq!(status, 409, "{said}");
         assert!(said.contains("move 1 is not the move awaited, which is move 2"), "{said}");
-        let (status, said) = post(&url, &format!("/move?holder={holder}&number=2&index=99"));
+        let (status, said) = post(&url, &format!("/move?holder={holder}&number=2&index=99"), "");
         assert_eq!((status, said.contains("there is no choice 99 in move 2")), (400, true), "{said}");
-        let (status, said) = post(&url, &format!("/move?holder={}&number=2&index=0", holder + 7));
+        let (status, said) = post(&url, &format!("/move?holder={}&number=2&index=0", holder + 7), "");
         assert_eq!((status, said.contains("another page has taken this seat")), (409, true), "{said}");
+        let from = "Origin: http://elsewhere.example\r\n";
+        let (status, said) = post(&url, &format!("/move?holder={holder}&number=2&index=0"), from);
+        assert_eq!((status, said.contains("may not reach this seat")), (403, true), "another site's page: {said}");
         assert_eq!(seat(page)["number"], "2", "still awaiting move 2");
         // Closing and opening again: the same move awaited, the same position, what happened since shown.
         page.call("Page.reload", serde_json::json!({}));
