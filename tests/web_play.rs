@@ -1,6 +1,7 @@
 //! `arena play --web`: a person's seat played in headless Chromium by
 //! clicks only (a tile, then an end when it fits more than one; a Leduc
-//! action; the leave button), the games found in the records and verified;
+//! action; the leave button) in the tab opened last (an older one only
+//! shows the game), the games found in the records and verified;
 //! a reload mid-game resumes it where it stands; a post out of date, naming
 //! no move, from a page that no longer holds the seat or from another
 //! site's page is refused and changes nothing. With
@@ -184,14 +185,31 @@ fn a_game_of_all_fives_is_played_by_clicks_resumed_after_a_reload_and_recorded()
 }
 
 #[test]
-fn leduc_hands_are_played_by_clicks_and_the_leave_button_quits_as_q_does() {
+fn leduc_hands_are_played_by_clicks_in_the_tab_opened_last_and_the_leave_button_quits_as_q_does() {
     let scratch = Scratch::new("web-play-leduc");
     let Some(browser) = Browser::find(&scratch) else { return };
     let out = scratch.join("out");
     let rules = format!("rules={} --play rules {}", bin("leduc-bot"), scratch.marker());
     let args = ["--game", "leduc", "--bot", &rules, "--games", "3", "--seed", "1", "--out", &out];
     let (mut arena, url, stderr) = start_web(&args);
+    // A second page takes the seat; the first then only shows the game, and says so.
+    let other = Scratch::new("web-play-leduc-first-tab");
+    let mut first = Browser::find(&other).expect("chromium is installed").open(&url);
+    let holds = |page: &mut Devtools, holds: &str| {
+        let deadline = Instant::now() + PATIENCE;
+        while seat(page)["holds"] != holds {
+            assert!(Instant::now() < deadline, "the page never said it holds the seat: {holds}: {}", seat(page));
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    };
+    holds(&mut first, "true");
     let mut page = browser.open(&url);
+    holds(&mut page, "true");
+    holds(&mut first, "false");
+    let watching = seat(&mut first);
+    assert!(watching["status"].as_str().unwrap().contains("another page has taken this seat"), "{watching}");
+    assert_eq!(first.eval("document.querySelectorAll('#moves button:not([disabled])').length"), 0);
+    drop(first);
     let mut left = false;
     let (clicked, _) = click_through(&mut page, &mut arena, |page, _, shown| {
         let position = shown["position"].as_str().expect("a position");
@@ -224,4 +242,14 @@ fn leduc_hands_are_played_by_clicks_and_the_leave_button_quits_as_q_does() {
 fn records_so_far(page: &mut Devtools) -> u64 {
     let ended = page.eval("(document.getElementById('log').textContent.match(/^game over /gm) || []).length");
     ended.as_u64().expect("a count")
+}
+
+#[test]
+fn an_address_in_use_is_a_usage_error_naming_the_flag() {
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").expect("a port");
+    let port = taken.local_addr().expect("an address").port().to_string();
+    let greedy = format!("greedy={}", bin("greedy-bot"));
+    let (_, stderr) = arena_expect(&["play", "--web", &port, "--bot", &greedy], 2);
+    assert!(stderr.contains(&format!("--web: cannot listen on 127.0.0.1:{port}")), "{stderr}");
+    assert!(stderr.contains("give another port"), "{stderr}");
 }

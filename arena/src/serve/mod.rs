@@ -91,7 +91,7 @@ pub fn bind(addr: &str) -> Result<TcpListener, ServeError> {
     })?;
     let listener = TcpListener::bind(parsed).map_err(|e| {
         let fix = match e.kind() {
-            std::io::ErrorKind::AddrInUse => "another program (or another arena serve) uses it: give another port, e.g. --listen 127.0.0.1:8001, or 127.0.0.1:0 for any free one",
+            std::io::ErrorKind::AddrInUse => "another program (or another arena serve) uses it: give another port, e.g. 127.0.0.1:8001, or 127.0.0.1:0 for any free one",
             std::io::ErrorKind::AddrNotAvailable => "it is not an address of this machine: give 127.0.0.1:PORT",
             std::io::ErrorKind::PermissionDenied => "ports below 1024 need privileges: give a port above 1024",
             _ => "give another address",
