@@ -1,7 +1,7 @@
 //! Running games with real processes: the protocol with one bot
 //! ([`session`]), one game ([`play`]) on the one game loop every caller
-//! shares ([`game_loop`]), a person's seat at the terminal ([`person`]), a
-//! whole run of them on worker threads ([`runner`]) and what the user sees
+//! shares ([`game_loop`]), a person's seat at the terminal or in the
+//! browser ([`person`]), a whole run of them on worker threads ([`runner`]) and what the user sees
 //! meanwhile ([`progress`]) and the games in flight of a served run
 //! ([`flights`]), a run as a command runs it ([`execute`]), and
 //! what they share: the match ([`table`]), which game comes next

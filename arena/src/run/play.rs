@@ -55,8 +55,9 @@ impl From<EngineError> for Unplayable {
 }
 
 /// A seat whose moves come from elsewhere than a bot process: a person at
-/// the terminal, for `arena play`. It is shown the game as its seat may see
-/// it when it is asked to move and when the game is over.
+/// the terminal or in the browser, for `arena play`. It is shown the game
+/// as its seat may see it when it is asked to move and when the game is
+/// over.
 pub trait Person {
     /// The seat it plays.
     fn seat(&self) -> usize;
@@ -201,7 +202,7 @@ struct Seated<'t, 'p, P> {
     person_seat: Option<usize>,
     /// Each seat's timing: its bot's per-move limit and clock.
     timings: Vec<Timing>,
-    /// Each bot's seat's clock (a person at the terminal plays without one).
+    /// Each bot's seat's clock (a person plays without one, at the terminal or in the browser).
     clocks: Vec<Option<Clock>>,
     times: MoveTimes,
     /// The game's id, when the games in flight are watched ([`crate::run::flights`]).
