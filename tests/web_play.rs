@@ -214,6 +214,11 @@ fn leduc_hands_are_played_by_clicks_in_the_tab_opened_last_and_the_leave_button_
     let (clicked, _) = click_through(&mut page, &mut arena, |page, _, shown| {
         let position = shown["position"].as_str().expect("a position");
         assert!(position.contains("your card ") && position.contains(", pot "), "{position}");
+        // The table shows your card, and not the other seat's.
+        let cards = page.eval("[...document.querySelectorAll('#seats .card')].map((c) => c.dataset.card).join(',')");
+        let cards = cards.as_str().expect("the cards").to_string();
+        let (yours, theirs) = cards.split_once(',').expect("two seats");
+        assert!(position.contains(&format!("your card {yours}")) && theirs.is_empty(), "{cards}: {position}");
         // Two hands played, the leave button in the third.
         if !left && records_so_far(page) >= 2 {
             assert_eq!(

@@ -107,7 +107,7 @@ pub fn run(args: PlayArgs) -> Result<i32, Failure> {
     let ended = match web {
         Some(listener) => {
             let url = crate::serve::url(&listener);
-            let front = InBrowser::serve(listener, &game, program).map_err(|e| internal(e.0))?;
+            let front = InBrowser::serve(listener, &game, program, args.seat).map_err(|e| internal(e.0))?;
             errln!("your seat: {url} (open it in a browser; the arena waits for your moves; Ctrl-C stops it)");
             person::play(table, sitting, front)
         }

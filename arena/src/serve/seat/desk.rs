@@ -64,6 +64,8 @@ struct View {
     /// The game's name, and whether an engine program plays it.
     game: String,
     program: bool,
+    /// The person's seat.
+    seat: usize,
     /// Every line of the sitting so far: its games, what the seat was told, the games' ends.
     log: Vec<String>,
     /// Where in `log` the lines since the person's last move begin.
@@ -95,9 +97,9 @@ pub struct Desk {
 }
 
 impl Desk {
-    /// A desk for a game `game` (an engine program's when `program`).
-    pub fn new(game: &str, program: bool) -> Desk {
-        let view = View { game: game.to_string(), program, ..View::default() };
+    /// A desk for seat `seat` of a game `game` (an engine program's when `program`).
+    pub fn new(game: &str, program: bool, seat: usize) -> Desk {
+        let view = View { game: game.to_string(), program, seat, ..View::default() };
         Desk {
             inner: Mutex::new(Inner { view, pending: None, asked: 0 }),
             changed: watch::channel(0).0,
@@ -243,7 +245,7 @@ mod tests {
     }
 
     fn desk_awaiting(moves: &[&str]) -> (Desk, u64, u64, oneshot::Receiver<Answer>) {
-        let desk = Desk::new("leduc", false);
+        let desk = Desk::new("leduc", false, 0);
         let holder = desk.claim();
         let state = protocol::engine::raw(&serde_json::json!({}));
         let moves = moves.iter().map(|m| offered(m)).collect();

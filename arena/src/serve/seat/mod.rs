@@ -8,7 +8,8 @@
 //! the log of the sitting, what happened since the person's last move, the
 //! position as the game draws it in text for the seat (All Fives' layout
 //! also drawn by its replay page's board, from the seat's views of the
-//! hand's plays), and the legal moves.
+//! hand's plays; Leduc's cards, pot and chips in from the seat's state),
+//! and the legal moves.
 //! It posts a move as `/move?holder=H&number=N&index=I` (`/leave?holder=H&number=N`
 //! leaves the game, as `q` at the terminal): refused, changing nothing,
 //! unless page `H` holds the seat and move `N` is the move awaited. A page
@@ -41,13 +42,13 @@ pub struct InBrowser {
 }
 
 impl InBrowser {
-    /// Serves the seat of a game of `game` (an engine program's when
+    /// Serves seat `seat` of a game of `game` (an engine program's when
     /// `program`) on `listener`, from a thread of its own.
     ///
     /// # Errors
     /// When the thread cannot be started.
-    pub fn serve(listener: TcpListener, game: &str, program: bool) -> Result<InBrowser, ServeError> {
-        let desk = Arc::new(Desk::new(game, program));
+    pub fn serve(listener: TcpListener, game: &str, program: bool, seat: usize) -> Result<InBrowser, ServeError> {
+        let desk = Arc::new(Desk::new(game, program, seat));
         server::spawn(Arc::clone(&desk), listener)?;
         Ok(InBrowser { desk })
     }

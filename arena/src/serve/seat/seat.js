@@ -111,6 +111,25 @@ function drawFelt(turn) {
   drawBoard(layout, layout.center ? placeHand(layout) : null, step, last);
 }
 
+/** A Leduc card (`Ks`, `Jh`), or a blank one for a card not seen. */
+function card(name) {
+  const suits = { s: "♠", h: "♥" };
+  const known = typeof name === "string" && name.length === 2 && name[1] in suits;
+  return element("span", known ? name[0] + suits[name[1]] : "?", { class: "card " + (known ? name[1] : "none"), "data-card": known ? name : "" });
+}
+
+/** Leduc: the public card, the pot, and each seat's chips in, your card on your seat (from the seat's state). */
+function drawTable(state) {
+  byId("public").replaceChildren(card(state.public));
+  byId("pot").textContent = `pot ${state.pot}`;
+  byId("seats").replaceChildren(...(state.put_in || []).map((putIn, seat) => {
+    const you = seat === view.seat;
+    const shown = element("div", undefined, { class: "seat" + (state.folded && state.folded[seat] ? " folded" : ""), "data-seat": String(seat) });
+    shown.append(element("div", you ? `seat ${seat} (you)` : `seat ${seat}`), card(you ? state.card : null), element("div", `in for ${putIn}`));
+    return shown;
+  }));
+}
+
 /** Every other game: a button per legal move, labelled as the terminal shows it. */
 function drawMoves(moves) {
   for (const [move, index] of moves) {
@@ -139,6 +158,9 @@ function draw() {
   byId("log").textContent = view.log.join("\n");
   byId("position").textContent = turn ? turn.position : "";
   byId("felt").hidden = true;
+  const leduc = turn && view.game === "leduc" && !view.program && turn.state && Array.isArray(turn.state.put_in);
+  byId("table").hidden = !leduc;
+  if (leduc) drawTable(turn.state);
   for (const id of ["hand", "ends", "moves"]) byId(id).replaceChildren();
   if (turn) {
     const tiles = view.game === "all-fives" && !view.program && turn.state && Array.isArray(turn.state.hand);
