@@ -39,7 +39,12 @@ use tokio::time::Instant;
 /// `game_end`, `bye`).
 pub type Envelope = protocol::messages::ToBot<(), (), ()>;
 
-/// How long the arena waits, after a bot's stdout closes, to see whether it exited.
+/// How long the arena waits, after a bot's stdout closes, to see whether it
+/// exited: when a bot exits leaving a child that holds its stdout, the pipe
+/// closes only once the supervisor has killed that child, and the supervisor
+/// exits a moment later, which on a busy machine can take a second or more.
+const CLOSED_PATIENCE: Duration = Duration::from_secs(3);
+/// How long a supervisor that closed its report pipe takes to die at most.
 const EXIT_PATIENCE: Duration = Duration::from_millis(200);
 /// How long the arena waits for the stderr pipe to close after the bot is killed.
 const STDERR_PATIENCE: Duration = Duration::from_millis(200);
@@ -424,7 +429,7 @@ impl BotProcess {
 
     /// Explains a closed pipe: the process exited, or it closed the pipe and lives on.
     async fn closed(&mut self, alive_kind: FaultKind, alive_action: &str, what: Awaited) -> Fault {
-        match tokio::time::timeout(EXIT_PATIENCE, self.child.wait()).await {
+        match tokio::time::timeout(CLOSED_PATIENCE, self.child.wait()).await {
             Ok(Ok(status)) => {
                 self.note_exit();
                 Fault::new(FaultKind::Exited, format!("{} while the arena awaited {what}", describe(status)))
