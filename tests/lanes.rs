@@ -100,6 +100,11 @@ fn no_process_meets_a_deal_twice_in_a_match_or_a_league() {
     });
     assert!(deals.values().all(|pairs| pairs.len() == 1), "a deal of two pairs: {deals:?}");
     assert_eq!(deals.len(), 6 * 4, "4 deals of its own for each of the 6 pairs");
+    // Two units (one for each game slot), one of the deals that begin in each
+    // seat order, each of two lanes in which the first bot holds seat 0, the
+    // last seat 1 and the others both: 2 × 2 × (2 × 4 − 2) processes at most.
+    let processes = dealt(&out).len();
+    assert!(processes <= 2 * 2 * (2 * 4 - 2), "{processes} processes");
     // Kept for the whole run, processes meet their deals again: what the lanes prevent.
     let out = play(&scratch, "match", &["a", "b", "c"], &["--players", "3", "--games", "60", "--restart", "off"]);
     assert!(meetings_again(&out) > 0, "kept processes met no deal again");

@@ -2,10 +2,11 @@
 //! each unit into *lanes*. Pure: the plan is a function of the schedule,
 //! the restart policy, the games played at once and the deals file's size.
 //!
-//! A unit is some of one group's deals, all its games, played by one worker
+//! A unit is some deals of one group (or, in a league, of a few groups that
+//! play deals of their own: see [`LANE_BOTS`]), all their games, played by one worker
 //! from start to end. Each of its lanes holds at most one game of each of
 //! its deals (see `Layout`: one seat order each, or, in a unit's first
-//! lane and in a unit of several groups, several). With
+//! lane and in a unit of several groups at 3 players and more, several). With
 //! [`Restart::Lane`] (the default), every seat of a lane is played by a
 //! process of its own (for each bot holding it there), started for the lane
 //! and ended with it, so a process never meets a deal twice: it plays one
@@ -45,6 +46,7 @@
 use super::seeds;
 use super::{Dealing, Place, Schedule};
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeSet;
 use std::fmt;
 use std::str::FromStr;
 
@@ -160,14 +162,19 @@ struct StagePlan {
 /// How a window of a chunk of groups is cut into units and lanes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Layout {
-    /// One group: a unit for each seat order the window's deals begin
-    /// with, each lane of it one seat order.
+    /// One group, or several at 2 orders a deal: a unit for each seat
+    /// order (arrangement) the window's deals begin with, each lane of it
+    /// one arrangement, of every group. In a league at 2 players, a bot
+    /// then holds seat 0 in a lane against the bots it is listed before in
+    /// their groups, seat 1 against the others: in a round robin the first
+    /// and the last bot one seat a lane, the others two.
     ByOrder,
     /// One group: one unit, its first lane each deal's first game (a bot
     /// holding a seat in it for each seat order those begin with), then a
     /// lane for each seat order, of the deals that do not begin with it.
     Opening,
-    /// Several groups: one unit, lane `ℓ` the `ℓ`th game of each deal.
+    /// Several groups at 3 orders a deal and more: one unit, lane `ℓ` the
+    /// `ℓ`th game of each deal.
     Mixed,
 }
 
@@ -229,29 +236,49 @@ impl Plan {
             let shared = groups.len() > 1 && !own;
             let small = stops_early || restart == Restart::Game;
             let apart = if small { MOST_ORDERS_APART_SMALL } else { MOST_ORDERS_APART };
+            // The deals of a window: about LANE_DEALS games a lane at most.
+            let window_of = |layout: Layout| {
+                let units_a_window = match (shared, layout) {
+                    (true, _) => 1,
+                    (false, Layout::ByOrder) => orders * count,
+                    (false, _) => count,
+                };
+                let per_group = wanted.div_ceil(units_a_window.max(1)).clamp(1, deals);
+                let mut most = if layout == Layout::Opening { LANE_DEALS } else { orders * LANE_DEALS };
+                if let Some(setups) = setups {
+                    most = most.min(setups.max(1));
+                }
+                if stops_early {
+                    most = most.min(orders * STOPPING_LANE_DEALS);
+                }
+                if restart == Restart::Game {
+                    most = 1;
+                }
+                deals.div_ceil(per_group).clamp(1, most)
+            };
             let layout = match chunks.len() == groups.len() + 1 {
                 true if orders <= apart => Layout::ByOrder,
                 true => Layout::Opening,
+                // Several groups at 2 orders a deal: cut by the order each deal
+                // begins with, as a group alone is, where that starts fewer
+                // processes than lanes of each deal's first game, then its second.
+                false if orders <= MOST_ORDERS_APART => {
+                    let (by_order, mixed) = (window_of(Layout::ByOrder), window_of(Layout::Mixed));
+                    let (mut apart, mut together) = (0, 0);
+                    for chunk in chunks.windows(2) {
+                        let roles: Vec<BTreeSet<(usize, usize)>> =
+                            (0..orders as usize).map(|order| roles_of(&schedule, stage, chunk, order)).collect();
+                        apart +=
+                            deals.div_ceil(by_order) * orders * roles.iter().map(BTreeSet::len).sum::<usize>() as u64;
+                        together += deals.div_ceil(mixed)
+                            * orders
+                            * roles.iter().flatten().collect::<BTreeSet<_>>().len() as u64;
+                    }
+                    if apart < together { Layout::ByOrder } else { Layout::Mixed }
+                }
                 false => Layout::Mixed,
             };
-            let units_a_window = match (shared, layout) {
-                (true, _) => 1,
-                (false, Layout::ByOrder) => orders * count,
-                (false, _) => count,
-            };
-            let per_group = wanted.div_ceil(units_a_window.max(1)).clamp(1, deals);
-            // About LANE_DEALS games a lane at most.
-            let mut most = if layout == Layout::Opening { LANE_DEALS } else { orders * LANE_DEALS };
-            if let Some(setups) = setups {
-                most = most.min(setups.max(1));
-            }
-            if stops_early {
-                most = most.min(orders * STOPPING_LANE_DEALS);
-            }
-            if restart == Restart::Game {
-                most = 1;
-            }
-            let window = deals.div_ceil(per_group).clamp(1, most);
+            let window = window_of(layout);
             first_cells.push(first_cells[stage] + deals.div_ceil(window) * count);
             stages.push(StagePlan { window, chunks, layout });
         }
@@ -278,10 +305,8 @@ impl Plan {
                 chunks.windows(2).map(move |chunk| (stage, chunk[0]..chunk[1])).collect::<Vec<_>>()
             })
             .map(|(stage, groups)| match self.stages[stage].layout {
-                Layout::ByOrder => 1,
-                Layout::Opening | Layout::Mixed => {
-                    bots_of(groups.map(|group| self.schedule.group_in(stage, group))).len()
-                }
+                Layout::ByOrder if groups.len() == 1 => 1,
+                _ => bots_of(groups.map(|group| self.schedule.group_in(stage, group))).len(),
             })
             .max()
             .unwrap_or(1);
@@ -295,16 +320,16 @@ impl Plan {
     }
 
     /// The units of cell `index` (less than [`Plan::cells`]): the deals of
-    /// one window of one chunk of a stage's groups. A chunk of one group
-    /// of up to [`MOST_ORDERS_APART`] orders a deal (or
+    /// one window of one chunk of a stage's groups. A chunk of up to
+    /// [`MOST_ORDERS_APART`] orders a deal (or, of one group,
     /// [`MOST_ORDERS_APART_SMALL`], in a run of small units) makes one unit
     /// for each arrangement some of the window's deals begin with, in the
     /// order of the arrangements, each lane of it one arrangement; a chunk
     /// of one group of more orders makes one unit, its first lane each
     /// deal's first game, then a lane for each arrangement (in the order of
     /// the first deal's keys) of the deals that do not begin with it; a
-    /// chunk of several groups makes one unit, lane `ℓ` the `ℓ`th game of
-    /// each deal. The windows of a stage go in order, each for every chunk
+    /// chunk of several groups of more orders makes one unit, lane `ℓ` the
+    /// `ℓ`th game of each deal. The windows of a stage go in order, each for every chunk
     /// of the stage.
     pub fn cell(&self, index: u64) -> Vec<Unit> {
         let schedule = &self.schedule;
@@ -409,6 +434,16 @@ impl Plan {
     fn seed_of(&self, stage: usize, group: usize, nth: u64) -> u64 {
         seeds::deal_seed(self.schedule.seed, self.schedule.deal_number(stage, group, nth))
     }
+}
+
+/// Who holds which seat in arrangement `order` of the groups `chunk[0]..chunk[1]`
+/// of stage `stage`: (bot, seat) pairs.
+fn roles_of(schedule: &Schedule, stage: usize, chunk: &[usize], order: usize) -> BTreeSet<(usize, usize)> {
+    (chunk[0]..chunk[1])
+        .map(|group| schedule.id_at(Place { stage, group, nth: 0, arrangement: order }))
+        .filter_map(|id| schedule.get(id))
+        .flat_map(|spec| spec.seats.into_iter().enumerate().map(|(seat, bot)| (bot, seat)))
+        .collect()
 }
 
 /// The bots of `groups`, in increasing order.
@@ -574,8 +609,31 @@ mod tests {
         };
         let plan = Plan::new(staged(&pairs, Dealing::ByGroup), Restart::Lane, 2, None, false);
         check(&plan);
-        // The 15 pairs of 6 bots in one chunk, its 50 deals a pair in a window for each worker.
-        assert_eq!((plan.cells(), all_units(&plan).len(), plan.lane_width()), (2, 2, 12));
+        // The 15 pairs of 6 bots in one chunk, its 50 deals a pair in one
+        // window, a unit for each seat order the deals begin with (one for
+        // each worker), each lane one seat order of every pair.
+        assert_eq!((plan.cells(), all_units(&plan).len(), plan.lane_width()), (1, 2, 12));
+        let processes = |plan: &Plan| -> usize {
+            let roles = |lane: &Lane| -> BTreeSet<(usize, usize)> {
+                let specs = lane.games.iter().map(|&id| plan.schedule().get(id).unwrap());
+                specs.flat_map(|g| g.seats.into_iter().enumerate().map(|(seat, bot)| (bot, seat))).collect()
+            };
+            all_units(plan).iter().flat_map(|unit| unit.lanes.iter().map(roles)).map(|roles| roles.len()).sum()
+        };
+        // The first bot holds seat 0 in every game of a lane, the last seat 1,
+        // the others both: 2 × 6 − 2 processes a lane, where a lane of each
+        // deal's first games, whatever their seat order, took 2 × 6.
+        assert_eq!(processes(&plan), 2 * 2 * (2 * 6 - 2));
+        // A gauntlet: the champion in one seat a lane, each challenger in the other.
+        let gauntlet =
+            Plan::new(staged(&groups(Format::Gauntlet, 6, 2), Dealing::ByGroup), Restart::Lane, 2, None, false);
+        check(&gauntlet);
+        assert_eq!(processes(&gauntlet), 2 * 2 * 6);
+        // One game at a time: cut by order, each order's unit would need its
+        // own processes; lanes of each deal's first game, then its second, need 2 × 12.
+        let one = Plan::new(staged(&pairs, Dealing::ByGroup), Restart::Lane, 1, None, false);
+        check(&one);
+        assert_eq!((all_units(&one).len(), processes(&one)), (1, 2 * 12));
         // One pair: by the seat order its deals begin with.
         let one = Plan::new(staged(&pairs[..1], Dealing::ByGroup), Restart::Lane, 2, None, false);
         assert_eq!((one.cells(), all_units(&one).len()), (1, 2));
