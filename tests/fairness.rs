@@ -278,7 +278,7 @@ fn a_bot_that_remembers_deals_is_flagged_and_its_honest_twins_are_not() {
     // One game at a time, so that the same processes see the same games
     // (and the results are the same on every run). By default no process
     // meets a deal twice: the cheat plays exactly as its twins.
-    let flags = patient(&["--game", "leduc", "--players", "3", "--games", "300", "--seed", "5"]);
+    let flags = patient(&["--game", "leduc", "--players", "3", "--games", "600", "--seed", "5"]);
     let mut args = match_args(&scratch, &bots, &flags);
     args.extend(["--concurrency", "1", "--out", &scratch.join("lanes")].map(String::from));
     arena_expect(&args, 0);
@@ -293,7 +293,7 @@ fn a_bot_that_remembers_deals_is_flagged_and_its_honest_twins_are_not() {
     let standings = Standings::read(&out);
     let tested = |name: &str| standings.bot(name).repeated_deals.unwrap_or_else(|| panic!("{name} is not tested"));
     let cheat = tested("cheat");
-    assert_eq!(cheat.deals, 50, "{cheat:?}");
+    assert_eq!(cheat.deals, 100, "{cheat:?}");
     assert!(cheat.flagged, "{cheat:?}");
     assert!(cheat.gain > 0.0 && cheat.p < 0.01 / 3.0, "{cheat:?}");
     for name in ["twin", "twin2"] {
