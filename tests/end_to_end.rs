@@ -20,6 +20,7 @@ mod learning;
 #[path = "leduc.rs"]
 mod leduc_games;
 mod matches;
+mod network;
 mod openspiel;
 mod play;
 mod processes;

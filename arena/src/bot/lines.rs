@@ -102,12 +102,26 @@ impl<R> LineReader<R> {
     }
 }
 
-impl<R: AsFd> LineReader<R> {
+/// What a [`LineReader`] can read without the runtime: a descriptor, if
+/// it has one yet (a bot over the network has none until it connects).
+pub trait Descriptor {
+    /// The descriptor, non-blocking.
+    fn descriptor(&self) -> Option<BorrowedFd<'_>>;
+}
+
+impl<T: AsFd> Descriptor for T {
+    fn descriptor(&self) -> Option<BorrowedFd<'_>> {
+        Some(self.as_fd())
+    }
+}
+
+impl<R: Descriptor> LineReader<R> {
     /// Reads what the descriptor holds, without the runtime and without
     /// waiting (the descriptor is non-blocking): whether anything came.
     pub fn read_now(&mut self) -> Result<bool, ReadError> {
         self.make_room();
-        match nix::unistd::read(self.inner.as_fd(), &mut self.buf[self.end..]) {
+        let Some(fd) = self.inner.descriptor() else { return Ok(false) };
+        match nix::unistd::read(fd, &mut self.buf[self.end..]) {
             Ok(0) => Err(ReadError::Eof),
             Ok(n) => {
                 self.end += n;
@@ -131,9 +145,14 @@ impl<R: AsFd> LineReader<R> {
         &self.buf[self.start..self.end]
     }
 
-    /// The descriptor read.
-    pub fn fd(&self) -> BorrowedFd<'_> {
-        self.inner.as_fd()
+    /// The descriptor read, once there is one.
+    pub fn fd(&self) -> Option<BorrowedFd<'_>> {
+        self.inner.descriptor()
+    }
+
+    /// Reads from `inner` from now on (a bot over the network, once connected).
+    pub fn connect(&mut self, inner: R) {
+        self.inner = inner;
     }
 }
 

@@ -26,6 +26,7 @@ pub(crate) mod placement;
 pub(crate) mod pool;
 pub(crate) mod process;
 pub(crate) mod registry;
+pub(crate) mod remote;
 pub(crate) mod sandbox;
 pub(crate) mod seccomp;
 pub mod signals;

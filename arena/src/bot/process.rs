@@ -10,6 +10,10 @@
 //! in `ppoll` on the bot's pipes rather than handing its thread back to the
 //! runtime (see [`Placement::in_place`]); anything but the answer (stderr to
 //! drain, the bot's exit, a full stdin, the deadline) is left to the runtime.
+//!
+//! A bot over the network (see [`super::remote`]) is a `BotProcess` too,
+//! with a connection where a process has pipes and no process here: it
+//! connects at its first exchange, within that exchange's deadline.
 
 use super::census::Counted;
 use super::copies::Lease;
@@ -18,6 +22,8 @@ use super::lines::{LineReader, ReadError};
 use super::logs::LogPlace;
 use super::placement::Placement;
 use super::registry::Registry;
+use super::remote::Peer;
+use super::remote::wire::{Reader, Writer};
 use super::stderr::StderrDrain;
 use super::supervisor::{self, Leftovers, Report, Reports};
 use super::tree;
@@ -32,7 +38,7 @@ use std::process::{ExitStatus, Stdio};
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::io::AsyncWriteExt;
-use tokio::process::{Child, ChildStdin, ChildStdout, Command};
+use tokio::process::{Child, Command};
 use tokio::time::Instant;
 
 /// An envelope message that carries no payload of the game's (`game_start`,
@@ -118,10 +124,13 @@ pub struct Launch {
     /// [`super::copies`]), or why none could be had; held until the process
     /// and everything it started are dead.
     pub view: Option<Result<Arc<Lease>, String>>,
+    /// For a bot over the network, where its connection comes from (no
+    /// process is started then).
+    pub remote: Option<Peer>,
 }
 
-/// A live bot process.
-pub struct BotProcess {
+/// What the arena holds of a bot process run on this machine.
+struct Local {
     /// The supervisor, which exits as the bot does.
     child: Child,
     /// The supervisor's pid.
@@ -129,13 +138,23 @@ pub struct BotProcess {
     /// The bot's own pid, also its process group (unless the bot left it).
     bot: i32,
     reports: Reports,
+    stderr: Option<StderrDrain>,
+    /// The copy of its view, returned once it is dead (see [`Launch::view`]).
+    view: Option<Arc<Lease>>,
+}
+
+/// A live bot process.
+pub struct BotProcess {
+    /// The process and its supervisor; `None` for a bot over the network.
+    local: Option<Local>,
+    /// A bot over the network not connected yet: where it connects from.
+    peer: Option<Peer>,
     /// What the bot left when it exited, once it did.
     leftovers: Option<Leftovers>,
     /// Counts the process in a pool's census while it lives.
     counted: Option<Counted>,
-    stdin: Option<ChildStdin>,
-    stdout: LineReader<ChildStdout>,
-    stderr: Option<StderrDrain>,
+    stdin: Option<Writer>,
+    stdout: LineReader<Reader>,
     outbox: Vec<u8>,
     /// What the last exchange wrote (its buffer is reused as the next outbox).
     sent: Vec<u8>,
@@ -148,14 +167,15 @@ pub struct BotProcess {
     placement: Placement,
     /// Exchanges answered in place since the runtime last had the thread.
     unyielded: u32,
-    /// The copy of its view, returned once it is dead (see [`Launch::view`]).
-    view: Option<Arc<Lease>>,
 }
 
 impl BotProcess {
     /// Starts the process, under its supervisor, in a process group of its own
     /// (the supervisor has another).
     pub fn spawn(launch: &Launch) -> Result<BotProcess, Fault> {
+        if let Some(peer) = &launch.remote {
+            return Ok(BotProcess::unconnected(launch, peer.clone()));
+        }
         let program = &launch.argv[0];
         let view = match &launch.view {
             Some(Ok(lease)) => {
@@ -240,19 +260,27 @@ impl BotProcess {
                 });
             }
         };
-        let stdin = child.stdin.take();
-        let stdout = LineReader::new(child.stdout.take().expect("stdout is piped"), launch.line_cap);
+        let stdin = child.stdin.take().map(Writer::Pipe);
+        let stdout = Reader::Pipe(child.stdout.take().expect("stdout is piped"));
         let stderr = StderrDrain::start(child.stderr.take().expect("stderr is piped"), log, launch.stderr_cap);
-        Ok(BotProcess {
-            child,
-            root,
-            bot,
-            reports,
+        let mut process = BotProcess::unconnected(launch, Peer::Dial(String::new()));
+        process.local = Some(Local { child, root, bot, reports, stderr: Some(stderr), view });
+        process.peer = None;
+        process.stdin = stdin;
+        process.stdout.connect(stdout);
+        Ok(process)
+    }
+
+    /// A bot over the network, before it connects to `peer`; also the shape
+    /// a process started here is given.
+    fn unconnected(launch: &Launch, peer: Peer) -> BotProcess {
+        BotProcess {
+            local: None,
+            peer: Some(peer),
             leftovers: None,
             counted: None,
-            stdin,
-            stdout,
-            stderr: Some(stderr),
+            stdin: None,
+            stdout: LineReader::new(Reader::Unconnected, launch.line_cap),
             outbox: Vec::with_capacity(1024),
             sent: Vec::with_capacity(1024),
             next_id: 1,
@@ -260,8 +288,7 @@ impl BotProcess {
             finished: false,
             placement: launch.placement.clone(),
             unyielded: 0,
-            view,
-        })
+        }
     }
 
     /// Counts the process in a census for as long as it lives.
@@ -301,6 +328,11 @@ impl BotProcess {
             Died(std::io::Result<ExitStatus>),
             Late,
         }
+        if let Some(peer) = self.peer.take() {
+            let (reader, writer) = peer.connect(deadline).await?;
+            self.stdout.connect(reader);
+            self.stdin = Some(writer);
+        }
         if let Awaited::Turn(_) = what {
             let early = self.stdout.unread();
             if !early.is_empty() {
@@ -325,7 +357,7 @@ impl BotProcess {
             None => {
                 let stdin = self.stdin.as_mut();
                 let stdout = &mut self.stdout;
-                let child = &mut self.child;
+                let child = self.local.as_mut().map(|local| &mut local.child);
                 let written_flag = &mut written;
                 tokio::time::timeout_at(deadline, async move {
                     let talk = async move {
@@ -342,7 +374,7 @@ impl BotProcess {
                     tokio::select! {
                         biased;
                         line = talk => line,
-                        status = child.wait() => Err(Failure::Died(status)),
+                        status = exit(child) => Err(Failure::Died(status)),
                     }
                 })
                 .await
@@ -407,16 +439,24 @@ impl BotProcess {
             if left.is_zero() {
                 return InPlace::Unanswered { written };
             }
-            // Without a pipe to drain (its end was read), the third is the report pipe again.
-            let stderr = self.stderr.as_ref().and_then(StderrDrain::pipe).unwrap_or(self.reports.pipe());
+            let Some(out) = self.stdout.fd() else { return InPlace::Unanswered { written } };
+            // Without a pipe to drain (its end was read), the third is the report pipe again;
+            // a bot over the network has only its connection.
+            let (reports, stderr) = match &self.local {
+                Some(local) => {
+                    let stderr = local.stderr.as_ref().and_then(StderrDrain::pipe).unwrap_or(local.reports.pipe());
+                    (local.reports.pipe(), stderr)
+                }
+                None => (out, out),
+            };
             let mut fds = [
-                PollFd::new(self.stdout.fd(), PollFlags::POLLIN),
-                PollFd::new(self.reports.pipe(), PollFlags::POLLIN),
+                PollFd::new(out, PollFlags::POLLIN),
+                PollFd::new(reports, PollFlags::POLLIN),
                 PollFd::new(stderr, PollFlags::POLLIN),
             ];
             let quiet = |fd: &PollFd| fd.revents().is_none_or(|events| events.is_empty());
             match ppoll(&mut fds, Some(left.into()), None) {
-                Ok(1..) if fds[1..].iter().all(quiet) => {}
+                Ok(1..) if self.local.is_none() || fds[1..].iter().all(quiet) => {}
                 Err(nix::errno::Errno::EINTR) => continue,
                 // The deadline, stderr to drain, the bot's exit: the runtime's.
                 _ => return InPlace::Unanswered { written },
@@ -429,7 +469,16 @@ impl BotProcess {
 
     /// Explains a closed pipe: the process exited, or it closed the pipe and lives on.
     async fn closed(&mut self, alive_kind: FaultKind, alive_action: &str, what: Awaited) -> Fault {
-        match tokio::time::timeout(CLOSED_PATIENCE, self.child.wait()).await {
+        let Some(local) = self.local.as_mut() else {
+            return Fault::new(
+                FaultKind::Exited,
+                format!(
+                    "the connection closed while the arena awaited {what} (the bot disconnected or died; a bot over \
+                     the network is not reconnected within a game)"
+                ),
+            );
+        };
+        match tokio::time::timeout(CLOSED_PATIENCE, local.child.wait()).await {
             Ok(Ok(status)) => {
                 self.note_exit();
                 Fault::new(FaultKind::Exited, format!("{} while the arena awaited {what}", describe(status)))
@@ -485,7 +534,7 @@ impl BotProcess {
         if close_stdin {
             self.stdin = None;
         }
-        match tokio::time::timeout_at(deadline, self.child.wait()).await {
+        match tokio::time::timeout_at(deadline, exit(self.local.as_mut().map(|local| &mut local.child))).await {
             Ok(status) => {
                 self.note_exit();
                 Some(status.map_or_else(|e| format!("exited ({e})"), describe))
@@ -503,7 +552,8 @@ impl BotProcess {
     /// Reads what the supervisor reported when the bot exited, and counts
     /// what had left the bot's process group.
     fn note_exit(&mut self) {
-        while let Some(report) = self.reports.ready() {
+        let Some(local) = self.local.as_mut() else { return };
+        while let Some(report) = local.reports.ready() {
             if let Report::Left(left) = report {
                 self.registry.note_escaped(left.escaped);
                 self.leftovers = Some(left);
@@ -514,7 +564,7 @@ impl BotProcess {
     /// Kills the process and everything it started at once, and returns the last lines of stderr.
     pub async fn kill(mut self) -> Vec<String> {
         self.terminate().await;
-        match self.stderr.take() {
+        match self.local.as_mut().and_then(|local| local.stderr.take()) {
             Some(drain) => drain.finish(STDERR_PATIENCE).await,
             None => Vec::new(),
         }
@@ -532,11 +582,13 @@ impl BotProcess {
             })
             .await;
         }
-        if tokio::time::timeout(grace, self.child.wait()).await.is_ok() {
+        if let Some(local) = self.local.as_mut()
+            && tokio::time::timeout(grace, local.child.wait()).await.is_ok()
+        {
             self.note_exit();
         }
         self.terminate().await;
-        if let Some(drain) = self.stderr.take() {
+        if let Some(drain) = self.local.as_mut().and_then(|local| local.stderr.take()) {
             drain.finish(STDERR_PATIENCE).await;
         }
     }
@@ -549,37 +601,51 @@ impl BotProcess {
             return;
         }
         self.finished = true;
+        let Some(local) = self.local.as_mut() else { return };
         // Until the arena reaps the supervisor, its pid is the supervisor's.
-        if !matches!(self.child.try_wait(), Ok(Some(_))) {
-            let _ = kill(Pid::from_raw(self.root), Signal::SIGTERM);
-            if tokio::time::timeout(SUPERVISOR_PATIENCE, self.child.wait()).await.is_err() {
+        if !matches!(local.child.try_wait(), Ok(Some(_))) {
+            let _ = kill(Pid::from_raw(local.root), Signal::SIGTERM);
+            if tokio::time::timeout(SUPERVISOR_PATIENCE, local.child.wait()).await.is_err() {
                 // Stuck, or stopped by the bot.
-                let (root, bot) = (self.root, self.bot);
+                let (root, bot) = (local.root, local.bot);
                 let killed =
                     tokio::task::spawn_blocking(move || tree::kill_tree(root, KILL_PATIENCE)).await.unwrap_or_default();
                 let escaped = killed.processes.iter().filter(|p| p.group != bot && p.pid != bot && p.pid != root);
                 self.registry.note_escaped(escaped.count());
-                let _ = tokio::time::timeout(SUPERVISOR_PATIENCE, self.child.wait()).await;
+                let _ = tokio::time::timeout(SUPERVISOR_PATIENCE, local.child.wait()).await;
             }
         }
         self.note_exit();
-        self.registry.remove(self.root);
-        // Everything below the supervisor is dead: the copy may serve another process.
-        self.view = None;
+        if let Some(local) = self.local.as_mut() {
+            self.registry.remove(local.root);
+            // Everything below the supervisor is dead: the copy may serve another process.
+            local.view = None;
+        }
     }
 }
 
 impl Drop for BotProcess {
     fn drop(&mut self) {
-        if !self.finished {
+        if let Some(local) = self.local.as_mut()
+            && !self.finished
+        {
             // Dropped without kill/close (e.g. the arena is unwinding): kill
             // everything now; tokio reaps the supervisor in the background.
-            if !matches!(self.child.try_wait(), Ok(Some(_))) {
-                tree::kill_tree(self.root, KILL_PATIENCE);
+            if !matches!(local.child.try_wait(), Ok(Some(_))) {
+                tree::kill_tree(local.root, KILL_PATIENCE);
             }
-            self.registry.remove(self.root);
-            self.view = None;
+            self.registry.remove(local.root);
+            local.view = None;
         }
+    }
+}
+
+/// How the supervisor `child` exits; never, for a bot over the network (its
+/// end is the end of its connection).
+async fn exit(child: Option<&mut Child>) -> std::io::Result<ExitStatus> {
+    match child {
+        Some(child) => child.wait().await,
+        None => std::future::pending().await,
     }
 }
 

@@ -150,10 +150,12 @@ impl Sandbox {
             Sandbox::None => Ok(()),
             Sandbox::Bwrap => {
                 usable()?;
-                if let Some(why) = visible::refusal(bots, private) {
+                // A bot over the network runs elsewhere: nothing here is shown to it.
+                let local: Vec<BotSpec> = bots.iter().filter(|spec| spec.remote.is_none()).cloned().collect();
+                if let Some(why) = visible::refusal(&local, private) {
                     return Err(SandboxError::Refused(why));
                 }
-                for (bot, spec) in bots.iter().enumerate() {
+                for (bot, spec) in bots.iter().enumerate().filter(|(_, spec)| spec.remote.is_none()) {
                     let bytes = plan(bots, bot, private, &Registry::new()).map(|plan| plan.bytes);
                     if bytes.is_none_or(|bytes| bytes > MOST_BYTES) {
                         return Err(SandboxError::Refused(Refusal::TooLarge { bot: spec.name.clone(), bytes }));

@@ -1,6 +1,7 @@
 //! A bot as the user names it: a name, a command, and optionally a working
 //! directory and environment variables.
 
+use crate::bot::remote::Remote;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::ffi::{OsStr, OsString};
@@ -25,6 +26,10 @@ pub struct BotSpec {
     /// path made absolute against `dir`.
     #[serde(skip)]
     pub argv: Vec<String>,
+    /// A bot over the network (`tcp://HOST:PORT`, `listen`): no program
+    /// is run then, and `argv` is empty (see [`crate::bot::remote`]).
+    #[serde(skip)]
+    pub remote: Option<Remote>,
 }
 
 /// Why a bot cannot be had as given.
@@ -83,6 +88,13 @@ pub enum SpecError {
         /// The directory.
         dir: PathBuf,
     },
+    /// A command naming a bot over the network, malformed.
+    Remote {
+        /// The bot's name.
+        name: String,
+        /// Why.
+        why: String,
+    },
     /// `--bot` without `=`.
     NotNameCommand {
         /// The flag's value.
@@ -118,6 +130,7 @@ impl fmt::Display for SpecError {
                 write!(f, "bot {name:?}: cannot split command {command:?}: {error}")
             }
             SpecError::EmptyCommand { name } => write!(f, "bot {name:?}: the command is empty"),
+            SpecError::Remote { name, why } => write!(f, "bot {name:?}: {why}"),
             SpecError::CannotRun { name, program, why } => write!(f, "bot {name:?}: cannot run {program:?}: {why}"),
             SpecError::NoDir { name, dir } => {
                 write!(f, "bot {name:?}: the working directory {} does not exist", dir.display())
@@ -191,6 +204,11 @@ impl BotSpec {
         if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || "._-".contains(c)) {
             return Err(SpecError::BadName { name: name.to_string() });
         }
+        if let Some(remote) = Remote::parse(command, dir) {
+            let remote = remote.map_err(|why| SpecError::Remote { name: name.to_string(), why })?;
+            let (name, command, dir) = (name.to_string(), command.to_string(), dir.to_path_buf());
+            return Ok(BotSpec { name, command, dir, env, argv: Vec::new(), remote: Some(remote) });
+        }
         if let Some((word, what)) = shell_syntax(command) {
             return Err(SpecError::ShellSyntax { name: name.to_string(), command: command.to_string(), word, what });
         }
@@ -218,7 +236,8 @@ impl BotSpec {
         if !dir.is_dir() {
             return Err(SpecError::NoDir { name: name.to_string(), dir: dir.to_path_buf() });
         }
-        Ok(BotSpec { name: name.to_string(), command: command.to_string(), dir: dir.to_path_buf(), env, argv })
+        let (name, command, dir) = (name.to_string(), command.to_string(), dir.to_path_buf());
+        Ok(BotSpec { name, command, dir, env, argv, remote: None })
     }
 
     /// Parses the flag form `NAME=COMMAND`, the bot running in `dir`.

@@ -1,7 +1,7 @@
 //! `arena league`: a league from a configuration file and flags, resumable
 //! from its output directory.
 
-use super::flags::{BotPlaceFlags, FaultFlags, OddsFlags, PlayFlags, number, serve_run};
+use super::flags::{BotPlaceFlags, FaultFlags, OddsFlags, PlayFlags, listen_run, number, serve_run};
 use super::game::GameArgs;
 use super::{Failure, current_dir, exit, internal, random_seed, resumable, usage};
 use crate::bot::cpus::cores;
@@ -163,6 +163,7 @@ struct Prepared {
 /// Runs `arena league`.
 pub fn run(args: LeagueArgs) -> Result<i32, Failure> {
     args.play.serve.listen()?;
+    args.play.remote.keep()?;
     let cwd = current_dir()?;
     let mut prepared = if let Some(dir) = &args.resume {
         match resume(&cwd.join(dir), &args, &cwd, true)? {
@@ -578,6 +579,7 @@ fn play(prepared: Prepared, quiet: bool, faults: FaultFlags) -> Result<Played, F
     }
     config.sandbox.check(&config.bots, &config.private())?;
     config.limits.check(config.sandbox.grouped())?;
+    listen_run(&config.bots, config.sandbox)?;
     let at_once = config.concurrency.min(schedule.len()) as usize;
     let setups_count = setups.as_ref().map(|setups| setups.len() as u64);
     let plan = Plan::new(schedule.clone(), config.restart, at_once, setups_count, false);

@@ -1,7 +1,8 @@
 //! `arena match`: a match between bots, one per side.
 
 use super::flags::{
-    BotPlaceFlags, FaultFlags, OddsFlags, ServeFlag, TimeFlags, number, restart_help, sandbox_help, serve_run,
+    BotPlaceFlags, FaultFlags, OddsFlags, RemoteFlags, ServeFlag, TimeFlags, listen_run, number, restart_help,
+    sandbox_help, serve_run,
 };
 use super::game::{GameArgs, settings};
 use super::{Failure, current_dir, exit, random_seed, usage};
@@ -91,11 +92,14 @@ pub struct MatchArgs {
     faults: FaultFlags,
     #[command(flatten)]
     serve: ServeFlag,
+    #[command(flatten)]
+    remote: RemoteFlags,
 }
 
 /// Runs `arena match`.
 pub fn run(args: MatchArgs) -> Result<i32, Failure> {
     args.serve.listen()?;
+    args.remote.keep()?;
     if args.bots.is_empty() && !(args.place.bot_dirs.is_empty() && args.place.bot_envs.is_empty()) {
         return Err(usage("--bot-dir and --bot-env set the directory and environment of a --bot: give the bots too"));
     }
@@ -124,6 +128,7 @@ pub fn run(args: MatchArgs) -> Result<i32, Failure> {
         resources.set(text)?;
     }
     sandbox.check(&bots, &private)?;
+    listen_run(&bots, sandbox)?;
     resources.check(sandbox.grouped())?;
     let limits = Limits {
         move_timeout: move_limit(args.time.move_timeout, args.time.clock),

@@ -1,7 +1,7 @@
 //! `arena sprt`: a sequential probability ratio test of a new version of a
 //! bot against its base, on duplicate deals, resumable from its output directory.
 
-use super::flags::{FaultFlags, PlayFlags, serve_run};
+use super::flags::{FaultFlags, PlayFlags, listen_run, serve_run};
 use super::game::GameArgs;
 use super::{Failure, current_dir, exit, internal, random_seed, resumable, usage};
 use crate::bot::cpus::cores;
@@ -226,6 +226,7 @@ struct Prepared {
 /// Runs `arena sprt`.
 pub fn run(args: SprtArgs) -> Result<i32, Failure> {
     args.play.serve.listen()?;
+    args.play.remote.keep()?;
     let prepared = match &args.resume {
         Some(dir) => {
             let dir = current_dir()?.join(dir);
@@ -304,6 +305,7 @@ fn play(prepared: Prepared, faults: FaultFlags) -> Result<i32, Failure> {
     let mut sequence = DealSequence::new(config.test, schedule.games_per_deal() as usize, teams.len() - 1)?;
     config.games.sandbox.check(&config.games.bots, &config.games.private())?;
     config.games.limits.check(config.games.sandbox.grouped())?;
+    listen_run(&config.games.bots, config.games.sandbox)?;
     let at_once = config.games.concurrency.min(schedule.len()) as usize;
     crate::bot::pool::reserve_descriptors(at_once, seats, seats)?;
     if let (true, Some(dir)) = (fresh, &config.games.out) {

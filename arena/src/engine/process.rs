@@ -155,6 +155,7 @@ impl EngineProcess {
             line_cap,
             registry: registry.clone(),
             view: None,
+            remote: None,
         };
         let process = BotProcess::spawn(&launch).map_err(|fault| EngineError {
             message: format!("engine {command:?} cannot be started: {}{}", fault.message, sandbox_note(sandboxed)),

@@ -74,7 +74,15 @@ impl Confinement {
 /// An engine program as a process to start: its command in `dir`, with
 /// the clean environment of a bot.
 pub fn spec(command: &str, dir: &std::path::Path) -> Result<BotSpec, crate::bot::spec::SpecError> {
-    BotSpec::new("engine", command, dir, Default::default())
+    let spec = BotSpec::new("engine", command, dir, Default::default())?;
+    match spec.remote {
+        // Engines run here: a command that names a bot over the network is not one.
+        Some(_) => Err(crate::bot::spec::SpecError::Remote {
+            name: spec.name,
+            why: format!("{command:?} names a bot over the network; an engine is a program run here"),
+        }),
+        None => Ok(spec),
+    }
 }
 
 #[cfg(test)]

@@ -451,7 +451,9 @@ fn cannot_start(name: &str, seat: usize, fault: &Fault) -> Unplayable {
 /// keeping room for `keep` more, and never for a bot the run gave up on;
 /// returns whether it was started.
 pub fn start_ahead(table: &Table, pool: &Pool, role: Role, keep: usize) -> bool {
-    if pool.holds(role) || table.starts.given_up(role.bot).is_some() {
+    // A bot that connects in is not asked for a connection before its lane needs one.
+    let connects_in = matches!(table.bots[role.bot].remote, Some(crate::bot::remote::Remote::Listen(_)));
+    if pool.holds(role) || table.starts.given_up(role.bot).is_some() || connects_in {
         return false;
     }
     let Some(counted) = pool.room_ahead(keep) else { return false };

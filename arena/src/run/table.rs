@@ -8,6 +8,7 @@ use crate::bot::logs::Logs;
 use crate::bot::placement::Placement;
 use crate::bot::process::Launch;
 use crate::bot::registry::Registry;
+use crate::bot::remote::Peer;
 use crate::bot::sandbox::Sandbox;
 use crate::bot::spec::BotSpec;
 use crate::bot::spec::bot_environment;
@@ -290,7 +291,7 @@ impl Table {
         self.private = private;
         if self.copies.is_some() {
             // Listed before the run, not as a bot's first process starts.
-            for bot in 0..self.bots.len() {
+            for bot in (0..self.bots.len()).filter(|&bot| self.bots[bot].remote.is_none()) {
                 self.plan(bot);
             }
         }
@@ -314,7 +315,10 @@ impl Table {
     /// How to start a new process of `bot` for `seat`, placed as `placement`.
     pub fn launch(&self, bot: usize, seat: usize, placement: Placement) -> Launch {
         let spec = &self.bots[bot];
-        let view = self.copies.as_ref().map(|copies| self.lease(copies, bot).map(Arc::new));
+        let remote = spec.remote.as_ref().map(|remote| Peer::of(remote, &spec.name));
+        // No copy of a view for a bot that runs elsewhere.
+        let copies = self.copies.as_ref().filter(|_| remote.is_none());
+        let view = copies.map(|copies| self.lease(copies, bot).map(Arc::new));
         let (root, in_tmp) = match &view {
             Some(Ok(lease)) => (lease.root(), lease.in_tmp()),
             _ => (Path::new("/"), &[][..]),
@@ -333,6 +337,7 @@ impl Table {
             line_cap: self.limits.line_cap,
             registry: self.registry.clone(),
             view,
+            remote,
         }
     }
 
