@@ -87,3 +87,176 @@ fn a_bot_that_cannot_be_dialled_is_a_start_fault() {
         fault.message
     );
 }
+
+/// A run that listens for bots: the arena, the address it printed, and
+/// the rest of its stderr as it comes.
+struct Listening {
+    arena: Child,
+    address: String,
+    stderr: std::thread::JoinHandle<String>,
+}
+
+impl Listening {
+    /// Starts `arena args`, and reads its stderr up to the address it listens on.
+    fn start(args: &[String]) -> Listening {
+        let mut arena = arena_command(args).spawn().expect("arena starts");
+        let mut stderr = BufReader::new(arena.stderr.take().expect("piped"));
+        let mut seen = String::new();
+        let address = loop {
+            let mut line = String::new();
+            if stderr.read_line(&mut line).expect("stderr is read") == 0 {
+                panic!("arena {args:?} ended before it listened:\n{seen}");
+            }
+            seen.push_str(&line);
+            if let Some(rest) = line.strip_prefix("listening for bots on ") {
+                break rest.split(':').take(2).collect::<Vec<_>>().join(":");
+            }
+        };
+        let stderr = std::thread::spawn(move || {
+            let mut rest = String::new();
+            let _ = std::io::Read::read_to_string(&mut stderr, &mut rest);
+            seen + &rest
+        });
+        Listening { arena, address, stderr }
+    }
+
+    /// Connects `connect.py` to the run as bot `bot` with `token`, and `extra` options.
+    fn client(&self, bot: &str, token: &str, extra: &[&str]) -> Child {
+        Command::new(python())
+            .arg(repo_path("sample-bots/python/connect.py"))
+            .args([&self.address, bot, token])
+            .args(extra)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the client starts")
+    }
+
+    /// Waits for the run: its exit status and its stderr.
+    fn finish(self) -> (Option<i32>, String) {
+        let output = finish(self.arena);
+        (output.status.code(), self.stderr.join().expect("stderr read"))
+    }
+}
+
+/// A token file in `scratch`.
+fn token_file(scratch: &Scratch) -> String {
+    let path = scratch.join("token");
+    std::fs::write(&path, "s3cret\n").unwrap();
+    path
+}
+
+#[test]
+fn bots_that_connect_in_over_tcp_and_websocket_play_as_they_do_over_pipes() {
+    let scratch = Scratch::new("net-listen");
+    let (greedy, token) = (bin("greedy-bot"), token_file(&scratch));
+    let run = |out: &str| ["--games", "6", "--seed", "3", "--concurrency", "2", "--out", out].map(str::to_string);
+    let piped = scratch.join("piped");
+    let python = python_greedy();
+    arena_expect(
+        &match_of(&[("py", &python), ("greedy", &greedy)], &patient(&run(&piped).each_ref().map(String::as_str))),
+        0,
+    );
+    for (kind, extra) in [("tcp", &[][..]), ("ws", &["--ws"][..])] {
+        let out = scratch.join(kind);
+        let listen = format!("listen {token}");
+        let mut args = match_of(&[("py", &listen), ("greedy", &greedy)], &["--listen", "--startup-timeout", "60000"]);
+        args.extend(run(&out));
+        let listening = Listening::start(&args);
+        let mut client = listening.client("py", "s3cret", extra);
+        let (status, stderr) = listening.finish();
+        assert_eq!(status, Some(0), "{kind}: {stderr}");
+        assert!(client.wait().unwrap().success(), "{kind}: the client ends once the run stops listening");
+        assert_eq!(canonical_records(&out), canonical_records(&piped), "{kind}: the same games, apart from timing");
+        arena_expect(&["verify", &out], 0);
+    }
+}
+
+#[test]
+fn a_wrong_token_is_refused_and_the_seat_waits_on() {
+    let scratch = Scratch::new("net-token");
+    let (greedy, token) = (bin("greedy-bot"), token_file(&scratch));
+    let out = scratch.join("out");
+    let listen = format!("listen {token}");
+    let args = match_of(
+        &[("py", &listen), ("greedy", &greedy)],
+        &["--listen", "--games", "2", "--startup-timeout", "60000", "--out", &out],
+    );
+    let listening = Listening::start(&args);
+    for extra in [&[][..], &["--ws"][..]] {
+        let extra = [extra, &["--connections", "1"]].concat();
+        let refused = listening.client("py", "wrong", &extra).wait_with_output().unwrap();
+        let said = String::from_utf8_lossy(&refused.stderr);
+        assert!(said.contains("refused") && said.contains("wrong token for bot \"py\""), "{extra:?}: {said}");
+    }
+    assert!(!std::path::Path::new(&out).join("games.jsonl").exists() || records(&out).is_empty(), "nothing recorded");
+    let mut client = listening.client("py", "s3cret", &[]);
+    let (status, stderr) = listening.finish();
+    assert_eq!(status, Some(0), "{stderr}");
+    assert_eq!(stderr.matches("wrong token for bot \"py\"").count(), 2, "{stderr}");
+    assert!(client.wait().unwrap().success());
+    assert!(Record::all(&out).iter().all(|record| record.faults.is_empty()));
+}
+
+#[test]
+fn a_client_killed_mid_game_or_silent_is_faulted_and_one_never_connecting_times_out() {
+    let scratch = Scratch::new("net-faults");
+    let (greedy, token) = (bin("greedy-bot"), token_file(&scratch));
+    let listen = format!("listen {token}");
+    for (file, kind, said) in [
+        ("net_killed.py", "exited", "the connection closed while the arena awaited the answer to turn"),
+        ("net_silent.py", "timeout", "no complete line as the answer to turn"),
+    ] {
+        let out = scratch.join(kind);
+        let flags = [
+            "--listen",
+            "--games",
+            "2",
+            "--concurrency",
+            "1",
+            "--move-timeout",
+            "1000",
+            "--startup-timeout",
+            "3000",
+            "--out",
+            &out,
+        ];
+        let listening = Listening::start(&match_of(&[("net", &listen), ("greedy", &greedy)], &flags));
+        let mut client = listening.client(
+            "net",
+            "s3cret",
+            &["--connections", "1", "--bot-file", &repo_path(&format!("tests/bots/{file}"))],
+        );
+        let (status, stderr) = listening.finish();
+        assert_eq!(status, Some(4), "{file}: the bot forfeited every game\n{stderr}");
+        let _ = client.kill();
+        let _ = client.wait();
+        let faults: Vec<Fault> = Record::all(&out).into_iter().flat_map(|record| record.faults).collect();
+        let fault =
+            faults.iter().find(|fault| fault.message.contains(said)).unwrap_or_else(|| panic!("{file}: {faults:?}"));
+        assert_eq!((fault.bot.as_str(), fault.kind.as_str()), ("net", kind), "{file}: {fault:?}");
+        // Nothing connects for the other game: its seat waits out the start-up timeout.
+        let waited = faults.iter().find(|fault| fault.message.contains("no client of bot \"net\" connected"));
+        assert_eq!(waited.map(|fault| fault.kind.as_str()), Some("timeout"), "{file}: {faults:?}");
+        arena_expect(&["verify", &out], 0);
+    }
+}
+
+#[test]
+fn listening_is_refused_where_it_cannot_be_done_safely() {
+    let greedy = bin("greedy-bot");
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let taken = taken.local_addr().unwrap().to_string();
+    let cases: [(&[&str], &str, &str); 5] = [
+        (&["--listen", &taken], "listen", "Address already in use"),
+        (&["--listen", "0.0.0.0:0"], "listen", "not a loopback address"),
+        (&[], "listen", "give --listen [ADDR]"),
+        (&["--listen"], &greedy, "no bot connects in"),
+        (&["--sandbox", "bwrap"], "tcp://127.0.0.1:9", "--unsandboxed-remote"),
+    ];
+    for (flags, command, said) in cases {
+        let (_, stderr) = arena_expect(&match_of(&[("net", command), ("greedy", &greedy)], flags), 2);
+        assert!(stderr.contains(said), "{flags:?} {command}: {stderr}");
+    }
+}

@@ -577,9 +577,9 @@ fn play(prepared: Prepared, quiet: bool, faults: FaultFlags) -> Result<Played, F
     if grown {
         entering_bots_play(&config, &schedule, teams.len())?;
     }
+    listen_run(&config.bots, config.sandbox)?;
     config.sandbox.check(&config.bots, &config.private())?;
     config.limits.check(config.sandbox.grouped())?;
-    listen_run(&config.bots, config.sandbox)?;
     let at_once = config.concurrency.min(schedule.len()) as usize;
     let setups_count = setups.as_ref().map(|setups| setups.len() as u64);
     let plan = Plan::new(schedule.clone(), config.restart, at_once, setups_count, false);

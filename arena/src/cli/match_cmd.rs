@@ -127,8 +127,8 @@ pub fn run(args: MatchArgs) -> Result<i32, Failure> {
     for text in &args.limits {
         resources.set(text)?;
     }
-    sandbox.check(&bots, &private)?;
     listen_run(&bots, sandbox)?;
+    sandbox.check(&bots, &private)?;
     resources.check(sandbox.grouped())?;
     let limits = Limits {
         move_timeout: move_limit(args.time.move_timeout, args.time.clock),

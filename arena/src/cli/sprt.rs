@@ -303,9 +303,9 @@ fn play(prepared: Prepared, faults: FaultFlags) -> Result<i32, Failure> {
     let schedule =
         full_schedule(&config.games, &teams, Seating::Rotations).map_err(|e| usage(format!("--max-games: {e}")))?;
     let mut sequence = DealSequence::new(config.test, schedule.games_per_deal() as usize, teams.len() - 1)?;
+    listen_run(&config.games.bots, config.games.sandbox)?;
     config.games.sandbox.check(&config.games.bots, &config.games.private())?;
     config.games.limits.check(config.games.sandbox.grouped())?;
-    listen_run(&config.games.bots, config.games.sandbox)?;
     let at_once = config.games.concurrency.min(schedule.len()) as usize;
     crate::bot::pool::reserve_descriptors(at_once, seats, seats)?;
     if let (true, Some(dir)) = (fresh, &config.games.out) {

@@ -52,8 +52,11 @@ struct Doors {
 
 /// The auth line of a TCP client.
 #[derive(Deserialize)]
-#[serde(tag = "type", rename = "auth", deny_unknown_fields)]
+#[serde(deny_unknown_fields)]
 struct Auth {
+    /// `"auth"`.
+    #[serde(rename = "type")]
+    kind: String,
     bot: String,
     token: String,
 }
@@ -191,7 +194,10 @@ async fn admit(mut stream: TcpStream, doors: &Doors) -> Result<(), String> {
     let line = auth_line(&mut stream).await?;
     let checked = serde_json::from_slice::<Auth>(&line)
         .map_err(|e| format!("the first line is not {{\"type\":\"auth\",\"bot\":NAME,\"token\":TOKEN}} ({e})"))
-        .and_then(|auth| doors.check(&auth.bot, &auth.token).map(|()| auth.bot));
+        .and_then(|auth| match auth.kind.as_str() {
+            "auth" => doors.check(&auth.bot, &auth.token).map(|()| auth.bot),
+            other => Err(format!("the first line is of type {other:?}, not \"auth\"")),
+        });
     match checked {
         Ok(bot) => {
             let stream = stream.into_std().map_err(|e| e.to_string())?;
