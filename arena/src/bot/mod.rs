@@ -6,7 +6,8 @@
 //!   [`sandbox`], [`copies`], [`seccomp`], [`cgroup`], [`limits`], [`cpus`],
 //!   [`placement`]: starting it and holding it to its limits; [`tree`], [`orphans`], [`census`],
 //!   [`registry`]: making sure nothing it starts is left behind.
-//! - [`lines`], [`stderr`], [`logs`]: its pipes; [`fault`]: what a bot did
+//! - [`lines`], [`stderr`], [`logs`]: its pipes; [`remote`]: a bot over the
+//!   network, its connection in place of the pipes; [`fault`]: what a bot did
 //!   wrong, as data.
 //! - [`pool`]: idle processes kept between games; [`start_failures`]: giving
 //!   up on a bot that cannot start; [`signals`]: Ctrl-C and the like, which

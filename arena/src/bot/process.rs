@@ -518,8 +518,9 @@ impl BotProcess {
     }
 
     /// Writes what is queued (e.g. `bye`), closes stdin if `close_stdin`, and
-    /// waits up to `grace` for the process to exit by itself: how it exited,
-    /// or `None` if it is still running. The process is not killed.
+    /// waits up to `grace` for the process to exit by itself (a bot over the
+    /// network, to close its connection): how it exited, or `None` if it is
+    /// still running. The process is not killed.
     pub async fn await_exit(&mut self, close_stdin: bool, grace: Duration) -> Option<String> {
         let deadline = Instant::now() + grace;
         let outbox = std::mem::take(&mut self.outbox);
@@ -533,6 +534,12 @@ impl BotProcess {
         self.sent = outbox;
         if close_stdin {
             self.stdin = None;
+        }
+        if self.local.is_none() {
+            // A bot over the network ends by closing its connection.
+            let stdout = &mut self.stdout;
+            let closed = tokio::time::timeout_at(deadline, async { while stdout.next_line().await.is_ok() {} }).await;
+            return closed.is_ok().then(|| "closed the connection".to_string());
         }
         match tokio::time::timeout_at(deadline, exit(self.local.as_mut().map(|local| &mut local.child))).await {
             Ok(status) => {

@@ -249,3 +249,20 @@ async fn auth_line(stream: &mut TcpStream) -> Result<Vec<u8>, String> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn listens_on_the_loopback_unless_told_otherwise() {
+        assert_eq!(address("9000", false), Ok("127.0.0.1:9000".parse().unwrap()));
+        assert_eq!(address("[::1]:0", false), Ok("[::1]:0".parse().unwrap()));
+        let err = address("0.0.0.0:9000", false).unwrap_err();
+        assert!(err.contains("not a loopback address") && err.contains("--listen-public"), "{err}");
+        assert_eq!(address("0.0.0.0:9000", true), Ok("0.0.0.0:9000".parse().unwrap()));
+        assert!(address("no port", false).unwrap_err().contains("give PORT or HOST:PORT"));
+        let token = token().unwrap();
+        assert!(token.len() == 32 && token.chars().all(|c| c.is_ascii_hexdigit()), "{token}");
+    }
+}
