@@ -260,3 +260,38 @@ fn listening_is_refused_where_it_cannot_be_done_safely() {
         assert!(stderr.contains(said), "{flags:?} {command}: {stderr}");
     }
 }
+
+/// A league file of bots `g`, `p` and `r` with these commands, 4 games a pair of seed 9, written to `out`.
+fn league_file(scratch: &Scratch, name: &str, commands: [&str; 3], out: &str) -> String {
+    let path = scratch.join(name);
+    let bots: String = ["g", "p", "r"]
+        .iter()
+        .zip(commands)
+        .map(|(name, command)| format!("[[bot]]\nname = \"{name}\"\ncommand = \"{command}\"\n\n"))
+        .collect();
+    let text = format!("games = 4\nseed = 9\nconcurrency = 2\nout = \"{out}\"\nstartup_timeout = 60000\n\n{bots}");
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+#[test]
+fn a_league_of_a_dialled_bot_one_over_websocket_and_a_process_equals_an_all_pipes_league() {
+    let scratch = Scratch::new("net-league");
+    let (greedy, random, token) = (bin("greedy-bot"), bin("random-bot"), token_file(&scratch));
+    let python = python_greedy();
+    let (piped, mixed) = (scratch.join("piped"), scratch.join("mixed"));
+    let config = league_file(&scratch, "piped.toml", [&greedy, &python, &random], &piped);
+    arena_expect(&["league", "--config", &config], 0);
+    let served = Served::start(&[&greedy, &scratch.marker()]);
+    let (address, listen) = (served.address(), format!("listen {token}"));
+    let config = league_file(&scratch, "mixed.toml", [&address, &listen, &random], &mixed);
+    let listening = Listening::start(&["league", "--config", &config, "--listen"].map(str::to_string));
+    let mut client = listening.client("p", "s3cret", &["--ws"]);
+    let (status, stderr) = listening.finish();
+    assert_eq!(status, Some(0), "{stderr}");
+    assert!(client.wait().unwrap().success());
+    assert_eq!(canonical_records(&mixed), canonical_records(&piped), "the same games, apart from their timing");
+    arena_expect(&["verify", &mixed], 0);
+    drop(served);
+    scratch.assert_nothing_left(LINGER);
+}

@@ -134,7 +134,9 @@ def session(connection, choose, name):
 def play(choose, address, bot, token, websocket=False, connections=4, name=None):
     """Plays `choose` as bot `bot` of the arena at `address` ("HOST:PORT"), keeping
     `connections` connections open at once, until the arena stops listening."""
-    host, port = address.rsplit(":", 1)
+    host, _, port = address.rpartition(":")
+    if not host or not port.isdigit():
+        raise ValueError(f"{address!r} is not HOST:PORT (e.g. 127.0.0.1:9000)")
     kind = WebSocket if websocket else Lines
     done = threading.Event()
 
@@ -175,7 +177,10 @@ def main():
     spec = importlib.util.spec_from_file_location("bot", args.bot_file)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    play(module.choose, args.address, args.bot, token, args.ws, args.connections)
+    try:
+        play(module.choose, args.address, args.bot, token, args.ws, args.connections)
+    except ValueError as error:
+        parser.error(str(error))
 
 
 if __name__ == "__main__":
