@@ -174,7 +174,7 @@ impl BotProcess {
     /// (the supervisor has another).
     pub fn spawn(launch: &Launch) -> Result<BotProcess, Fault> {
         if let Some(peer) = &launch.remote {
-            return Ok(BotProcess::unconnected(launch, peer.clone()));
+            return Ok(BotProcess::unconnected(launch, Some(peer.clone())));
         }
         let program = &launch.argv[0];
         let view = match &launch.view {
@@ -263,20 +263,19 @@ impl BotProcess {
         let stdin = child.stdin.take().map(Writer::Pipe);
         let stdout = Reader::Pipe(child.stdout.take().expect("stdout is piped"));
         let stderr = StderrDrain::start(child.stderr.take().expect("stderr is piped"), log, launch.stderr_cap);
-        let mut process = BotProcess::unconnected(launch, Peer::Dial(String::new()));
+        let mut process = BotProcess::unconnected(launch, None);
         process.local = Some(Local { child, root, bot, reports, stderr: Some(stderr), view });
-        process.peer = None;
         process.stdin = stdin;
         process.stdout.connect(stdout);
         Ok(process)
     }
 
-    /// A bot over the network, before it connects to `peer`; also the shape
-    /// a process started here is given.
-    fn unconnected(launch: &Launch, peer: Peer) -> BotProcess {
+    /// A bot over the network, before it connects to `peer`; with no peer,
+    /// the shape a process started here is given before its pipes.
+    fn unconnected(launch: &Launch, peer: Option<Peer>) -> BotProcess {
         BotProcess {
             local: None,
-            peer: Some(peer),
+            peer,
             leftovers: None,
             counted: None,
             stdin: None,
