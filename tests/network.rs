@@ -295,3 +295,20 @@ fn a_league_of_a_dialled_bot_one_over_websocket_and_a_process_equals_an_all_pipe
     drop(served);
     scratch.assert_nothing_left(LINGER);
 }
+
+#[test]
+fn a_sandboxed_run_plays_a_remote_bot_when_told_it_is_not_confined() {
+    let scratch = Scratch::new("net-sandbox");
+    let greedy = bin("greedy-bot");
+    // The bot run here is confined, in a directory of its own; the remote one is not.
+    std::fs::copy(&greedy, scratch.path().join("greedy-bot")).expect("copied");
+    let served = Served::start(&[&greedy, &scratch.marker()]);
+    let out = scratch.join("out");
+    let bots = [("far", served.address()), ("near", "./greedy-bot".to_string())];
+    let bots: Vec<(&str, &str)> = bots.iter().map(|(name, command)| (*name, command.as_str())).collect();
+    let flags = patient(&["--sandbox", "bwrap", "--unsandboxed-remote", "--games", "4", "--out", &out]);
+    let output = output(arena_command(&match_of(&bots, &flags)).current_dir(scratch.path()));
+    assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
+    let standings = Standings::read(&out);
+    assert_eq!((standings.bot("far").faults, standings.bot("near").faults), (0, 0));
+}
