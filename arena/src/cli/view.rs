@@ -8,7 +8,7 @@ use crate::bot::registry::Registry;
 use crate::engine::games::{GameCommand, dispatch};
 use crate::engine::link::Link;
 use crate::engine::page::Told;
-use crate::engine::process::{EngineError, EngineProcess};
+use crate::engine::process::EngineError;
 use crate::engine::running::{Origin, Running};
 use crate::engine::spec::{Engine, Program, Trouble};
 use crate::settings::ENGINE_TIMEOUT;
@@ -19,7 +19,6 @@ use crate::terminal::console::{self, errln, outln};
 use crate::terminal::untrusted;
 use clap::Args;
 use game::Game;
-use protocol::engine::{Answer, Request};
 use std::path::PathBuf;
 
 /// Examples shown by `arena view --help`.
@@ -77,7 +76,7 @@ pub fn run(args: ViewArgs) -> Result<i32, Failure> {
                 );
                 generic()
             }
-            Some(program) => match engine_page(&program, &line) {
+            Some(program) => match crate::engine::page::engine_page(&program, &line) {
                 Ok(Some(page)) => page,
                 Ok(None) => match told_of(&program, &identity.teams, &line) {
                     Ok(Ok(told)) => crate::engine::page::page(&line, Some(&told)),
@@ -124,45 +123,6 @@ impl GameCommand for Render<'_> {
     fn run<G: Game>(self) -> Self::Output {
         serde_json::from_str::<RecordOf<G>>(self.line)?;
         Ok(G::html_page(self.line))
-    }
-}
-
-/// The page the engine program `program` draws of the record `line`, if
-/// it draws pages (its `engine` answer says `page`).
-fn engine_page(program: &Program, line: &str) -> Result<Option<String>, EngineError> {
-    let trouble = |message: String| EngineError { message, stderr: Vec::new() };
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .map_err(|e| trouble(format!("cannot start the runtime: {e}")))?;
-    let registry = Registry::new();
-    let record: serde_json::Value = serde_json::from_str(line).map_err(|e| trouble(e.to_string()))?;
-    let command = &program.command;
-    let asked = runtime.block_on(async {
-        let (mut engine, info) =
-            EngineProcess::start_for_page(command, &program.dir, program.timeout(), &registry).await?;
-        if !info.page {
-            engine.bye().await?;
-            return Ok(None);
-        }
-        let answer = engine.ask(&Request::Page { record }).await?;
-        engine.bye().await?;
-        Ok(Some(answer))
-    });
-    crate::bot::orphans::sweep(&registry);
-    match asked? {
-        None => Ok(None),
-        Some(Answer::Page { html })
-            if html.trim_start().starts_with("<!DOCTYPE html") || html.trim_start().starts_with("<html") =>
-        {
-            Ok(Some(html))
-        }
-        Some(Answer::Page { .. }) => {
-            Err(trouble(format!("engine {command:?} answered page with something that is not HTML")))
-        }
-        Some(other) => {
-            Err(trouble(format!("engine {command:?} answered page with {}", crate::engine::process::name(&other))))
-        }
     }
 }
 
@@ -235,32 +195,6 @@ async fn replayed(
     Ok(Ok(told))
 }
 
-/// The events of a record, counted (only their number is read).
-#[derive(serde::Deserialize)]
-struct Events {
-    events: Vec<serde::de::IgnoredAny>,
-}
-
-/// `page` made to open after the first `step` events: a script at the start
-/// of its head gives the address `#step=N` before the page reads it, unless
-/// the address already names a step (every page the arena draws, and the
-/// built-in games', read the position from `#step=N`).
-fn opening_at(page: String, step: usize) -> String {
-    let script = format!(
-        "<script>if (!/(^|[#&])step=/.test(location.hash)) \
-         history.replaceState(null, \"\", \"#step={step}\" + (location.hash ? \"&\" + location.hash.slice(1) : \"\"));</script>"
-    );
-    let lower = page.to_ascii_lowercase();
-    let at = lower.find("<head>").map(|at| at + "<head>".len()).or_else(|| {
-        let html = lower.find("<html")?;
-        Some(html + lower[html..].find('>')? + 1)
-    });
-    match at {
-        Some(at) => format!("{}{script}{}", &page[..at], &page[at..]),
-        None => format!("{script}{page}"),
-    }
-}
-
 /// `page` with a banner at the top of its body marking the decision at
 /// `step`: `text` (escaped) and a link back to that position.
 fn marked(page: String, step: usize, text: &str) -> String {
@@ -301,14 +235,14 @@ fn write_page(args: &ViewArgs, line: &str, page: String) -> Result<(), Failure> 
     let page = match args.step {
         None => page,
         Some(step) => {
-            let events = serde_json::from_str::<Events>(line).map_or(0, |record| record.events.len());
+            let events = crate::engine::page::event_count(line);
             if step > events {
                 return Err(usage(format!(
                     "--step {step}: game {} has {events} events, so its steps are 0 to {events}",
                     args.game
                 )));
             }
-            let page = opening_at(page, step);
+            let page = crate::engine::page::opening_at(page, step);
             match &args.mark {
                 Some(text) => marked(page, step, text),
                 None => page,

@@ -10,6 +10,10 @@
 //! `data-told`, the seats told of its event (`0,1`; empty for none), and
 //! holds a `.text` element for each seat's text, with its `data-seat`.
 
+use super::process::{EngineError, EngineProcess};
+use super::spec::Program;
+use crate::bot::registry::Registry;
+use protocol::engine::{Answer, Request};
 use serde::Serialize;
 
 /// What the seats were told of one event of a recorded game, which a record
@@ -42,6 +46,79 @@ pub fn page(record_json: &str, told: Option<&[Told]>) -> String {
         &game::html::json_script("told", &told),
         1,
     )
+}
+
+/// The page the engine program `program` draws of the record `line`, if
+/// it draws pages (its `engine` answer says `page`).
+///
+/// # Errors
+/// When the engine cannot be started or answers with no page.
+pub fn engine_page(program: &Program, line: &str) -> Result<Option<String>, EngineError> {
+    let trouble = |message: String| EngineError { message, stderr: Vec::new() };
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| trouble(format!("cannot start the runtime: {e}")))?;
+    let registry = Registry::new();
+    let record: serde_json::Value = serde_json::from_str(line).map_err(|e| trouble(e.to_string()))?;
+    let command = &program.command;
+    let asked = runtime.block_on(async {
+        let (mut engine, info) =
+            EngineProcess::start_for_page(command, &program.dir, program.timeout(), &registry).await?;
+        if !info.page {
+            engine.bye().await?;
+            return Ok(None);
+        }
+        let answer = engine.ask(&Request::Page { record }).await?;
+        engine.bye().await?;
+        Ok(Some(answer))
+    });
+    crate::bot::orphans::sweep(&registry);
+    match asked? {
+        None => Ok(None),
+        Some(Answer::Page { html })
+            if html.trim_start().starts_with("<!DOCTYPE html") || html.trim_start().starts_with("<html") =>
+        {
+            Ok(Some(html))
+        }
+        Some(Answer::Page { .. }) => {
+            Err(trouble(format!("engine {command:?} answered page with something that is not HTML")))
+        }
+        Some(other) => {
+            Err(trouble(format!("engine {command:?} answered page with {}", crate::engine::process::name(&other))))
+        }
+    }
+}
+
+/// The events of a record, counted (only their number is read).
+#[derive(serde::Deserialize)]
+struct Events {
+    events: Vec<serde::de::IgnoredAny>,
+}
+
+/// How many events the record `line` holds (0 when it is not a record).
+pub fn event_count(line: &str) -> usize {
+    serde_json::from_str::<Events>(line).map_or(0, |record| record.events.len())
+}
+
+/// `page` made to open after the first `step` events: a script at the start
+/// of its head gives the address `#step=N` before the page reads it, unless
+/// the address already names a step (every page the arena draws, and the
+/// built-in games', read the position from `#step=N`).
+pub fn opening_at(page: String, step: usize) -> String {
+    let script = format!(
+        "<script>if (!/(^|[#&])step=/.test(location.hash)) \
+         history.replaceState(null, \"\", \"#step={step}\" + (location.hash ? \"&\" + location.hash.slice(1) : \"\"));</script>"
+    );
+    let lower = page.to_ascii_lowercase();
+    let at = lower.find("<head>").map(|at| at + "<head>".len()).or_else(|| {
+        let html = lower.find("<html")?;
+        Some(html + lower[html..].find('>')? + 1)
+    });
+    match at {
+        Some(at) => format!("{}{script}{}", &page[..at], &page[at..]),
+        None => format!("{script}{page}"),
+    }
 }
 
 #[cfg(test)]
