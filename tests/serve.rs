@@ -272,3 +272,61 @@ fn a_missing_directory_or_an_address_in_use_says_what_to_give_instead() {
     let (_, stderr) = arena_expect(&["match", "--games", "2", "--serve", &address], 2);
     assert!(stderr.contains("--serve") && stderr.contains("give another port"), "{stderr}");
 }
+
+/// `GET path` of the server at `url` until it answers 200 (the game named
+/// may not be read or in flight yet), for at most [`PATIENCE`]: the body.
+fn get_found(url: &str, path: impl Fn() -> Option<String>) -> String {
+    let deadline = Instant::now() + PATIENCE;
+    loop {
+        if let Some(path) = path() {
+            let (status, body) = get(url, &path);
+            if status.contains("200") {
+                return body;
+            }
+        }
+        assert!(Instant::now() < deadline, "no answer from {url} in {PATIENCE:?}");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+#[test]
+fn an_engine_programs_games_are_drawn_in_its_own_page_and_a_recorded_one_opens_at_its_end() {
+    let scratch = Scratch::new("serve-engine");
+    let out = scratch.join("out");
+    let slow = test_bot("slow.py");
+    let engine = format!("{} engine leduc", bin("arena"));
+    let flags = ["--engine", &engine, "--games", "12", "--concurrency", "1", "--seed", "2", "--out", &out];
+    let args = match_args(
+        &scratch,
+        &[("a", &slow), ("b", &slow)],
+        &patient(&[&flags[..], &["--serve", "127.0.0.1:0"]].concat()),
+    );
+    let (mut arena, url, stderr) = start(&args, "live page: ");
+    // `arena engine leduc` draws its pages: a game in flight is shown in Leduc's page, not the generic one.
+    let in_flight = get_found(&url, || {
+        let state: Value = serde_json::from_str(&get(&url, "/state").1).ok()?;
+        Some(format!("/flight/{}", state["flights"][0]["id"].as_u64()?))
+    });
+    let leduc = "<title>Leduc Hold'em game</title>";
+    assert!(
+        in_flight.contains(leduc) && in_flight.contains("in flight"),
+        "{}",
+        &in_flight[..in_flight.len().min(2000)]
+    );
+    // A recorded game opens at its last step, its result shown.
+    wait_for_records(&out, 1);
+    let line = std::fs::read_to_string(format!("{out}/games.jsonl")).unwrap().lines().next().unwrap().to_string();
+    let record: Value = serde_json::from_str(&line).unwrap();
+    let (id, steps) = (record["id"].as_u64().unwrap(), record["events"].as_array().unwrap().len());
+    let recorded = get_found(&url, || Some(format!("/game/{id}")));
+    assert!(recorded.contains(leduc), "{}", &recorded[..recorded.len().min(2000)]);
+    assert!(recorded.contains(&format!("\"#step={steps}\"")), "game {id} does not open at its end, step {steps}");
+    assert!(arena.wait().expect("arena is waited for").success(), "{}", stderr.join().unwrap());
+
+    // Served from its files, by `arena serve` (which runs no program named in them): the generic page, at the end.
+    let serve: Vec<String> = ["serve", &out, "--listen", "127.0.0.1:0"].iter().map(|s| s.to_string()).collect();
+    let (server, url, _) = start(&serve, "live page: ");
+    let recorded = get_found(&url, || Some(format!("/game/{id}")));
+    assert!(!recorded.contains(leduc) && recorded.contains(&format!("\"#step={steps}\"")), "game {id} from the files");
+    stop(server);
+}

@@ -166,11 +166,16 @@ impl ServeFlag {
 }
 
 /// Serves the live page of the run that writes `dir`, if `--serve` was
-/// given ([`ServeFlag::listen`]): `total` is how many games it plays, when known.
+/// given ([`ServeFlag::listen`]): `total` is how many games it plays, when
+/// known; its games are drawn by `engine`'s own page when it draws pages.
 ///
 /// # Errors
 /// A usage error when the run has no output directory to serve.
-pub fn serve_run(dir: Option<&std::path::Path>, total: Option<u64>) -> Result<(), super::Failure> {
+pub fn serve_run(
+    dir: Option<&std::path::Path>,
+    total: Option<u64>,
+    engine: &crate::engine::spec::Engine,
+) -> Result<(), super::Failure> {
     let Some(listener) = LISTENER.lock().unwrap_or_else(std::sync::PoisonError::into_inner).take() else {
         return Ok(());
     };
@@ -179,7 +184,8 @@ pub fn serve_run(dir: Option<&std::path::Path>, total: Option<u64>) -> Result<()
             "--serve needs an output directory (--out DIR): the live page is made from the run's files",
         ));
     };
-    let live = crate::serve::Live { total, flights: Some(crate::run::flights::watch()) };
+    let pages = engine.program_of().filter(|_| engine.info().page).cloned();
+    let live = crate::serve::Live { total, flights: Some(crate::run::flights::watch()), pages };
     crate::terminal::console::errln!("live page: {} (of {})", crate::serve::url(&listener), dir.display());
     crate::serve::spawn(dir, listener, live).map_err(|e| super::internal(e.0))
 }

@@ -646,7 +646,7 @@ fn play(prepared: Prepared, quiet: bool, faults: FaultFlags) -> Result<Played, F
         errln!("this {what} is finished: all {total} games are in {}; its standings follow", dir.display());
     }
     let limits = config.limits();
-    serve_run(config.out.as_deref(), Some(total))?;
+    serve_run(config.out.as_deref(), Some(total), &engine)?;
     // Only a learning league needs the games back: others need not copy every summary.
     let mut games = if learning { played.clone() } else { Vec::new() };
     let run = Run {

@@ -176,7 +176,7 @@ pub fn run(args: MatchArgs) -> Result<i32, Failure> {
         titles: Titles::default(),
         secrets,
     };
-    serve_run(run.out.as_ref().map(OutDir::path), Some(run.selection.count()))?;
+    serve_run(run.out.as_ref().map(OutDir::path), Some(run.selection.count()), &run.engine)?;
     let report = execute(run)?;
     if let Some(dir) = &args.out {
         let _ = outln!("records: {}", dir.join(crate::store::output::GAMES).display());

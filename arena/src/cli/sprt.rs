@@ -351,7 +351,7 @@ fn play(prepared: Prepared, faults: FaultFlags) -> Result<i32, Failure> {
             scoring.unit
         );
     }
-    serve_run(config.games.out.as_deref(), None)?;
+    serve_run(config.games.out.as_deref(), None, &engine)?;
     let run = Run {
         setups,
         bots: config.games.bots.clone(),

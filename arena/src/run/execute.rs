@@ -230,6 +230,9 @@ pub fn execute_with(
         errln!("{warning}");
     }
     let registry = Registry::new();
+    if let Some(flights) = crate::run::flights::watched() {
+        flights.run_in(&registry);
+    }
     let cancel = Arc::new(AtomicBool::new(false));
     signals::watch(Arc::clone(&cancel), registry.clone());
     let already = run.played.len();

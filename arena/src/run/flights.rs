@@ -6,6 +6,7 @@
 //! called: a run that is not served pays one check of a cell per move.
 //! What is kept is never a record: the records are written as ever.
 
+use crate::bot::registry::Registry;
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
@@ -46,6 +47,10 @@ pub struct Flight {
 #[derive(Debug, Default)]
 pub struct Flights {
     games: Mutex<BTreeMap<u64, Flight>>,
+    /// The run's processes, once it runs: a process the live page starts
+    /// (an engine program drawing a page) is recorded there, so that the
+    /// run's sweeps leave it alone.
+    registry: Mutex<Option<Registry>>,
 }
 
 impl Flights {
@@ -102,6 +107,17 @@ impl Flights {
     /// Game `id` as it stands, if it is in flight.
     pub fn get(&self, id: u64) -> Option<Flight> {
         self.lock().get(&id).cloned()
+    }
+
+    /// The run records its processes in `registry` (a league's round, in
+    /// a registry of its own).
+    pub fn run_in(&self, registry: &Registry) {
+        *self.registry.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = Some(registry.clone());
+    }
+
+    /// Where the run records its processes, once it runs.
+    pub fn registry(&self) -> Option<Registry> {
+        self.registry.lock().unwrap_or_else(std::sync::PoisonError::into_inner).clone()
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, BTreeMap<u64, Flight>> {

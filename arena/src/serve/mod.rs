@@ -21,6 +21,8 @@
 pub mod seat;
 pub(crate) mod watch;
 
+use crate::engine::page::{drawn_page, event_count, opening_at};
+use crate::engine::spec::Program;
 use crate::run::flights::{Flight, Flights};
 use axum::Router;
 use axum::extract::{Path as UrlPath, State};
@@ -63,6 +65,9 @@ pub struct Live {
     pub total: Option<u64>,
     /// Its games in flight.
     pub flights: Option<Arc<Flights>>,
+    /// The run's engine program, when it draws its games' pages: its games,
+    /// in flight and recorded, are shown in its page.
+    pub pages: Option<Program>,
 }
 
 /// Why a run cannot be served: the message says why and what to do.
@@ -281,10 +286,30 @@ async fn game(State(shared): State<Arc<Shared>>, UrlPath(id): UrlPath<String>) -
     let games = inside(&shared.dir, crate::store::output::GAMES).map_err(std::io::Error::other);
     match games.and_then(|games| read_span(&games, offset, length)) {
         Ok(record) => {
-            typed("text/html; charset=utf-8", VIEWER_POLICY, crate::engine::spec::html_page(&name, program, &record))
+            // At its end, its result shown, the steps to go back through (an address giving a step wins).
+            let steps = event_count(&record);
+            let page = viewer(&shared, name, program, record).await;
+            typed("text/html; charset=utf-8", VIEWER_POLICY, opening_at(page, steps))
         }
         Err(e) => refused(StatusCode::INTERNAL_SERVER_ERROR, &format!("cannot read game {id}: {e}")),
     }
+}
+
+/// The page of `record`, a game of `name` (`program`: of an engine
+/// program): the engine program's own page when the run's engine draws
+/// pages ([`Live::pages`]; its process is one of the run's), else the
+/// built-in game's, or the generic page of its events (also when the
+/// engine fails to draw it).
+async fn viewer(shared: &Shared, name: String, program: bool, record: String) -> String {
+    let registry = shared.live.flights.as_ref().and_then(|flights| flights.registry());
+    if let (true, Some(engine), Some(registry)) = (program, shared.live.pages.clone(), registry) {
+        let line = record.clone();
+        let drawn = tokio::task::spawn_blocking(move || drawn_page(&engine, &line, &registry)).await;
+        if let Ok(Ok(Some(page))) = drawn {
+            return page;
+        }
+    }
+    crate::engine::spec::html_page(&name, program, &record)
 }
 
 /// The bytes at `offset` of `path`, `length` of them, as text.
@@ -309,12 +334,8 @@ async fn flight(State(shared): State<Arc<Shared>>, UrlPath(id): UrlPath<String>)
         );
     };
     let (name, program) = flight.game.clone();
-    let record = flight_record(id, &name, &flight);
-    typed(
-        "text/html; charset=utf-8",
-        VIEWER_POLICY,
-        crate::engine::spec::html_page(&name, program, &record.to_string()),
-    )
+    let record = flight_record(id, &name, &flight).to_string();
+    typed("text/html; charset=utf-8", VIEWER_POLICY, viewer(&shared, name, program, record).await)
 }
 
 /// Game `id` of `game` in flight as a record of its events so far (each as

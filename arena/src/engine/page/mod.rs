@@ -49,22 +49,35 @@ pub fn page(record_json: &str, told: Option<&[Told]>) -> String {
 }
 
 /// The page the engine program `program` draws of the record `line`, if
-/// it draws pages (its `engine` answer says `page`).
+/// it draws pages (its `engine` answer says `page`); every process below
+/// the arena is swept afterwards (see [`drawn_page`] for a process that runs games).
 ///
 /// # Errors
 /// When the engine cannot be started or answers with no page.
 pub fn engine_page(program: &Program, line: &str) -> Result<Option<String>, EngineError> {
+    let registry = Registry::new();
+    let page = drawn_page(program, line, &registry);
+    crate::bot::orphans::sweep(&registry);
+    page
+}
+
+/// [`engine_page`], its engine process recorded in `registry` (a running
+/// run's, whose sweeps then leave it alone) and ended by `bye` or killed,
+/// with no sweep of the other processes of the arena.
+///
+/// # Errors
+/// When the engine cannot be started or answers with no page.
+pub fn drawn_page(program: &Program, line: &str, registry: &Registry) -> Result<Option<String>, EngineError> {
     let trouble = |message: String| EngineError { message, stderr: Vec::new() };
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
         .map_err(|e| trouble(format!("cannot start the runtime: {e}")))?;
-    let registry = Registry::new();
     let record: serde_json::Value = serde_json::from_str(line).map_err(|e| trouble(e.to_string()))?;
     let command = &program.command;
     let asked = runtime.block_on(async {
         let (mut engine, info) =
-            EngineProcess::start_for_page(command, &program.dir, program.timeout(), &registry).await?;
+            EngineProcess::start_for_page(command, &program.dir, program.timeout(), registry).await?;
         if !info.page {
             engine.bye().await?;
             return Ok(None);
@@ -73,7 +86,6 @@ pub fn engine_page(program: &Program, line: &str) -> Result<Option<String>, Engi
         engine.bye().await?;
         Ok(Some(answer))
     });
-    crate::bot::orphans::sweep(&registry);
     match asked? {
         None => Ok(None),
         Some(Answer::Page { html })
