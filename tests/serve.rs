@@ -330,3 +330,39 @@ fn an_engine_programs_games_are_drawn_in_its_own_page_and_a_recorded_one_opens_a
     assert!(!recorded.contains(leduc) && recorded.contains(&format!("\"#step={steps}\"")), "game {id} from the files");
     stop(server);
 }
+
+#[test]
+fn a_running_league_served_from_its_directory_has_its_games_planned_and_the_time_left() {
+    let scratch = Scratch::new("serve-plan");
+    let out = scratch.join("out");
+    let (greedy, random, slow) = (bin("greedy-bot"), bin("random-bot"), test_bot("slow.py"));
+    let mut args = match_args(
+        &scratch,
+        &[("g", &greedy), ("r", &random), ("s", &slow)],
+        &patient(&["--games", "2", "--concurrency", "2", "--seed", "4", "--out", &out]),
+    );
+    args[0] = "league".to_string();
+    let mut league =
+        Command::new(bin("arena")).args(&args).stdout(Stdio::null()).stderr(Stdio::null()).spawn().unwrap();
+    wait_for_records(&out, 1);
+    // Not served by the league itself: `arena serve DIR` reads the plan from league.json.
+    let serve: Vec<String> = ["serve", &out, "--listen", "127.0.0.1:0"].iter().map(|s| s.to_string()).collect();
+    let (server, url, _) = start(&serve, "live page: ");
+    let deadline = Instant::now() + PATIENCE;
+    let state = loop {
+        let state: Value = serde_json::from_str(&get(&url, "/state").1).unwrap_or_default();
+        if state["seconds_left"].as_f64().is_some_and(|s| s > 0.0) {
+            break state;
+        }
+        assert!(Instant::now() < deadline && league.try_wait().unwrap().is_none(), "no time left shown: {state}");
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    assert!(league.wait().unwrap().success());
+    stop(server);
+    let played = std::fs::read_to_string(format!("{out}/games.jsonl")).unwrap().lines().count() as u64;
+    let (total, games) = (state["total"].as_u64(), state["games"].as_u64().unwrap());
+    assert_eq!(total, Some(played), "the games planned are those the league played: {state}");
+    assert_eq!(state["left"].as_u64(), Some(played - games), "{state}");
+    let rate = state["rate"].as_f64().unwrap();
+    assert_eq!(state["seconds_left"].as_f64(), Some((played - games) as f64 / rate), "{state}");
+}

@@ -18,6 +18,7 @@
 //! page is sent with a content security policy that lets no script run but
 //! the page's own, and nothing load from the network.
 
+pub(crate) mod plan;
 pub mod seat;
 pub(crate) mod watch;
 
@@ -61,7 +62,8 @@ const FILE_POLICY: &str = "default-src 'none'; sandbox";
 /// games in flight.
 #[derive(Default, Clone)]
 pub struct Live {
-    /// How many games the run plays (for the time left), when known.
+    /// How many games the run plays (for the time left), when known; for
+    /// `arena serve DIR`, as many as the directory plans ([`plan`]).
     pub total: Option<u64>,
     /// Its games in flight.
     pub flights: Option<Arc<Flights>>,
@@ -158,9 +160,14 @@ struct Shared {
 }
 
 impl Shared {
-    /// The run in `dir`, which must be there.
-    fn new(dir: &Path, live: Live) -> Result<Arc<Shared>, ServeError> {
-        let watch = Watch::new(dir)?;
+    /// The run in `dir`, which must be there: the games it plans, unless
+    /// `live` says, as far as its directory says.
+    fn new(dir: &Path, mut live: Live) -> Result<Arc<Shared>, ServeError> {
+        let mut watch = Watch::new(dir)?;
+        if live.total.is_none() {
+            watch.poll();
+            live.total = watch.planned();
+        }
         let shared = Shared::waiting(dir, live);
         *shared.watch() = Some(watch);
         shared.refresh();

@@ -6,7 +6,7 @@
 //! games per second, the latest games and faults, and where each record is.
 //! It only reads the directory.
 
-use crate::engine::spec::Engine;
+use crate::engine::spec::{Engine, Identity};
 use crate::league::config::{LeagueConfig, SprtConfig};
 use crate::report::store::GameStore;
 use crate::schedule::Seating;
@@ -52,6 +52,8 @@ pub struct Watch {
     dir: PathBuf,
     setup: Setup,
     game: Option<Game>,
+    /// The engine program that played the games, as their first record says.
+    engine: Option<Identity>,
     names: Vec<String>,
     standings: Option<Standings>,
     test: Option<Test>,
@@ -122,6 +124,7 @@ impl Watch {
             dir: dir.to_path_buf(),
             setup,
             game,
+            engine: None,
             names,
             standings: None,
             test: None,
@@ -154,6 +157,7 @@ impl Watch {
             _ => None,
         };
         let Some(scoring) = scoring else { return };
+        self.engine = header.and_then(|header| header.engine.clone());
         if let (None, Some(header)) = (&self.game, header) {
             self.game = Some(Game { name: header.game.clone(), program: header.engine.is_some() });
         }
@@ -170,6 +174,13 @@ impl Watch {
     /// The game's name and whether an engine program played it, once known.
     pub fn game(&self) -> Option<(&str, bool)> {
         self.game.as_ref().map(|game| (game.name.as_str(), game.program))
+    }
+
+    /// How many games the run plans, when its directory says
+    /// ([`super::plan`]), counting the games read so far.
+    pub fn planned(&self) -> Option<u64> {
+        let Setup::League(config) = &self.setup else { return None };
+        super::plan::planned(config, self.engine.as_ref(), &self.spans.keys().copied().collect())
     }
 
     /// Where game `id`'s record is in `games.jsonl`, if it has been read.
