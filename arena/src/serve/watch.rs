@@ -60,6 +60,9 @@ pub struct Watch {
     /// How far `games.jsonl` is read, and the start of a line not yet ended.
     offset: u64,
     pending: Vec<u8>,
+    /// The file read (its inode): a run that ends puts `games.jsonl` in id
+    /// order in a new file, whose records are then found elsewhere.
+    file: Option<u64>,
     /// Where each game's record is: id → (offset, length).
     spans: HashMap<u64, (u64, usize)>,
     /// Every game read, to count them again when a match's bot first appears.
@@ -129,6 +132,7 @@ impl Watch {
             standings: None,
             test: None,
             offset: 0,
+            file: None,
             pending: Vec::new(),
             spans: HashMap::new(),
             store: GameStore::default(),
@@ -190,8 +194,16 @@ impl Watch {
 
     /// Reads what was added to `games.jsonl`; whether anything was.
     pub fn poll(&mut self) -> bool {
+        use std::os::unix::fs::MetadataExt;
         let Ok(mut file) = std::fs::File::open(self.dir.join(GAMES)) else { return false };
-        let Ok(length) = file.metadata().map(|m| m.len()) else { return false };
+        let Ok(meta) = file.metadata() else { return false };
+        if self.file.is_some_and(|read| read != meta.ino()) {
+            // Put in order as the run ended: read again from the start.
+            let Ok(again) = Watch::new(&self.dir) else { return false };
+            *self = again;
+        }
+        self.file = Some(meta.ino());
+        let length = meta.len();
         if length <= self.offset || file.seek(SeekFrom::Start(self.offset)).is_err() {
             return false;
         }
@@ -440,5 +452,30 @@ mod tests {
         assert_eq!(state["standings"]["bots"][0]["name"], "a");
         assert_eq!(state["standings"]["seed"], Value::Null);
         assert!(!watch.poll(), "nothing new");
+    }
+
+    #[test]
+    fn records_put_in_order_as_the_run_ends_are_found_where_they_are_then() {
+        let dir = tempfile::tempdir().unwrap();
+        let record = |id: u64| {
+            json!({"id": id, "game": "all-fives", "deal": id, "arrangement": 0, "seed": 1, "bot_seeds": [1, 2],
+                   "bots": ["a", "b"], "result": {"reason": "target", "scores": [250, 10 + id as i64], "ranks": [0, 1]},
+                   "faults": [], "events": []})
+            .to_string()
+        };
+        let (first, second) = (record(0), record(1));
+        std::fs::write(dir.path().join(GAMES), format!("{second}\n{first}\n")).unwrap();
+        let mut watch = Watch::new(dir.path()).unwrap();
+        assert!(watch.poll());
+        assert_eq!(watch.span(0), Some((second.len() as u64 + 1, first.len())));
+        // As OutDir::finish does: a new file, renamed over the old one.
+        std::fs::write(dir.path().join("sorted"), format!("{first}\n{second}\n")).unwrap();
+        std::fs::rename(dir.path().join("sorted"), dir.path().join(GAMES)).unwrap();
+        watch.poll();
+        assert_eq!(
+            (watch.span(0), watch.span(1)),
+            (Some((0, first.len())), Some((first.len() as u64 + 1, second.len())))
+        );
+        assert_eq!(watch.state(None, None)["games"], 2, "each game counted once");
     }
 }
