@@ -207,22 +207,22 @@ impl Watch {
         if length <= self.offset || file.seek(SeekFrom::Start(self.offset)).is_err() {
             return false;
         }
-        let mut added = Vec::with_capacity((length - self.offset) as usize);
-        if file.take(length - self.offset).read_to_end(&mut added).is_err() {
+        // What was added, read after the line not yet ended, where it begins.
+        let mut bytes = std::mem::take(&mut self.pending);
+        let (kept, start) = (bytes.len(), self.offset - bytes.len() as u64);
+        if file.take(length - self.offset).read_to_end(&mut bytes).is_err() {
+            bytes.truncate(kept);
+            self.pending = bytes;
             return false;
         }
-        let start = self.offset - self.pending.len() as u64;
-        self.offset += added.len() as u64;
-        let mut bytes = std::mem::take(&mut self.pending);
-        bytes.extend_from_slice(&added);
-        let ended = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |at| at + 1);
+        self.offset += (bytes.len() - kept) as u64;
+        let ended = memchr::memrchr(b'\n', &bytes).map_or(0, |at| at + 1);
         self.pending = bytes[ended..].to_vec();
-        let mut at = start;
         let before = self.games;
-        for line in bytes[..ended].split_inclusive(|&b| b == b'\n') {
-            let span = (at, line.len() - 1);
-            at += line.len() as u64;
-            self.read_line(&line[..span.1], span);
+        let mut from = 0;
+        for end in memchr::memchr_iter(b'\n', &bytes[..ended]) {
+            self.read_line(&bytes[from..end], (start + from as u64, end - from));
+            from = end + 1;
         }
         self.arrivals.push_back((Instant::now(), self.games));
         self.games > before
