@@ -95,6 +95,11 @@ fn timed_out(stdout: &str) -> bool {
 /// Checks one bot; returns what went wrong, if anything. A well-behaved
 /// bot that fails only for want of time is checked again (see [`ATTEMPTS`]).
 fn verify(label: &str, command: &str, failing: Option<&str>) -> Result<(), String> {
+    verify_listing(label, command, failing, CHECKS)
+}
+
+/// [`verify`], the checklist listing `checks`.
+fn verify_listing(label: &str, command: &str, failing: Option<&str>, checks: &[&str]) -> Result<(), String> {
     let scratch = Scratch::new(&format!("check-bot-{}", label.replace(['/', '.', ' '], "-")));
     for attempt in 1.. {
         let started = Instant::now();
@@ -103,7 +108,7 @@ fn verify(label: &str, command: &str, failing: Option<&str>) -> Result<(), Strin
         eprintln!("{label}: {seconds:.1} s");
         let marks = marks(&stdout);
         let names: Vec<&str> = marks.iter().map(|(name, _)| name.as_str()).collect();
-        let problem = if names != CHECKS {
+        let problem = if names != checks {
             Some(format!("the checklist lists {names:?}"))
         } else {
             match failing {
@@ -176,6 +181,27 @@ fn each_misbehaving_bot_fails_its_check() {
         (script.to_string(), command, Some(*check))
     });
     verify_all(cases.collect());
+}
+
+/// A bot that plays many games at once in one process is checked on games
+/// interleaved in one session, answered out of order, and on a fault in one
+/// of them; one that names no game in its answers fails.
+#[test]
+fn a_session_bot_is_checked_on_games_at_once() {
+    let next = CHECKS.iter().position(|&check| check == "next-game").unwrap() + 1;
+    let mut checks = CHECKS.to_vec();
+    checks.splice(next..next, ["session:interleaved", "session:one-fault"]);
+    let bot = format!("{} {} 4", python(), repo_path("tests/bots/batches.py"));
+    let cases = [
+        ("batches.py", bot.clone(), None),
+        ("batches.py untagged", format!("{bot} untagged"), Some("session:interleaved")),
+    ];
+    let problems: Vec<String> =
+        at_once(2, &cases, |(label, command, failing)| verify_listing(label, command, *failing, &checks).err())
+            .into_iter()
+            .flatten()
+            .collect();
+    assert!(problems.is_empty(), "{}", problems.join("\n\n"));
 }
 
 #[test]

@@ -233,6 +233,9 @@ pub trait Payload {
     /// Its `type`, when it is a JSON object whose `type` is a string (as a
     /// view, which a bot is sent as a message, must be).
     fn message_type(&self) -> Option<String>;
+    /// Whether it is a JSON object with the key that names a game in a
+    /// session ([`crate::session::GAME_KEY`]), which no view may have.
+    fn names_a_game(&self) -> bool;
 }
 
 impl Payload for Value {
@@ -244,6 +247,9 @@ impl Payload for Value {
     }
     fn message_type(&self) -> Option<String> {
         self.get("type").and_then(Value::as_str).map(str::to_string)
+    }
+    fn names_a_game(&self) -> bool {
+        self.get(crate::session::GAME_KEY).is_some()
     }
 }
 
@@ -263,6 +269,11 @@ impl Payload for Raw {
     }
     fn message_type(&self) -> Option<String> {
         serde_json::from_str::<Typed>(self.get()).ok().map(|typed| typed.kind)
+    }
+    fn names_a_game(&self) -> bool {
+        // The keys alone, their values skipped.
+        let keys = serde_json::from_str::<std::collections::HashMap<String, serde::de::IgnoredAny>>(self.get());
+        keys.is_ok_and(|keys| keys.contains_key(crate::session::GAME_KEY))
     }
 }
 

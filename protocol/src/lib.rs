@@ -13,6 +13,7 @@
 //! - [`engine`]: the engine protocol, between the arena and a game engine that
 //!   runs as a process of its own (`engines/ENGINES.md`).
 //! - [`line`](mod@line): pure encoding and decoding of one line.
+//! - [`session`]: many games at once in one bot process, each line naming its game.
 //! - [`schema`]: the JSON Schema of a game's messages, generated from its types.
 //! - [`invariants`]: the checks the line fuzz target and its regression tests run.
 #![deny(missing_docs)]
@@ -22,6 +23,7 @@ pub mod invariants;
 pub mod line;
 pub mod messages;
 pub mod schema;
+pub mod session;
 
 /// The protocol version this crate speaks, sent in `hello`.
 pub const VERSION: u32 = 1;

@@ -77,6 +77,12 @@ pub struct Ready {
     /// The protocol version the bot speaks; when given it must be 1.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub protocol: Option<u32>,
+    /// How many games the process plays at once (at least 1), when it plays
+    /// them in a session: every later line either way but `bye` then names
+    /// its game (see [`crate::session`]). Absent: one game at a time, lines
+    /// naming no game.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub games: Option<u32>,
 }
 
 /// The start of a game.

@@ -9,6 +9,7 @@
 //! - [`lines`], [`stderr`], [`logs`]: its pipes; [`remote`]: a bot over the
 //!   network, its connection in place of the pipes; [`fault`]: what a bot did
 //!   wrong, as data.
+//! - [`session`]: many games at once in one process, each line naming its game.
 //! - [`pool`]: idle processes kept between games; [`start_failures`]: giving
 //!   up on a bot that cannot start; [`signals`]: Ctrl-C and the like, which
 //!   stop every bot.
@@ -30,6 +31,7 @@ pub(crate) mod registry;
 pub(crate) mod remote;
 pub(crate) mod sandbox;
 pub(crate) mod seccomp;
+pub(crate) mod session;
 pub mod signals;
 pub(crate) mod spec;
 pub(crate) mod start_failures;

@@ -82,6 +82,8 @@ pub enum Awaited {
     Turn(u64),
     /// A game engine's answer to the request of this type (`"hello"`, `"play"`, …).
     Engine(&'static str),
+    /// Any answer of the games a session plays at once (see [`crate::bot::session`]).
+    Games,
 }
 
 impl std::fmt::Display for Awaited {
@@ -90,6 +92,7 @@ impl std::fmt::Display for Awaited {
             Awaited::Hello => f.write_str("the answer to hello"),
             Awaited::Turn(id) => write!(f, "the answer to turn {id}"),
             Awaited::Engine(request) => write!(f, "the engine's answer to {request}"),
+            Awaited::Games => f.write_str("the answers of its games"),
         }
     }
 }
@@ -400,17 +403,64 @@ impl BotProcess {
                 FaultKind::Timeout,
                 format!("no complete line as {what} within {} ms", limit.as_millis()),
             )),
-            Err(Failure::Read(ReadError::TooLong)) => Err(Fault::new(
+            Err(Failure::Read(e)) => Err(self.read_failed(e, what).await),
+            Err(Failure::Write) => Err(self.closed(FaultKind::ClosedStdin, "stopped reading its stdin", what).await),
+        }
+    }
+
+    /// Writes `bytes` (whole lines) by `deadline`, the outbox aside: for a
+    /// session, whose answers are read apart from its requests (see
+    /// [`BotProcess::next_line`]).
+    pub async fn send(&mut self, bytes: &[u8], deadline: Instant) -> Result<(), Fault> {
+        let written = match self.stdin.as_mut() {
+            Some(stdin) => {
+                tokio::time::timeout_at(deadline, async { stdin.write_all(bytes).await.and(stdin.flush().await) }).await
+            }
+            None => Ok(Err(std::io::ErrorKind::BrokenPipe.into())),
+        };
+        match written {
+            Ok(Ok(())) => Ok(()),
+            Ok(Err(_)) => Err(self.closed(FaultKind::ClosedStdin, "stopped reading its stdin", Awaited::Games).await),
+            Err(_) => Err(Fault::new(
+                FaultKind::Timeout,
+                "a request to it could not be written in time: the process is not reading its stdin",
+            )),
+        }
+    }
+
+    /// The next line the process writes, whenever it comes: its exit, or
+    /// the end of its stdout, is a fault. Cancel-safe: a call dropped
+    /// before its end loses nothing.
+    pub async fn next_line(&mut self) -> Result<&[u8], Fault> {
+        let what = Awaited::Games;
+        let read = match self.local.as_mut() {
+            Some(local) => tokio::select! {
+                biased;
+                line = self.stdout.next_line() => line.map(|_| ()),
+                status = local.child.wait() => {
+                    self.note_exit();
+                    let how = status.map_or_else(|e| format!("exited ({e})"), describe);
+                    return Err(Fault::new(FaultKind::Exited, format!("{how} while the arena awaited {what}")));
+                }
+            },
+            // A bot over the network: the end of its connection is its exit.
+            None => self.stdout.next_line().await.map(|_| ()),
+        };
+        match read {
+            Ok(()) => Ok(self.stdout.last_line()),
+            Err(e) => Err(self.read_failed(e, what).await),
+        }
+    }
+
+    /// The fault of a read of stdout that failed, awaiting `what`.
+    async fn read_failed(&mut self, e: ReadError, what: Awaited) -> Fault {
+        match e {
+            ReadError::TooLong => Fault::new(
                 FaultKind::LineTooLong,
                 format!("a line longer than the cap of {} bytes as {what}", self.stdout.cap()),
-            )),
-            Err(Failure::Read(ReadError::Eof)) => {
-                Err(self.closed(FaultKind::ClosedStdout, "closed its stdout", what).await)
-            }
-            Err(Failure::Read(ReadError::Io(e))) => {
-                Err(self.closed(FaultKind::ClosedStdout, &format!("stdout failed ({e})"), what).await)
-            }
-            Err(Failure::Write) => Err(self.closed(FaultKind::ClosedStdin, "stopped reading its stdin", what).await),
+            ),
+            ReadError::Eof => self.closed(FaultKind::ClosedStdout, "closed its stdout", what).await,
+            ReadError::Io(e) => self.closed(FaultKind::ClosedStdout, &format!("stdout failed ({e})"), what).await,
         }
     }
 

@@ -46,6 +46,13 @@ pub enum RulesError {
         /// Its type.
         kind: String,
     },
+    /// A view has the key that names a game in a session.
+    ViewNamesGame {
+        /// The event's number in the step.
+        event: usize,
+        /// The seat it is for.
+        seat: usize,
+    },
     /// An event has texts, but not one per seat.
     EventTexts {
         /// The event's number in the step.
@@ -155,6 +162,12 @@ impl fmt::Display for RulesError {
                  use ({}): a bot would take it for one; call the event something else",
                 ENVELOPE_TYPES.join(", ")
             ),
+            RulesError::ViewNamesGame { event, seat } => write!(
+                f,
+                "event {event} of the step tells seat {seat} a view with the key {:?}, which names the game of \
+                 each line a bot playing many games at once is sent: rename it",
+                protocol::session::GAME_KEY
+            ),
             RulesError::EventTexts { event, texts, seats } => {
                 write!(f, "event {event} of the step has {texts} texts for {seats} seats")
             }
@@ -255,11 +268,13 @@ pub fn check_step<J: Payload>(step: &Step<J>, seats: usize, teams: &[Vec<usize>]
 }
 
 /// A view, which a bot is sent as a line of its own: a JSON object whose
-/// `type` is a string, and not one of the envelope's ([`ENVELOPE_TYPES`]).
+/// `type` is a string, and not one of the envelope's ([`ENVELOPE_TYPES`]), without
+/// the key that names a game in a session ([`protocol::session::GAME_KEY`]).
 fn check_view<J: Payload>(view: &J, event: usize, seat: usize) -> Result<(), RulesError> {
     match view.message_type().filter(|_| view.is_object()) {
         None => Err(RulesError::ViewNotMessage { event, seat }),
         Some(kind) if ENVELOPE_TYPES.contains(&kind.as_str()) => Err(RulesError::ViewReserved { event, seat, kind }),
+        Some(_) if view.names_a_game() => Err(RulesError::ViewNamesGame { event, seat }),
         Some(_) => Ok(()),
     }
 }
@@ -414,6 +429,8 @@ mod tests {
         for untyped in [r#"{"card": "Kh"}"#, r#"{"type": 3}"#, r#"["turn"]"#, r#""turn""#] {
             assert!(with_view(untyped).unwrap_err().contains("not a JSON object with a string"), "{untyped}");
         }
+        let tagged = with_view(r#"{"type": "river", "game": null}"#).unwrap_err();
+        assert!(tagged.contains("seat 1 a view with the key \"game\""), "{tagged}");
     }
 
     #[test]

@@ -1,10 +1,12 @@
 //! The protocol as the arena speaks it with one bot process: the handshake
-//! and a move request, each turning whatever the bot does into either the
-//! expected answer or a [`Fault`].
+//! and a move request (of a plain process, or of one game of a session: see
+//! [`crate::bot::session`]), each turning whatever the bot does into either
+//! the expected answer or a [`Fault`].
 
 use crate::bot::fault::{Fault, FaultKind};
 use crate::bot::lines::excerpt;
 use crate::bot::process::{Awaited, BotProcess};
+use crate::bot::session::Conversation;
 use crate::engine::link::Link;
 use crate::engine::process::EngineError;
 use crate::engine::running::{Found, Running};
@@ -112,13 +114,13 @@ impl Named {
     }
 }
 
-/// Asks the bot in `process` for its move: sends a turn with `state` and
+/// Asks the bot in `process` (a plain process, or a game of a session) for its move: sends a turn with `state` and
 /// the `legal` choices, and checks that the answer is one of them (by index)
 /// or names a move by value. The answer is due within `limit`, and within
 /// what is left on the seat's `clock` when there is one (which the turn tells
 /// the bot); the caller takes the move's time off the clock.
 pub async fn ask_move<S: Serialize, C: Serialize>(
-    process: &mut BotProcess,
+    process: &mut impl Conversation,
     state: &S,
     legal: &[C],
     limit: Duration,
@@ -196,7 +198,7 @@ pub async fn ask_move<S: Serialize, C: Serialize>(
 /// and `clock` as [`ask_move`]. The outer
 /// error is the engine's failure, the inner one the bot's fault.
 pub async fn ask_in_game(
-    process: &mut BotProcess,
+    process: &mut impl Conversation,
     game: &Running<'_>,
     link: &mut dyn Link,
     limit: Duration,

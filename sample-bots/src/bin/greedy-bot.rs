@@ -74,6 +74,7 @@ fn main() {
                     version: Some(env!("CARGO_PKG_VERSION").into()),
                     author: None,
                     protocol: Some(protocol::VERSION),
+                    games: None,
                 })
             }
             Ok(ToBot::GameStart(start)) => {

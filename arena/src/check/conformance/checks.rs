@@ -31,6 +31,10 @@ enum Check {
     Position(usize),
     Game(usize),
     NextGame,
+    /// Games at once in one session, of a bot that plays this many.
+    Interleaved(usize),
+    /// A fault in one game of a session.
+    OneFault,
     Bye,
     Eof,
 }
@@ -42,6 +46,8 @@ impl Check {
             Check::Position(i) => format!("position:{}", context.checked.cases[i].name),
             Check::Game(i) => format!("game:{}", context.checked.tables[i].0),
             Check::NextGame => "next-game".to_string(),
+            Check::Interleaved(_) => "session:interleaved".to_string(),
+            Check::OneFault => "session:one-fault".to_string(),
             Check::Bye => "exit-on-bye".to_string(),
             Check::Eof => "exit-on-eof".to_string(),
         }
@@ -54,6 +60,8 @@ impl Check {
             Check::Position(i) => position(context, i, &mut timing).await,
             Check::Game(i) => games(context, i, 1, &mut timing).await,
             Check::NextGame => games(context, 0, 2, &mut timing).await,
+            Check::Interleaved(games) => super::sessions::interleaved(context, games, &mut timing).await,
+            Check::OneFault => super::sessions::one_fault(context, &mut timing).await,
             Check::Bye => exits(context, false).await,
             Check::Eof => exits(context, true).await,
         };
@@ -64,12 +72,16 @@ impl Check {
 /// Runs the handshake, then (if it passed) every other check, `jobs` at a
 /// time, and lists last whether every answer of theirs came in time.
 pub async fn run_all(context: Arc<Context>) -> Vec<Outcome> {
-    let handshake = handshake(&context).await;
+    let (handshake, games) = handshake(&context).await;
     let passed = !handshake.failed();
     let mut list = vec![Check::RequestIds];
     list.extend((0..context.checked.cases.len()).map(Check::Position));
     list.extend((0..context.checked.tables.len()).map(Check::Game));
-    list.extend([Check::NextGame, Check::Bye, Check::Eof]);
+    list.push(Check::NextGame);
+    if let Some(games) = games.filter(|&games| games > 1 && !context.checked.cases.is_empty()) {
+        list.extend([Check::Interleaved(games), Check::OneFault]);
+    }
+    list.extend([Check::Bye, Check::Eof]);
     let mut outcomes: Vec<Outcome> = list
         .iter()
         .map(|check| Outcome {
@@ -107,8 +119,8 @@ pub async fn run_all(context: Arc<Context>) -> Vec<Outcome> {
     all
 }
 
-/// A fresh process of the bot for `seat` of `table`, past its handshake.
-async fn start(table: &Table, seat: usize) -> Result<(BotProcess, String), Failure> {
+/// A fresh process of the bot for `seat` of `table`, past its handshake, and what it said.
+pub(super) async fn start(table: &Table, seat: usize) -> Result<(BotProcess, Greeted), Failure> {
     let mut process = BotProcess::spawn(&table.launch(0, seat, Placement::default())).map_err(|fault| Failure {
         problem: fault.to_string(),
         sent: Vec::new(),
@@ -120,8 +132,10 @@ async fn start(table: &Table, seat: usize) -> Result<(BotProcess, String), Failu
         Ok(ready) => {
             let version = ready.version.map(|v| format!(" {v}")).unwrap_or_default();
             let protocol = ready.protocol.map(|p| format!(", protocol {p}")).unwrap_or_default();
-            let detail = format!("ready in {} ms: {:?}{version}{protocol}", started.elapsed().as_millis(), ready.name);
-            Ok((process, detail))
+            let games = ready.games.map(|n| format!(", {n} games at once")).unwrap_or_default();
+            let detail =
+                format!("ready in {} ms: {:?}{version}{protocol}{games}", started.elapsed().as_millis(), ready.name);
+            Ok((process, Greeted { detail, games: ready.games.map(|n| n as usize) }))
         }
         Err(fault) => Err(failure(fault, process, table.engine.name()).await),
     }
@@ -162,8 +176,16 @@ fn other_game(name: &str, answer: &[u8]) -> Option<&'static str> {
         .find(|other| games::dispatch(other, NamesAMove(answer)).unwrap_or(false))
 }
 
+/// What a bot said in its handshake, for the checklist.
+pub(super) struct Greeted {
+    /// How it answered, briefly.
+    detail: String,
+    /// How many games it plays at once in one process, if it said.
+    games: Option<usize>,
+}
+
 /// A table of the bot alone, for `variant`.
-fn table(context: &Context, variant: &Resolved) -> Table {
+pub(super) fn table(context: &Context, variant: &Resolved) -> Table {
     let settings = &context.settings;
     Table::new(
         vec![settings.bot.clone()],
@@ -176,15 +198,16 @@ fn table(context: &Context, variant: &Resolved) -> Table {
     )
 }
 
-async fn handshake(context: &Context) -> Outcome {
-    let verdict = match start(&table(context, &context.checked.tables[0].1), 0).await {
-        Ok((process, detail)) => {
+/// The handshake's outcome, and how many games at once the bot said it plays.
+async fn handshake(context: &Context) -> (Outcome, Option<usize>) {
+    let (verdict, games) = match start(&table(context, &context.checked.tables[0].1), 0).await {
+        Ok((process, greeted)) => {
             process.kill().await;
-            Verdict::Pass(detail)
+            (Verdict::Pass(greeted.detail), greeted.games)
         }
-        Err(failure) => Verdict::Fail(Box::new(failure)),
+        Err(failure) => (Verdict::Fail(Box::new(failure)), None),
     };
-    Outcome { name: "handshake".to_string(), expect: None, verdict, timing: Timing::default() }
+    (Outcome { name: "handshake".to_string(), expect: None, verdict, timing: Timing::default() }, games)
 }
 
 /// Asks for a move with `state` and `choices` and notes its time; a fault kills the process.

@@ -8,12 +8,17 @@
 //! exiting on `bye` and at the end of input. Two checks are drawn from all
 //! the others: whether every answer came in time, and whether any process
 //! the bot started outlived it. If the handshake fails, every other check is
-//! skipped. A bot's misbehaviour is a failed check, never an error.
+//! skipped. A bot that plays many games at once in one process (see
+//! [`crate::bot::session`]) is checked on games interleaved in one session
+//! and on a fault in one of them too. A bot's misbehaviour is a failed
+//! check, never an error.
 //!
-//! - [`checks`]: the checks themselves; [`report`]: the printed checklist.
+//! - [`checks`]: the checks themselves; [`sessions`]: those of a bot that
+//!   plays many games at once; [`report`]: the printed checklist.
 
 pub(crate) mod checks;
 pub(crate) mod report;
+pub(crate) mod sessions;
 
 use crate::bot::orphans;
 use crate::bot::registry::Registry;

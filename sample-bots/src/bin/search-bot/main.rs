@@ -79,6 +79,7 @@ fn main() {
                     version: Some(env!("CARGO_PKG_VERSION").into()),
                     author: None,
                     protocol: Some(protocol::VERSION),
+                    games: None,
                 });
                 if out.write_all(&encode(&ready)).and_then(|()| out.flush()).is_err() {
                     return;
