@@ -28,6 +28,7 @@ mod records;
 mod report;
 mod seccomp;
 mod serve;
+mod sessions;
 mod sprt;
 mod terminal;
 mod texts;

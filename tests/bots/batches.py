@@ -7,8 +7,9 @@ With GAMES of 1 or more it says `"games": GAMES` at ready; it names the
 game of each answer whose turn named one (a session's), and of none when
 the arena plays it one game at a time; with 0 it never says `games`.
 Each game's moves come from a generator seeded by its game_start seed, so
-both ways play a deal alike. Turns are collected while more lines arrive
-within 5 ms, then answered last first: out of the order asked.
+both ways play a deal alike. Turns are collected until every open game has
+one, or no more lines arrive within 5 ms, then answered last first: out of
+the order asked.
 
 MISBEHAVIOUR, if given: `untagged` (an answer names no game), `illegal-second`
 (an illegal move in the second game it is given, its other games played well).
@@ -38,7 +39,9 @@ def answer(game, turn, rng, nth):
 def main():
     rngs, order, pending, buffer = {}, {}, [], b""
     while alive():
-        waiting = [0] if not pending else select.select([0], [], [], 0.005)[0]
+        # Every open game waits for an answer, or nothing more came within 5 ms: answer them all.
+        everyone = pending and len(pending) >= len(rngs)
+        waiting = [] if everyone else [0] if not pending else select.select([0], [], [], 0.005)[0]
         if not waiting:
             # A turn of a game that ended meanwhile (forfeited) is not answered.
             answers = [answer(g, t, rngs[g], order[g]) for g, t in reversed(pending) if g in rngs]

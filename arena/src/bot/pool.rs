@@ -16,6 +16,7 @@ use crate::bot::fault::Fault;
 use crate::bot::placement::Placement;
 use crate::bot::process::Envelope;
 use crate::bot::process::{BotProcess, Launch};
+use crate::bot::session::Session;
 use std::fmt;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -104,6 +105,8 @@ pub struct Pool {
     idle: Mutex<Vec<Idle>>,
     /// Processes being started ahead of their lane.
     ahead: Mutex<Vec<Ahead>>,
+    /// Processes playing many games of their lane at once (see [`crate::bot::session`]).
+    sessions: Mutex<Vec<(Role, Arc<Session>)>>,
     placement: Placement,
     census: Arc<Census>,
     grace: Duration,
@@ -118,6 +121,11 @@ pub struct Role {
     pub seat: usize,
     /// The lane ([`crate::schedule::lanes::Lane::key`]).
     pub lane: u64,
+    /// Which of the lane's games played at once it plays: 0, but where a
+    /// lane's games are played several at once (for a bot that plays them
+    /// in one process, a session), each of a plain bot's processes for one
+    /// of them.
+    pub copy: usize,
 }
 
 /// A process waiting for its next game.
@@ -128,8 +136,9 @@ struct Idle {
 
 /// How starting a process ahead of its lane went.
 pub enum Started {
-    /// It answered `hello`, this long after it was started.
-    Greeted(BotProcess, Duration),
+    /// It answered `hello`, this long after it was started, saying it
+    /// plays this many games at once, if it said.
+    Greeted(BotProcess, Duration, Option<u32>),
     /// It failed to start: the bot's fault, recorded in the first game of
     /// its lane (with the process, to be killed there, if it was started).
     Faulted(Fault, Option<BotProcess>),
@@ -147,7 +156,14 @@ impl Pool {
     /// A pool of processes placed as `placement`, at most `cap` of them
     /// alive, each given `grace` to exit after `bye`.
     pub fn new(placement: Placement, cap: usize, grace: Duration) -> Pool {
-        Pool { idle: Mutex::default(), ahead: Mutex::default(), placement, census: Census::new(cap), grace }
+        Pool {
+            idle: Mutex::default(),
+            ahead: Mutex::default(),
+            sessions: Mutex::default(),
+            placement,
+            census: Census::new(cap),
+            grace,
+        }
     }
 
     /// Where new processes of this pool run.
@@ -173,6 +189,18 @@ impl Pool {
     pub fn holds(&self, role: Role) -> bool {
         self.idle.lock().expect("pool lock").iter().any(|i| i.role == role)
             || self.ahead.lock().expect("pool lock").iter().any(|a| a.role == role)
+    }
+
+    /// The live session playing `role`, if there is one.
+    pub fn session(&self, role: Role) -> Option<Arc<Session>> {
+        let mut sessions = self.sessions.lock().expect("pool lock");
+        sessions.retain(|(_, session)| !session.is_dead());
+        sessions.iter().find(|(held, _)| *held == role).map(|(_, session)| Arc::clone(session))
+    }
+
+    /// Keeps `session`, playing `role`, until its lane ends.
+    pub fn keep_session(&self, role: Role, session: Arc<Session>) {
+        self.sessions.lock().expect("pool lock").push((role, session));
     }
 
     /// Returns a healthy process to the pool.
@@ -238,15 +266,24 @@ impl Pool {
             *all = rest;
             this
         };
+        let sessions: Vec<(Role, Arc<Session>)> = {
+            let mut all = self.sessions.lock().expect("pool lock");
+            let (this, rest) = std::mem::take(&mut *all).into_iter().partition(|(role, _)| role.lane == lane);
+            *all = rest;
+            this
+        };
         let mut closing = JoinSet::new();
         let grace = self.grace;
+        for (_, session) in sessions {
+            closing.spawn(async move { session.close(grace).await });
+        }
         for idle in idle {
             closing.spawn(farewell(idle.process, grace));
         }
         for ahead in ahead {
             closing.spawn(async move {
                 match ahead.task.await {
-                    Ok(Started::Greeted(process, _)) => farewell(process, grace).await,
+                    Ok(Started::Greeted(process, ..)) => farewell(process, grace).await,
                     Ok(Started::Faulted(_, Some(process))) => drop(process.kill().await),
                     _ => {}
                 }
@@ -262,8 +299,13 @@ impl Pool {
         let lanes: Vec<u64> = {
             let idle = self.idle.lock().expect("pool lock");
             let ahead = self.ahead.lock().expect("pool lock");
-            let mut lanes: Vec<u64> =
-                idle.iter().map(|i| i.role.lane).chain(ahead.iter().map(|a| a.role.lane)).collect();
+            let sessions = self.sessions.lock().expect("pool lock");
+            let mut lanes: Vec<u64> = idle
+                .iter()
+                .map(|i| i.role.lane)
+                .chain(ahead.iter().map(|a| a.role.lane))
+                .chain(sessions.iter().map(|(role, _)| role.lane))
+                .collect();
             lanes.sort_unstable();
             lanes.dedup();
             lanes
@@ -274,8 +316,12 @@ impl Pool {
         }
     }
 
-    /// Kills every idle process, and every one started ahead, at once.
+    /// Kills every idle process, every one started ahead and every session, at once.
     pub async fn kill_all(&self) {
+        let sessions = std::mem::take(&mut *self.sessions.lock().expect("pool lock"));
+        for (_, session) in sessions {
+            session.close(Duration::ZERO).await;
+        }
         let idle = std::mem::take(&mut *self.idle.lock().expect("pool lock"));
         for idle in idle {
             idle.process.kill().await;

@@ -2,8 +2,9 @@
 
 use crate::bot::fault::{Fault, FaultKind};
 use crate::bot::pool::{Pool, Role, Started};
-use crate::bot::process::BotProcess;
 use crate::bot::process::Envelope;
+use crate::bot::process::{Awaited, BotProcess};
+use crate::bot::session::{Conversation, GameLine, Session};
 use crate::bot::start_failures::GiveUp;
 use crate::engine::link::Link;
 use crate::engine::process::EngineError;
@@ -20,7 +21,7 @@ use protocol::engine::{Raw, StepEvent};
 use protocol::messages::{Forfeit, GameEnd, GameStart};
 use serde_json::Value;
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// The record of a game, whatever the engine: its variant and events as
 /// the engine gave them.
@@ -103,18 +104,20 @@ impl Person for Nobody {
     }
 }
 
-/// Plays the game `spec` of lane `lane` (see [`crate::schedule::lanes`])
-/// with that lane's processes from `pool` (starting any that are missing)
-/// and the engine on `link`, returns the healthy processes to the pool, and
-/// returns the record.
+/// Plays the game `spec` of lane `lane` (see [`crate::schedule::lanes`]),
+/// as its `copy`th game played at once (see [`Role::copy`]), with that
+/// lane's processes from `pool` (starting any that are missing) and the
+/// engine on `link`, returns the healthy processes to the pool, and returns
+/// the record. A bot that plays many games at once plays it in its lane's
+/// session (see [`crate::bot::session`]), whatever the copy.
 pub async fn play_game(
     table: &Table,
     pool: &Pool,
     link: &mut dyn Link,
     spec: &GameSpec,
-    lane: u64,
+    (lane, copy): (u64, usize),
 ) -> Result<Record, Unplayable> {
-    let record = play_seated::<Nobody>(table, pool, link, spec, lane, None).await?;
+    let record = play_seated::<Nobody>(table, pool, link, spec, (lane, copy), None).await?;
     Ok(record.expect("only a person leaves a game unfinished"))
 }
 
@@ -127,7 +130,7 @@ pub async fn play_seated<P: Person>(
     pool: &Pool,
     link: &mut dyn Link,
     spec: &GameSpec,
-    lane: u64,
+    lane: (u64, usize),
     person: Option<&mut P>,
 ) -> Result<Option<Record>, Unplayable> {
     let started = Instant::now();
@@ -151,8 +154,8 @@ pub async fn play_seated<P: Person>(
     }
     let forfeits: Vec<Forfeit> =
         seated.faults.iter().map(|f| Forfeit { seat: f.seat, kind: f.kind.name().to_string() }).collect();
-    for (seat, process) in seated.processes.iter_mut().enumerate() {
-        if let Some(mut process) = process.take() {
+    for (seat, line) in seated.processes.iter_mut().enumerate() {
+        if let Some(mut line) = line.take() {
             let end = GameEnd {
                 id: spec.tag(),
                 reason: result.reason.clone(),
@@ -160,8 +163,12 @@ pub async fn play_seated<P: Person>(
                 ranks: result.ranks.clone(),
                 forfeits: forfeits.clone(),
             };
-            process.queue(&Envelope::GameEnd(end));
-            pool.put(Role { bot: spec.seats[seat], seat, lane }, process);
+            line.queue(&Envelope::GameEnd(end));
+            match line {
+                SeatLine::Process(process) => pool.put(role(spec, seat, lane), process),
+                // A game of a session, faulted or not: its game_end, and the process plays on.
+                SeatLine::Game(game) => game.end(),
+            }
         }
     }
 
@@ -189,13 +196,61 @@ pub async fn play_seated<P: Person>(
     }))
 }
 
-/// The seats of one game of a match: a bot process in each (a seat is
-/// empty once its process faulted), or `person` in its own.
+/// How the arena talks to a seat's bot: a process of its own, or a game of
+/// a session (see [`crate::bot::session`]). One for each seat of a game in
+/// play: its size does not matter, and a process is taken from the pool
+/// and returned to it by value, unboxed.
+#[allow(clippy::large_enum_variant)]
+enum SeatLine {
+    Process(BotProcess),
+    Game(GameLine),
+}
+
+impl Conversation for SeatLine {
+    fn queue<T: serde::Serialize + ?Sized>(&mut self, message: &T) {
+        match self {
+            SeatLine::Process(process) => process.queue(message),
+            SeatLine::Game(game) => game.queue(message),
+        }
+    }
+    fn next_request_id(&mut self) -> u64 {
+        match self {
+            SeatLine::Process(process) => process.next_request_id(),
+            SeatLine::Game(game) => game.next_request_id(),
+        }
+    }
+    async fn make_way(&mut self) {
+        match self {
+            SeatLine::Process(process) => process.make_way().await,
+            SeatLine::Game(game) => game.make_way().await,
+        }
+    }
+    async fn exchange(
+        &mut self,
+        deadline: tokio::time::Instant,
+        limit: Duration,
+        what: Awaited,
+    ) -> Result<&[u8], Fault> {
+        match self {
+            SeatLine::Process(process) => process.exchange(deadline, limit, what).await,
+            SeatLine::Game(game) => game.exchange(deadline, limit, what).await,
+        }
+    }
+}
+
+/// The role of `spec`'s bot in `seat`, in `lane` as its `copy`th game at once.
+fn role(spec: &GameSpec, seat: usize, (lane, copy): (u64, usize)) -> Role {
+    Role { bot: spec.seats[seat], seat, lane, copy }
+}
+
+/// The seats of one game of a match: a bot process in each, or a game of
+/// its session (a process's seat is empty once it faulted; a session's
+/// game stays, to be told its end), or `person` in its own.
 struct Seated<'t, 'p, P> {
     table: &'t Table,
     /// Each seat's name in the record.
     names: Vec<String>,
-    processes: Vec<Option<BotProcess>>,
+    processes: Vec<Option<SeatLine>>,
     faults: Vec<FaultRecord>,
     person: Option<&'p mut P>,
     /// The person's seat, if any.
@@ -245,7 +300,7 @@ impl<'t, 'p, P: Person> Seated<'t, 'p, P> {
         pool: &Pool,
         link: &mut dyn Link,
         spec: &GameSpec,
-        lane: u64,
+        lane: (u64, usize),
     ) -> Result<Option<(Running<'t>, GameResult)>, Unplayable> {
         let table = self.table;
         self.seat_bots(pool, spec, lane).await?;
@@ -279,15 +334,18 @@ impl<'t, 'p, P: Person> Seated<'t, 'p, P> {
         Ok(Some((game, result)))
     }
 
-    /// Takes the processes of `lane` from `pool` into the bots' seats: idle
+    /// Takes the processes of `lane` from `pool` into the bots' seats: a
+    /// game of the lane's session, for a bot that plays many at once; idle
     /// ones, ones started ahead (once they have answered `hello`), and the
     /// missing ones started all at once, then greeted.
-    async fn seat_bots(&mut self, pool: &Pool, spec: &GameSpec, lane: u64) -> Result<(), Unplayable> {
+    async fn seat_bots(&mut self, pool: &Pool, spec: &GameSpec, lane: (u64, usize)) -> Result<(), Unplayable> {
         let (table, person_seat) = (self.table, self.person_seat);
         let mut fresh = Vec::new();
         for seat in (0..table.seats()).filter(|&seat| person_seat != Some(seat)) {
             let bot = spec.seats[seat];
-            let role = Role { bot, seat, lane };
+            // A session plays every game of its lane at once: its own copy is the first.
+            let copy = if table.games(bot) > 1 { 0 } else { lane.1 };
+            let role = role(spec, seat, (lane.0, copy));
             // Given up before an idle process is taken: none of its processes plays again.
             if let Some(why) = table.starts.given_up(bot) {
                 match table.give_up {
@@ -304,19 +362,23 @@ impl<'t, 'p, P: Person> Seated<'t, 'p, P> {
                     }
                 }
             }
+            if let Some(session) = pool.session(role) {
+                self.processes[seat] = Some(SeatLine::Game(session.open(spec.tag())));
+                continue;
+            }
             if let Some(process) = pool.take(role) {
-                self.processes[seat] = Some(process);
+                self.processes[seat] = Some(SeatLine::Process(process));
                 continue;
             }
             if let Some(task) = pool.take_ahead(role) {
                 match task.await {
-                    Ok(Started::Greeted(process, took)) => {
+                    Ok(Started::Greeted(process, took, games)) => {
                         table.starts.started(bot);
                         table.started_in(bot, took);
-                        self.processes[seat] = Some(process);
+                        self.seat_greeted(pool, spec, role, process, games);
                     }
                     Ok(Started::Faulted(fault, process)) => {
-                        self.processes[seat] = process;
+                        self.processes[seat] = process.map(SeatLine::Process);
                         table.starts.failed(bot, &fault);
                         self.fault(seat, fault).await;
                     }
@@ -332,8 +394,8 @@ impl<'t, 'p, P: Person> Seated<'t, 'p, P> {
             }
             match pool.start(&table.launch(bot, seat, pool.placement())).await {
                 Ok(process) => {
-                    self.processes[seat] = Some(process);
-                    fresh.push(seat);
+                    self.processes[seat] = Some(SeatLine::Process(process));
+                    fresh.push((seat, role));
                 }
                 // Killed from outside as it started: the bot's death, as in its handshake.
                 Err(fault) if fault.kind == FaultKind::Exited => {
@@ -346,27 +408,32 @@ impl<'t, 'p, P: Person> Seated<'t, 'p, P> {
         // Greeted at once, each timed on its own.
         let started = Instant::now();
         let mut greetings = Vec::new();
-        for seat in fresh {
+        for (seat, role) in fresh {
             let bot = spec.seats[seat];
-            let mut process = self.processes[seat].take().expect("just started");
+            let Some(SeatLine::Process(mut process)) = self.processes[seat].take() else {
+                unreachable!("just started")
+            };
             let (hello, limit) = (table.hello(bot, seat), table.limits.startup_timeout);
             let greeting = tokio::spawn(async move {
-                let greeted = session::handshake(&mut process, hello, limit).await.map(|_| started.elapsed());
+                let greeted =
+                    session::handshake(&mut process, hello, limit).await.map(|ready| (started.elapsed(), ready.games));
                 (process, greeted)
             });
-            greetings.push((seat, bot, greeting));
+            greetings.push((seat, role, greeting));
         }
-        for (seat, bot, greeting) in greetings {
+        for (seat, role, greeting) in greetings {
+            let bot = role.bot;
             let (process, greeted) = greeting.await.map_err(|e| {
                 Unplayable::new(format!("the greeting of a process of bot {:?} failed: {e}", self.names[seat]))
             })?;
-            self.processes[seat] = Some(process);
             match greeted {
-                Ok(took) => {
+                Ok((took, games)) => {
                     table.starts.started(bot);
                     table.started_in(bot, took);
+                    self.seat_greeted(pool, spec, role, process, games);
                 }
                 Err(fault) => {
+                    self.processes[seat] = Some(SeatLine::Process(process));
                     table.starts.failed(bot, &fault);
                     self.fault(seat, fault).await;
                 }
@@ -375,10 +442,31 @@ impl<'t, 'p, P: Person> Seated<'t, 'p, P> {
         Ok(())
     }
 
-    /// Kills the process in `seat` and records its fault.
+    /// Seats `process`, just greeted for `role`, saying it plays `games`
+    /// games at once: more than one, in a session kept for the lane's other games.
+    fn seat_greeted(&mut self, pool: &Pool, spec: &GameSpec, role: Role, process: BotProcess, games: Option<u32>) {
+        self.table.note_games(role.bot, games);
+        self.processes[role.seat] = Some(match games {
+            Some(games) if games > 1 => {
+                let session = Arc::new(Session::start(process, self.table.limits.exit_grace));
+                let game = session.open(spec.tag());
+                pool.keep_session(role, session);
+                SeatLine::Game(game)
+            }
+            _ => SeatLine::Process(process),
+        });
+    }
+
+    /// Kills the process in `seat` (a session's game stays, to be told its
+    /// end: the process plays on, unless it died) and records its fault.
     async fn fault(&mut self, seat: usize, fault: Fault) {
         let stderr = match self.processes[seat].take() {
-            Some(process) => process.kill().await,
+            Some(SeatLine::Process(process)) => process.kill().await,
+            Some(SeatLine::Game(game)) => {
+                let stderr = game.stderr().to_vec();
+                self.processes[seat] = Some(SeatLine::Game(game));
+                stderr
+            }
             None => Vec::new(),
         };
         let bot = self.names[seat].clone();
@@ -389,10 +477,12 @@ impl<'t, 'p, P: Person> Seated<'t, 'p, P> {
         self.faults.iter().map(|f| f.seat).collect()
     }
 
-    /// Kills every process still seated.
+    /// Kills every process still seated (a session's game is closed: the process plays on).
     async fn kill(&mut self) {
-        for process in self.processes.iter_mut().filter_map(Option::take) {
-            process.kill().await;
+        for line in self.processes.iter_mut().filter_map(Option::take) {
+            if let SeatLine::Process(process) = line {
+                process.kill().await;
+            }
         }
     }
 }
@@ -453,7 +543,7 @@ fn cannot_start(name: &str, seat: usize, fault: &Fault) -> Unplayable {
 pub fn start_ahead(table: &Table, pool: &Pool, role: Role, keep: usize) -> bool {
     // A bot that connects in is not asked for a connection before its lane needs one.
     let connects_in = matches!(table.bots[role.bot].remote, Some(crate::bot::remote::Remote::Listen(_)));
-    if pool.holds(role) || table.starts.given_up(role.bot).is_some() || connects_in {
+    if pool.holds(role) || pool.session(role).is_some() || table.starts.given_up(role.bot).is_some() || connects_in {
         return false;
     }
     let Some(counted) = pool.room_ahead(keep) else { return false };
@@ -476,7 +566,7 @@ pub fn start_ahead(table: &Table, pool: &Pool, role: Role, keep: usize) -> bool 
             Err(fault) => return Started::Failed(cannot_start(&name, role.seat, &fault).why),
         };
         match session::handshake(&mut process, hello, limit).await {
-            Ok(_) => Started::Greeted(process, started.elapsed()),
+            Ok(ready) => Started::Greeted(process, started.elapsed(), ready.games),
             Err(fault) => Started::Faulted(fault, Some(process)),
         }
     });

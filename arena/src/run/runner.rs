@@ -11,12 +11,24 @@
 //! background, as long before they are needed as their bot takes to start
 //! (see [`Pace`]), so that a bot that is slow to start costs its start-up
 //! once, not once a lane.
+//!
+//! A bot that plays many games at once in one process (a session, see
+//! [`crate::bot::session`]) has a slot play the games of its lanes several
+//! at once: after each lane's first game, up to as many as the bot plays at
+//! once, at most the run's concurrency, each on an engine link of its own,
+//! the session's process playing them all and a plain bot a process for
+//! each game played at once (its *copy*). Fewer slots then play (see
+//! [`Layout`]), so that no more games are in flight than the concurrency:
+//! the first slot learns from its first game's bots how many games each
+//! plays at once, the others wait for it, and those beyond the slots needed
+//! play no unit.
 
 use crate::bot::fault::FaultKind;
 use crate::bot::placement::Placement;
 use crate::bot::pool::Role;
 use crate::bot::pool::{self, Pool};
 use crate::bot::{cpus, orphans};
+use crate::engine::link::Link;
 use crate::run::dealer::{Ahead, Dealer, Dealt};
 use crate::run::play::{Unplayable, play_game, start_ahead};
 use crate::run::table::Table;
@@ -26,14 +38,15 @@ use crate::stats::standings::Standings;
 use crate::stats::whole_deals::WholeDeals;
 use crate::store::output::OutDir;
 use crate::store::record::GameSummary;
+use futures_util::future::join_all;
 use std::collections::BTreeMap;
 use std::collections::VecDeque;
 use std::fmt;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
-use tokio::sync::mpsc;
+use tokio::sync::{Notify, mpsc};
 use tokio::task::JoinSet;
 
 /// A finished game, as a worker hands it over.
@@ -173,6 +186,7 @@ pub fn run_games(
     let ahead = Ahead { play: concurrency as u64, take: (concurrency * (1 + QUEUED_UNITS)) as u64 };
     let dealer = Dealer::new(stops_early.then_some(ahead));
     let shared = Arc::new(Shared {
+        layout: Layout::default(),
         table,
         plan,
         selection,
@@ -182,6 +196,7 @@ pub fn run_games(
         failure: Mutex::new(None),
         keep_records: out.is_some(),
         slots: concurrency,
+        stops_early,
     });
     // Bounded, so that workers wait (without blocking their threads) when
     // the disk falls behind, instead of piling finished games up in memory.
@@ -196,11 +211,13 @@ pub fn run_games(
         // the receiver and the workers stop (their sends fail) instead of
         // blocking for ever with their bots alive.
         let mut rx = rx;
+        let mut first = 0;
         for worker in 0..threads {
             let slots = concurrency / threads + usize::from(worker < concurrency % threads);
             let cpus = cpus::for_worker(worker, shared.table.limits.cpus_per_game);
             let (shared, tx) = (Arc::clone(&shared), tx.clone());
-            scope.spawn(move || run_worker(shared, tx, slots, cpus));
+            scope.spawn(move || run_worker(shared, tx, first..first + slots, cpus));
+            first += slots;
         }
         drop(tx);
         while let Some(first) = rx.blocking_recv() {
@@ -251,8 +268,19 @@ pub fn run_games(
     })
 }
 
+/// How many of a run's game slots play units, and how many games each
+/// plays at once in a lane of a bot that plays many in one process:
+/// settled by the first slot, once its first game's bots have said.
+#[derive(Default)]
+struct Layout {
+    /// The slots that play units.
+    active: OnceLock<usize>,
+    settled: Notify,
+}
+
 /// What every worker of a run shares.
 struct Shared {
+    layout: Layout,
     table: Table,
     /// The run's games in units and lanes.
     plan: Plan,
@@ -268,6 +296,8 @@ struct Shared {
     keep_records: bool,
     /// How many games are played at once.
     slots: usize,
+    /// Whether the run may stop on a finished game (see [`Work::stops_early`]).
+    stops_early: bool,
 }
 
 impl Shared {
@@ -283,41 +313,94 @@ impl Shared {
     fn failed(&self) -> bool {
         self.failure.lock().expect("failure lock").is_some()
     }
+
+    /// The most games of a lane played at once: of its bots, the most games
+    /// one plays at once in one process, at most as many as the run's
+    /// concurrency allows each active slot.
+    fn width(&self, bots: impl Iterator<Item = usize>) -> usize {
+        let active = self.layout.active.get().copied().unwrap_or(self.slots).max(1);
+        let most = bots.map(|bot| self.table.games(bot)).max().unwrap_or(1);
+        most.min(self.slots.div_ceil(active))
+    }
+
+    /// Settles how many slots play units, from what the bots said so far
+    /// (by the first slot, after its first game; once).
+    fn settle(&self) {
+        let bots = 0..self.table.bots.len();
+        let most = bots.map(|bot| self.table.games(bot)).max().unwrap_or(1).clamp(1, self.slots);
+        let _ = self.layout.active.set(self.slots.div_ceil(most));
+        self.layout.settled.notify_waiters();
+    }
+
+    /// Whether slot `index` plays units, once the first slot has settled it.
+    async fn plays(&self, index: usize) -> bool {
+        loop {
+            let settled = self.layout.settled.notified();
+            tokio::pin!(settled);
+            settled.as_mut().enable();
+            if let Some(&active) = self.layout.active.get() {
+                return index < active;
+            }
+            settled.await;
+        }
+    }
 }
 
-/// One worker thread: `slots` games at a time, it and its processes on `cpus` if pinned.
-fn run_worker(shared: Arc<Shared>, tx: mpsc::Sender<Finished>, slots: usize, cpus: Option<Vec<usize>>) {
+/// One worker thread: the game slots `slots` (their numbers among the
+/// run's), it and its processes on `cpus` if pinned.
+fn run_worker(
+    shared: Arc<Shared>,
+    tx: mpsc::Sender<Finished>,
+    slots: std::ops::Range<usize>,
+    cpus: Option<Vec<usize>>,
+) {
     if let Some(cpus) = &cpus {
         cpus::pin_this_thread(cpus);
     }
     let runtime =
         tokio::runtime::Builder::new_current_thread().enable_all().build().expect("a single-threaded runtime starts");
     runtime.block_on(async move {
-        let cap = pool::cap(slots, shared.plan.lane_width(), shared.table.seats());
+        let cap = pool::cap(slots.len(), shared.plan.lane_width(), shared.table.seats());
         // With one game, the thread has nothing else to do while it waits for a bot.
-        let placement = Placement { cpus, in_place: slots == 1, ..Placement::default() };
+        let placement = Placement { cpus, in_place: slots.len() == 1, ..Placement::default() };
         let pool = Arc::new(Pool::new(placement.clone(), cap, shared.table.limits.exit_grace));
         let mut tasks = tokio::task::JoinSet::new();
-        for _ in 0..slots {
+        for index in slots {
             let (shared, tx, pool, placement) = (Arc::clone(&shared), tx.clone(), Arc::clone(&pool), placement.clone());
             tasks.spawn(async move {
                 // This slot's engine: in process, or a process of its own on the worker's CPUs.
-                let mut link = match shared.table.engine.connect(&shared.table.registry, placement).await {
+                if index > 0 && !shared.plays(index).await {
+                    return;
+                }
+                let mut link = match shared.table.engine.connect(&shared.table.registry, placement.clone()).await {
                     Ok(link) => link,
                     Err(e) => {
+                        shared.settle();
                         fail_unless_stopped(&shared, Unplayable::from(e)).await;
                         return;
                     }
                 };
-                let mut slot =
-                    Slot { shared: &shared, pool: &pool, tx: &tx, pace: Pace::default(), ending: Vec::new() };
+                let mut slot = Slot {
+                    index,
+                    shared: &shared,
+                    pool: &pool,
+                    tx: &tx,
+                    pace: Pace::default(),
+                    ending: Vec::new(),
+                    placement,
+                    links: Vec::new(),
+                };
                 slot.play(link.as_mut()).await;
+                shared.settle();
                 slot.wait_ended().await;
-                if !shared.cancel.load(Ordering::SeqCst)
-                    && let Err(e) = link.close().await
-                {
-                    // Every game it played is recorded and checked; only its exit is late.
-                    crate::terminal::console::errln!("warning: {e}");
+                let links = std::iter::once(link).chain(std::mem::take(&mut slot.links));
+                for link in links {
+                    if !shared.cancel.load(Ordering::SeqCst)
+                        && let Err(e) = link.close().await
+                    {
+                        // Every game it played is recorded and checked; only its exit is late.
+                        crate::terminal::console::errln!("warning: {e}");
+                    }
                 }
             });
         }
@@ -351,12 +434,18 @@ fn halted(shared: &Shared) -> bool {
 
 /// One game slot of a worker: plays units, lane after lane.
 struct Slot<'a> {
+    /// Its number among the run's slots.
+    index: usize,
     shared: &'a Shared,
     pool: &'a Pool,
     tx: &'a mpsc::Sender<Finished>,
     pace: Pace,
     /// Processes of lanes played to their end, being ended.
     ending: Vec<JoinSet<()>>,
+    /// Where its engine links run.
+    placement: Placement,
+    /// Its engine links beyond the first, for the games of a lane played at once.
+    links: Vec<Box<dyn Link>>,
 }
 
 /// Why a slot stops.
@@ -372,11 +461,37 @@ struct InPlay {
     dealt: Dealt,
     /// For each lane, its (bot, seat) pairs.
     roles: Vec<Vec<(usize, usize)>>,
+    /// Units played with it, their lanes joined to its own (see [`InPlay::join`]).
+    joined: Vec<Dealt>,
 }
 
 impl InPlay {
     fn new(dealt: Dealt, schedule: &Schedule) -> InPlay {
-        let roles = dealt
+        let roles = InPlay::roles(&dealt, schedule);
+        InPlay { dealt, roles, joined: Vec::new() }
+    }
+
+    /// Plays `other`'s lanes as part of its own, lane by lane (the `i`th
+    /// of each in one lane), so that a bot playing many games at once in one
+    /// process has enough of them. Fair as each unit alone: the units' deals
+    /// are apart, so a lane still meets each deal once, and each lane begins
+    /// once the processes of the lanes before it, of every unit, are gone.
+    fn join(&mut self, mut other: InPlay, schedule: &Schedule) {
+        let lanes = std::mem::take(&mut other.dealt.unit.lanes);
+        for (at, lane) in lanes.into_iter().enumerate() {
+            match self.dealt.unit.lanes.get_mut(at) {
+                Some(mine) => mine.games.extend(lane.games),
+                None => self.dealt.unit.lanes.push(lane),
+            }
+        }
+        self.joined.push(other.dealt);
+        self.joined.append(&mut other.joined);
+        self.roles = InPlay::roles(&self.dealt, schedule);
+    }
+
+    /// For each lane of `dealt`, its (bot, seat) pairs.
+    fn roles(dealt: &Dealt, schedule: &Schedule) -> Vec<Vec<(usize, usize)>> {
+        dealt
             .unit
             .lanes
             .iter()
@@ -391,8 +506,7 @@ impl InPlay {
                 roles.dedup();
                 roles
             })
-            .collect();
-        InPlay { dealt, roles }
+            .collect()
     }
 
     /// The lanes from lane `from` on, each with its roles.
@@ -413,6 +527,11 @@ impl Slot<'_> {
             if halted(shared) {
                 break;
             }
+            // A slot beyond those needed plays out what it took, and no more.
+            let retired = shared.layout.active.get().is_some_and(|&active| self.index >= active);
+            if retired && queued.is_empty() {
+                break;
+            }
             if queued.is_empty() {
                 match shared.dealer.next(&shared.plan, &shared.selection).await {
                     Some(dealt) => queued.push_back(InPlay::new(dealt, schedule)),
@@ -420,7 +539,7 @@ impl Slot<'_> {
                 }
             }
             // The one to play now and up to QUEUED_UNITS after it.
-            while shared.table.limits.restart != Restart::Off && queued.len() <= QUEUED_UNITS {
+            while !retired && shared.table.limits.restart != Restart::Off && queued.len() <= QUEUED_UNITS {
                 // Never a unit another game slot would otherwise wait for.
                 match shared.dealer.next_now(&shared.plan, &shared.selection, shared.slots) {
                     Some(next) => queued.push_back(InPlay::new(next, schedule)),
@@ -429,20 +548,45 @@ impl Slot<'_> {
             }
             // In the order of their places, so that the oldest never waits for its turn for ever.
             queued.make_contiguous().sort_by_key(|unit| unit.dealt.seq);
-            let unit = queued.pop_front().expect("a unit");
+            let mut unit = queued.pop_front().expect("a unit");
             shared.dealer.turn(&unit.dealt).await;
+            // Lanes long enough for a bot that plays many games at once (not in a run that may stop early).
+            if !shared.stops_early {
+                let width = shared.width(unit.roles.iter().flatten().map(|&(bot, _)| bot));
+                while width > 1 && unit.dealt.unit.lanes.iter().map(|lane| lane.games.len()).min().unwrap_or(0) <= width
+                {
+                    let next = queued.pop_front().or_else(|| {
+                        // Leaving a unit for each other slot that plays.
+                        let others = shared.layout.active.get().map_or(shared.slots, |active| active - 1);
+                        let next = shared.dealer.next_now(&shared.plan, &shared.selection, others);
+                        next.map(|next| InPlay::new(next, schedule))
+                    });
+                    let Some(next) = next else { break };
+                    // Processes started ahead for its own lanes play none: they are ended.
+                    for lane in &next.dealt.unit.lanes {
+                        self.ending.push(self.pool.end_lane(lane.key));
+                    }
+                    unit.join(next, schedule);
+                }
+            }
             let played = self.play_unit(link, &unit, &queued).await;
             // The unit's deals are free once its last processes are gone.
             if let Some(last) = self.ending.last_mut() {
                 while last.join_next().await.is_some() {}
             }
             shared.dealer.done(&unit.dealt);
+            for joined in &unit.joined {
+                shared.dealer.done(joined);
+            }
             if played.is_err() {
                 break;
             }
         }
         for unit in queued {
             shared.dealer.done(&unit.dealt);
+            for joined in &unit.joined {
+                shared.dealer.done(joined);
+            }
         }
     }
 
@@ -465,6 +609,12 @@ impl Slot<'_> {
                 if halted(shared) {
                     return Err(Halt);
                 }
+                // After its first game, which has greeted its bots, a lane may be played several games at once.
+                let width = shared.width(unit.roles[at].iter().map(|&(bot, _)| bot));
+                if played > 0 && width > 1 {
+                    self.play_at_once(link, lane.key, &lane.games[played..], width).await?;
+                    break;
+                }
                 if !kept {
                     // This lane's processes not started yet (a fault's, or in a lane
                     // that spans groups, a seat first met later), then the next lanes'.
@@ -474,9 +624,12 @@ impl Slot<'_> {
                 }
                 let spec = shared.plan.schedule().get(id).expect("an id of the schedule");
                 let started = Instant::now();
-                let played = play_game(&shared.table, self.pool, link, &spec, lane.key).await;
+                let played = play_game(&shared.table, self.pool, link, &spec, (lane.key, 0)).await;
                 self.pace.note(started.elapsed());
-                self.finish(played).await?;
+                if self.index == 0 {
+                    shared.settle();
+                }
+                finish(shared, self.tx, played).await?;
             }
             if !kept {
                 self.ending.push(self.pool.end_lane(lane.key));
@@ -505,7 +658,7 @@ impl Slot<'_> {
             if at == 1 {
                 before = left;
             }
-            let roles = roles.iter().map(|&(bot, seat)| Role { bot, seat, lane: lane.key });
+            let roles = roles.iter().map(|&(bot, seat)| Role { bot, seat, lane: lane.key, copy: 0 });
             let missing: Vec<Role> = roles.filter(|&role| !self.pool.holds(role)).collect();
             let wait = self.pace.until(before);
             let startups: Vec<Option<Duration>> = missing.iter().map(|role| table.startup(role.bot)).collect();
@@ -524,9 +677,58 @@ impl Slot<'_> {
         }
     }
 
-    /// Sends the record of a game played, or stops the run when it could not be.
-    async fn finish(&mut self, played: Result<crate::run::play::Record, Unplayable>) -> Result<(), Halt> {
+    /// Plays `games` of lane `lane`, `width` at once, each on an engine
+    /// link of its own (`link`, then the slot's others, connected as needed).
+    async fn play_at_once(&mut self, link: &mut dyn Link, lane: u64, games: &[u64], width: usize) -> Result<(), Halt> {
         let shared = self.shared;
+        while self.links.len() + 1 < width {
+            match shared.table.engine.connect(&shared.table.registry, self.placement.clone()).await {
+                Ok(more) => self.links.push(more),
+                Err(e) => {
+                    fail_unless_stopped(shared, Unplayable::from(e)).await;
+                    return Err(Halt);
+                }
+            }
+        }
+        let (pool, tx, next) = (self.pool, self.tx, AtomicUsize::new(0));
+        let mut links = vec![link];
+        for more in &mut self.links {
+            links.push(more.as_mut());
+        }
+        let copies = links.into_iter().take(width).enumerate().map(|(copy, link)| {
+            let next = &next;
+            async move {
+                loop {
+                    let at = next.fetch_add(1, Ordering::SeqCst);
+                    if at >= games.len() || halted(shared) {
+                        return Ok(());
+                    }
+                    let spec = shared.plan.schedule().get(games[at]).expect("an id of the schedule");
+                    let played = play_game(&shared.table, pool, link, &spec, (lane, copy)).await;
+                    finish(shared, tx, played).await?;
+                }
+            }
+        });
+        let played: Result<Vec<()>, Halt> = join_all(copies).await.into_iter().collect();
+        played?;
+        if halted(shared) { Err(Halt) } else { Ok(()) }
+    }
+
+    /// Waits until the processes of every lane played are gone.
+    async fn wait_ended(&mut self) {
+        for mut set in self.ending.drain(..) {
+            while set.join_next().await.is_some() {}
+        }
+    }
+}
+
+/// Sends the record of a game played, or stops the run when it could not be.
+async fn finish(
+    shared: &Shared,
+    tx: &mpsc::Sender<Finished>,
+    played: Result<crate::run::play::Record, Unplayable>,
+) -> Result<(), Halt> {
+    {
         let record = match played {
             Ok(record) => record,
             Err(unplayable) => {
@@ -551,14 +753,7 @@ impl Slot<'_> {
             decisions: record.decisions(),
             least_clock: record.least_clock(),
         };
-        self.tx.send(finished).await.map_err(|_| Halt)
-    }
-
-    /// Waits until the processes of every lane played are gone.
-    async fn wait_ended(&mut self) {
-        for mut set in self.ending.drain(..) {
-            while set.join_next().await.is_some() {}
-        }
+        tx.send(finished).await.map_err(|_| Halt)
     }
 }
 

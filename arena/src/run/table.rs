@@ -200,6 +200,9 @@ pub struct Table {
     pub copies: Option<Result<Copies, String>>,
     /// What each bot's copy holds, listed at its first process.
     plans: Vec<OnceLock<Result<Arc<Plan>, String>>>,
+    /// How many games at once each bot's processes play, as its first
+    /// `ready` said (see [`crate::bot::session`]); 1 for a bot that did not say.
+    games: Vec<OnceLock<usize>>,
 }
 
 /// A variant as the engine resolved it: the settings and the sides.
@@ -241,6 +244,7 @@ impl Table {
             Copies::new(bots.len(), &registry).map_err(|e| format!("cannot make the sandbox's copies in /dev/shm: {e}"))
         });
         let plans = bots.iter().map(|_| OnceLock::new()).collect();
+        let games = bots.iter().map(|_| OnceLock::new()).collect();
         Table {
             bots,
             engine,
@@ -258,7 +262,18 @@ impl Table {
             startups,
             copies,
             plans,
+            games,
         }
+    }
+
+    /// Notes how many games at once a process of `bot` said it plays (`None`: one).
+    pub fn note_games(&self, bot: usize, games: Option<u32>) {
+        let _ = self.games[bot].set(games.map_or(1, |games| games.max(1) as usize));
+    }
+
+    /// How many games at once `bot`'s processes play, once one said; else 1.
+    pub fn games(&self, bot: usize) -> usize {
+        self.games[bot].get().copied().unwrap_or(1)
     }
 
     /// Notes that a process of `bot` answered `hello` `took` after it was started.

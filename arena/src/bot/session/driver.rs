@@ -8,6 +8,7 @@ use crate::bot::process::BotProcess;
 use protocol::session::{Untagged, untag};
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 use tokio::sync::mpsc;
 
@@ -47,7 +48,13 @@ fn route(line: &[u8], open: impl Fn(u64) -> bool, ended: &HashSet<u64>) -> Route
 
 /// Runs the session of `process` on `commands` until it is ended, or every
 /// game's end and the session are dropped (then it may exit within `grace`).
-pub async fn drive(process: BotProcess, mut commands: mpsc::UnboundedReceiver<Command>, grace: Duration) {
+/// `dead_flag` is set once the process is dead.
+pub async fn drive(
+    process: BotProcess,
+    mut commands: mpsc::UnboundedReceiver<Command>,
+    grace: Duration,
+    dead_flag: Arc<AtomicBool>,
+) {
     let mut process = Some(process);
     let mut open: HashMap<u64, mpsc::UnboundedSender<Incoming>> = HashMap::new();
     let mut ended = HashSet::new();
@@ -75,6 +82,7 @@ pub async fn drive(process: BotProcess, mut commands: mpsc::UnboundedReceiver<Co
                     None
                 }
                 Some(Command::End(grace, done)) => {
+                    dead_flag.store(true, Ordering::SeqCst);
                     if let Some(mut live) = process.take() {
                         live.queue(&crate::bot::process::Envelope::Bye);
                         live.close(grace).await;
@@ -98,6 +106,7 @@ pub async fn drive(process: BotProcess, mut commands: mpsc::UnboundedReceiver<Co
         if let Some(fault) = failed
             && let Some(live) = process.take()
         {
+            dead_flag.store(true, Ordering::SeqCst);
             let stderr = Arc::new(live.kill().await);
             for to in open.values() {
                 let _ = to.send(Err((fault.clone(), Arc::clone(&stderr))));
@@ -105,6 +114,7 @@ pub async fn drive(process: BotProcess, mut commands: mpsc::UnboundedReceiver<Co
             dead = Some((fault, stderr));
         }
     }
+    dead_flag.store(true, Ordering::SeqCst);
     if let Some(mut live) = process {
         live.queue(&crate::bot::process::Envelope::Bye);
         live.close(grace).await;

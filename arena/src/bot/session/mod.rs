@@ -22,10 +22,9 @@ use crate::bot::process::{Awaited, BotProcess};
 pub use game::GameLine;
 use serde::Serialize;
 use std::sync::Arc;
-use std::sync::atomic::AtomicU64;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Duration;
 use tokio::sync::{mpsc, oneshot};
-use tokio::task::JoinHandle;
 use tokio::time::Instant;
 
 /// One seat's conversation with a bot: the messages it is told, queued,
@@ -79,7 +78,8 @@ pub struct Session {
     commands: mpsc::UnboundedSender<Command>,
     /// The request ids of all its games: one sequence, as in a plain process.
     ids: Arc<AtomicU64>,
-    driver: JoinHandle<()>,
+    /// Set once the process is dead (a fault of the process, or its end).
+    dead: Arc<AtomicBool>,
 }
 
 impl Session {
@@ -88,8 +88,14 @@ impl Session {
     /// every game's end and the session are dropped.
     pub fn start(process: BotProcess, grace: Duration) -> Session {
         let (commands, received) = mpsc::unbounded_channel();
-        let driver = tokio::spawn(driver::drive(process, received, grace));
-        Session { commands, ids: Arc::new(AtomicU64::new(1)), driver }
+        let dead = Arc::new(AtomicBool::new(false));
+        tokio::spawn(driver::drive(process, received, grace, Arc::clone(&dead)));
+        Session { commands, ids: Arc::new(AtomicU64::new(1)), dead }
+    }
+
+    /// Whether its process is dead: no game can be opened in it any more.
+    pub fn is_dead(&self) -> bool {
+        self.dead.load(Ordering::SeqCst)
     }
 
     /// Opens game `game` (the id its `game_start` tells) in the process.
@@ -99,12 +105,10 @@ impl Session {
 
     /// Sends `bye` and ends the process: it may exit within `grace`, then
     /// everything it started is killed.
-    pub async fn close(self, grace: Duration) {
+    pub async fn close(&self, grace: Duration) {
         let (done, ended) = oneshot::channel();
         if self.commands.send(Command::End(grace, done)).is_ok() {
             let _ = ended.await;
         }
-        drop(self.commands);
-        let _ = self.driver.await;
     }
 }

@@ -412,7 +412,7 @@ async fn whole_games(
             seats: vec![0; table.seats()],
             bot_seeds: (0..table.seats()).map(|seat| seeds::bot_seed(context.settings.seed, id, seat)).collect(),
         };
-        let record = match play_game(table, &pool, link, &spec, 0).await {
+        let record = match play_game(table, &pool, link, &spec, (0, 0)).await {
             Ok(record) => record,
             Err(unplayable) => {
                 result = Err(Failure {

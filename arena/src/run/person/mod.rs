@@ -117,7 +117,7 @@ fn sit<F: Front>(table: &Table, sitting: Sitting, seat: &mut Seat<F>) -> Result<
             if sitting.games > 1 {
                 seat.front.say(format!("\ngame {} of {}", id + 1, sitting.games));
             }
-            match play_seated(table, &pool, link.as_mut(), &spec(id), 0, Some(&mut *seat)).await {
+            match play_seated(table, &pool, link.as_mut(), &spec(id), (0, 0), Some(&mut *seat)).await {
                 Ok(Some(record)) => {
                     for fault in &record.faults {
                         let message = escape(&fault.message);
