@@ -153,6 +153,31 @@ fn the_leduc_transcript_is_what_a_real_match_exchanges() {
     assert_eq!(transcript, real, "PROTOCOL.md's Leduc transcript differs from what the arena sends now");
 }
 
+/// PROTOCOL.md's transcript of a session is what the batching sample bot
+/// exchanges in a real match: each line, its game taken out, a valid message.
+#[test]
+fn the_session_transcript_is_what_a_real_match_exchanges() {
+    let doc = protocol_doc();
+    let transcript = transcript_lines(&doc, "### A transcript of a session");
+    assert!(transcript.len() > 8, "{transcript:?}");
+    for line in &transcript {
+        let json = &line.as_bytes()[2..];
+        let untagged = match protocol::session::untag(json) {
+            Ok((_, rest)) => rest,
+            Err(_) => json.to_vec(),
+        };
+        let valid = if line.starts_with('>') { valid_to_bot(&untagged) } else { valid_from_bot(&untagged) };
+        assert!(valid, "invalid transcript line: {line}");
+    }
+    if !optional_python_module(NUMPY) {
+        return;
+    }
+    let rules = format!("rules={} --play rules", bin("leduc-bot"));
+    let args = ["--game", "leduc", "--bot", &rules, "--games", "1", "--seed", "1"];
+    let Some(real) = seat0_exchange("sample-bots/python/batched_leduc.py", &args) else { return };
+    assert_eq!(transcript, real, "PROTOCOL.md's session transcript differs from what the arena sends now");
+}
+
 #[test]
 fn the_engine_transcript_is_what_a_bot_of_an_engine_program_exchanges() {
     let doc = std::fs::read_to_string(repo_path("engines/ENGINES.md")).expect("ENGINES.md");

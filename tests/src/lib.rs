@@ -749,6 +749,9 @@ pub struct PythonModule {
 /// OpenSpiel's Python module, for the OpenSpiel bridge's tests.
 pub const PYSPIEL: PythonModule = PythonModule { module: "pyspiel", package: "open-spiel" };
 
+/// numpy, for the batching sample bot (`sample-bots/python/batched_leduc.py`).
+pub const NUMPY: PythonModule = PythonModule { module: "numpy", package: "numpy" };
+
 /// Whether [`python`] can import `module`, for a test that needs it; when it
 /// cannot, the test is skipped (or fails) as [`optional_tool`] describes.
 pub fn optional_python_module(module: PythonModule) -> bool {
