@@ -238,7 +238,7 @@ impl Watch {
         {
             self.start_standings(Some(&header));
         }
-        let summary: GameSummary = match serde_json::from_slice(line) {
+        let summary = match GameSummary::from_line(line) {
             Ok(summary) => summary,
             Err(e) => {
                 self.damaged.push(format!("{GAMES} at byte {}: {e}", span.0));

@@ -207,6 +207,44 @@ struct SummaryFields {
     faults: Vec<FaultRecord>,
 }
 
+impl GameSummary {
+    /// A record's summary read from its line without reading its events:
+    /// the fields before `"events"` and those from `"result"` on, read as
+    /// one object. Either cut is at the record's top level whenever each
+    /// piece is an object of its own (a cut inside a nested value leaves one
+    /// unbalanced; no string of JSON holds an unescaped `"`), so the summary
+    /// is the one the whole line gives; a line laid out otherwise (fields
+    /// in another order, a field missing) is read whole. (A key repeated in
+    /// what is skipped, which the arena never writes, goes unnoticed: the
+    /// live page reads lines so; `arena verify` and the standings read them
+    /// whole.)
+    pub fn from_line(line: &[u8]) -> serde_json::Result<GameSummary> {
+        use serde::de::IgnoredAny;
+        let cut = || {
+            let head_end = memchr::memmem::find(line, b",\"events\":")?;
+            let tail_start = memchr::memmem::rfind(line, b",\"result\":")?;
+            if tail_start <= head_end {
+                return None;
+            }
+            // Each piece an object of its own: both cuts at the top level.
+            let mut piece = line[..head_end].to_vec();
+            piece.push(b'}');
+            serde_json::from_slice::<IgnoredAny>(&piece).ok()?;
+            let mut tail = line[tail_start..].to_vec();
+            tail[0] = b'{';
+            serde_json::from_slice::<IgnoredAny>(&tail).ok()?;
+            // The record without what lies between them.
+            piece.pop();
+            piece.extend_from_slice(&line[tail_start..]);
+            serde_json::from_slice(&piece).ok()
+        };
+        match cut() {
+            Some(summary) => Ok(summary),
+            None => serde_json::from_slice(line),
+        }
+    }
+}
+
 impl From<SummaryFields> for GameSummary {
     fn from(line: SummaryFields) -> GameSummary {
         let SummaryFields { id, deal, arrangement, seed, bot_seeds, bots, result, faults } = line;
@@ -311,5 +349,29 @@ mod tests {
         let written = serde_json::to_string(&summary).unwrap();
         assert!(written.contains(r#""arrangement":1"#), "{written}");
         assert_eq!(serde_json::from_str::<GameSummary>(&written).unwrap(), summary);
+    }
+
+    #[test]
+    fn a_summary_read_around_the_events_is_the_one_the_whole_line_gives() {
+        let whole = |line: &str| serde_json::from_str::<GameSummary>(line).map_err(|e| e.to_string());
+        let cut = |line: &str| GameSummary::from_line(line.as_bytes()).map_err(|e| e.to_string());
+        let lines = [
+            // As the arena writes it: the events between the two cuts, keys like the cuts' inside them.
+            r#"{"id":4,"game":"g","deal":2,"arrangement":1,"seed":9,"variant":{"x":[1]},"bots":["a","b"],"bot_seeds":[5,6],"events":[{"type":"play","result":{"reason":"no"}},{"x":1,"events":[]}],"result":{"reason":"target","scores":[250,10],"ranks":[0,1]},"faults":[{"seat":1,"bot":"b","kind":"illegal_move","message":"m,\"result\":{}","stderr":[",\"result\":"]}],"duration_ms":3}"#,
+            // A variant holding the keys of the cuts: the head does not parse, the line is read whole.
+            r#"{"id":1,"deal":0,"arrangement":0,"seed":1,"variant":{"a":1,"events":2,"result":3},"bots":["a"],"bot_seeds":[1],"events":[],"result":{"reason":"r","scores":[1],"ranks":[0]},"faults":[]}"#,
+            // Fields in another order, one of them among the events: read whole.
+            r#"{"id":1,"deal":0,"arrangement":0,"seed":1,"bot_seeds":[1],"events":[],"bots":["a"],"result":{"reason":"r","scores":[1],"ranks":[0]},"faults":[]}"#,
+            r#"{"result":{"reason":"r","scores":[1],"ranks":[0]},"id":1,"deal":0,"arrangement":0,"seed":1,"bot_seeds":[1],"bots":["a"],"events":[],"faults":[]}"#,
+            // A result nested after the top-level one: its tail does not parse, read whole.
+            r#"{"id":1,"deal":0,"arrangement":0,"seed":1,"bot_seeds":[1],"bots":["a"],"events":[],"result":{"reason":"r","scores":[1],"ranks":[0]},"faults":[],"x":{"y":1,"result":2}}"#,
+            // Damaged lines fail either way.
+            r#"{"id":1,"deal":0,"arrangement":0,"seed":1,"bot_seeds":[1],"bots":["a"],"events":[],"result":{"reason":"r","scores":[1],"ranks":[0]}}"#,
+            r#"{"id":1,"events":[,"result":{}}"#,
+        ];
+        for line in lines {
+            assert_eq!(cut(line), whole(line), "{line}");
+        }
+        assert_eq!(cut(lines[0]).unwrap().faults[0].message, "m,\"result\":{}");
     }
 }
