@@ -24,6 +24,9 @@ pub fn bin_dir() -> PathBuf {
             let profile_dir = exe.parent().and_then(Path::parent).expect("target/<profile>/deps").to_path_buf();
             let mut cargo = Command::new(env!("CARGO"));
             cargo.current_dir(root()).args(["build", "--quiet", "--workspace", "--bins"]);
+            // (`scripts/test-times` sets it for the test harness's timings; cargo
+            // would build everything again for a compiler told it.)
+            cargo.env_remove("RUSTC_BOOTSTRAP");
             if profile_dir.file_name().is_some_and(|name| name == "release") {
                 cargo.arg("--release");
             }
