@@ -179,8 +179,17 @@ fn sigterm_to_the_arena_and_its_bots_at_once_records_no_wrong_game() {
             .spawn()
             .expect("arena starts");
         wait_for_records(&cut, 15 + 25 * round);
-        let mut targets = pids_mentioning(&scratch.marker());
-        targets.retain(|pid| *pid != arena.id().to_string());
+        // The bots of the games being played; between two games there may be
+        // none for a moment (a busy machine makes the moment longer).
+        let deadline = std::time::Instant::now() + DEADLINE;
+        let mut targets = loop {
+            let mut bots = pids_mentioning(&scratch.marker());
+            bots.retain(|pid| *pid != arena.id().to_string());
+            if !bots.is_empty() || std::time::Instant::now() > deadline {
+                break bots;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        };
         assert!(!targets.is_empty(), "bots are running");
         targets.push(arena.id().to_string());
         // (A bot that exits meanwhile makes `kill` report it and fail; that is
