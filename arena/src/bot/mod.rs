@@ -19,7 +19,7 @@ pub(crate) mod cgroup;
 pub mod copies;
 pub(crate) mod cpus;
 pub(crate) mod descriptors;
-pub mod fault;
+pub use records::fault;
 pub(crate) mod limits;
 pub(crate) mod lines;
 pub(crate) mod logs;

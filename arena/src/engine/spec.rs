@@ -13,6 +13,7 @@ use crate::bot::registry::Registry;
 use crate::engine::games::BUILT_IN;
 use game::{Game, Scoring};
 use protocol::engine::{Answer, EngineInfo, Request, ScoringInfo, VariantInfo};
+pub use records::identity::Identity;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::borrow::Cow;
@@ -148,23 +149,6 @@ pub struct Engine {
     source: Source,
     /// How the program's processes are confined, under a sandbox.
     confinement: Option<Confinement>,
-}
-
-/// What a record says of the engine program that played it, so that the
-/// game can be checked again without anything else.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Identity {
-    /// The command it was run with.
-    pub command: String,
-    /// The directory it ran in (absent in records of earlier arenas).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub dir: Option<PathBuf>,
-    /// The version it gave in answer to `hello`.
-    pub version: String,
-    /// The sides of the variant, as the engine resolved it.
-    pub teams: Vec<Vec<usize>>,
-    /// How the standings read its scores, as the engine said.
-    pub scoring: ScoringInfo,
 }
 
 /// No game built into the arena has this name.

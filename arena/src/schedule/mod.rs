@@ -25,9 +25,9 @@
 //! Beside it: [`lanes`] (which games a bot process plays: the runs of games
 //! in which it never meets a deal twice).
 
-pub mod clock;
+pub use records::clock;
 pub mod lanes;
-pub mod seeds;
+pub use records::seeds;
 
 use serde::{Deserialize, Serialize};
 use std::fmt;

@@ -69,7 +69,7 @@ pub fn play_key(deal_seed: u64, id: u64) -> u64 {
 }
 
 /// The key of bot `bot` in the draw of round `round` of a learning league
-/// (see [`crate::league::learning`]): ChaCha20 block `round` keyed with the league
+/// (the arena's `league::learning`): ChaCha20 block `round` keyed with the league
 /// seed, nonce `5 * 2^32 + bot`. The bots in increasing order of their keys
 /// are a random order that the seed fixes.
 pub fn draw_key(match_seed: u64, round: u64, bot: usize) -> u64 {
