@@ -9,6 +9,7 @@
 //! clock's arithmetic is checked against the recorded times themselves.
 
 use e2e::*;
+use records::clock::{TimeControl, Timing};
 use serde_json::Value;
 use std::path::Path;
 
@@ -94,7 +95,7 @@ fn a_bot_that_spends_its_clock_forfeits_on_time_though_each_move_is_within_its_l
         let faults = &record.faults;
         assert_eq!(faults.len(), 1, "only the slow bot faults: {faults:?}");
         let fault = &faults[0];
-        assert_eq!((fault.bot.as_str(), fault.kind.as_str()), ("slow", "timeout"), "{fault:?}");
+        assert_eq!((fault.bot.as_str(), fault.kind.name()), ("slow", "timeout"), "{fault:?}");
         assert!(fault.message.contains("out of time on its game clock"), "{}", fault.message);
         assert_eq!(record.result.reason, "forfeit");
         let seat = fault.seat as u64;
@@ -202,7 +203,7 @@ fn a_long_think_survives_a_clock_but_not_the_per_move_limit() {
     for record in play("limited", &["--move-timeout", "3000"], 4) {
         let faults = &record.faults;
         assert_eq!(faults.len(), 1, "{faults:?}");
-        assert_eq!((faults[0].bot.as_str(), faults[0].kind.as_str()), ("c", "timeout"));
+        assert_eq!((faults[0].bot.as_str(), faults[0].kind.name()), ("c", "timeout"));
         assert!(!faults[0].message.contains("clock"), "{:?}", faults[0]);
         assert!(moves(&record, 0).iter().all(|e| e.get("clock_us").is_none()), "no clock, none recorded");
     }
@@ -301,11 +302,9 @@ fn time_odds_give_each_bot_its_own_clock_and_move_limit_and_the_records_say_whic
         assert_eq!(record.clock, None, "the run has no clock of its own");
         let (c, g) = (record.seat_of("c"), record.seat_of("g"));
         let timing = record.seat_timing.as_ref().expect("each seat's timing is recorded under time odds");
-        assert_eq!(
-            timing[c],
-            serde_json::json!({"move_timeout_ms": 30000, "clock": {"base_ms": 30000, "increment_ms": 200}})
-        );
-        assert_eq!(timing[g], serde_json::json!({"move_timeout_ms": 7000}));
+        let clock = Some(TimeControl { base_ms: 30000, increment_ms: 200 });
+        assert_eq!(timing[c], Timing { move_timeout_ms: 30000, clock });
+        assert_eq!(timing[g], Timing { move_timeout_ms: 7000, clock: None });
         assert!(moves(record, c as u64).iter().all(|e| e["clock_us"].is_u64()), "c's clock is recorded");
         assert!(moves(record, g as u64).iter().all(|e| e.get("clock_us").is_none()), "g plays without a clock");
     }
@@ -391,7 +390,7 @@ fn a_league_s_bots_have_time_odds_from_its_file_and_flags_kept_for_its_resume() 
     for record in Record::all(&out) {
         let timing = record.seat_timing.as_ref().expect("each seat's timing is recorded");
         for (seat, bot) in record.bots.iter().enumerate() {
-            assert_eq!(timing[seat], odds[bot], "game {}, seat {seat}", record.id);
+            assert_eq!(serde_json::to_value(timing[seat]).unwrap(), odds[bot], "game {}, seat {seat}", record.id);
         }
     }
     let line = "clocks of their own (time odds): the least each bot left on its clock after a move: g ";

@@ -5,6 +5,7 @@
 //! timing fields (`duration_ms`, each move's `time_us`).
 
 use e2e::*;
+use records::record::FaultRecord;
 use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
 
@@ -80,7 +81,7 @@ fn a_bot_that_cannot_be_dialled_is_a_start_fault() {
     arena_expect(&match_of(&[("gone", &address), ("random", &random)], &["--games", "2", "--out", &out]), 4);
     let records = Record::all(&out);
     let fault = &records[0].faults[0];
-    assert_eq!((fault.bot.as_str(), fault.kind.as_str()), ("gone", "spawn"), "{fault:?}");
+    assert_eq!((fault.bot.as_str(), fault.kind.name()), ("gone", "spawn"), "{fault:?}");
     assert!(
         fault.message.contains(&format!("cannot connect to {address}")) && fault.message.contains("refused"),
         "{}",
@@ -232,13 +233,13 @@ fn a_client_killed_mid_game_or_silent_is_faulted_and_one_never_connecting_times_
         assert_eq!(status, Some(4), "{file}: the bot forfeited every game\n{stderr}");
         let _ = client.kill();
         let _ = client.wait();
-        let faults: Vec<Fault> = Record::all(&out).into_iter().flat_map(|record| record.faults).collect();
+        let faults: Vec<FaultRecord> = Record::all(&out).into_iter().flat_map(|record| record.faults).collect();
         let fault =
             faults.iter().find(|fault| fault.message.contains(said)).unwrap_or_else(|| panic!("{file}: {faults:?}"));
-        assert_eq!((fault.bot.as_str(), fault.kind.as_str()), ("net", kind), "{file}: {fault:?}");
+        assert_eq!((fault.bot.as_str(), fault.kind.name()), ("net", kind), "{file}: {fault:?}");
         // Nothing connects for the other game: its seat waits out the start-up timeout.
         let waited = faults.iter().find(|fault| fault.message.contains("no client of bot \"net\" connected"));
-        assert_eq!(waited.map(|fault| fault.kind.as_str()), Some("timeout"), "{file}: {faults:?}");
+        assert_eq!(waited.map(|fault| fault.kind.name()), Some("timeout"), "{file}: {faults:?}");
         arena_expect(&["verify", &out], 0);
     }
 }

@@ -403,7 +403,7 @@ pub fn python_greedy() -> String {
 /// The id the bots of a recorded game were told in `game_start` (its tag,
 /// derived from the record's `seed` and `id`).
 pub fn told_id(record: &serde_json::Value) -> u64 {
-    arena::schedule::seeds::game_tag(record["seed"].as_u64().expect("a seed"), record["id"].as_u64().expect("an id"))
+    records::seeds::game_tag(record["seed"].as_u64().expect("a seed"), record["id"].as_u64().expect("an id"))
 }
 
 /// The records of `DIR/games.jsonl`, parsed.
@@ -446,242 +446,99 @@ pub fn standing<'a>(standings: &'a serde_json::Value, name: &str) -> &'a serde_j
         .unwrap_or_else(|| panic!("no bot {name} in {standings}"))
 }
 
-/// A game record, one line of `games.jsonl` (`arena/RECORDS.md`), read
-/// strictly: a field that is not here fails the read, so that a field the
-/// arena adds or renames shows in the tests as well as in the document.
-/// The events are the game's own, and stay JSON.
-#[derive(Debug, Clone, PartialEq, serde::Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Record {
-    /// Its id: its position in the schedule.
-    pub id: u64,
-    /// The game's name, e.g. `"all-fives"`.
-    pub game: String,
-    /// The engine program that played it (`--engine` only).
-    #[serde(default)]
-    pub engine: Option<serde_json::Value>,
-    /// The deal number.
-    pub deal: u64,
-    /// The arrangement of the bots over the seats for this deal.
-    pub arrangement: usize,
-    /// The deal's seed.
-    pub seed: u64,
-    /// Whether it was set up from a given setup (`--deals`); absent when not.
-    #[serde(default)]
-    pub preset: bool,
-    /// The setup of an engine program's game set up in advance.
-    #[serde(default)]
-    pub setup: Option<serde_json::Value>,
-    /// Every variant setting in force.
-    pub variant: serde_json::Value,
-    /// The bot in each seat.
-    pub bots: Vec<String>,
-    /// The seed each seat was told.
-    pub bot_seeds: Vec<u64>,
-    /// The game clock (`--clock`), when there was one.
-    #[serde(default)]
-    pub clock: Option<Clock>,
-    /// Each seat's per-move limit and clock, under time odds (`--bot-clock`, `--bot-move-timeout`).
-    #[serde(default)]
-    pub seat_timing: Option<Vec<serde_json::Value>>,
-    /// Every event, in order.
-    pub events: Vec<serde_json::Value>,
-    /// How it came out.
-    pub result: GameResult,
-    /// Its faults, in order.
-    pub faults: Vec<Fault>,
-    /// Its wall-clock time in milliseconds (a timing field).
-    pub duration_ms: u64,
+pub use records::sprt::Sprt;
+pub use records::standings::{HeadToHead, RepeatedDeals, Standing, Standings, WengLin};
+
+/// A game record, one line of `games.jsonl` (`arena/RECORDS.md`), its
+/// variant and events kept as JSON (each event with its timing fields).
+pub type Record = records::record::GameRecord<serde_json::Value, serde_json::Value>;
+
+/// Checks that `typed`, read from the JSON `text`, writes back the same
+/// JSON: a field the arena adds or renames fails it, so that it shows in the
+/// tests as in the document (`arena/RECORDS.md`).
+fn reads_whole<T: serde::Serialize + std::fmt::Debug>(typed: &T, text: &str) {
+    let written: serde_json::Value = serde_json::from_str(text).expect("the file is JSON");
+    let back = serde_json::to_value(typed).expect("a typed file is JSON");
+    assert_eq!(back, written, "the typed reader drops or renames a field of {text}");
 }
 
-impl Record {
-    /// The records of `DIR/games.jsonl`, in the file's order.
-    pub fn all(out: &str) -> Vec<Record> {
-        let text = std::fs::read_to_string(Path::new(out).join("games.jsonl")).expect("games.jsonl exists");
-        text.lines().map(|line| serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}: {line}"))).collect()
+/// The text of `DIR/name`.
+fn file_text(out: &str, name: &str) -> String {
+    std::fs::read_to_string(Path::new(out).join(name)).unwrap_or_else(|e| panic!("{out}/{name}: {e}"))
+}
+
+/// A file of an output directory, read back typed and whole ([`reads_whole`]).
+pub trait ReadBack: Sized {
+    /// `DIR/standings.json`, `DIR/sprt.json`.
+    fn read(out: &str) -> Self;
+}
+
+impl ReadBack for Standings {
+    fn read(out: &str) -> Standings {
+        let standings = records::files::standings(Path::new(out)).unwrap_or_else(|e| panic!("{e}"));
+        reads_whole(&standings, &file_text(out, records::files::STANDINGS));
+        standings
+    }
+}
+
+impl ReadBack for Sprt {
+    fn read(out: &str) -> Sprt {
+        let sprt = records::files::sprt(Path::new(out)).unwrap_or_else(|e| panic!("{e}"));
+        reads_whole(&sprt, &file_text(out, records::files::SPRT_RESULT));
+        sprt
+    }
+}
+
+/// What the tests ask of [`Standings`].
+pub trait Ranked {
+    /// The standing of bot `name`, which must be there.
+    fn bot(&self, name: &str) -> &Standing;
+}
+
+impl Ranked for Standings {
+    fn bot(&self, name: &str) -> &Standing {
+        self.standing(name).unwrap_or_else(|| panic!("no bot {name} in {self:?}"))
+    }
+}
+
+/// What the tests ask of a [`Record`].
+pub trait Recorded: Sized {
+    /// The records of `DIR/games.jsonl`, in the file's order, each read whole ([`reads_whole`]).
+    fn all(out: &str) -> Vec<Self>;
+    /// The seat of bot `name` (its first, if it holds several).
+    fn seat_of(&self, name: &str) -> usize;
+    /// The events of type `kind`.
+    fn events_of<'a>(&'a self, kind: &'a str) -> impl Iterator<Item = &'a serde_json::Value> + 'a;
+    /// The kinds of its faults, in order.
+    fn fault_kinds(&self) -> Vec<&'static str>;
+    /// The id the bots were told in `game_start` (see [`told_id`]).
+    fn told_id(&self) -> u64;
+}
+
+impl Recorded for Record {
+    fn all(out: &str) -> Vec<Record> {
+        let all: Vec<Record> = records::files::games(Path::new(out)).unwrap_or_else(|e| panic!("{e}"));
+        for (record, line) in all.iter().zip(file_text(out, records::files::GAMES).lines()) {
+            reads_whole(record, line);
+        }
+        all
     }
 
-    /// The seat of bot `name` (its first, if it holds several).
-    pub fn seat_of(&self, name: &str) -> usize {
+    fn seat_of(&self, name: &str) -> usize {
         self.bots.iter().position(|bot| bot == name).unwrap_or_else(|| panic!("no {name} in game {}", self.id))
     }
 
-    /// The events of type `kind`.
-    pub fn events_of<'a>(&'a self, kind: &'a str) -> impl Iterator<Item = &'a serde_json::Value> + 'a {
+    fn events_of<'a>(&'a self, kind: &'a str) -> impl Iterator<Item = &'a serde_json::Value> + 'a {
         self.events.iter().filter(move |event| event["type"] == kind)
     }
 
-    /// The kinds of its faults, in order.
-    pub fn fault_kinds(&self) -> Vec<&str> {
-        self.faults.iter().map(|fault| fault.kind.as_str()).collect()
+    fn fault_kinds(&self) -> Vec<&'static str> {
+        self.faults.iter().map(|fault| fault.kind.name()).collect()
     }
 
-    /// The id the bots were told in `game_start` (see [`told_id`]).
-    pub fn told_id(&self) -> u64 {
-        arena::schedule::seeds::game_tag(self.seed, self.id)
+    fn told_id(&self) -> u64 {
+        records::seeds::game_tag(self.seed, self.id)
     }
-}
-
-/// A game clock, as recorded.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Clock {
-    /// What each seat's clock starts with, in milliseconds.
-    pub base_ms: u64,
-    /// What each move adds, in milliseconds.
-    pub increment_ms: u64,
-}
-
-/// How a game came out.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct GameResult {
-    /// Why it ended: the game's reason, or `"forfeit"`.
-    pub reason: String,
-    /// Each seat's final score.
-    pub scores: Vec<i64>,
-    /// Each seat's place, 0 for first.
-    pub ranks: Vec<u32>,
-}
-
-/// A fault, as recorded.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Fault {
-    /// The faulting seat.
-    pub seat: usize,
-    /// The bot in it.
-    pub bot: String,
-    /// Its kind, e.g. `"timeout"`.
-    pub kind: String,
-    /// What happened.
-    pub message: String,
-    /// The last lines the bot wrote to stderr.
-    pub stderr: Vec<String>,
-}
-
-/// `DIR/standings.json` (`arena/RECORDS.md`), read strictly as [`Record`] is.
-#[derive(Debug, Clone, PartialEq, serde::Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Standings {
-    /// The game's name.
-    pub game: String,
-    /// The match seed.
-    pub seed: u64,
-    /// Games counted.
-    pub games: u64,
-    /// The bots, in rank order.
-    pub bots: Vec<Standing>,
-    /// Each bot's score against each other bot, by row bot then column bot.
-    pub head_to_head: std::collections::BTreeMap<String, std::collections::BTreeMap<String, HeadToHead>>,
-    /// The likelihood of superiority of the row bot over the column bot.
-    pub los: std::collections::BTreeMap<String, std::collections::BTreeMap<String, f64>>,
-}
-
-impl Standings {
-    /// `DIR/standings.json`.
-    pub fn read(out: &str) -> Standings {
-        let text = std::fs::read_to_string(Path::new(out).join("standings.json")).expect("standings.json exists");
-        serde_json::from_str(&text).unwrap_or_else(|e| panic!("{e}: {text}"))
-    }
-
-    /// The standing of bot `name`.
-    pub fn bot(&self, name: &str) -> &Standing {
-        self.bots.iter().find(|bot| bot.name == name).unwrap_or_else(|| panic!("no bot {name} in {self:?}"))
-    }
-
-    /// The bots' names, in rank order.
-    pub fn names(&self) -> Vec<&str> {
-        self.bots.iter().map(|bot| bot.name.as_str()).collect()
-    }
-}
-
-/// One bot's line of [`Standings`].
-#[derive(Debug, Clone, PartialEq, serde::Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Standing {
-    /// Its place, from 1.
-    pub rank: u64,
-    /// Its name.
-    pub name: String,
-    /// Games played.
-    pub games: u64,
-    /// Games won.
-    pub wins: u64,
-    /// Games lost.
-    pub losses: u64,
-    /// Games drawn.
-    pub draws: u64,
-    /// (wins + draws / 2) / games.
-    pub score: f64,
-    /// wins / games.
-    pub win_rate: f64,
-    /// The mean final score of its side.
-    pub points_for: f64,
-    /// The half-width of the 95% interval of `points_for`.
-    pub points_for_interval: f64,
-    /// The mean final score of the other sides.
-    pub points_against: f64,
-    /// Faults in all.
-    pub faults: u64,
-    /// Faults by kind (kinds that happened only).
-    pub faults_by_kind: std::collections::BTreeMap<String, u64>,
-    /// The Elo rating; `None` without games.
-    pub rating: Option<f64>,
-    /// The half-width of the rating's 95% interval.
-    pub rating_interval: Option<f64>,
-    /// The likelihood of superiority over the next bot; `None` for the last.
-    pub los_next: Option<f64>,
-    /// The Weng–Lin rating: absent (`None`) unless some game had 3 or more
-    /// sides, then `Some(None)` for a bot that played no such game.
-    #[serde(default, deserialize_with = "present")]
-    pub weng_lin: Option<Option<WengLin>>,
-    /// The test of a bot doing better on deals it met before; `None` before 20 such deals.
-    pub repeated_deals: Option<RepeatedDeals>,
-}
-
-/// A field that is there, even as `null` (so that `Option<Option<T>>`
-/// tells an absent field, `None`, from a `null` one, `Some(None)`).
-fn present<'de, T: serde::Deserialize<'de>, D: serde::Deserializer<'de>>(
-    deserializer: D,
-) -> Result<Option<Option<T>>, D::Error> {
-    <Option<T> as serde::Deserialize>::deserialize(deserializer).map(Some)
-}
-
-/// One bot's score against another.
-#[derive(Debug, Clone, Copy, PartialEq, serde::Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct HeadToHead {
-    /// The row bot's score against the column bot.
-    pub score: f64,
-    /// Their games.
-    pub games: u64,
-}
-
-/// A Weng–Lin rating.
-#[derive(Debug, Clone, Copy, PartialEq, serde::Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct WengLin {
-    /// Its mean.
-    pub mu: f64,
-    /// Its standard deviation.
-    pub sigma: f64,
-}
-
-/// Whether a bot did better on deals it had met before (`repeated_deals`).
-#[derive(Debug, Clone, Copy, PartialEq, serde::Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct RepeatedDeals {
-    /// The deals it played twice or more.
-    pub deals: u64,
-    /// Its mean margin in later games of a deal minus that in its first.
-    pub gain: f64,
-    /// The half-width of the 95% interval of `gain`.
-    pub interval: f64,
-    /// The one-sided p-value of "no gain".
-    pub p: f64,
-    /// Whether `p` is below the threshold.
-    pub flagged: bool,
 }
 
 /// Every line the recorder bot's processes received, one list per process.

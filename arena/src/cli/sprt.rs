@@ -389,7 +389,7 @@ fn play(prepared: Prepared, faults: FaultFlags) -> Result<i32, Failure> {
             false => failure,
         }
     })?;
-    let conclusion = Conclusion::of(&sequence, report.interrupted);
+    let conclusion = sequence.conclusion(report.interrupted);
     let played = report.standings.games + report.unfinished;
     let summary = Summary::new(&names[0], &names[1], &sequence, &scoring.unit, played, conclusion);
     let _ = crate::terminal::console::out(format_args!("{}", summary.text()));

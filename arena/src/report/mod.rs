@@ -21,7 +21,7 @@ pub(crate) mod store;
 
 use crate::bot::fault::FaultKind;
 use crate::stats::fault_summary::{FaultSummary, KindSummary};
-use crate::stats::sprt::report::{Conclusion, Summary};
+use crate::stats::sprt::report::Summary;
 use crate::stats::sprt::{SprtError, Test};
 use crate::stats::standings::Standings;
 use crate::stats::standings::cells::{self, Grid};
@@ -297,7 +297,7 @@ pub fn build(input: Input<'_>) -> Result<(Report<'_>, String, Option<String>), S
         Some(setup) => {
             let (sequence, steps, every) =
                 course::course(setup.test, setup.games_per_deal, setup.results_per_game, &names, games.iter(), POINTS)?;
-            let conclusion = Conclusion::of(&sequence, setup.interrupted);
+            let conclusion = sequence.conclusion(setup.interrupted);
             let played = games.len() as u64;
             let summary = Summary::new(&names[0], &names[1], &sequence, &scoring.unit, played, conclusion);
             let json = serde_json::to_string_pretty(&summary).expect("summaries serialize") + "\n";

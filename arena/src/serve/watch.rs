@@ -11,7 +11,7 @@ use crate::league::config::{LeagueConfig, SprtConfig};
 use crate::report::store::GameStore;
 use crate::schedule::Seating;
 use crate::stats::sprt::DealSequence;
-use crate::stats::sprt::report::{Conclusion, Summary};
+use crate::stats::sprt::report::Summary;
 use crate::stats::standings::Standings;
 use crate::store::output::{GAMES, LEAGUE, SPRT_CONFIG, SPRT_RESULT};
 use crate::store::record::GameSummary;
@@ -374,7 +374,7 @@ impl Watch {
             Some(file) => file,
             None => {
                 let unit = self.standings.as_ref().map_or("points", |s| &*s.scoring.unit);
-                let conclusion = Conclusion::of(&test.sequence, !finished);
+                let conclusion = test.sequence.conclusion(!finished);
                 let summary =
                     Summary::new(&test.names[0], &test.names[1], &test.sequence, unit, self.games, conclusion);
                 serde_json::to_value(&summary).expect("summaries serialize")

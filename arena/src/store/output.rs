@@ -4,6 +4,7 @@
 
 use crate::store::record::GameSummary;
 use crate::terminal::console::errln;
+pub use records::files::{GAMES, SPRT_RESULT, STANDINGS};
 use serde::de::DeserializeOwned;
 use std::collections::BTreeSet;
 use std::fmt;
@@ -14,14 +15,10 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-/// The name of the game records file.
-pub const GAMES: &str = "games.jsonl";
 /// The name of a league's configuration file.
 pub const LEAGUE: &str = "league.json";
 /// The name of an SPRT's configuration file.
 pub const SPRT_CONFIG: &str = "sprt-config.json";
-/// The name of an SPRT's result file.
-pub const SPRT_RESULT: &str = "sprt.json";
 /// The longest line a record may take in `games.jsonl`, in bytes (without
 /// its newline). Readers refuse longer lines without holding them, so what
 /// one line can cost them is bounded.
@@ -293,7 +290,7 @@ impl OutDir {
             sorted.as_file().sync_all()?;
             sorted.persist(&path)?;
         }
-        write_atomically(&self.dir.join("standings.json"), standings_json.as_bytes())
+        write_atomically(&self.dir.join(STANDINGS), standings_json.as_bytes())
     }
 }
 

@@ -18,6 +18,7 @@ use super::kind::{Evidence, Test};
 use super::test::Hypothesis;
 use crate::stats::ratings::pairwise::places;
 use crate::store::record::GameSummary;
+use records::sprt::Conclusion;
 use std::collections::BTreeMap;
 
 /// New's half-points against each of `opponents` in `game` (2 win, 1 draw, 0 loss),
@@ -128,6 +129,16 @@ impl DealSequence {
     /// The games counted: those of the deals counted.
     pub fn games(&self) -> u64 {
         self.next_deal * self.games_per_deal as u64
+    }
+
+    /// How the test ended, after a run that was (or was not) interrupted.
+    pub fn conclusion(&self, interrupted: bool) -> Conclusion {
+        match self.verdict {
+            Some(Hypothesis::H1) => Conclusion::H1,
+            Some(Hypothesis::H0) => Conclusion::H0,
+            None if interrupted => Conclusion::Interrupted,
+            None => Conclusion::Inconclusive,
+        }
     }
 }
 

@@ -5,38 +5,8 @@ use super::kind::{Evidence, Test};
 use super::pairs::DealSequence;
 use super::payoff::PayoffEstimate;
 use super::pentanomial::{Estimate, Model};
-use super::test::Hypothesis;
+pub use records::sprt::Conclusion;
 use serde::{Deserialize, Serialize};
-
-/// How a test ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Conclusion {
-    /// H1 accepted: the new bot is better (with bounds above 0), or not
-    /// worse (with bounds that end at 0, as `no-regression`'s).
-    #[serde(rename = "H1")]
-    H1,
-    /// H0 accepted: it is not `elo1` better (or, with bounds that end at or
-    /// below 0, it is worse).
-    #[serde(rename = "H0")]
-    H0,
-    /// Every game up to the limit was played without a verdict.
-    Inconclusive,
-    /// Stopped before a verdict; the run can be resumed.
-    Interrupted,
-}
-
-impl Conclusion {
-    /// The conclusion of `sequence` after a run that was (or was not) interrupted.
-    pub fn of(sequence: &DealSequence, interrupted: bool) -> Conclusion {
-        match sequence.verdict() {
-            Some(Hypothesis::H1) => Conclusion::H1,
-            Some(Hypothesis::H0) => Conclusion::H0,
-            None if interrupted => Conclusion::Interrupted,
-            None => Conclusion::Inconclusive,
-        }
-    }
-}
 
 /// What a reader of `sprt.json` needs of a [`Summary`] written before:
 /// how the test ended.
@@ -292,7 +262,7 @@ mod tests {
                 sequence.add(deal, arrangement, vec![half_points]);
             }
         }
-        let summary = Summary::new("new", "base", &sequence, "points", 7, Conclusion::of(&sequence, true));
+        let summary = Summary::new("new", "base", &sequence, "points", 7, sequence.conclusion(true));
         let text = summary.text();
         assert!(text.contains("after 6 games (3 pairs; 7 played)"), "{text}");
         assert!(text.contains("pentanomial [LL, LD, WL+DD, WD, WW]: [0, 0, 1, 1, 1]"), "{text}");
@@ -327,7 +297,7 @@ mod tests {
             }
         }
         // The deals of payoff.rs's test by hand: LLR 0.288462, mean 1 ± 2.234703, LOS 80.98%.
-        let summary = Summary::new("rules", "random", &sequence, "chips", 9, Conclusion::of(&sequence, false));
+        let summary = Summary::new("rules", "random", &sequence, "chips", 9, sequence.conclusion(false));
         let text = summary.text();
         assert!(text.starts_with("SPRT rules vs random: chips/game [0, 0.5], alpha 0.05"), "{text}");
         assert!(text.contains("LLR 0.29 after 8 games (4 deals; 9 played)"), "{text}");
