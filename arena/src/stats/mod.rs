@@ -1,10 +1,9 @@
-//! Statistics over finished games. Pure and deterministic: ratings
-//! ([`ratings`]), standings ([`standings`], counting whole deals only with
-//! [`whole_deals`]), the SPRT ([`sprt`]) and the faults of a run, bot by bot
+//! Statistics over finished games: ratings ([`ratings`]), standings
+//! ([`standings`]) and the SPRT ([`sprt`]) from the pure `stats` crate;
+//! beside them, the standings counting whole deals only ([`whole_deals`],
+//! which reads the schedule) and the faults of a run, bot by bot
 //! ([`fault_summary`]).
 
 pub(crate) mod fault_summary;
-pub(crate) mod ratings;
-pub(crate) mod sprt;
-pub(crate) mod standings;
+pub(crate) use ::stats::{ratings, sprt, standings};
 pub(crate) mod whole_deals;

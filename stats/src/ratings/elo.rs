@@ -85,7 +85,7 @@ impl Elo {
     /// finite only when no group of bots scored 100% against the rest (else
     /// the fit stops after its iteration limit with very large ratings).
     pub fn fit_with_prior(tally: &Pairwise, prior_draws: f64) -> Elo {
-        let n = tally.len();
+        let n = tally.bots();
         let rated: Vec<usize> = (0..n).filter(|&i| tally.has_played(i)).collect();
         let mut elo = Elo { ratings: vec![None; n], covariance: vec![vec![0.0; n]; n] };
         if rated.is_empty() {

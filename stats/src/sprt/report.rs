@@ -248,7 +248,7 @@ fn percent(fraction: Option<f64>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::stats::sprt::{PayoffSprt, Sprt};
+    use crate::sprt::{PayoffSprt, Sprt};
 
     fn pentanomial(elo0: f64, elo1: f64) -> Test {
         Test::Pentanomial(Sprt::new(elo0, elo1, 0.05, 0.05, Model::Normalized).unwrap())

@@ -7,7 +7,7 @@ use super::pairs::half_points;
 use super::payoff::{PayoffSprt, Payoffs};
 use super::pentanomial::Pentanomial;
 use super::test::{ErrorRates, Sprt};
-use crate::store::record::GameSummary;
+use records::record::GameSummary;
 use serde::{Deserialize, Serialize};
 
 /// A test: its parameters say which (in `sprt-config.json`, `elo0` … or `payoff0` …).
@@ -137,8 +137,8 @@ impl Evidence {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::stats::sprt::Model;
-    use crate::stats::standings::fixtures::{game, names};
+    use crate::sprt::Model;
+    use crate::standings::fixtures::{game, names};
 
     #[test]
     fn each_test_reads_its_own_results_of_a_game() {

@@ -3,7 +3,7 @@
 
 use super::SprtError;
 use super::mle::Pdf;
-use crate::stats::ratings::normal::normal_cdf;
+use crate::ratings::normal::normal_cdf;
 use serde::Serialize;
 
 /// 800 / ln 10: normalized Elo per unit of t-value per game (fishtest's `nelo_divided_by_nt`).

@@ -96,7 +96,7 @@ fn table(grid: &Grid) -> String {
 mod tests {
     use super::super::fixtures::*;
     use super::cells;
-    use crate::store::record::GameSummary;
+    use records::record::GameSummary;
 
     /// A round robin of 12 bots with long names, each pair 40 games, the
     /// better-placed bot winning more.

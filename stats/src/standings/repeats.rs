@@ -5,7 +5,7 @@
 //! Every deal is played in every order of the bots, so a bot that could
 //! carry what it saw from one game of a deal into another would know cards
 //! it should not. No process of a bot meets a deal twice (its processes
-//! live for a lane, see [`crate::schedule::lanes`]), and a sandboxed bot
+//! live for a lane, see the arena's `schedule::lanes`), and a sandboxed bot
 //! keeps nothing writable that outlives its process; this test looks for
 //! what gets through anyway: processes kept for a whole run (`--restart
 //! off`), files a bot without the sandbox keeps, a channel not closed.
@@ -14,7 +14,7 @@
 //! its mean margin in its later games of the deal minus its margin in its
 //! first one, a margin being its final score minus the mean final score of
 //! the other sides. A run plays first the game of a deal whose key is the
-//! least ([`crate::schedule::seeds::play_key`]), a keyed shuffle, so which game of a
+//! least ([`records::seeds::play_key`]), a keyed shuffle, so which game of a
 //! deal comes first has nothing to do with how the games go: for a bot that
 //! plays each game on its own, each of its games of a deal is equally likely
 //! to be the first, whatever its margins, and the difference is 0 in
@@ -31,7 +31,7 @@
 //! (Bonferroni), so that a field of honest bots raises no flag 99 times in
 //! 100.
 
-use crate::stats::ratings::normal::normal_cdf;
+use crate::ratings::normal::normal_cdf;
 use serde::Serialize;
 use std::collections::BTreeMap;
 

@@ -1,7 +1,7 @@
 //! Pairwise results: every finished game, read as one result between each
 //! pair of distinct bots in it, and their order-free tally.
 
-use crate::store::record::GameSummary;
+use records::record::GameSummary;
 
 /// Each bot's place in `game`, indexed like `names`: the best rank among the
 /// bot's seats (a bot may hold several seats as partners), `None` for a bot
@@ -33,7 +33,7 @@ impl Pairwise {
     }
 
     /// The number of bots.
-    pub fn len(&self) -> usize {
+    pub fn bots(&self) -> usize {
         self.n
     }
 
@@ -98,7 +98,7 @@ impl Pairwise {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::record::GameResult;
+    use records::record::GameResult;
 
     fn summary(bots: &[&str], ranks: &[u32]) -> GameSummary {
         GameSummary {

@@ -9,13 +9,13 @@
 //! - [`payoff`]: the test of a payoff game (chips), on the new bot's mean payoff per deal.
 //! - [`report`]: the progress status, the final summary and `sprt.json`.
 
-pub(crate) mod kind;
-pub(crate) mod mle;
-pub(crate) mod pairs;
-pub(crate) mod payoff;
-pub(crate) mod pentanomial;
-pub(crate) mod report;
-pub(crate) mod test;
+pub mod kind;
+pub mod mle;
+pub mod pairs;
+pub mod payoff;
+pub mod pentanomial;
+pub mod report;
+pub mod test;
 
 pub use kind::Test;
 pub use pairs::DealSequence;

@@ -9,17 +9,17 @@
 //!
 //! [`RatingTally`] keeps what both ratings need, fed one game at a time.
 
-pub(crate) mod elo;
+pub mod elo;
 mod linalg;
-pub(crate) mod normal;
-pub(crate) mod pairwise;
-pub(crate) mod weng_lin;
+pub mod normal;
+pub mod pairwise;
+pub mod weng_lin;
 
 pub use elo::Elo;
 pub use pairwise::Pairwise;
 pub use weng_lin::{FreeForAll, WengLin};
 
-use crate::store::record::GameSummary;
+use records::record::GameSummary;
 
 /// What the ratings of `n` bots are computed from.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -24,7 +24,7 @@ use super::SprtError;
 use super::test::ErrorRates;
 #[cfg(test)]
 use super::test::Hypothesis;
-use crate::stats::ratings::normal::normal_cdf;
+use crate::ratings::normal::normal_cdf;
 use serde::{Deserialize, Serialize};
 
 /// The two-sided 95% quantile of the normal distribution.

@@ -16,8 +16,8 @@
 use super::SprtError;
 use super::kind::{Evidence, Test};
 use super::test::Hypothesis;
-use crate::stats::ratings::pairwise::places;
-use crate::store::record::GameSummary;
+use crate::ratings::pairwise::places;
+use records::record::GameSummary;
 use records::sprt::Conclusion;
 use std::collections::BTreeMap;
 
@@ -145,12 +145,12 @@ impl DealSequence {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::stats::sprt::pentanomial::{Model, Pentanomial};
-    use crate::stats::sprt::test::Sprt;
-    use crate::stats::standings::fixtures::names;
+    use crate::sprt::pentanomial::{Model, Pentanomial};
+    use crate::sprt::test::Sprt;
+    use crate::standings::fixtures::names;
 
     fn game(bots: &[&str], ranks: &[u32]) -> GameSummary {
-        crate::stats::standings::fixtures::game(bots, &vec![0; bots.len()], ranks)
+        crate::standings::fixtures::game(bots, &vec![0; bots.len()], ranks)
     }
 
     #[test]

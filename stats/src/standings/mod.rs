@@ -13,25 +13,25 @@
 //!
 //! The bots are ranked by their Elo rating (or, for a game whose
 //! [`Scoring`] says so, such as a payoff game, by their mean score per game
-//! first) ([`crate::stats::ratings::elo`]), from
+//! first) ([`crate::ratings::elo`]), from
 //! one pairwise result between every two bots of every game; ties are broken
 //! by score, then by the order the bots were given. Games of 3 or more sides
-//! also give Weng–Lin ratings ([`crate::stats::ratings::weng_lin`]).
+//! also give Weng–Lin ratings ([`crate::ratings::weng_lin`]).
 //!
 //! - [`Standings::table_within`]: the text tables printed after a match ([`text`]).
 //! - [`Standings::report`]: JSON (`standings.json`), CSV or Markdown ([`report`]).
 
-pub(crate) mod cells;
-pub(crate) mod repeats;
-pub(crate) mod report;
-pub(crate) mod text;
+pub mod cells;
+pub mod repeats;
+pub mod report;
+pub mod text;
 
 pub use report::{ReportFormat, UnknownReportFormat};
 
-use crate::bot::fault::FaultKind;
-use crate::stats::ratings::{Elo, RatingTally, WengLin};
-use crate::store::record::GameSummary;
+use crate::ratings::{Elo, RatingTally, WengLin};
 use game::Scoring;
+use records::fault::FaultKind;
+use records::record::GameSummary;
 use repeats::{Repeated, Repeats};
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -133,7 +133,7 @@ impl Standings {
         self.ratings.add(game);
         let ranks = &game.result.ranks;
         let scores = &game.result.scores;
-        let key = crate::schedule::seeds::play_key(game.origin.seed, game.id);
+        let key = records::seeds::play_key(game.origin.seed, game.id);
         for (index, bot) in self.bots.iter_mut().enumerate() {
             let seats: Vec<usize> = (0..game.bots.len()).filter(|&s| game.bots[s] == bot.name).collect();
             let Some(&first_seat) = seats.first() else { continue };
@@ -257,7 +257,7 @@ impl Ranking<'_> {
         let difference = x.points_for - y.points_for;
         let error = (x.points_for_interval.powi(2) + y.points_for_interval.powi(2)).sqrt() / 1.96;
         Some(if error > 0.0 {
-            crate::stats::ratings::normal::normal_cdf(difference / error)
+            crate::ratings::normal::normal_cdf(difference / error)
         } else {
             match difference.total_cmp(&0.0) {
                 std::cmp::Ordering::Greater => 1.0,
@@ -308,11 +308,12 @@ fn opposing_scores(game: &GameSummary, bot: &str) -> Vec<i64> {
     scores
 }
 
-/// Games and standings for the tests of this module and its children.
-#[cfg(test)]
-pub(crate) mod fixtures {
+/// Games and standings for the tests of this crate and of the arena
+/// (feature `fixtures`).
+#[cfg(any(test, feature = "fixtures"))]
+pub mod fixtures {
     use super::Standings;
-    use crate::store::record::{GameResult, GameSummary};
+    use records::record::{GameResult, GameSummary};
 
     /// Game `id` with these bots, final scores and ranks.
     pub fn game_with_id(id: u64, bots: &[&str], scores: &[i64], ranks: &[u32]) -> GameSummary {
@@ -369,7 +370,7 @@ pub(crate) mod fixtures {
 mod tests {
     use super::fixtures::*;
     use super::*;
-    use crate::store::record::FaultRecord;
+    use records::record::FaultRecord;
 
     #[test]
     fn counts_wins_draws_losses_and_points() {
@@ -413,7 +414,7 @@ mod tests {
         let (mean_ranking, elo_ranking) = (by_mean.ranking(), by_elo.ranking());
         let (b, a) = (&by_mean.bots[1], &by_mean.bots[0]);
         let error = (a.points_for_interval.powi(2) + b.points_for_interval.powi(2)).sqrt() / 1.96;
-        let expected = crate::stats::ratings::normal::normal_cdf((b.points_for - a.points_for) / error);
+        let expected = crate::ratings::normal::normal_cdf((b.points_for - a.points_for) / error);
         assert!((mean_ranking.los_next(0).unwrap() - expected).abs() < 1e-12);
         assert!(expected > 0.5 && expected < 1.0, "{expected}");
         assert_eq!(mean_ranking.los_next(1), None, "idle has no games");
