@@ -17,8 +17,9 @@
 //!   learning format.
 //! - [`run`]: games played with real processes, one or a whole run at once,
 //!   and the progress shown meanwhile.
-//! - [`stats`]: ratings, standings and the SPRT. Pure.
-//! - [`store`]: game records and the output directory.
+//! - [`stats`]: ratings, standings and the SPRT (the `stats` crate), the
+//!   standings of whole deals and a run's faults bot by bot. Pure.
+//! - [`store`]: game records (the `records` crate's) and the output directory.
 //! - [`engine`]: the engine protocol every game is reached through, in
 //!   process or as a program of its own, and the built-in games.
 //! - [`bot`]: bot processes, their limits and sandbox, and faults as data.

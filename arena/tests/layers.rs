@@ -1,7 +1,10 @@
 //! The arena's modules form layers (see the module map in `src/lib.rs` and
 //! docs/architecture.md): a module imports only from its own layer and the
 //! layers below it. This test reads every source file and fails on an import
-//! that points up, naming the file and the path.
+//! that points up, naming the file and the path. Below the arena, the crates
+//! `records` and `stats` depend on nothing that runs processes, a runtime or
+//! a command line, and the tests read records through `records`, not the
+//! arena's library: the last test reads their manifests.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -120,4 +123,31 @@ fn no_command_imports_another() {
         "a command imports another (move what they share into the library):\n{}",
         imports.join("\n")
     );
+}
+
+/// The dependencies each crate below the arena may have, and the tests
+/// crate's that it may not.
+const BELOW: [(&str, &[&str]); 2] = [
+    ("records", &["protocol", "serde", "serde_json", "rand_chacha", "rand_core", "memchr"]),
+    ("stats", &["records", "game", "serde", "serde_json", "skillratings", "comfy-table"]),
+];
+
+/// The names of the `[dependencies]` of the crate in `dir` (a path from the workspace root).
+fn dependencies(dir: &str) -> Vec<String> {
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join(dir).join("Cargo.toml");
+    let text = fs::read_to_string(&manifest).unwrap_or_else(|e| panic!("{}: {e}", manifest.display()));
+    let table: toml::Table = text.parse().unwrap_or_else(|e| panic!("{}: {e}", manifest.display()));
+    table.get("dependencies").and_then(|d| d.as_table()).map(|d| d.keys().cloned().collect()).unwrap_or_default()
+}
+
+#[test]
+fn records_and_stats_depend_on_no_runner_and_the_tests_not_on_the_arena() {
+    for (krate, allowed) in BELOW {
+        let found = dependencies(krate);
+        let other: Vec<&String> = found.iter().filter(|name| !allowed.contains(&name.as_str())).collect();
+        assert!(other.is_empty(), "{krate} depends on {other:?}; it may depend on {allowed:?} only");
+    }
+    let tests = dependencies("tests");
+    assert!(tests.iter().any(|name| name == "records"), "the tests read records through records: {tests:?}");
+    assert!(!tests.iter().any(|name| name == "arena"), "the tests link the arena's library: {tests:?}");
 }
