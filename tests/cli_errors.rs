@@ -125,7 +125,7 @@ fn variables_before_the_program_set_the_bots_environment() {
     let flags = patient(&["--games", "2", "--out", &out]);
     let args = match_args(&scratch, &[("env", &bot), ("g", &bin("greedy-bot"))], &flags);
     arena_expect(&args, 0);
-    assert_eq!(standing(&standings(&out), "env")["faults"], 0, "the bot saw GREETING");
+    assert_eq!(Standings::read(&out).bot("env").faults, 0, "the bot saw GREETING");
 }
 
 #[test]

@@ -24,8 +24,8 @@ fn probe(scratch: &Scratch, extra: &[&str]) -> Value {
     let output =
         output(std::process::Command::new(bin("arena")).args(&args).env("ARENA_TEST_SECRET", "must not reach the bot"));
     assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
-    let standings = standings(&out);
-    assert_eq!(standing(&standings, "probe")["faults"], 0, "{standings}");
+    let standings = Standings::read(&out);
+    assert_eq!(standings.bot("probe").faults, 0, "{standings:?}");
     let logs = std::fs::read_dir(format!("{out}/logs")).unwrap();
     for entry in logs.flatten() {
         let text = std::fs::read_to_string(entry.path()).unwrap();
@@ -121,7 +121,8 @@ fn hostile_league(
     let output = output(&mut launch(command));
     assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
     let out = scratch.join("out");
-    assert_eq!(standing(&standings(&out), "hostile")["faults"], 0, "{}", standings(&out));
+    let standings = Standings::read(&out);
+    assert_eq!(standings.bot("hostile").faults, 0, "{standings:?}");
     let mut reports = Vec::new();
     for entry in std::fs::read_dir(format!("{out}/logs")).unwrap().flatten() {
         let text = std::fs::read_to_string(entry.path()).unwrap();
@@ -359,10 +360,10 @@ fn python_node_and_java_bots_play_in_the_sandbox() {
     }
     let output = output(&mut command);
     assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
-    let standings = standings(&out);
+    let standings = Standings::read(&out);
     for (name, _) in &bots {
-        assert_eq!(standing(&standings, name)["faults"], 0, "{name}: {standings}");
-        assert!(standing(&standings, name)["games"].as_u64().unwrap() >= 3, "{name}: {standings}");
+        assert_eq!(standings.bot(name).faults, 0, "{name}: {standings:?}");
+        assert!(standings.bot(name).games >= 3, "{name}: {standings:?}");
     }
 }
 

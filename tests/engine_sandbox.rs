@@ -48,7 +48,7 @@ fn hostile(mode: &str, scratch: &Scratch, decoy: &Decoy) -> String {
 
 /// A match of two test bots (their commands holding `scratch`'s marker) at
 /// `engine`'s game, with `extra` flags: its records and standings.
-fn play(scratch: &Scratch, engine: &str, extra: &[&str]) -> (Vec<Value>, Value) {
+fn play(scratch: &Scratch, engine: &str, extra: &[&str]) -> (Vec<Record>, Standings) {
     let out = scratch.join("out");
     let _ = std::fs::remove_dir_all(&out);
     let bot = |name: &str| format!("{} {}", python(), repo_path(&format!("tests/bots/{name}.py")));
@@ -57,23 +57,23 @@ fn play(scratch: &Scratch, engine: &str, extra: &[&str]) -> (Vec<Value>, Value) 
     flags.extend(extra);
     flags.extend(PATIENT);
     arena_expect(&match_args(scratch, &[("first", &first), ("last", &last)], &flags), 0);
-    (records(&out), standings(&out))
+    (records(&out), Standings::read(&out))
 }
 
 /// The engine's reports of what it found, one per game.
-fn spied(records: &[Value]) -> Vec<Value> {
-    let events = records.iter().flat_map(|record| record["events"].as_array().unwrap().iter());
+fn spied(records: &[Record]) -> Vec<Value> {
+    let events = records.iter().flat_map(|record| record.events.iter());
     events.filter(|event| event["type"] == "spied").cloned().collect()
 }
 
 /// Every game is recorded without a fault, and no bot is charged one.
-fn assert_no_fault(records: &[Value], standings: &Value) {
+fn assert_no_fault(records: &[Record], standings: &Standings) {
     assert_eq!(records.len(), 2);
     for record in records {
-        assert!(record["faults"].as_array().unwrap().is_empty(), "{record}");
+        assert!(record.faults.is_empty(), "{record:?}");
     }
     for name in ["first", "last"] {
-        assert_eq!(standing(standings, name)["faults"], 0, "{standings}");
+        assert_eq!(standings.bot(name).faults, 0, "{standings:?}");
     }
 }
 
@@ -121,12 +121,12 @@ fn the_connect_four_engine_and_the_openspiel_bridge_play_under_the_sandbox() {
     let connect_four = format!("{} {}", python(), repo_path("engines/connect-four/engine.py"));
     let (records, standings) = play(&scratch, &connect_four, &["--sandbox", "bwrap"]);
     assert_no_fault(&records, &standings);
-    assert_eq!(records[0]["game"], "connect-four");
+    assert_eq!(records[0].game, "connect-four");
     if optional_python_module(PYSPIEL) {
         let bridge = format!("{} {} tic_tac_toe", python(), repo_path("engines/openspiel/bridge.py"));
         let (records, standings) = play(&scratch, &bridge, &["--sandbox", "bwrap"]);
         assert_no_fault(&records, &standings);
-        assert_eq!(records[0]["game"], "openspiel-tic-tac-toe");
+        assert_eq!(records[0].game, "openspiel-tic-tac-toe");
     }
     scratch.assert_nothing_left(LINGER);
 }

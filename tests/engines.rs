@@ -212,17 +212,17 @@ fn a_league_of_an_engine_program_is_recorded_verified_viewed_and_reported() {
     let records = records(&out);
     assert_eq!(records.len(), 12);
     for record in &records {
-        assert_eq!(record["game"], "connect-four");
-        assert_eq!(record["engine"]["command"], engine.as_str(), "the record names the engine");
-        assert_eq!(record["engine"]["teams"], serde_json::json!([[0], [1]]));
-        assert!(record["faults"].as_array().unwrap().is_empty(), "{record}");
-        for event in record["events"].as_array().unwrap() {
+        assert_eq!(record.game, "connect-four");
+        let identity = record.engine.as_ref().expect("the record names the engine");
+        assert_eq!(identity.command, engine, "the record names the engine");
+        assert_eq!(identity.teams, [[0], [1]]);
+        assert!(record.faults.is_empty(), "{record:?}");
+        for event in &record.events {
             assert_eq!(event["choice"].is_u64(), event["time_us"].is_u64(), "a move has a choice and a time: {event}");
         }
     }
-    let standings = standings(&out);
-    assert_eq!(standings["games"], 12);
-    assert_eq!(standings["game"], "connect-four");
+    let standings = Standings::read(&out);
+    assert_eq!((standings.games, standings.game.as_str()), (12, "connect-four"));
 
     let (verified, _) = arena_expect(&["verify", &out, "--run-recorded-engine"], 0);
     assert!(verified.contains("12 games verified: every record agrees with the engine"), "{verified}");
@@ -313,7 +313,7 @@ fn an_engine_that_fails_stops_the_run_without_blaming_a_bot() {
         assert!(stderr.contains(&format!("engine {engine:?}")), "{name}: the engine is named: {stderr}");
         assert!(stderr.contains("league --resume"), "{name}: the run can be resumed: {stderr}");
         for record in records(&out) {
-            assert!(record["faults"].as_array().unwrap().is_empty(), "{name}: no bot is blamed: {record}");
+            assert!(record.faults.is_empty(), "{name}: no bot is blamed: {record:?}");
         }
         scratch.assert_nothing_left(LINGER);
     }
@@ -438,7 +438,7 @@ fn arena_in(dir: &std::path::Path, args: &[&str]) -> (Option<i32>, String, Strin
 fn records_rewritten(out: &str, dir: &std::path::Path, rewrite: impl Fn(&mut serde_json::Value)) -> String {
     std::fs::create_dir_all(dir).unwrap();
     let mut text = String::new();
-    for mut record in records(out) {
+    for mut record in record_json(out) {
         rewrite(&mut record["engine"]);
         text.push_str(&format!("{record}\n"));
     }
@@ -458,8 +458,8 @@ fn reading_the_records_of_an_engine_program_runs_nothing_unasked() {
     let (status, _, stderr) = arena_in(&root(), &args);
     assert_eq!(status, Some(0), "{stderr}");
     assert_eq!(
-        records(&out)[0]["engine"]["dir"],
-        root().to_string_lossy().as_ref(),
+        records(&out)[0].engine.as_ref().and_then(|identity| identity.dir.clone()),
+        Some(root()),
         "the record keeps where the engine ran"
     );
 

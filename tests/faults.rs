@@ -6,7 +6,8 @@
 //! exits no process started for any bot remains.
 
 use e2e::*;
-use serde_json::Value;
+use records::fault::FaultKind;
+use records::record::FaultRecord;
 use std::time::Instant;
 
 /// The move limit of these leagues: ample for every move of the well-behaved
@@ -81,11 +82,11 @@ enum Threads {
 }
 
 /// The games between the two well-behaved bots, without timing fields.
-fn games_without(records: &[Value], hostile: &str) -> Vec<String> {
+fn games_without(records: &[Record], hostile: &str) -> Vec<String> {
     records
         .iter()
-        .filter(|r| !r["bots"].as_array().unwrap().iter().any(|b| b == hostile))
-        .map(|r| without_timing(r.clone()).to_string())
+        .filter(|r| !r.bots.iter().any(|b| b == hostile))
+        .map(|r| without_timing(serde_json::to_value(r).unwrap()).to_string())
         .collect()
 }
 
@@ -108,7 +109,7 @@ fn league(
     extra: &[&str],
     timeouts: bool,
     threads: Threads,
-) -> (Vec<Value>, String, String, f64) {
+) -> (Vec<Record>, String, String, f64) {
     let out = scratch.join(name);
     let (greedy, random) = (bin("greedy-bot"), bin("random-bot"));
     let concurrency = if threads == Threads::Own { "1" } else { "2" };
@@ -124,14 +125,14 @@ fn league(
         let (stdout, stderr) = (stdout.into_owned(), stderr.into_owned());
         let records = records(&out);
         // Exit status 4 when the hostile bot forfeited every game it was in, else 0.
-        let theirs = records.iter().filter(|r| r["bots"].as_array().unwrap().iter().any(|b| b == "bad"));
-        let forfeited_all = theirs.clone().all(|r| r["faults"].as_array().unwrap().iter().any(|f| f["bot"] == "bad"));
+        let theirs = records.iter().filter(|r| r.bots.iter().any(|b| b == "bad"));
+        let forfeited_all = theirs.clone().all(|r| r.faults.iter().any(|f| f.bot == "bad"));
         let status = if forfeited_all && theirs.count() > 0 { 4 } else { 0 };
         assert_eq!(output.status.code(), Some(status), "{hostile}:\n{stdout}\n{stderr}");
-        let unexplained: Vec<&Value> = records
+        let unexplained: Vec<&FaultRecord> = records
             .iter()
-            .flat_map(|r| r["faults"].as_array().unwrap())
-            .filter(|f| f["kind"] == "timeout" && (f["bot"] != "bad" || !timeouts))
+            .flat_map(|r| &r.faults)
+            .filter(|f| f.kind == FaultKind::Timeout && (f.bot != "bad" || !timeouts))
             .collect();
         if unexplained.is_empty() || attempt == ATTEMPTS {
             return (records, stdout, stderr, started.elapsed().as_secs_f64());
@@ -162,7 +163,7 @@ fn run_case(script: &str, expected: Option<&str>, extra: &[&str], reference: &[S
         league(&scratch, "out", &hostile, extra, kinds.contains(&"timeout"), threads);
     // (That it ends at all, within `DEADLINE`, is what `arena_expect` checks.)
     assert_eq!(records.len(), 6, "{script}: the league runs to its end");
-    let faults: Vec<&Value> = records.iter().flat_map(|r| r["faults"].as_array().unwrap()).collect();
+    let faults: Vec<&FaultRecord> = records.iter().flat_map(|r| &r.faults).collect();
     match expected {
         Some(_) => {
             assert!(!faults.is_empty(), "{script}: no fault recorded");
@@ -174,18 +175,18 @@ fn run_case(script: &str, expected: Option<&str>, extra: &[&str], reference: &[S
         None => assert!(faults.is_empty(), "{script}: unexpected faults {faults:?}"),
     }
     for fault in &faults {
-        assert_eq!(fault["bot"], "bad", "{script}: only the hostile bot faults: {fault}");
+        assert_eq!(fault.bot, "bad", "{script}: only the hostile bot faults: {fault:?}");
         // After three start-up failures in a row the bot is given up on.
-        let expected = faults.iter().filter(|f| kinds.contains(&f["kind"].as_str().unwrap())).count();
-        let given_up = fault["kind"] == "not_started" && expected >= 3;
-        assert!(given_up || kinds.contains(&fault["kind"].as_str().unwrap()), "{script}: {fault}");
-        assert!(!fault["message"].as_str().unwrap().is_empty());
+        let expected = faults.iter().filter(|f| kinds.contains(&f.kind.name())).count();
+        let given_up = fault.kind == FaultKind::NotStarted && expected >= 3;
+        assert!(given_up || kinds.contains(&fault.kind.name()), "{script}: {fault:?}");
+        assert!(!fault.message.is_empty());
     }
-    for record in records.iter().filter(|r| !r["faults"].as_array().unwrap().is_empty()) {
-        assert_eq!(record["result"]["reason"], "forfeit", "{script}");
-        let seat = record["faults"][0]["seat"].as_u64().unwrap() as usize;
-        assert_eq!(record["result"]["ranks"][seat], 1, "{script}: the faulting seat loses");
-        assert_eq!(record["result"]["ranks"][1 - seat], 0, "{script}: the opponent wins");
+    for record in records.iter().filter(|r| !r.faults.is_empty()) {
+        assert_eq!(record.result.reason, "forfeit", "{script}");
+        let seat = record.faults[0].seat;
+        assert_eq!(record.result.ranks[seat], 1, "{script}: the faulting seat loses");
+        assert_eq!(record.result.ranks[1 - seat], 0, "{script}: the opponent wins");
     }
     assert_eq!(games_without(&records, "bad"), reference, "{script}: the other bots' games changed");
     let peak: f64 = stdout
@@ -247,11 +248,11 @@ fn a_move_written_ahead_while_the_arena_waits_for_the_other_seat_is_a_protocol_f
         "the lines ahead were written while the other seat was asked its move"
     );
     // A process per seat: each writes ahead on its 4th turn.
-    let faults: Vec<Value> = records(&out).iter().flat_map(|r| r["faults"].as_array().unwrap().clone()).collect();
+    let faults: Vec<FaultRecord> = records(&out).into_iter().flat_map(|r| r.faults).collect();
     assert_eq!(faults.len(), 2, "{faults:?}");
     for fault in &faults {
-        assert_eq!((fault["bot"].as_str(), fault["kind"].as_str()), (Some("ahead"), Some("protocol")));
-        let message = fault["message"].as_str().unwrap();
+        assert_eq!((fault.bot.as_str(), fault.kind), ("ahead", FaultKind::Protocol));
+        let message = &fault.message;
         assert!(message.contains("wrote to stdout before the arena asked for the answer to turn 5"), "{message}");
     }
 }
@@ -271,10 +272,10 @@ fn a_crashing_bot_keeps_its_stderr_in_the_record_and_the_log() {
     // Exit status 4: the bot forfeited every game it was in.
     arena_expect(&match_args(&scratch, &[("bad", &crash), ("good", &greedy)], &flags), 4);
     let records = records(&out);
-    let fault = &records[0]["faults"][0];
-    assert_eq!(fault["kind"], "exited");
-    assert!(fault["message"].as_str().unwrap().contains("status 4"), "{fault}");
-    assert_eq!(fault["stderr"][0], "about to fail: no strategy");
+    let fault = &records[0].faults[0];
+    assert_eq!(fault.kind, FaultKind::Exited);
+    assert!(fault.message.contains("status 4"), "{fault:?}");
+    assert_eq!(fault.stderr[0], "about to fail: no strategy");
     let logs: Vec<_> = std::fs::read_dir(std::path::Path::new(&out).join("logs")).unwrap().flatten().collect();
     let bad_log =
         logs.iter().find(|e| e.file_name().to_string_lossy().starts_with("bad.")).expect("a log of the bad bot");
@@ -314,11 +315,9 @@ fn a_bot_given_up_plays_no_more_games_even_with_a_process_at_hand() {
     let flags = patient(&["--games", "8", "--seed", "3", "--concurrency", "1", "--restart", "off", "--out", &out]);
     arena_expect(&match_args(&scratch, &[("once", &once), ("g", &bin("greedy-bot"))], &flags), 0);
     let records = records(&out);
-    fn fault(r: &Value) -> Vec<&str> {
-        r["faults"].as_array().unwrap().iter().map(|f| f["kind"].as_str().unwrap()).collect()
-    }
-    let seat = |r: &Value| r["bots"].as_array().unwrap().iter().position(|b| b == "once").unwrap();
-    let kinds: Vec<Vec<&str>> = records.iter().map(|r| fault(r)).collect();
+    let fault = |r: &Record| r.fault_kinds();
+    let seat = |r: &Record| r.seat_of("once");
+    let kinds: Vec<Vec<&str>> = records.iter().map(fault).collect();
     let count = |kind: &[&str]| kinds.iter().filter(|k| k.as_slice() == kind).count();
     // (Seed 3 plays this bot's seats, in play order, so that it has played
     // a game with its first process when it is given up.)
@@ -351,10 +350,10 @@ fn a_bot_that_never_starts_is_given_up_after_three_tries() {
         // Exit status 4: the bot forfeited every game it was in.
         let (stdout, stderr) = arena_expect(&args, 4);
         let records = records(&out);
-        let faults: Vec<&Value> = records.iter().flat_map(|r| r["faults"].as_array().unwrap()).collect();
-        let theirs: Vec<&&Value> = faults.iter().filter(|f| f["bot"] != "bad").collect();
+        let faults: Vec<&FaultRecord> = records.iter().flat_map(|r| &r.faults).collect();
+        let theirs: Vec<&&FaultRecord> = faults.iter().filter(|f| f.bot != "bad").collect();
         if theirs.is_empty() || attempt == ATTEMPTS {
-            let kinds: Vec<String> = faults.iter().map(|f| f["kind"].as_str().unwrap().to_string()).collect();
+            let kinds: Vec<String> = faults.iter().map(|f| f.kind.name().to_string()).collect();
             break (stdout, stderr, kinds);
         }
         eprintln!("notice: a fault the silent bot did not cause (a busy machine), attempt {attempt}: {theirs:?}");
@@ -413,9 +412,9 @@ fn a_bot_that_fails_to_start_says_why_on_the_console_and_in_the_record() {
         match_args(&scratch, &[("jvm", &jvm_like), ("good", &greedy)], &patient(&["--games", "2", "--out", &out]));
     // Exit status 4: the bot forfeited every game it was in.
     let (_, stderr) = arena_expect(&args, 4);
-    let fault = &records(&out)[0]["faults"][0];
-    assert_eq!(fault["kind"], "not_json");
-    let message = fault["message"].as_str().unwrap();
+    let fault = &records(&out)[0].faults[0];
+    assert_eq!(fault.kind, FaultKind::NotJson);
+    let message = fault.message.as_str();
     assert!(message.contains("Error occurred during initialization of VM"), "{message}");
     assert!(message.contains("then on stdout: Could not allocate compressed class space"), "{message}");
     assert!(stderr.contains("Could not allocate compressed class space"), "{stderr}");
@@ -445,9 +444,9 @@ fn common_mistakes_are_named_in_the_fault() {
         // Exit status 4: the bot forfeited every game it was in.
         arena_expect(&match_args(&scratch, &[("bad", &bot), ("good", &greedy)], &flags), 4);
         let records = records(&out);
-        let fault = &records[0]["faults"][0];
-        assert_eq!(fault["kind"], kind, "{script}: {fault}");
-        assert!(fault["message"].as_str().unwrap().contains(wanted), "{script}: {fault}");
+        let fault = &records[0].faults[0];
+        assert_eq!(fault.kind.name(), kind, "{script}: {fault:?}");
+        assert!(fault.message.contains(wanted), "{script}: {fault:?}");
     }
 }
 
@@ -471,7 +470,7 @@ fn match_exit_statuses_tell_a_bot_that_never_played_and_any_fault() {
 
     let out = scratch.join("sometimes");
     let (_, stderr) = run(&sometimes, &["--out", &out], 0);
-    let faults = standing(&standings(&out), "b")["faults"].as_u64().unwrap();
+    let faults = Standings::read(&out).bot("b").faults;
     assert!(faults > 0 && faults < 20, "b faults in some games, not all: {faults}");
     assert!(!stderr.contains("exit status"), "{stderr}");
     let (_, stderr) = run(&sometimes, &["--fail-on-fault"], 5);
@@ -530,7 +529,7 @@ fn league_and_sprt_exit_statuses_tell_a_bot_that_never_played_and_any_fault() {
     }
     let out = scratch.join("sometimes");
     let (_, stderr) = league(&sometimes, &["--out", &out], 0);
-    let faults = standing(&standings(&out), "b")["faults"].as_u64().unwrap();
+    let faults = Standings::read(&out).bot("b").faults;
     assert!(faults > 0 && faults < 12, "b faults in some games, not all: {faults}");
     assert!(!stderr.contains("exit status"), "{stderr}");
     let (_, stderr) = league(&sometimes, &["--fail-on-fault"], 5);

@@ -17,18 +17,18 @@ fn tiles(value: &Value) -> Vec<Tile> {
 }
 
 /// Checks one spy process's messages against the games' records.
-fn check_spy(messages: &[ToBot], records: &[Value]) -> usize {
+fn check_spy(messages: &[ToBot], records: &[Record]) -> usize {
     let ToBot::Hello(hello) = &messages[0] else { panic!("hello first") };
     let seat = hello.seat;
-    let mut record: Option<&Value> = None;
+    let mut record: Option<&Record> = None;
     let mut known: HashSet<Tile> = HashSet::new();
     let mut own_draws: Vec<Vec<Tile>> = Vec::new();
     let mut checked = 0;
     for message in messages {
         match message {
-            ToBot::GameStart(start) => record = records.iter().find(|r| told_id(r) == start.id),
+            ToBot::GameStart(start) => record = records.iter().find(|r| r.told_id() == start.id),
             ToBot::HandStart(start) => {
-                let events = record.expect("a game").get("events").unwrap().as_array().unwrap();
+                let events = &record.expect("a game").events;
                 let hand = start.hand as u64;
                 let dealt = events.iter().find(|e| e["type"] == "hand_start" && e["hand"] == hand).unwrap();
                 assert_eq!(start.tiles, tiles(&dealt["hands"][seat]), "hand_start shows exactly the seat's own tiles");

@@ -47,9 +47,9 @@ fn meetings_again(out: &str) -> usize {
         }
     }
     for record in records(out) {
-        for (seat, bot) in record["bots"].as_array().unwrap().iter().enumerate() {
-            let key = (format!("{} {seat}", bot.as_str().unwrap()), told_id(&record));
-            assert_eq!(played.get(&key).map(Vec::len), Some(1), "game {} seat {seat}: {key:?}", record["id"]);
+        for (seat, bot) in record.bots.iter().enumerate() {
+            let key = (format!("{bot} {seat}"), record.told_id());
+            assert_eq!(played.get(&key).map(Vec::len), Some(1), "game {} seat {seat}: {key:?}", record.id);
         }
     }
     dealt
@@ -93,9 +93,9 @@ fn no_process_meets_a_deal_twice_in_a_match_or_a_league() {
     let out = play(&scratch, "league", &["a", "b", "c", "d"], &["--games", "8", "--concurrency", "2"]);
     assert_eq!(meetings_again(&out), 0);
     let deals: BTreeMap<u64, BTreeSet<String>> = records(&out).iter().fold(BTreeMap::new(), |mut deals, record| {
-        let mut pair: Vec<&str> = record["bots"].as_array().unwrap().iter().map(|b| b.as_str().unwrap()).collect();
+        let mut pair: Vec<&str> = record.bots.iter().map(String::as_str).collect();
         pair.sort_unstable();
-        deals.entry(record["deal"].as_u64().unwrap()).or_default().insert(pair.join(" "));
+        deals.entry(record.deal).or_default().insert(pair.join(" "));
         deals
     });
     assert!(deals.values().all(|pairs| pairs.len() == 1), "a deal of two pairs: {deals:?}");

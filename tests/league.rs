@@ -388,7 +388,7 @@ fn four_games_per_pair(names: &[&str]) -> std::collections::BTreeMap<(String, St
 /// The records of `out` without their ids and timing, sorted: the games
 /// played, whatever their place in the schedule.
 fn games_without_ids(out: &str) -> Vec<String> {
-    let mut games: Vec<String> = records(out)
+    let mut games: Vec<String> = record_json(out)
         .into_iter()
         .map(|record| {
             let mut record = without_timing(record);

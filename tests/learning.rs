@@ -59,9 +59,9 @@ fn a_learning_league_is_reproducible_stops_at_its_budget_and_verifies() {
     // Each pair of a round plays a deal of its own (so a round's games can be in flight at once).
     let mut deals: HashMap<u64, Vec<String>> = HashMap::new();
     for record in records(&first) {
-        let mut bots: Vec<String> = record["bots"].as_array().unwrap().iter().map(|b| b.to_string()).collect();
+        let mut bots: Vec<String> = record.bots.iter().map(|b| format!("{b:?}")).collect();
         bots.sort();
-        deals.entry(record["deal"].as_u64().unwrap()).or_default().push(bots.join(" "));
+        deals.entry(record.deal).or_default().push(bots.join(" "));
     }
     assert_eq!(deals.len(), 15, "15 pairs of one deal each: {deals:?}");
     assert!(deals.values().all(|pairs| pairs.len() == 2 && pairs[0] == pairs[1]), "{deals:?}");
@@ -108,7 +108,7 @@ fn a_learning_league_resumed_after_sigkill_is_the_league_played_at_once() {
     assert!(stderr.contains(&format!("{kept} already played")), "{stderr}");
     assert_eq!(rounds(&cut), rounds(&full), "the same rounds chosen");
     assert_eq!(canonical_records(&cut), canonical_records(&full));
-    assert_eq!(standings(&cut)["bots"], standings(&full)["bots"]);
+    assert_eq!(Standings::read(&cut).bots, Standings::read(&full).bots);
 }
 
 #[test]
@@ -129,7 +129,7 @@ fn a_learning_league_stops_once_the_order_is_known() {
         )),
         "{stdout}"
     );
-    assert_eq!(standings(&out)["bots"][0]["name"], "g", "{stdout}");
+    assert_eq!(Standings::read(&out).bots[0].name, "g", "{stdout}");
 
     // A round robin has no budget.
     let (a, b) = (format!("a={}", bin("random-bot")), format!("b={}", bin("random-bot")));
@@ -171,7 +171,7 @@ fn a_running_learning_league_takes_in_a_queued_bot_and_plays_it_in_its_next_roun
     let pairs = chosen[first_with_n].as_array().unwrap();
     assert_eq!(pairs.iter().filter(|pair| pair.as_array().unwrap().contains(&Value::from(3))).count(), 2, "{chosen:?}");
     let games = records(&out);
-    assert!(games.iter().any(|game| game["bots"].to_string().contains("\"n\"")), "n played");
+    assert!(games.iter().any(|game| game.bots.iter().any(|bot| bot == "n")), "n played");
     assert!(games.len() <= 30, "the budget holds: {}", games.len());
     // The figures at the end count every game this command played, before the change and after.
     assert!(stdout.contains(&format!("\n{} games, ", games.len())), "{stdout}");

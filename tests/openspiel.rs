@@ -4,7 +4,7 @@
 //! Leduc Hold'em and OpenSpiel's `leduc_poker` in agreement. Skipped with a
 //! notice when python3 cannot import pyspiel (unless ARENA_REQUIRE_TOOLS=1).
 
-use e2e::{PYSPIEL, arena, bin, optional_python_module, python, repo_path};
+use e2e::{PYSPIEL, Ranked, ReadBack, Standings, arena, bin, optional_python_module, python, repo_path};
 use std::io::Write;
 use std::process::{Command, Stdio};
 
@@ -114,10 +114,10 @@ fn the_readme_s_kuhn_poker_league_runs_verifies_and_reports() {
     let args = ["league", "--engine", &engine, "--bot", &random, "--bot", &rules, "--games", "200", "--seed", "1"];
     let (_, stderr) = e2e::arena_expect(&[&args[..], &["--out", &out]].concat(), 0);
     assert!(stderr.contains("openspiel-kuhn-poker round-robin league of 2 bots: 200 games"), "{stderr}");
-    let standings = e2e::standings(&out);
-    assert_eq!(standings["games"], 200);
-    let mean = |name: &str| e2e::standing(&standings, name)["points_for"].as_f64().expect("a mean score");
-    assert!(mean("rules") > mean("random"), "{standings}");
+    let standings = <Standings as ReadBack>::read(&out);
+    assert_eq!(standings.games, 200);
+    let mean = |name: &str| standings.bot(name).points_for;
+    assert!(mean("rules") > mean("random"), "{standings:?}");
     let (verified, _) = e2e::arena_expect(&["verify", &out, "--run-recorded-engine"], 0);
     assert!(verified.contains("200 games verified: every record agrees with the engine"), "{verified}");
     let (reported, _) = e2e::arena_expect(&["report", &out], 0);

@@ -63,8 +63,8 @@ fn a_piped_game_is_shown_re_asked_and_recorded_like_any_other() {
     assert!(stdout.contains(&hint), "the hint names the arena as it was run: {hint:?} not in:\n{stdout}");
     let records = records(&out);
     assert_eq!(records.len(), 1);
-    assert_eq!(records[0]["bots"], serde_json::json!(["you", "greedy"]));
-    assert!(records[0]["faults"].as_array().unwrap().is_empty());
+    assert_eq!(records[0].bots, ["you", "greedy"]);
+    assert!(records[0].faults.is_empty());
     let (verified, _) = arena_expect(&["verify", &out], 0);
     assert!(verified.contains("1 games verified: every record agrees"), "{verified}");
     arena_expect(&["view", &out, "--game", "0", "-o", &scratch.join("game.html")], 0);
@@ -84,12 +84,12 @@ fn any_seat_at_any_table_one_bot_for_all_other_seats_or_one_each() {
     let args = ["--players", "3", "--seat", "1", "--bot", &greedy, "--bot", &random, "--out", &out, "--seed", "5"];
     let (status, stdout) = play(&args, &first_moves());
     assert_eq!(status, Some(0), "{stdout}");
-    assert_eq!(records(&out)[0]["bots"], serde_json::json!(["greedy", "you", "random"]));
+    assert_eq!(records(&out)[0].bots, ["greedy", "you", "random"]);
     let out = scratch.join("partners");
     let args = ["--players", "4", "--seat", "3", "--name", "me", "--bot", &greedy, "--out", &out];
     let (status, stdout) = play(&args, &first_moves());
     assert_eq!(status, Some(0), "{stdout}");
-    assert_eq!(records(&out)[0]["bots"], serde_json::json!(["greedy", "greedy", "greedy", "me"]));
+    assert_eq!(records(&out)[0].bots, ["greedy", "greedy", "greedy", "me"]);
     assert!(stdout.contains("seat 3 (me) to play"), "{stdout}");
     arena_expect(&["verify", &out], 0);
 }
@@ -150,8 +150,8 @@ fn a_session_of_leduc_hands_keeps_a_running_total() {
     assert_eq!(records.len(), 3);
     let mut total = 0;
     for (n, record) in records.iter().enumerate() {
-        assert_eq!(record["deal"], n as u64);
-        total += record["result"]["scores"][0].as_i64().unwrap();
+        assert_eq!(record.deal, n as u64);
+        total += record.result.scores[0];
         assert!(stdout.contains(&format!("\ngame {} of 3\n", n + 1)), "{stdout}");
         let line = format!("after {} of 3 games: totals seat 0 (you) {total} · seat 1 (rules) {}", n + 1, -total);
         assert!(stdout.contains(&line), "{line:?} not in:\n{stdout}");

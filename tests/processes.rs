@@ -57,8 +57,8 @@ fn a_bot_that_hides_in_another_process_group_cannot_hang_the_arena() {
         assert_eq!(scratch.lived_out(), Vec::<String>::new(), "{script}: the arena waited for the hider");
         let faults: Vec<String> = records(&out)
             .iter()
-            .flat_map(|r| r["faults"].as_array().unwrap().clone())
-            .map(|fault| format!("{} {}", fault["bot"], fault["kind"]))
+            .flat_map(|r| r.faults.clone())
+            .map(|fault| format!("{:?} {:?}", fault.bot, fault.kind.name()))
             .collect();
         // The bot hides in each of its two processes (one per seat).
         assert_eq!(faults, ["\"hider\" \"timeout\""; 2], "{script}");
@@ -78,8 +78,7 @@ fn nothing_a_bot_started_outlives_a_run_or_a_check() {
     let args = league(&scratch, &bots, &out, &patient(&["--games", "2"]));
     let output = arena_watched(&args, DEADLINE, |_| {});
     assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
-    let faults: Vec<serde_json::Value> =
-        records(&out).iter().flat_map(|r| r["faults"].as_array().unwrap().clone()).collect();
+    let faults: Vec<_> = records(&out).into_iter().flat_map(|r| r.faults).collect();
     assert!(faults.is_empty(), "{faults:?}");
     scratch.assert_nothing_left(LINGER);
     for script in ["escaped_grandchild.py", "pid_chain.py"] {
@@ -139,7 +138,7 @@ fn zombies_are_reaped_while_the_league_runs() {
         }
     });
     assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
-    assert_eq!(standing(&standings(&out), "z")["faults"], 0);
+    assert_eq!(Standings::read(&out).bot("z").faults, 0);
     let (orphans, zombies) = once_made.expect("the league ended before the factory had made its orphans");
     // Reaped as they come, only a few exist at any moment; left unreaped,
     // every orphan made would still be a zombie at the look after the last.
@@ -260,6 +259,6 @@ fn too_few_file_descriptors_are_a_usage_error_before_the_run() {
     let scratch = Scratch::new("descriptors-soft");
     let output = match_with_limit(&scratch, "ulimit -Sn 40");
     assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
-    let faults: usize = records(&scratch.join("out")).iter().map(|r| r["faults"].as_array().unwrap().len()).sum();
+    let faults: usize = records(&scratch.join("out")).iter().map(|r| r.faults.len()).sum();
     assert_eq!(faults, 0, "{}", text(&output.stderr));
 }

@@ -114,6 +114,7 @@ fn a_league_report_shows_the_files_numbers_and_opens_replays() {
     let data = page_data(&page);
     let standings = json_file(&out, "standings.json");
     assert_eq!(data["standings"], standings, "the page's standings are standings.json");
+    let ranked = Standings::read(&out);
     assert_eq!(data["partial"], Value::Null);
     // The table is the terminal's: every row's cells are on one line of `arena league`'s table.
     for row in data["tables"]["main"]["rows"].as_array().unwrap() {
@@ -124,8 +125,8 @@ fn a_league_report_shows_the_files_numbers_and_opens_replays() {
     let last = data["history"].as_array().unwrap().last().unwrap();
     assert_eq!(last["games"], 60);
     for (i, name) in data["bots"].as_array().unwrap().iter().enumerate() {
-        let bot = standing(&standings, name.as_str().unwrap());
-        assert_eq!(last["elo"][i], serde_json::json!([bot["rating"], bot["rating_interval"]]), "{name}");
+        let bot = ranked.bot(name.as_str().unwrap());
+        assert_eq!(last["elo"][i], serde_json::json!([bot.rating, bot.rating_interval]), "{name}");
     }
     // Move times from the records: every bot moved.
     for detail in data["details"].as_array().unwrap() {
@@ -175,8 +176,7 @@ fn a_league_report_shows_the_files_numbers_and_opens_replays() {
     let legend = dom.split("id=\"history-legend\">").nth(1).and_then(|rest| rest.split("</div>").next());
     let named: Vec<&str> =
         legend.expect("the course's legend").split("</span>").filter_map(|s| s.rsplit('>').next()).collect();
-    let ranked: Vec<&str> = standings["bots"].as_array().unwrap().iter().map(|b| b["name"].as_str().unwrap()).collect();
-    assert_eq!(named[..named.len() - 1], ranked[..], "the course's legend in the standings' order");
+    assert_eq!(named[..named.len() - 1], ranked.names()[..], "the course's legend in the standings' order");
     // A round robin has no learning rounds: their section stays hidden and empty.
     assert_eq!(data["rounds"], serde_json::json!([]));
     assert!(dom.contains("<section id=\"rounds-section\" hidden"), "a round robin shows no rounds");
@@ -185,8 +185,7 @@ fn a_league_report_shows_the_files_numbers_and_opens_replays() {
     let record = &records[7];
     assert_eq!(attribute(&dom, "<dialog id=\"replay\"", "data-game").as_deref(), Some("7"));
     let title = attribute(&dom, "<dialog id=\"replay\"", "data-title").expect("the replay loaded");
-    let bots: Vec<&str> = record["bots"].as_array().unwrap().iter().map(|b| b.as_str().unwrap()).collect();
-    assert!(title.starts_with(&format!("All Fives · game 7: {}", bots.join(" vs "))), "{title}");
+    assert!(title.starts_with(&format!("All Fives · game 7: {}", record.bots.join(" vs "))), "{title}");
     // The list shows a page of games, each with its replay button.
     assert_eq!(dom.matches("<button data-open=\"").count(), 50);
     // In the sampled report, a game without a replay says so, and cannot be opened.
@@ -458,7 +457,7 @@ fn pages_show_64_bit_seeds_exactly() {
         let bots = [("a", bots[0]), ("b", bots[1])];
         arena_expect(&match_args(&scratch, &bots, &["--game", game, "--games", "2", "--seed", seed, "--out", &out]), 0);
         let record = records(&out).remove(0);
-        let deal_seed = record["seed"].as_u64().expect("a u64 seed");
+        let deal_seed = record.seed;
         assert!(deal_seed > 1 << 53, "{game}: the deal's seed {deal_seed} is beyond 2^53 (try another match seed)");
         let page = scratch.join(&format!("{game}-view.html"));
         arena_expect(&["view", &out, "--game", "0", "-o", &page], 0);

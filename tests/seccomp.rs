@@ -22,7 +22,8 @@ fn probed(scratch: &Scratch, extra: &[&str]) -> Vec<Value> {
     command.args(["--bot", &format!("probe={} bots/syscalls.py", python()), "--bot", "g=bots/greedy-bot"]);
     let output = output(&mut command);
     assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
-    assert_eq!(standing(&standings(&out), "probe")["faults"], 0, "{}", standings(&out));
+    let standings = Standings::read(&out);
+    assert_eq!(standings.bot("probe").faults, 0, "{standings:?}");
     let mut reports = Vec::new();
     for entry in std::fs::read_dir(format!("{out}/logs")).unwrap().flatten() {
         let text = std::fs::read_to_string(entry.path()).unwrap();
@@ -111,9 +112,9 @@ fn a_jvm_and_a_python_bot_play_under_the_filters() {
     command.args(PATIENT).args(["--bot", &format!("java={java}"), "--bot", &format!("py={}", python_greedy())]);
     let output = output(&mut command);
     assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
-    let standings = standings(&out);
+    let standings = Standings::read(&out);
     for bot in ["java", "py"] {
-        assert_eq!(standing(&standings, bot)["faults"], 0, "{standings}");
+        assert_eq!(standings.bot(bot).faults, 0, "{standings:?}");
     }
     assert_eq!(records(&out).len(), 2);
     std::fs::remove_dir_all(&out).unwrap();

@@ -160,14 +160,12 @@ fn page_standings(page: &mut Devtools) -> Vec<Row> {
 
 /// The same figures of `standings.json`.
 fn file_standings(out: &str) -> Vec<Row> {
-    let standings = standings(out);
-    let keys = ["rank", "rating", "points_for", "games", "wins", "draws", "losses", "score", "faults", "los_next"];
-    standings["bots"]
-        .as_array()
-        .expect("bots")
-        .iter()
-        .map(|b| (b["name"].as_str().expect("a name").to_string(), keys.iter().map(|&k| b[k].as_f64()).collect()))
-        .collect()
+    let figures = |b: &Standing| {
+        let counts = [b.rank, b.games, b.wins, b.draws, b.losses, b.faults].map(|count| Some(count as f64));
+        let [rank, games, wins, draws, losses, faults] = counts;
+        vec![rank, b.rating, Some(b.points_for), games, wins, draws, losses, Some(b.score), faults, b.los_next]
+    };
+    Standings::read(out).bots.iter().map(|b| (b.name.clone(), figures(b))).collect()
 }
 
 fn stop(mut child: Child) {

@@ -19,7 +19,7 @@ fn batches_match(scratch: &Scratch, label: &str, games: &str, status: i32) -> St
 
 /// The records of `out`, without timing, in the order of their ids.
 fn sorted(out: &str) -> Vec<String> {
-    let mut records = records(out);
+    let mut records = record_json(out);
     records.sort_by_key(|record| record["id"].as_u64());
     records.into_iter().map(|record| without_timing(record).to_string()).collect()
 }
@@ -39,7 +39,7 @@ fn a_batching_bot_plays_as_it_does_one_game_per_process() {
     // A process per lane for the session; the plain bot, one per lane and game played at once.
     let (sessions, greedy) = (processes(&batched, "b"), processes(&batched, "g"));
     assert!(sessions < greedy, "{sessions} sessions, {greedy} greedy-bot processes");
-    assert!(records(&batched).iter().all(|record| record["faults"].as_array().is_none_or(Vec::is_empty)));
+    assert!(records(&batched).iter().all(|record| record.faults.is_empty()));
     scratch.assert_nothing_left(LINGER);
 }
 
@@ -48,9 +48,8 @@ fn a_fault_in_one_game_ends_that_game_only_and_a_line_naming_none_every_game() {
     let scratch = Scratch::new("sessions-faults");
     // Each session process plays an illegal move in the second game it is given, and only there.
     let out = batches_match(&scratch, "illegal", "16 illegal-second", 0);
-    let faulted: Vec<serde_json::Value> =
-        records(&out).into_iter().filter(|record| record["faults"].as_array().is_some_and(|f| !f.is_empty())).collect();
-    let kinds: Vec<&str> = faulted.iter().map(|record| record["faults"][0]["kind"].as_str().unwrap()).collect();
+    let faulted: Vec<Record> = records(&out).into_iter().filter(|record| !record.faults.is_empty()).collect();
+    let kinds: Vec<&str> = faulted.iter().map(|record| record.faults[0].kind.name()).collect();
     assert!(kinds.iter().all(|&kind| kind == "illegal_move"), "{kinds:?}");
     let sessions = processes(&out, "b");
     assert!(!faulted.is_empty() && faulted.len() <= sessions, "{} faulted games, {sessions} sessions", faulted.len());
@@ -59,7 +58,8 @@ fn a_fault_in_one_game_ends_that_game_only_and_a_line_naming_none_every_game() {
     // (exit status 4: the bot forfeited every game).
     let out = batches_match(&scratch, "untagged", "16 untagged", 4);
     let all = records(&out);
-    let kinds: Vec<&str> = all.iter().filter_map(|record| record["faults"][0]["kind"].as_str()).collect();
+    let kinds: Vec<&str> =
+        all.iter().filter_map(|record| record.faults.first()).map(|fault| fault.kind.name()).collect();
     assert_eq!(kinds.len(), all.len(), "every game is forfeited");
     assert!(kinds.iter().all(|&kind| kind == "bad_message"), "{kinds:?}");
     scratch.assert_nothing_left(LINGER);

@@ -3,7 +3,7 @@
 //! usage errors.
 
 use e2e::*;
-use serde_json::Value;
+use records::sprt::{Conclusion, Findings, Parameters};
 use std::process::{Command, Stdio};
 
 /// Arguments of `arena sprt` of `new` against `base` (name, command), tagged with the scratch marker.
@@ -15,15 +15,22 @@ fn sprt_args(scratch: &Scratch, new: (&str, &str), base: (&str, &str), extra: &[
     args
 }
 
-/// `DIR/sprt.json`, parsed.
-fn result(out: &str) -> Value {
-    let text = std::fs::read_to_string(format!("{out}/sprt.json")).expect("sprt.json exists");
-    serde_json::from_str(&text).expect("sprt.json is JSON")
+/// `DIR/sprt.json`.
+fn result(out: &str) -> Sprt {
+    Sprt::read(out)
+}
+
+/// A pentanomial test's pairs counted and their counts by score.
+fn pairs(result: &Sprt) -> (u64, [u64; 5]) {
+    match result.findings {
+        Findings::Pairs { pairs, pentanomial, .. } => (pairs, pentanomial),
+        Findings::Payoffs { .. } => panic!("not a pentanomial test: {result:?}"),
+    }
 }
 
 /// What must not depend on concurrency or interruptions: the counts, the LLR, the verdict.
-fn outcome(result: &Value) -> (Value, Value, Value, Value) {
-    (result["pentanomial"].clone(), result["games"].clone(), result["llr"].clone(), result["conclusion"].clone())
+fn outcome(result: &Sprt) -> ([u64; 5], u64, f64, Conclusion) {
+    (pairs(result).1, result.games, result.llr, result.conclusion)
 }
 
 #[test]
@@ -43,13 +50,13 @@ fn three_players_and_partnerships_reduce_to_pairs() {
         let result = result(&out);
         // 3 players: one pair per game (new against each of the two copies);
         // partnerships: one pair per deal of two games.
-        assert_eq!(result["games"].as_u64().unwrap(), per_pair * result["pairs"].as_u64().unwrap());
-        let seated: Vec<Value> = records(&out).iter().map(|r| r["bots"].clone()).take(3).collect();
+        assert_eq!(result.games, per_pair * pairs(&result).0);
+        let seated: Vec<Vec<String>> = records(&out).into_iter().map(|r| r.bots).take(3).collect();
         if players == "3" {
-            assert_eq!(seated[0], serde_json::json!(["greedy", "random", "random.2"]));
-            assert_eq!(seated[1], serde_json::json!(["random", "random.2", "greedy"]));
+            assert_eq!(seated[0], ["greedy", "random", "random.2"]);
+            assert_eq!(seated[1], ["random", "random.2", "greedy"]);
         } else {
-            assert_eq!(seated[0], serde_json::json!(["greedy", "random", "greedy", "random"]));
+            assert_eq!(seated[0], ["greedy", "random", "greedy", "random"]);
         }
     }
 }
@@ -90,11 +97,11 @@ fn greedy_against_random_accepts_h1_whatever_the_concurrency_and_interruptions()
     assert!(stdout.contains("pentanomial [LL, LD, WL+DD, WD, WW]"), "{stdout}");
     assert!(stderr.contains("nElo [0, 5], alpha 0.05, beta 0.05, LLR bounds (-2.94, 2.94)"), "{stderr}");
     let expected = result(&whole);
-    assert_eq!(expected["conclusion"], "H1");
-    assert!(expected["llr"].as_f64().unwrap() >= 2.94);
-    let games = expected["games"].as_u64().unwrap();
+    assert_eq!(expected.conclusion, Conclusion::H1);
+    assert!(expected.llr >= 2.94);
+    let games = expected.games;
     let played = records(&whole).len() as u64;
-    assert_eq!(expected["games_played"], played);
+    assert_eq!(expected.games_played, played);
     assert!(
         played >= games && played <= games + 20,
         "no game starts after the verdict: {played} played, {games} counted"
@@ -115,7 +122,7 @@ fn greedy_against_random_accepts_h1_whatever_the_concurrency_and_interruptions()
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert_eq!(output.status.code(), Some(130), "{stdout}");
     assert!(stdout.contains(&format!("continue with: {} sprt --resume {cut}", bin("arena"))), "{stdout}");
-    assert_eq!(result(&cut)["conclusion"], "interrupted");
+    assert_eq!(result(&cut).conclusion, Conclusion::Interrupted);
 
     let (stdout, _) = arena_expect(&["sprt", "--resume", &cut, "--concurrency", "2"], 0);
     assert!(stdout.contains("H1 accepted"), "{stdout}");
@@ -160,15 +167,15 @@ fn few_games_are_played_past_the_verdict_at_any_concurrency() {
         let result = result(&out);
         // The two Elo figures of the screen, each saying what it is estimated from.
         assert!(stdout.contains("Standings: Elo ± 95% interval, from every game's result"), "{stdout}");
-        let estimate = format!("SPRT estimate from the {} pairs counted: Elo ", result["pairs"]);
+        let estimate = format!("SPRT estimate from the {} pairs counted: Elo ", pairs(&result).0);
         let standings = format!(
             "(not the standings' Elo: that rates each bot about their mean, from each of the {} games played",
-            result["games_played"]
+            result.games_played
         );
         assert!(stdout.contains(&estimate) && stdout.contains(&standings), "{stdout}");
-        let counted = result["games"].as_u64().unwrap();
+        let counted = result.games;
         let played = records(&out).len() as u64;
-        assert_eq!(result["games_played"], played, "sprt.json counts every game recorded");
+        assert_eq!(result.games_played, played, "sprt.json counts every game recorded");
         let bound = concurrency * (8 * 2 + 2);
         assert!(
             played >= counted && played - counted <= bound,
@@ -220,8 +227,9 @@ fn named_bounds_decide_a_large_difference_in_few_games() {
         assert!(stdout.contains("H1 accepted"), "{stdout}");
         let result = result(&out);
         let bounds = if bounds == "quick" { (0.0, 40.0) } else { (0.0, 5.0) };
-        assert_eq!((result["elo0"].as_f64().unwrap(), result["elo1"].as_f64().unwrap()), bounds, "{result}");
-        games.push(result["games"].as_u64().unwrap());
+        let Parameters::Pentanomial { elo0, elo1, .. } = result.parameters else { panic!("{result:?}") };
+        assert_eq!((elo0, elo1), bounds, "{result:?}");
+        games.push(result.games);
     }
     assert!(games[0] * 4 < games[1], "quick bounds take far fewer games: {games:?}");
 }

@@ -78,7 +78,7 @@ fn replay_shows_a_failing_bot_escaped() {
 fn verify_shows_a_hostile_record_escaped() {
     let scratch = Scratch::new("terminal-verify");
     let games = greedy_against_random(&scratch);
-    let mut lines: Vec<serde_json::Value> = records(&games);
+    let mut lines: Vec<serde_json::Value> = record_json(&games);
     lines[0]["result"]["reason"] = format!("\u{1b}]0;owned\u{7}\u{9b}2J\u{202e}\r{FORGED}").into();
     let text: String = lines.iter().map(|record| format!("{record}\n")).collect();
     std::fs::write(format!("{games}/games.jsonl"), text).unwrap();

@@ -20,9 +20,9 @@ fn play_match(scratch: &Scratch) -> String {
 }
 
 /// The tiles on the board after the first `step` events of `record`, each as "a-b".
-fn board_after(record: &Value, step: usize) -> Vec<String> {
+fn board_after(record: &Record, step: usize) -> Vec<String> {
     let mut board = Vec::new();
-    for event in &record["events"].as_array().expect("events")[..step] {
+    for event in &record.events[..step] {
         match event["type"].as_str() {
             Some("hand_start") => board.clear(),
             Some("play") => {
@@ -95,7 +95,7 @@ fn the_page_renders_the_layout_and_its_controls_step_through_the_game() {
     assert_eq!(to_stdout, html);
 
     let Some(browser) = Browser::find(&scratch) else { return };
-    let events = record["events"].as_array().unwrap();
+    let events = &record.events;
     // A position with the spinner's cross: just after the first play on a short end.
     let cross =
         1 + events.iter().position(|e| e["type"] == "play" && e["end"].as_u64() >= Some(2)).expect("a short end");
@@ -103,11 +103,9 @@ fn the_page_renders_the_layout_and_its_controls_step_through_the_game() {
     assert_eq!(viewer_attribute(&dom, "data-step").as_deref(), Some(cross.to_string().as_str()));
     // The tab names the game, the bots and the result.
     let title = dom.split("<title>").nth(1).and_then(|rest| rest.split("</title>").next()).expect("a title");
-    let winner = record["bots"][record["result"]["ranks"].as_array().unwrap().iter().position(|r| r == 0).unwrap()]
-        .as_str()
-        .unwrap();
-    let scores = record["result"]["scores"].as_array().unwrap().iter().map(|s| s.to_string()).collect::<Vec<_>>();
-    let bots = record["bots"].as_array().unwrap().iter().map(|b| b.as_str().unwrap()).collect::<Vec<_>>();
+    let winner = &record.bots[record.result.ranks.iter().position(|&rank| rank == 0).unwrap()];
+    let scores = record.result.scores.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    let bots = &record.bots;
     let expected = format!("All Fives · game 0: {} · {winner} won {}", bots.join(" vs "), scores.join("–"));
     assert_eq!(title, expected);
     let mut shown = attributes_in(&dom, "svg", "board", "data-tile");
@@ -254,13 +252,13 @@ fn the_generic_page_of_an_engine_game_shows_who_was_told_each_event_and_its_text
     let dom = viewer_dom(&browser, &page, "");
     let items = log_items(&dom);
     let record = &records(&out)[0];
-    let bots: Vec<&str> = record["bots"].as_array().unwrap().iter().map(|b| b.as_str().unwrap()).collect();
-    let events = record["events"].as_array().unwrap();
+    let bots = &record.bots;
+    let events = &record.events;
     assert_eq!(items.len(), events.len(), "{dom}");
     // The two rolls are chance events, each told to its own seat only, with its text.
     for seat in 0..2 {
         let item = items[seat];
-        assert_eq!(events[seat]["to"], seat, "{record}");
+        assert_eq!(events[seat]["to"], seat, "{record:?}");
         assert!(item.contains(&format!("data-told=\"{seat}\"")), "{item}");
         assert!(item.contains(&format!("told to seat {seat} ({})", bots[seat])), "{item}");
         let dice: Vec<String> = events[seat]["dice"].as_array().unwrap().iter().map(|d| d.to_string()).collect();

@@ -175,10 +175,10 @@ fn a_game_of_all_fives_is_played_by_clicks_resumed_after_a_reload_and_recorded()
     assert!(stdout.contains("recorded in "), "{stdout}");
     let records = records(&out);
     assert_eq!(records.len(), 1);
-    assert_eq!(records[0]["bots"], serde_json::json!(["you", "greedy"]));
+    assert_eq!(records[0].bots, ["you", "greedy"]);
     let (verified, _) = arena_expect(&["verify", &out], 0);
     assert!(verified.contains("1 games verified: every record agrees"), "{verified}");
-    let moves = records[0]["events"].as_array().unwrap().iter().filter(|e| e["type"] == "play" && e["seat"] == 0);
+    let moves = records[0].events.iter().filter(|e| e["type"] == "play" && e["seat"] == 0);
     assert_eq!(moves.count(), clicked, "every click is a move of the record");
     drop(page);
     scratch.assert_nothing_left(PATIENCE);

@@ -400,19 +400,19 @@ pub fn python_greedy() -> String {
     format!("{} {}", python(), repo_path("sample-bots/python/greedy.py"))
 }
 
-/// The id the bots of a recorded game were told in `game_start` (its tag,
-/// derived from the record's `seed` and `id`).
-pub fn told_id(record: &serde_json::Value) -> u64 {
-    records::seeds::game_tag(record["seed"].as_u64().expect("a seed"), record["id"].as_u64().expect("an id"))
+pub use records::sprt::Sprt;
+pub use records::standings::{HeadToHead, RepeatedDeals, Standing, Standings, WengLin};
+
+/// A game record, one line of `games.jsonl` (`arena/RECORDS.md`), its
+/// variant and events kept as JSON (each event with its timing fields).
+pub type Record = records::record::GameRecord<serde_json::Value, serde_json::Value>;
+
+/// The records of `DIR/games.jsonl`, typed (see [`Recorded::all`]).
+pub fn records(out: &str) -> Vec<Record> {
+    Record::all(out)
 }
 
-/// The records of `DIR/games.jsonl`, parsed.
-pub fn records(out: &str) -> Vec<serde_json::Value> {
-    let text = std::fs::read_to_string(Path::new(out).join("games.jsonl")).expect("games.jsonl exists");
-    text.lines().map(|line| serde_json::from_str(line).expect("each record is JSON")).collect()
-}
-
-/// A record without its timing fields (`duration_ms`, and `time_us` and
+/// A record's JSON without its timing fields (`duration_ms`, and `time_us` and
 /// `clock_us` of each event): what the same seed and deterministic bots
 /// reproduce exactly.
 pub fn without_timing(mut record: serde_json::Value) -> serde_json::Value {
@@ -425,33 +425,17 @@ pub fn without_timing(mut record: serde_json::Value) -> serde_json::Value {
     record
 }
 
+/// The lines of `DIR/games.jsonl` as JSON, for a test that edits records
+/// (to check that a damaged one is refused) or compares them as text.
+pub fn record_json(out: &str) -> Vec<serde_json::Value> {
+    let text = file_text(out, records::files::GAMES);
+    text.lines().map(|line| serde_json::from_str(line).expect("each record is JSON")).collect()
+}
+
 /// The records of `DIR/games.jsonl` without timing fields, as text lines.
 pub fn canonical_records(out: &str) -> Vec<String> {
-    records(out).into_iter().map(|record| without_timing(record).to_string()).collect()
+    record_json(out).into_iter().map(|record| without_timing(record).to_string()).collect()
 }
-
-/// `DIR/standings.json`, parsed.
-pub fn standings(out: &str) -> serde_json::Value {
-    let text = std::fs::read_to_string(Path::new(out).join("standings.json")).expect("standings.json exists");
-    serde_json::from_str(&text).expect("standings.json is JSON")
-}
-
-/// The standing of bot `name` in `standings.json`.
-pub fn standing<'a>(standings: &'a serde_json::Value, name: &str) -> &'a serde_json::Value {
-    standings["bots"]
-        .as_array()
-        .expect("bots array")
-        .iter()
-        .find(|b| b["name"] == name)
-        .unwrap_or_else(|| panic!("no bot {name} in {standings}"))
-}
-
-pub use records::sprt::Sprt;
-pub use records::standings::{HeadToHead, RepeatedDeals, Standing, Standings, WengLin};
-
-/// A game record, one line of `games.jsonl` (`arena/RECORDS.md`), its
-/// variant and events kept as JSON (each event with its timing fields).
-pub type Record = records::record::GameRecord<serde_json::Value, serde_json::Value>;
 
 /// Checks that `typed`, read from the JSON `text`, writes back the same
 /// JSON: a field the arena adds or renames fails it, so that it shows in the
@@ -467,7 +451,8 @@ fn file_text(out: &str, name: &str) -> String {
     std::fs::read_to_string(Path::new(out).join(name)).unwrap_or_else(|e| panic!("{out}/{name}: {e}"))
 }
 
-/// A file of an output directory, read back typed and whole ([`reads_whole`]).
+/// A file of an output directory, read back typed and whole: written back,
+/// the typed value must give the file's JSON.
 pub trait ReadBack: Sized {
     /// `DIR/standings.json`, `DIR/sprt.json`.
     fn read(out: &str) -> Self;
@@ -503,7 +488,8 @@ impl Ranked for Standings {
 
 /// What the tests ask of a [`Record`].
 pub trait Recorded: Sized {
-    /// The records of `DIR/games.jsonl`, in the file's order, each read whole ([`reads_whole`]).
+    /// The records of `DIR/games.jsonl`, in the file's order, each read whole
+    /// (written back, it gives its line's JSON).
     fn all(out: &str) -> Vec<Self>;
     /// The seat of bot `name` (its first, if it holds several).
     fn seat_of(&self, name: &str) -> usize;
@@ -511,7 +497,7 @@ pub trait Recorded: Sized {
     fn events_of<'a>(&'a self, kind: &'a str) -> impl Iterator<Item = &'a serde_json::Value> + 'a;
     /// The kinds of its faults, in order.
     fn fault_kinds(&self) -> Vec<&'static str>;
-    /// The id the bots were told in `game_start` (see [`told_id`]).
+    /// The id the bots were told in `game_start` (`records::seeds::game_tag`).
     fn told_id(&self) -> u64;
 }
 
