@@ -9,14 +9,20 @@ use tokio::sync::Notify;
 #[derive(Debug)]
 pub struct Census {
     live: AtomicUsize,
-    cap: usize,
+    cap: AtomicUsize,
     freed: Notify,
 }
 
 impl Census {
     /// A census of no process, allowing `cap` (at least 1).
     pub fn new(cap: usize) -> Arc<Census> {
-        Arc::new(Census { live: AtomicUsize::new(0), cap: cap.max(1), freed: Notify::new() })
+        Arc::new(Census { live: AtomicUsize::new(0), cap: AtomicUsize::new(cap.max(1)), freed: Notify::new() })
+    }
+
+    /// Allows `cap` (at least 1) from now on: processes alive beyond it stay.
+    pub fn recap(&self, cap: usize) {
+        self.cap.store(cap.max(1), Ordering::SeqCst);
+        self.freed.notify_waiters();
     }
 
     /// Counts one more process, unless `cap` are alive.
@@ -26,8 +32,9 @@ impl Census {
 
     /// Counts one more process, unless that would leave room for fewer than `keep` more.
     pub fn try_count_keeping(self: &Arc<Self>, keep: usize) -> Option<Counted> {
+        let cap = self.cap.load(Ordering::SeqCst);
         self.live
-            .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |live| (live + keep < self.cap).then_some(live + 1))
+            .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |live| (live + keep < cap).then_some(live + 1))
             .ok()
             .map(|_| Counted(Arc::clone(self)))
     }
@@ -68,6 +75,9 @@ mod tests {
         assert!(census.try_count().is_none());
         assert_eq!(census.live(), 2);
         assert!(Census::new(3).try_count_keeping(2).is_some() && Census::new(3).try_count_keeping(3).is_none());
+        census.recap(1);
+        assert!(census.try_count().is_none());
+        census.recap(3);
         drop(first);
         assert_eq!(census.live(), 1);
         assert!(census.try_count().is_some());

@@ -166,6 +166,11 @@ impl Pool {
         }
     }
 
+    /// Allows `cap` processes alive from now on (see [`cap`]).
+    pub fn recap(&self, cap: usize) {
+        self.census.recap(cap);
+    }
+
     /// Where new processes of this pool run.
     pub fn placement(&self) -> Placement {
         self.placement.clone()

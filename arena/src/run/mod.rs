@@ -1,7 +1,9 @@
 //! Running games with real processes: the protocol with one bot
 //! ([`session`]), one game ([`play`]) on the one game loop every caller
 //! shares ([`game_loop`]), a person's seat at the terminal or in the
-//! browser ([`person`]), a whole run of them on worker threads ([`runner`]) and what the user sees
+//! browser ([`person`]), a whole run of them on worker threads ([`runner`]), planned once its
+//! first lane's bots have said how many games each plays at once
+//! ([`first_lane`]), and what the user sees
 //! meanwhile ([`progress`]) and the games in flight of a served run
 //! ([`flights`]), a run as a command runs it ([`execute`]), and
 //! what they share: the match ([`table`]), which game comes next
@@ -10,6 +12,7 @@
 
 pub(crate) mod dealer;
 pub(crate) mod execute;
+pub(crate) mod first_lane;
 pub mod flights;
 pub(crate) mod game_loop;
 pub(crate) mod outcome;

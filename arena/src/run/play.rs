@@ -1,5 +1,6 @@
 //! Playing one game of a match with real processes.
 
+use crate::bot::census::Counted;
 use crate::bot::fault::{Fault, FaultKind};
 use crate::bot::pool::{Pool, Role, Started};
 use crate::bot::process::Envelope;
@@ -22,6 +23,7 @@ use protocol::messages::{Forfeit, GameEnd, GameStart};
 use serde_json::Value;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+use tokio::task::JoinHandle;
 
 /// The record of a game, whatever the engine: its variant and events as
 /// the engine gave them.
@@ -547,12 +549,19 @@ pub fn start_ahead(table: &Table, pool: &Pool, role: Role, keep: usize) -> bool 
         return false;
     }
     let Some(counted) = pool.room_ahead(keep) else { return false };
+    pool.adopt_ahead(role, begin_start(table, pool, role, counted));
+    true
+}
+
+/// Starts a process for `role` in the room `counted` holds, in the
+/// background, and greets it: the task's result is how that went.
+pub fn begin_start(table: &Table, pool: &Pool, role: Role, counted: Counted) -> JoinHandle<Started> {
     let placement = pool.placement();
     let launch = table.launch(role.bot, role.seat, placement.clone());
     let (hello, limit) = (table.hello(role.bot, role.seat), table.limits.startup_timeout);
     let name = table.bots[role.bot].name.clone();
     let starting = placement.starting();
-    let task = tokio::spawn(async move {
+    tokio::spawn(async move {
         let _starting = starting;
         let started = Instant::now();
         // A new copy of the bot's view is written on a thread of its own: the games in play go on.
@@ -569,9 +578,7 @@ pub fn start_ahead(table: &Table, pool: &Pool, role: Role, keep: usize) -> bool 
             Ok(ready) => Started::Greeted(process, started.elapsed(), ready.games),
             Err(fault) => Started::Faulted(fault, Some(process)),
         }
-    });
-    pool.adopt_ahead(role, task);
-    true
+    })
 }
 
 /// How a game came out: the game's own outcome, or, when any seat faulted

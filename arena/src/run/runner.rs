@@ -18,10 +18,12 @@
 //! once, at most the run's concurrency, each on an engine link of its own,
 //! the session's process playing them all and a plain bot a process for
 //! each game played at once (its *copy*). Fewer slots then play (see
-//! [`Layout`]), so that no more games are in flight than the concurrency:
-//! the first slot learns from its first game's bots how many games each
-//! plays at once, the others wait for it, and those beyond the slots needed
-//! play no unit.
+//! [`Layout`]), so that no more games are in flight than the concurrency,
+//! and the run is planned for them, so that each has lanes long enough to
+//! keep as many games in flight: before any game, the first slot's worker
+//! greets the processes of the first lane, whose bots say how many games
+//! each plays at once (see [`first_lane`]), and plans the run; the other
+//! workers wait for it, and the slots beyond those needed play no unit.
 
 use crate::bot::fault::FaultKind;
 use crate::bot::placement::Placement;
@@ -30,6 +32,7 @@ use crate::bot::pool::{self, Pool};
 use crate::bot::{cpus, orphans};
 use crate::engine::link::Link;
 use crate::run::dealer::{Ahead, Dealer, Dealt};
+use crate::run::first_lane;
 use crate::run::play::{Unplayable, play_game, start_ahead};
 use crate::run::table::Table;
 use crate::schedule::lanes::{Lane, Plan, Restart};
@@ -182,13 +185,14 @@ pub fn run_games(
     let concurrency = concurrency.max(1).min(selection.count().max(1) as usize);
     let threads = concurrency.min(cores);
     let setups = table.setups.as_ref().map(|setups| setups.len() as u64);
-    let plan = Plan::new(schedule, table.limits.restart, concurrency, setups, stops_early);
+    let sketch = Plan::new(schedule, table.limits.restart, concurrency, setups, stops_early);
     let ahead = Ahead { play: concurrency as u64, take: (concurrency * (1 + QUEUED_UNITS)) as u64 };
     let dealer = Dealer::new(stops_early.then_some(ahead));
     let shared = Arc::new(Shared {
         layout: Layout::default(),
         table,
-        plan,
+        sketch,
+        setups,
         selection,
         dealer,
         cancel: Arc::clone(&cancel),
@@ -205,7 +209,7 @@ pub fn run_games(
     let mut games = 0;
     let mut decisions = 0;
     let watch = orphans::watch(&shared.table.registry);
-    let mut counted = WholeDeals::new(standings, shared.plan.schedule(), &shared.selection, played);
+    let mut counted = WholeDeals::new(standings, shared.sketch.schedule(), &shared.selection, played);
     std::thread::scope(|scope| {
         // Owned by this closure, so that if recording panics, unwinding drops
         // the receiver and the workers stop (their sends fail) instead of
@@ -268,13 +272,15 @@ pub fn run_games(
     })
 }
 
-/// How many of a run's game slots play units, and how many games each
-/// plays at once in a lane of a bot that plays many in one process:
-/// settled by the first slot, once its first game's bots have said.
+/// How many of a run's game slots play units (and so how many games each
+/// plays at once in a lane of a bot that plays many in one process), and
+/// the plan made for them: settled by the worker of the first slot, once
+/// the bots of the first lane have said how many games each plays at once
+/// (see [`crate::run::first_lane`]).
 #[derive(Default)]
 struct Layout {
-    /// The slots that play units.
-    active: OnceLock<usize>,
+    /// The plan, and the slots that play units.
+    planned: OnceLock<(Plan, usize)>,
     settled: Notify,
 }
 
@@ -282,8 +288,11 @@ struct Layout {
 struct Shared {
     layout: Layout,
     table: Table,
-    /// The run's games in units and lanes.
-    plan: Plan,
+    /// The run's games in units and lanes as if every bot played one game
+    /// at a time: its first lane is greeted before the run is planned.
+    sketch: Plan,
+    /// How many setups the deals file has, if the games are set up from one.
+    setups: Option<u64>,
     selection: Selection,
     /// Which unit to start next.
     dealer: Dealer,
@@ -318,28 +327,52 @@ impl Shared {
     /// one plays at once in one process, at most as many as the run's
     /// concurrency allows each active slot.
     fn width(&self, bots: impl Iterator<Item = usize>) -> usize {
-        let active = self.layout.active.get().copied().unwrap_or(self.slots).max(1);
         let most = bots.map(|bot| self.table.games(bot)).max().unwrap_or(1);
-        most.min(self.slots.div_ceil(active))
+        most.min(self.slots.div_ceil(self.active()))
     }
 
-    /// Settles how many slots play units, from what the bots said so far
-    /// (by the first slot, after its first game; once).
-    fn settle(&self) {
+    /// The run's plan (once settled: see [`Layout`]).
+    fn plan(&self) -> &Plan {
+        &self.layout.planned.get().expect("the run is planned before its games").0
+    }
+
+    /// How many slots play units (once settled).
+    fn active(&self) -> usize {
+        self.layout.planned.get().map_or(self.slots, |planned| planned.1).max(1)
+    }
+
+    /// Greets the processes of the sketch's first lane in `pool`, then
+    /// plans the run for the slots that play, from what the bots said: as
+    /// many slots as keep `slots` games in flight when each plays as many at
+    /// once as the bot that plays most. Hands the greeted processes to the
+    /// plan's first unit, which it returns for the first slot. Once.
+    async fn settle(&self, pool: &Pool) -> Option<Dealt> {
+        let sketched = Dealer::new(None).next_now(&self.sketch, &self.selection, 0);
+        let lane = sketched.as_ref().and_then(|first| first.unit.lanes.first());
+        let roles = lane.map(|lane| first_lane::roles(lane, self.sketch.schedule())).unwrap_or_default();
+        let greeted = first_lane::greet(&self.table, pool, &roles).await;
         let bots = 0..self.table.bots.len();
         let most = bots.map(|bot| self.table.games(bot)).max().unwrap_or(1).clamp(1, self.slots);
-        let _ = self.layout.active.set(self.slots.div_ceil(most));
+        let active = self.slots.div_ceil(most);
+        let schedule = self.sketch.schedule().clone();
+        let plan = Plan::new(schedule, self.table.limits.restart, active, self.setups, self.stops_early);
+        // Taken before any other slot may take one.
+        let first = self.dealer.next(&plan, &self.selection).await;
+        let lane = first.as_ref().and_then(|first| first.unit.lanes.first());
+        first_lane::hand_over(pool, greeted, lane, plan.schedule()).await;
+        let _ = self.layout.planned.set((plan, active));
         self.layout.settled.notify_waiters();
+        first
     }
 
-    /// Whether slot `index` plays units, once the first slot has settled it.
-    async fn plays(&self, index: usize) -> bool {
+    /// Waits until the run is planned.
+    async fn planned(&self) {
         loop {
             let settled = self.layout.settled.notified();
             tokio::pin!(settled);
             settled.as_mut().enable();
-            if let Some(&active) = self.layout.active.get() {
-                return index < active;
+            if self.layout.planned.get().is_some() {
+                return;
             }
             settled.await;
         }
@@ -360,28 +393,36 @@ fn run_worker(
     let runtime =
         tokio::runtime::Builder::new_current_thread().enable_all().build().expect("a single-threaded runtime starts");
     runtime.block_on(async move {
-        let cap = pool::cap(slots.len(), shared.plan.lane_width(), shared.table.seats());
+        let cap = |plan: &Plan| pool::cap(slots.len(), plan.lane_width(), shared.table.seats());
         // With one game, the thread has nothing else to do while it waits for a bot.
         let placement = Placement { cpus, in_place: slots.len() == 1, ..Placement::default() };
-        let pool = Arc::new(Pool::new(placement.clone(), cap, shared.table.limits.exit_grace));
+        let pool = Arc::new(Pool::new(placement.clone(), cap(&shared.sketch), shared.table.limits.exit_grace));
+        // The first slot's worker plans the run; the others wait for it.
+        let mut first = match slots.start {
+            0 => shared.settle(&pool).await,
+            _ => {
+                shared.planned().await;
+                None
+            }
+        };
+        pool.recap(cap(shared.plan()));
         let mut tasks = tokio::task::JoinSet::new();
-        for index in slots {
+        for _ in slots.take_while(|&index| index < shared.active()) {
             let (shared, tx, pool, placement) = (Arc::clone(&shared), tx.clone(), Arc::clone(&pool), placement.clone());
+            let first = first.take();
             tasks.spawn(async move {
                 // This slot's engine: in process, or a process of its own on the worker's CPUs.
-                if index > 0 && !shared.plays(index).await {
-                    return;
-                }
                 let mut link = match shared.table.engine.connect(&shared.table.registry, placement.clone()).await {
                     Ok(link) => link,
                     Err(e) => {
-                        shared.settle();
+                        if let Some(first) = &first {
+                            shared.dealer.done(first);
+                        }
                         fail_unless_stopped(&shared, Unplayable::from(e)).await;
                         return;
                     }
                 };
                 let mut slot = Slot {
-                    index,
                     shared: &shared,
                     pool: &pool,
                     tx: &tx,
@@ -390,8 +431,7 @@ fn run_worker(
                     placement,
                     links: Vec::new(),
                 };
-                slot.play(link.as_mut()).await;
-                shared.settle();
+                slot.play(link.as_mut(), first).await;
                 slot.wait_ended().await;
                 let links = std::iter::once(link).chain(std::mem::take(&mut slot.links));
                 for link in links {
@@ -434,8 +474,6 @@ fn halted(shared: &Shared) -> bool {
 
 /// One game slot of a worker: plays units, lane after lane.
 struct Slot<'a> {
-    /// Its number among the run's slots.
-    index: usize,
     shared: &'a Shared,
     pool: &'a Pool,
     tx: &'a mpsc::Sender<Finished>,
@@ -491,22 +529,7 @@ impl InPlay {
 
     /// For each lane of `dealt`, its (bot, seat) pairs.
     fn roles(dealt: &Dealt, schedule: &Schedule) -> Vec<Vec<(usize, usize)>> {
-        dealt
-            .unit
-            .lanes
-            .iter()
-            .map(|lane| {
-                let mut roles: Vec<(usize, usize)> = lane
-                    .games
-                    .iter()
-                    .filter_map(|&id| schedule.get(id))
-                    .flat_map(|spec| spec.seats.into_iter().enumerate().map(|(seat, bot)| (bot, seat)))
-                    .collect();
-                roles.sort_unstable();
-                roles.dedup();
-                roles
-            })
-            .collect()
+        dealt.unit.lanes.iter().map(|lane| first_lane::roles(lane, schedule)).collect()
     }
 
     /// The lanes from lane `from` on, each with its roles.
@@ -516,32 +539,27 @@ impl InPlay {
 }
 
 impl Slot<'_> {
-    /// Plays units until there are none left or the run halts.
-    async fn play(&mut self, link: &mut dyn crate::engine::link::Link) {
+    /// Plays units, `first` first if given, until there are none left or the run halts.
+    async fn play(&mut self, link: &mut dyn crate::engine::link::Link, first: Option<Dealt>) {
         let shared = self.shared;
-        let schedule = shared.plan.schedule();
+        let schedule = shared.plan().schedule();
         // The units after the one in play, taken while they are free, so that
         // their processes may be started ahead.
-        let mut queued: VecDeque<InPlay> = VecDeque::new();
+        let mut queued: VecDeque<InPlay> = first.into_iter().map(|first| InPlay::new(first, schedule)).collect();
         loop {
             if halted(shared) {
                 break;
             }
-            // A slot beyond those needed plays out what it took, and no more.
-            let retired = shared.layout.active.get().is_some_and(|&active| self.index >= active);
-            if retired && queued.is_empty() {
-                break;
-            }
             if queued.is_empty() {
-                match shared.dealer.next(&shared.plan, &shared.selection).await {
+                match shared.dealer.next(shared.plan(), &shared.selection).await {
                     Some(dealt) => queued.push_back(InPlay::new(dealt, schedule)),
                     None => break,
                 }
             }
             // The one to play now and up to QUEUED_UNITS after it.
-            while !retired && shared.table.limits.restart != Restart::Off && queued.len() <= QUEUED_UNITS {
+            while shared.table.limits.restart != Restart::Off && queued.len() <= QUEUED_UNITS {
                 // Never a unit another game slot would otherwise wait for.
-                match shared.dealer.next_now(&shared.plan, &shared.selection, shared.slots) {
+                match shared.dealer.next_now(shared.plan(), &shared.selection, shared.active()) {
                     Some(next) => queued.push_back(InPlay::new(next, schedule)),
                     None => break,
                 }
@@ -557,8 +575,7 @@ impl Slot<'_> {
                 {
                     let next = queued.pop_front().or_else(|| {
                         // Leaving a unit for each other slot that plays.
-                        let others = shared.layout.active.get().map_or(shared.slots, |active| active - 1);
-                        let next = shared.dealer.next_now(&shared.plan, &shared.selection, others);
+                        let next = shared.dealer.next_now(shared.plan(), &shared.selection, shared.active() - 1);
                         next.map(|next| InPlay::new(next, schedule))
                     });
                     let Some(next) = next else { break };
@@ -622,13 +639,10 @@ impl Slot<'_> {
                     let this_unit = unit.dealt.unit.lanes.len() - at;
                     self.start_ahead(lane.games.len() - played, this_unit, unit.lanes_from(at).take(1), later);
                 }
-                let spec = shared.plan.schedule().get(id).expect("an id of the schedule");
+                let spec = shared.plan().schedule().get(id).expect("an id of the schedule");
                 let started = Instant::now();
                 let played = play_game(&shared.table, self.pool, link, &spec, (lane.key, 0)).await;
                 self.pace.note(started.elapsed());
-                if self.index == 0 {
-                    shared.settle();
-                }
                 finish(shared, self.tx, played).await?;
             }
             if !kept {
@@ -652,7 +666,7 @@ impl Slot<'_> {
         later: impl Iterator<Item = (&'l Lane, &'l [(usize, usize)])>,
     ) {
         let table = &self.shared.table;
-        let keep = self.shared.plan.lane_width();
+        let keep = self.shared.plan().lane_width();
         let mut before = 0;
         for (at, (lane, roles)) in this.chain(later).take(LOOK_AHEAD).enumerate() {
             if at == 1 {
@@ -703,7 +717,7 @@ impl Slot<'_> {
                     if at >= games.len() || halted(shared) {
                         return Ok(());
                     }
-                    let spec = shared.plan.schedule().get(games[at]).expect("an id of the schedule");
+                    let spec = shared.plan().schedule().get(games[at]).expect("an id of the schedule");
                     let played = play_game(&shared.table, pool, link, &spec, (lane, copy)).await;
                     finish(shared, tx, played).await?;
                 }
