@@ -262,10 +262,10 @@ fn listening_is_refused_where_it_cannot_be_done_safely() {
     }
 }
 
-/// A league file of bots `g`, `p` and `r` with these commands, 4 games a pair of seed 9, written to `out`.
-fn league_file(scratch: &Scratch, name: &str, commands: [&str; 3], out: &str) -> String {
+/// A league file of bots `g`, `p`, `b` and `r` with these commands, 4 games a pair of seed 9, written to `out`.
+fn league_file(scratch: &Scratch, name: &str, commands: [&str; 4], out: &str) -> String {
     let path = scratch.join(name);
-    let bots: String = ["g", "p", "r"]
+    let bots: String = ["g", "p", "b", "r"]
         .iter()
         .zip(commands)
         .map(|(name, command)| format!("[[bot]]\nname = \"{name}\"\ncommand = \"{command}\"\n\n"))
@@ -276,16 +276,18 @@ fn league_file(scratch: &Scratch, name: &str, commands: [&str; 3], out: &str) ->
 }
 
 #[test]
-fn a_league_of_a_dialled_bot_one_over_websocket_and_a_process_equals_an_all_pipes_league() {
+fn a_league_of_a_dialled_bot_one_over_websocket_a_session_and_a_process_equals_an_all_pipes_league() {
     let scratch = Scratch::new("net-league");
     let (greedy, random, token) = (bin("greedy-bot"), bin("random-bot"), token_file(&scratch));
-    let python = python_greedy();
+    let greedy_py = python_greedy();
+    // A deterministic bot that batches its games in one process, or, with 0, plays one game a process.
+    let batches = |games: &str| format!("{} {} {games}", python(), repo_path("tests/bots/batches.py"));
     let (piped, mixed) = (scratch.join("piped"), scratch.join("mixed"));
-    let config = league_file(&scratch, "piped.toml", [&greedy, &python, &random], &piped);
+    let config = league_file(&scratch, "piped.toml", [&greedy, &greedy_py, &batches("0"), &random], &piped);
     arena_expect(&["league", "--config", &config], 0);
     let served = Served::start(&[&greedy, &scratch.marker()]);
     let (address, listen) = (served.address(), format!("listen {token}"));
-    let config = league_file(&scratch, "mixed.toml", [&address, &listen, &random], &mixed);
+    let config = league_file(&scratch, "mixed.toml", [&address, &listen, &batches("16"), &random], &mixed);
     let listening = Listening::start(&["league", "--config", &config, "--listen"].map(str::to_string));
     let mut client = listening.client("p", "s3cret", &["--ws"]);
     let (status, stderr) = listening.finish();
@@ -293,6 +295,15 @@ fn a_league_of_a_dialled_bot_one_over_websocket_and_a_process_equals_an_all_pipe
     assert!(client.wait().unwrap().success());
     assert_eq!(canonical_records(&mixed), canonical_records(&piped), "the same games, apart from their timing");
     arena_expect(&["verify", &mixed], 0);
+    // The session plays its lane's games together: a process a seat and lane, where
+    // the plain process beside it has one for each game played at once (a log each).
+    let logs: Vec<String> = std::fs::read_dir(std::path::Path::new(&mixed).join("logs"))
+        .expect("logs")
+        .flatten()
+        .map(|log| log.file_name().to_string_lossy().into_owned())
+        .collect();
+    let started = |bot: &str| logs.iter().filter(|log| log.starts_with(&format!("{bot}."))).count();
+    assert!(started("b") < started("r"), "{logs:?}");
     drop(served);
     scratch.assert_nothing_left(LINGER);
 }
