@@ -308,7 +308,7 @@ pub fn check_played(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::league::config::Change;
+    use crate::league::config::field::Change;
     use crate::store::record::{GameResult, Origin};
     use std::path::Path;
 
