@@ -853,3 +853,19 @@ fn retired_note(config: &LeagueConfig) -> Option<String> {
         format!("retired: {}; the standings count the games they played, and they play no more", retired.join(", "))
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::LeagueArgs;
+    use clap::{Args, Command};
+
+    #[test]
+    fn every_key_of_a_league_file_is_a_flag_of_arena_league() {
+        let command = LeagueArgs::augment_args(Command::new("league"));
+        let flags: Vec<&str> = command.get_arguments().filter_map(|arg| arg.get_long()).collect();
+        for key in crate::league::config::KEYS {
+            let flag = key.replace('_', "-");
+            assert!(flags.contains(&flag.as_str()), "the league file's {key} has no flag --{flag}: {flags:?}");
+        }
+    }
+}

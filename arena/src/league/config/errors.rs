@@ -138,6 +138,24 @@ impl fmt::Display for SettingProblem {
 
 impl std::error::Error for SettingProblem {}
 
+impl From<ClockError> for SettingProblem {
+    fn from(error: ClockError) -> SettingProblem {
+        SettingProblem::Clock(error)
+    }
+}
+
+impl From<SandboxError> for SettingProblem {
+    fn from(error: SandboxError) -> SettingProblem {
+        SettingProblem::Sandbox(error)
+    }
+}
+
+impl From<UnknownRestart> for SettingProblem {
+    fn from(error: UnknownRestart) -> SettingProblem {
+        SettingProblem::Restart(error)
+    }
+}
+
 /// What is wrong with a flag that names bots or limits, or changes a league's field.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum FlagError {

@@ -1,39 +1,9 @@
-//! The league file as read: its keys, every one optional, and its TOML
-//! errors on one line.
+//! The league file as read: a `[[bot]]` table, a value as text, and its
+//! TOML errors on one line (its keys are rows of [`super::table`]).
 
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
-
-/// The TOML file, every key optional.
-#[derive(Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(super) struct ConfigFile {
-    pub(super) game: Option<String>,
-    pub(super) engine: Option<String>,
-    pub(super) engine_timeout: Option<u64>,
-    pub(super) format: Option<String>,
-    pub(super) players: Option<u64>,
-    pub(super) games: Option<u64>,
-    pub(super) budget: Option<u64>,
-    pub(super) swiss_rounds: Option<u64>,
-    pub(super) seed: Option<u64>,
-    pub(super) concurrency: Option<u64>,
-    pub(super) move_timeout: Option<u64>,
-    pub(super) clock: Option<String>,
-    pub(super) startup_timeout: Option<u64>,
-    pub(super) out: Option<PathBuf>,
-    pub(super) sandbox: Option<String>,
-    pub(super) restart: Option<String>,
-    pub(super) cpus_per_game: Option<u64>,
-    pub(super) deals: Option<PathBuf>,
-    #[serde(default)]
-    pub(super) limits: BTreeMap<String, toml::Value>,
-    #[serde(default)]
-    pub(super) variant: BTreeMap<String, toml::Value>,
-    #[serde(default, rename = "bot")]
-    pub(super) bots: Vec<BotEntry>,
-}
 
 /// A `[[bot]]` table.
 #[derive(Debug, Deserialize)]

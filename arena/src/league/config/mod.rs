@@ -8,7 +8,7 @@
 //! that named it (or the working directory for `--bot`).
 //!
 //! - [`mod@file`]: the league file as read;
-//! - [`overrides`]: the flags as given;
+//! - [`table`]: the table of settings: the file's keys and the flags as given;
 //! - [`resolve`]: the two resolved into a [`LeagueConfig`];
 //! - [`league`]: the resolved configuration and what a run makes of it;
 //! - [`field`]: the field as bots enter and retire;
@@ -20,12 +20,14 @@ mod errors;
 pub mod field;
 mod file;
 pub mod league;
-mod overrides;
 mod resolve;
+mod table;
 #[cfg(test)]
 mod tests;
 
 pub use bots::{entering_bots, named_bots};
 pub use errors::{ConfigError, FlagError, SettingProblem};
 pub use league::{LeagueConfig, SprtConfig};
-pub use overrides::Overrides;
+#[cfg(test)]
+pub use table::KEYS;
+pub use table::Overrides;

@@ -1,15 +1,14 @@
 //! A league's configuration resolved from its file and the flags.
 
 use super::bots::{Entry, apply_bot_flags, checked_bots};
-use super::file::{ConfigFile, scalar, toml_error};
+use super::file::{scalar, toml_error};
+use super::table::{ConfigFile, Given, Origin};
 use super::{ConfigError, FlagError, LeagueConfig, Overrides, SettingProblem};
 use crate::bot::limits::ResourceLimits;
-use crate::bot::sandbox::Sandbox;
 use crate::engine::spec::Program;
 use crate::run::table::{OwnTime, apply_odds_flags, move_limit, time_odds};
 use crate::schedule::Format;
 use crate::schedule::clock::TimeControl;
-use crate::schedule::lanes::Restart;
 use crate::settings::{
     CONCURRENCY, CPUS_PER_GAME, ENGINE_TIMEOUT, GAME, LEAGUE_GAMES, MOVE_TIMEOUT, Number, STARTUP_TIMEOUT,
     VariantSetting,
@@ -72,15 +71,16 @@ impl LeagueConfig {
         apply_odds_flags(&mut own, &flags.bot_clocks, &flags.bot_move_timeouts, known)
             .map_err(|e| ConfigError::Flag(FlagError::Odds(e)))?;
 
-        let format_text = flags.format.clone().or(file.format);
-        let format: Format = format_text
-            .map(|text| text.parse())
+        let given = Given::of(flags, &file, key_error)?;
+        let format: Format = given
+            .format
+            .map(|text| text.value().parse())
             .transpose()
             .map_err(|e| key_error("format", SettingProblem::Format(e)))?
             .unwrap_or_default();
         let mut settings = Vec::new();
-        if let Some(players) = flags.players.or(file.players) {
-            settings.push(("players".to_string(), players.to_string()));
+        if let Some(players) = given.players {
+            settings.push(("players".to_string(), players.value().to_string()));
         }
         for (key, value) in &file.variant {
             let value = scalar(value).ok_or_else(|| {
@@ -89,73 +89,44 @@ impl LeagueConfig {
             settings.push((key.clone(), value));
         }
         settings.extend(flags.variants.iter().map(VariantSetting::pair));
-        let mut limits = ResourceLimits::default();
-        for (key, value) in &file.limits {
-            let value = scalar(value).ok_or_else(|| {
-                key_error(&format!("limits.{key}"), SettingProblem::NotAmount { value: value.to_string() })
-            })?;
-            limits
-                .set(&format!("{key}={value}"))
-                .map_err(|e| key_error(&format!("limits.{key}"), SettingProblem::Limit(e)))?;
-        }
-        for text in &flags.limits {
-            limits.set(text).map_err(|e| ConfigError::Flag(FlagError::Limit(e)))?;
-        }
-        let sandbox = match (flags.sandbox, file.sandbox) {
-            (Some(sandbox), _) => sandbox,
-            (None, Some(text)) => text.parse().map_err(|e| key_error("sandbox", SettingProblem::Sandbox(e)))?,
-            (None, None) => Sandbox::default(),
-        };
-        let restart = match (flags.restart, file.restart) {
-            (Some(restart), _) => restart,
-            (None, Some(text)) => text.parse().map_err(|e| key_error("restart", SettingProblem::Restart(e)))?,
-            (None, None) => Restart::default(),
-        };
-        let seed = flags.seed.or(file.seed);
+        let limits = resource_limits(&file, &flags.limits, key_error)?;
+        let seed = given.seed.map(Origin::value);
         if flags.shard.is_some() && seed.is_none() {
             return Err(key_error("seed", SettingProblem::ShardWithoutSeed));
         }
-        let number = |setting: &Number, given: Option<u64>| {
-            setting.or_default(given).map_err(|e| key_error(setting.key, SettingProblem::Value(e)))
+        let number = |setting: &Number, given: Option<Origin<u64>>| {
+            setting.or_default(given.map(Origin::value)).map_err(|e| key_error(setting.key, SettingProblem::Value(e)))
         };
-        let cpus_per_game = number(&CPUS_PER_GAME, flags.cpus_per_game.or(file.cpus_per_game))?;
-        let clock = match (flags.clock, &file.clock) {
-            (Some(clock), _) => Some(clock),
-            (None, Some(text)) => Some(text.parse().map_err(|e| key_error("clock", SettingProblem::Clock(e)))?),
-            (None, None) => None,
-        };
-        let given_move_timeout = flags.move_timeout.or(file.move_timeout);
-        let given_move_timeout = given_move_timeout.map(|ms| number(&MOVE_TIMEOUT, Some(ms))).transpose()?;
+        let cpus_per_game = number(&CPUS_PER_GAME, given.cpus_per_game)?;
+        let clock = given.clock.map(Origin::value);
+        let given_move_timeout = given.move_timeout.map(|ms| number(&MOVE_TIMEOUT, Some(ms))).transpose()?;
         let move_timeout = move_limit(given_move_timeout, clock);
         let odds = time_odds(&own, clock, given_move_timeout);
-        let deals_file = flags.deals.as_ref().map(|d| cwd.join(d)).or(file.deals.map(|d| base.join(d)));
+        let deals_file = given.deals.map(|deals| deals.path(cwd, &base));
         secrets.extend(deals_file.clone());
-        if (flags.engine.is_some() || file.engine.is_some()) && (flags.game.is_some() || file.game.is_some()) {
+        if given.engine.is_some() && given.game.is_some() {
             return Err(key_error("engine", SettingProblem::GameAndEngine));
         }
-        let engine_timeout = number(&ENGINE_TIMEOUT, flags.engine_timeout.or(file.engine_timeout))?;
-        let engine = match (&flags.engine, file.engine) {
-            (Some(command), _) => {
-                Some(Program { command: command.clone(), dir: cwd.to_path_buf(), timeout_ms: engine_timeout })
-            }
-            (None, Some(command)) => Some(Program { command, dir: base.to_path_buf(), timeout_ms: engine_timeout }),
-            (None, None) => None,
-        };
+        let timeout_ms = number(&ENGINE_TIMEOUT, given.engine_timeout)?;
+        let engine = given.engine.map(|command| {
+            let (command, dir) = command.with_dir(cwd, &base);
+            Program { command, dir, timeout_ms }
+        });
         Ok(LeagueConfig {
-            game: flags.game.clone().or(file.game).unwrap_or_else(|| GAME.to_string()),
+            game: given.game.map_or_else(|| GAME.to_string(), Origin::value),
             engine,
             format,
             bots,
             settings,
             variant: serde_json::Value::Null,
-            games: number(&LEAGUE_GAMES, flags.games.or(file.games))?,
-            budget: match flags.budget.or(file.budget) {
+            games: number(&LEAGUE_GAMES, given.games)?,
+            budget: match given.budget.map(Origin::value) {
                 Some(_) if format != Format::Learning => {
                     return Err(key_error("budget", SettingProblem::BudgetNotLearning { format }));
                 }
                 budget => budget,
             },
-            swiss_rounds: match flags.swiss_rounds.or(file.swiss_rounds) {
+            swiss_rounds: match given.swiss_rounds.map(Origin::value) {
                 Some(_) if format != Format::Swiss => {
                     return Err(key_error("swiss_rounds", SettingProblem::RoundsNotSwiss { format }));
                 }
@@ -165,17 +136,17 @@ impl LeagueConfig {
             rounds: Vec::new(),
             seed: seed.unwrap_or(random_seed),
             // By default, a game in flight on each set of CPUs a game gets.
-            concurrency: match flags.concurrency.or(file.concurrency) {
+            concurrency: match given.concurrency {
                 None => (cores / cpus_per_game.max(1)).max(1),
                 given => number(&CONCURRENCY, given)?,
             },
             move_timeout_ms: move_timeout.as_millis() as u64,
             clock,
             odds,
-            startup_timeout_ms: number(&STARTUP_TIMEOUT, flags.startup_timeout.or(file.startup_timeout))?,
+            startup_timeout_ms: number(&STARTUP_TIMEOUT, given.startup_timeout)?,
             limits,
-            sandbox,
-            restart,
+            sandbox: given.sandbox.map(Origin::value).unwrap_or_default(),
+            restart: given.restart.map(Origin::value).unwrap_or_default(),
             deals_by_group: true,
             cpus_per_game,
             shard: match flags.shard {
@@ -186,9 +157,30 @@ impl LeagueConfig {
             },
             deals_file,
             deals: serde_json::Value::Null,
-            out: flags.out.as_ref().map(|o| cwd.join(o)).or(file.out.map(|o| base.join(o))),
+            out: given.out.map(|out| out.path(cwd, &base)),
             secrets,
             history: Vec::new(),
         })
     }
+}
+
+/// The bots' resource limits: the defaults, then the file's `[limits]`, then `--limit` in order.
+fn resource_limits(
+    file: &ConfigFile,
+    flags: &[String],
+    key_error: impl Fn(&str, SettingProblem) -> ConfigError,
+) -> Result<ResourceLimits, ConfigError> {
+    let mut limits = ResourceLimits::default();
+    for (key, value) in &file.limits {
+        let value = scalar(value).ok_or_else(|| {
+            key_error(&format!("limits.{key}"), SettingProblem::NotAmount { value: value.to_string() })
+        })?;
+        limits
+            .set(&format!("{key}={value}"))
+            .map_err(|e| key_error(&format!("limits.{key}"), SettingProblem::Limit(e)))?;
+    }
+    for text in flags {
+        limits.set(text).map_err(|e| ConfigError::Flag(FlagError::Limit(e)))?;
+    }
+    Ok(limits)
 }
