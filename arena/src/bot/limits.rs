@@ -183,9 +183,42 @@ impl fmt::Display for AmountError {
 
 impl std::error::Error for AmountError {}
 
-/// The names of the limits, as given to `--limit NAME=VALUE`.
-pub const NAMES: [&str; 8] =
-    ["cpu", "address-space", "processes", "file-size", "open-files", "tmp", "bot-processes", "bot-memory"];
+/// Declares the table of limits: each row the name that `--limit` and a
+/// league file's `[limits]` take, the field of [`ResourceLimits`] that
+/// holds it, and the rlimit that applies it (`None`: the sandbox or the
+/// bot's control group does).
+macro_rules! limits {
+    ($( $name:literal => $field:ident, $rlimit:expr; )*) => {
+        /// The names of the limits, as given to `--limit NAME=VALUE`.
+        pub const NAMES: [&str; [$($name),*].len()] = [$($name),*];
+
+        impl ResourceLimits {
+            /// The field of the limit named `name`, if there is one.
+            fn slot(&mut self, name: &str) -> Option<&mut Option<u64>> {
+                match name {
+                    $( $name => Some(&mut self.$field), )*
+                    _ => None,
+                }
+            }
+
+            /// Every limit: its name, the rlimit that applies it, its value.
+            fn rows(&self) -> [(&'static str, Option<Resource>, Option<u64>); NAMES.len()] {
+                [$( ($name, $rlimit, self.$field) ),*]
+            }
+        }
+    };
+}
+
+limits! {
+    "cpu" => cpu_seconds, Some(Resource::RLIMIT_CPU);
+    "address-space" => address_space, Some(Resource::RLIMIT_AS);
+    "processes" => processes, Some(Resource::RLIMIT_NPROC);
+    "file-size" => file_size, Some(Resource::RLIMIT_FSIZE);
+    "open-files" => open_files, Some(Resource::RLIMIT_NOFILE);
+    "tmp" => tmp, None;
+    "bot-processes" => bot_processes, None;
+    "bot-memory" => bot_memory, None;
+}
 
 /// The help text of `--limit`, for every command that takes it.
 pub fn help() -> String {
@@ -202,16 +235,8 @@ impl ResourceLimits {
     pub fn set(&mut self, text: &str) -> Result<(), LimitError> {
         let (name, value) = text.split_once('=').ok_or_else(|| LimitError::NotNameValue { text: text.to_string() })?;
         let (name, value) = (name.trim(), value.trim());
-        let slot = match name {
-            "cpu" => &mut self.cpu_seconds,
-            "address-space" => &mut self.address_space,
-            "processes" => &mut self.processes,
-            "file-size" => &mut self.file_size,
-            "open-files" => &mut self.open_files,
-            "tmp" => &mut self.tmp,
-            "bot-processes" => &mut self.bot_processes,
-            "bot-memory" => &mut self.bot_memory,
-            other => return Err(LimitError::UnknownLimit { name: other.to_string() }),
+        let Some(slot) = self.slot(name) else {
+            return Err(LimitError::UnknownLimit { name: name.to_string() });
         };
         let amount = parse_amount(value).map_err(|why| LimitError::BadAmount {
             name: name.to_string(),
@@ -227,15 +252,9 @@ impl ResourceLimits {
     }
 
     /// Each limit set with `setrlimit`, with its name and resource (all but
-    /// `tmp`, which the sandbox applies).
-    fn entries(&self) -> [(&'static str, Resource, Option<u64>); 5] {
-        [
-            ("cpu", Resource::RLIMIT_CPU, self.cpu_seconds),
-            ("address-space", Resource::RLIMIT_AS, self.address_space),
-            ("processes", Resource::RLIMIT_NPROC, self.processes),
-            ("file-size", Resource::RLIMIT_FSIZE, self.file_size),
-            ("open-files", Resource::RLIMIT_NOFILE, self.open_files),
-        ]
+    /// those the sandbox or a control group applies).
+    fn entries(&self) -> impl Iterator<Item = (&'static str, Resource, Option<u64>)> {
+        self.rows().into_iter().filter_map(|(name, resource, limit)| Some((name, resource?, limit)))
     }
 
     /// Applies the limits to the calling process (all but `tmp`). Meant for
@@ -310,19 +329,9 @@ fn amount(value: u64) -> String {
 
 impl fmt::Display for ResourceLimits {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let show = |v: Option<u64>| v.map_or("none".to_string(), |v| v.to_string());
-        write!(
-            f,
-            "cpu={} address-space={} processes={} file-size={} open-files={} tmp={} bot-processes={} bot-memory={}",
-            show(self.cpu_seconds),
-            show(self.address_space),
-            show(self.processes),
-            show(self.file_size),
-            show(self.open_files),
-            show(self.tmp),
-            show(self.bot_processes),
-            show(self.bot_memory)
-        )
+        let rows =
+            self.rows().map(|(name, _, v)| format!("{name}={}", v.map_or("none".to_string(), |v| v.to_string())));
+        f.write_str(&rows.join(" "))
     }
 }
 
