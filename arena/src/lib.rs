@@ -9,6 +9,8 @@
 //! (`tests/layers.rs` checks it):
 //!
 //! - [`cli`]: the command line: flags parsed, one library call per command.
+//! - [`session`]: a command's run (a league's, an SPRT's) as the library
+//!   runs it, the exit statuses, and what a run serves while it runs.
 //! - [`serve`]: the live page of a run, served over HTTP (`arena serve`).
 //! - [`report`]: the HTML page of a run.
 //! - [`check`]: records re-checked, a bot replayed against records, and the
@@ -44,6 +46,7 @@ pub(crate) mod report;
 pub mod run;
 pub mod schedule;
 pub(crate) mod serve;
+pub(crate) mod session;
 pub(crate) mod settings;
 pub(crate) mod stats;
 pub mod store;

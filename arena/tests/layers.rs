@@ -10,9 +10,9 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 /// The layers, top first.
-const LAYERS: [&str; 13] = [
-    "cli", "serve", "report", "check", "league", "run", "stats", "store", "engine", "bot", "schedule", "terminal",
-    "settings",
+const LAYERS: [&str; 14] = [
+    "cli", "session", "serve", "report", "check", "league", "run", "stats", "store", "engine", "bot", "schedule",
+    "terminal", "settings",
 ];
 
 fn rank(layer: &str) -> Option<usize> {

@@ -1,7 +1,7 @@
 //! `arena league`: a league from a configuration file and flags, resumable
 //! from its output directory.
 
-use super::flags::{BotPlaceFlags, FaultFlags, OddsFlags, PlayFlags, listen_run, number, serve_run};
+use super::flags::{BotPlaceFlags, FaultFlags, OddsFlags, PlayFlags, number};
 use super::game::GameArgs;
 use super::{Failure, current_dir, exit, internal, random_seed, resumable, usage};
 use crate::bot::cpus::cores;
@@ -17,6 +17,7 @@ use crate::run::execute::{Earlier, ReportRequest, Run, Titles, execute_with, lef
 use crate::run::runner::Flow;
 use crate::schedule::lanes::Plan;
 use crate::schedule::{Format, Schedule, Seating, Selection, Shard};
+use crate::session::live::{listen_run, serve_run};
 use crate::settings::LEAGUE_GAMES;
 use crate::stats::ratings::{Pairwise, pairwise};
 use crate::store::output::{self, LEAGUE, OutDir, read_config};

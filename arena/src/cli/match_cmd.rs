@@ -1,8 +1,7 @@
 //! `arena match`: a match between bots, one per side.
 
 use super::flags::{
-    BotPlaceFlags, FaultFlags, OddsFlags, RemoteFlags, ServeFlag, TimeFlags, listen_run, number, restart_help,
-    sandbox_help, serve_run,
+    BotPlaceFlags, FaultFlags, OddsFlags, RemoteFlags, ServeFlag, TimeFlags, number, restart_help, sandbox_help,
 };
 use super::game::{GameArgs, settings};
 use super::{Failure, current_dir, exit, random_seed, usage};
@@ -18,6 +17,7 @@ use crate::run::table::{Limits, apply_odds_flags, move_limit, time_odds};
 use crate::schedule::clock::Timing;
 use crate::schedule::lanes::Restart;
 use crate::schedule::{Schedule, Seating, Selection};
+use crate::session::live::{listen_run, serve_run};
 use crate::settings::{CONCURRENCY, CPUS_PER_GAME, MATCH_GAMES, STARTUP_TIMEOUT, VariantSetting};
 use crate::store::output::OutDir;
 use crate::terminal::console::{errln, outln};

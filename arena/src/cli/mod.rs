@@ -23,7 +23,6 @@
 
 mod check_bot;
 mod engine;
-mod exit;
 mod flags;
 mod game;
 mod league;
@@ -40,11 +39,12 @@ mod unquoted;
 mod verify;
 mod view;
 
+use crate::session::exit::{self, internal, unwritten, usage};
+pub use crate::session::exit::{Failure, READER_GONE};
+pub use crate::session::program;
+use crate::session::{current_dir, random_seed, resumable};
 use crate::terminal::console::errln;
 use clap::{CommandFactory, Parser, Subcommand};
-pub use exit::{Failure, READER_GONE};
-use exit::{internal, unwritten, usage};
-use std::path::PathBuf;
 
 /// Where `arena --help` sends a new user: the first command, and the documents.
 const START: &str = "\
@@ -188,31 +188,5 @@ fn refused(error: &clap::Error, args: &[String]) -> i32 {
             exit::USAGE
         }
         None => error.exit(),
-    }
-}
-
-/// The arena's program as it was run (`target/release/arena`, or `arena`
-/// when found on PATH), quoted for a shell: what the commands it suggests start with.
-pub fn program() -> String {
-    let typed = std::env::args_os().next().map(|arg| arg.to_string_lossy().into_owned());
-    shell_words::quote(typed.as_deref().unwrap_or("arena")).into_owned()
-}
-
-fn current_dir() -> Result<PathBuf, Failure> {
-    std::env::current_dir().map_err(|e| internal(format!("cannot read the working directory: {e}")))
-}
-
-fn random_seed() -> u64 {
-    use std::hash::{BuildHasher, RandomState};
-    // RandomState is seeded from the operating system's randomness.
-    RandomState::new().hash_one(std::time::SystemTime::now())
-}
-
-/// The failure of a run that stopped, saying how to continue it with
-/// `arena COMMAND --resume` when it wrote to `out` (the arena named as it was run).
-fn resumable(error: crate::run::execute::RunError, command: &str, out: Option<&std::path::Path>) -> Failure {
-    match out {
-        Some(dir) => internal(format!("{error}; continue with: {} {command} --resume {}", program(), dir.display())),
-        None => internal(error.to_string()),
     }
 }

@@ -1,7 +1,7 @@
 //! `arena sprt`: a sequential probability ratio test of a new version of a
 //! bot against its base, on duplicate deals, resumable from its output directory.
 
-use super::flags::{FaultFlags, PlayFlags, listen_run, serve_run};
+use super::flags::{FaultFlags, PlayFlags};
 use super::game::GameArgs;
 use super::{Failure, current_dir, exit, internal, random_seed, resumable, usage};
 use crate::bot::cpus::cores;
@@ -13,6 +13,7 @@ use crate::run::execute::{Earlier, Run, RunError, Titles, execute_with};
 use crate::run::play::Unplayable;
 use crate::run::runner::{Flow, GamesError};
 use crate::schedule::{Schedule, Seating, Selection};
+use crate::session::live::{listen_run, serve_run};
 use crate::stats::sprt::report::{Conclusion, Summary, parameters, status};
 use crate::stats::sprt::{DealSequence, Model, PayoffSprt, Sprt, Test};
 use crate::store::output::{self, OutDir, SPRT_CONFIG, SPRT_RESULT, read_config, write_atomically};

@@ -1,4 +1,4 @@
-//! The exit statuses of `arena` (the crate's [`cli`](super) docs say
+//! The exit statuses of `arena` (the crate's [`cli`](crate::cli) docs say
 //! which command exits with which), and the one place where the library's
 //! errors become them.
 
