@@ -2,9 +2,11 @@
 //! call once their flags are parsed.
 //!
 //! - [`exit`]: the exit statuses, and the one place where the library's errors become them;
+//! - [`league`]: a league's life, from its flags or output directory to its standings;
 //! - [`live`]: what a run serves while it runs (`--serve`, `--listen`).
 
 pub mod exit;
+pub mod league;
 pub mod live;
 
 use exit::{Failure, internal};
