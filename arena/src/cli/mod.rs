@@ -42,7 +42,7 @@ mod view;
 use crate::session::exit::{self, internal, unwritten, usage};
 pub use crate::session::exit::{Failure, READER_GONE};
 pub use crate::session::program;
-use crate::session::{current_dir, random_seed, resumable};
+use crate::session::{current_dir, random_seed};
 use crate::terminal::console::errln;
 use clap::{CommandFactory, Parser, Subcommand};
 

@@ -3,11 +3,13 @@
 //!
 //! - [`exit`]: the exit statuses, and the one place where the library's errors become them;
 //! - [`league`]: a league's life, from its flags or output directory to its standings;
-//! - [`live`]: what a run serves while it runs (`--serve`, `--listen`).
+//! - [`live`]: what a run serves while it runs (`--serve`, `--listen`);
+//! - [`sprt`]: an SPRT's life, from its flags or output directory to its verdict.
 
 pub mod exit;
 pub mod league;
 pub mod live;
+pub mod sprt;
 
 use exit::{Failure, internal};
 use std::path::PathBuf;
