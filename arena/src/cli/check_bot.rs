@@ -16,16 +16,15 @@ use crate::engine::games::{GameCommand, dispatch};
 use crate::engine::sandbox::Confinement;
 use crate::engine::spec::Engine;
 use crate::run::setting::Setting;
+use crate::run::table::Limits;
 use crate::run::table::Resolved;
-use crate::run::table::{Limits, move_limit};
-use crate::settings::{STARTUP_TIMEOUT, VariantSetting};
+use crate::settings::VariantSetting;
 use crate::terminal::console::outln;
 use clap::Args;
 use game::Game;
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::sync::Arc;
-use std::time::Duration;
 
 /// Examples shown by `arena check-bot --help`.
 pub const EXAMPLES: &str = "Examples:
@@ -133,14 +132,7 @@ fn check(args: CheckBotArgs, checked: Checked) -> Result<i32, Failure> {
     }
     let sandbox = args.sandbox.unwrap_or_default();
     sandbox.check(std::slice::from_ref(&bot), &[])?;
-    let limits = Limits {
-        move_timeout: move_limit(args.time.move_timeout, args.time.clock),
-        clock: args.time.clock,
-        startup_timeout: Duration::from_millis(args.time.startup_timeout.unwrap_or(STARTUP_TIMEOUT.default)),
-        resources,
-        sandbox,
-        ..Limits::default()
-    };
+    let limits = Limits { resources, sandbox, ..args.time.limits() };
     limits.resources.check(limits.sandbox.grouped())?;
     let jobs = args.jobs.unwrap_or_else(|| crate::bot::cpus::cores().max(2)) as usize;
     let seed = args.seed.unwrap_or_else(super::random_seed);

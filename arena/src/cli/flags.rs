@@ -5,6 +5,7 @@
 
 use crate::bot::sandbox::Sandbox;
 use crate::league::config::Overrides;
+use crate::run::table::Limits;
 use crate::schedule::clock::TimeControl;
 use crate::schedule::lanes::Restart;
 use crate::session::live;
@@ -50,6 +51,13 @@ pub struct TimeFlags {
     /// Time allowed for a bot to answer hello after it starts, in milliseconds.
     #[arg(long, value_name = "MS", value_parser = number(&STARTUP_TIMEOUT), help = STARTUP_TIMEOUT.help())]
     pub startup_timeout: Option<u64>,
+}
+
+impl TimeFlags {
+    /// The limits of a run timed by these flags (see [`Limits::timed`]).
+    pub fn limits(&self) -> Limits {
+        Limits::timed(self.move_timeout, self.clock, self.startup_timeout)
+    }
 }
 
 /// Where and with what environment each bot runs, beside its `--bot`.

@@ -13,18 +13,17 @@ use crate::engine::sandbox::Confinement;
 use crate::league::config::{Overrides, named_bots};
 use crate::run::execute::{Earlier, ReportRequest, Run, Titles, execute, left_out};
 use crate::run::setting::Setting;
-use crate::run::table::{Limits, apply_odds_flags, move_limit, time_odds};
+use crate::run::table::{Limits, apply_odds_flags, time_odds};
 use crate::schedule::clock::Timing;
 use crate::schedule::lanes::Restart;
 use crate::schedule::{Schedule, Seating, Selection};
 use crate::session::live::{listen_run, serve_run};
-use crate::settings::{CONCURRENCY, CPUS_PER_GAME, MATCH_GAMES, STARTUP_TIMEOUT, VariantSetting};
+use crate::settings::{CONCURRENCY, CPUS_PER_GAME, MATCH_GAMES, VariantSetting};
 use crate::store::output::OutDir;
 use crate::terminal::console::{errln, outln};
 use clap::Args;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
-use std::time::Duration;
 
 /// Examples shown by `arena match --help`.
 pub const EXAMPLES: &str = "Examples:
@@ -131,15 +130,12 @@ pub fn run(args: MatchArgs) -> Result<i32, Failure> {
     sandbox.check(&bots, &private)?;
     resources.check(sandbox.grouped())?;
     let limits = Limits {
-        move_timeout: move_limit(args.time.move_timeout, args.time.clock),
-        clock: args.time.clock,
-        startup_timeout: Duration::from_millis(args.time.startup_timeout.unwrap_or(STARTUP_TIMEOUT.default)),
         resources,
         sandbox,
         cpus_per_game: args.cpus_per_game.unwrap_or(CPUS_PER_GAME.default) as usize,
         restart: args.restart.unwrap_or_default(),
         odds,
-        ..Limits::default()
+        ..args.time.limits()
     };
     let setups = args.deals.as_deref().map(|path| setting.read_setups(&variant, path)).transpose()?;
     let engine = setting.close()?;

@@ -18,7 +18,6 @@ use crate::store::output::OutDir;
 use crate::terminal::console::errln;
 use clap::Args;
 use std::path::PathBuf;
-use std::time::Duration;
 
 /// Examples shown by `arena play --help`.
 pub const EXAMPLES: &str = "Examples:
@@ -93,11 +92,7 @@ pub fn run(args: PlayArgs) -> Result<i32, Failure> {
     let (bots, seating) = seat_bots(&args, seats)?;
     let seed = args.seed.unwrap_or_else(random_seed);
     let out = args.out.as_deref().map(OutDir::create).transpose()?;
-    let limits = Limits {
-        move_timeout: Duration::from_millis(args.move_timeout.unwrap_or(MOVE_TIMEOUT.default)),
-        startup_timeout: Duration::from_millis(args.startup_timeout.unwrap_or(STARTUP_TIMEOUT.default)),
-        ..Limits::default()
-    };
+    let limits = Limits::timed(args.move_timeout, None, args.startup_timeout);
     let web = args.web.as_deref().map(listen).transpose()?;
     let logs = out.as_ref().map(OutDir::logs);
     let table = Table::new(bots, engine, variant, seed, limits, logs, Registry::new());

@@ -19,7 +19,7 @@ use crate::check::verify;
 use crate::engine::games::{GameCommand, dispatch};
 use crate::engine::link::Link;
 use crate::engine::spec::{Engine, Identity};
-use crate::run::table::{Limits, Resolved, Table, move_limit};
+use crate::run::table::{Limits, Resolved, Table};
 use crate::settings::{ENGINE_TIMEOUT, MOVE_TIMEOUT, STARTUP_TIMEOUT};
 use crate::store::record::{JsonRecord, RecordOf};
 use crate::store::record_file::{self, Header};
@@ -32,7 +32,6 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
-use std::time::Duration;
 use tokio::runtime::Runtime;
 
 /// Examples shown by `arena replay --help`.
@@ -359,11 +358,7 @@ fn replay_record(context: Context<'_>, text: &str) -> Result<GameReplay, Failure
     };
     // Under time odds the seats the bot takes (all of one bot's) share their clock.
     let clock = seats.first().map_or(record.clock, |&seat| record.clock_of(seat));
-    let limits = Limits {
-        move_timeout: move_limit(args.move_timeout, clock),
-        startup_timeout: Duration::from_millis(args.startup_timeout.unwrap_or(STARTUP_TIMEOUT.default)),
-        ..Limits::default()
-    };
+    let limits = Limits::timed(args.move_timeout, clock, args.startup_timeout);
     let what = format!("{}: game {}", path.display(), header.id);
     engines.of(runtime, registry, (&what, &header.game), program, args)?;
     let Engines { open, kept } = engines;

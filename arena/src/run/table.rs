@@ -152,6 +152,19 @@ impl Default for Limits {
 }
 
 impl Limits {
+    /// The limits of a run timed as given (each in ms; `None` when not
+    /// given): the per-move limit by [`move_limit`], the start-up limit
+    /// else [`settings::STARTUP_TIMEOUT`]'s default; every other limit its
+    /// default. Every command builds its limits from these.
+    pub fn timed(move_timeout: Option<u64>, clock: Option<TimeControl>, startup_timeout: Option<u64>) -> Limits {
+        Limits {
+            move_timeout: move_limit(move_timeout, clock),
+            clock,
+            startup_timeout: Duration::from_millis(startup_timeout.unwrap_or(settings::STARTUP_TIMEOUT.default)),
+            ..Limits::default()
+        }
+    }
+
     /// The timing of a seat whose bot has none of its own.
     pub fn run_timing(&self) -> Timing {
         Timing { move_timeout_ms: self.move_timeout.as_millis() as u64, clock: self.clock }

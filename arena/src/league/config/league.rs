@@ -19,7 +19,6 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::time::Duration;
 
 /// The CPUs of each game in flight of a league whose `league.json` does not
 /// say (written before the setting existed).
@@ -181,15 +180,12 @@ impl LeagueConfig {
     /// The limits of every bot process.
     pub fn limits(&self) -> Limits {
         Limits {
-            move_timeout: Duration::from_millis(self.move_timeout_ms),
-            clock: self.clock,
             odds: self.odds.clone(),
-            startup_timeout: Duration::from_millis(self.startup_timeout_ms),
             resources: self.limits.clone(),
             sandbox: self.sandbox,
             cpus_per_game: self.cpus_per_game as usize,
             restart: self.restart,
-            ..Limits::default()
+            ..Limits::timed(Some(self.move_timeout_ms), self.clock, Some(self.startup_timeout_ms))
         }
     }
 
