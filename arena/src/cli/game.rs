@@ -3,7 +3,7 @@
 
 use super::flags::number;
 use super::{Failure, current_dir};
-use crate::engine::spec::Program;
+use crate::engine::program::Program;
 use crate::settings::{ENGINE_TIMEOUT, GAME, VariantSetting};
 use clap::Args;
 

@@ -8,7 +8,8 @@
 
 use super::{Failure, current_dir, usage};
 use crate::engine::process::EngineError;
-use crate::engine::spec::{Identity, Program};
+use crate::engine::program::Program;
+use crate::engine::spec::Identity;
 use crate::terminal::untrusted::escape;
 use clap::Args;
 use std::path::{Path, PathBuf};

@@ -335,7 +335,7 @@ fn write_report(job: Job, game: GameOf) -> Result<i32, Failure> {
             (Kind::Sprt, Some(config.games.seed), Some(setup))
         }
     };
-    let page = |record: &str| crate::engine::spec::html_page(&game.name, game.program, record);
+    let page = |record: &str| crate::engine::games::html_page(&game.name, game.program, record);
     let viewer = Viewer::cut(page, &read.samples.iter().map(String::as_str).collect::<Vec<_>>());
     if viewer.is_none() && count > 0 {
         errln!(

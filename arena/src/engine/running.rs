@@ -6,20 +6,12 @@
 //! failure is never a bot's.
 
 use super::link::Link;
+use super::origin::Origin;
 use super::process::{EngineError, name};
 use super::rules::check_step;
 use super::spec::{Engine, Trouble};
 use protocol::engine::{Answer, OutcomeInfo, Raw, Request, Step, StepEvent};
 use serde_json::Value;
-
-/// How a game is set up.
-#[derive(Debug, Clone, Copy)]
-pub enum Origin<'a> {
-    /// Drawn from this seed.
-    Seed(u64),
-    /// Given in advance.
-    Setup(&'a Value),
-}
 
 /// The seat a move event names.
 #[derive(serde::Deserialize)]

@@ -14,7 +14,7 @@
 //! secrets anyway, and its interpreter's packages (OpenSpiel's, for the
 //! bridge) can weigh far more than a copy may take.
 
-use super::spec::Program;
+use super::program::Program;
 use crate::bot::limits::ResourceLimits;
 use crate::bot::sandbox::{self, Sandbox, SandboxError, Wrapped};
 use crate::bot::spec::BotSpec;

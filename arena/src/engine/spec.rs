@@ -3,139 +3,19 @@
 //! one process of it for each game in flight. The core knows a game only
 //! as an [`Engine`].
 
+use super::games::{BUILT_IN, BuiltIn, Mirror, UnknownGame};
 use super::link::Link;
+use super::origin::Origin;
 use super::process::{EngineError, EngineProcess};
-use super::running::Origin;
+use super::program::Program;
 use super::sandbox::Confinement;
-use super::serve::Server;
 use crate::bot::placement::Placement;
 use crate::bot::registry::Registry;
-use crate::engine::games::BUILT_IN;
 use game::{Game, Scoring};
 use protocol::engine::{Answer, EngineInfo, Request, ScoringInfo, VariantInfo};
 pub use records::identity::Identity;
-use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::borrow::Cow;
-use std::marker::PhantomData;
-use std::path::PathBuf;
-use std::time::Duration;
-
-/// A game built into the arena: one crate, one line of [`BUILT_IN`].
-pub trait BuiltIn: Sync {
-    /// The game's name.
-    fn name(&self) -> &'static str;
-    /// What the engine says of itself in answer to `hello`.
-    fn info(&self) -> EngineInfo;
-    /// A new in-process engine holding no game.
-    fn server(&self) -> Box<dyn Link>;
-    /// The game's own replay page of a record (its `games.jsonl` line).
-    fn html_page(&self, record_json: &str) -> String;
-    /// A copy of a game of `variant` set up from `origin`, that draws it in
-    /// text for a person (`arena play`); `None` when they cannot be read.
-    fn mirror(&self, variant: &Value, origin: Origin<'_>) -> Option<Box<dyn Mirror>>;
-}
-
-/// A typed copy of a game in progress, kept in step with it, that draws
-/// what one seat may see as text for a person at the terminal.
-pub trait Mirror: Send {
-    /// The seat to act played choice `index`.
-    fn played(&mut self, index: usize);
-    /// What `seat` is told of the events since the last call, a line each;
-    /// `names` names the seats.
-    fn news(&mut self, seat: usize, names: &[String]) -> Vec<String>;
-    /// The position as `seat` sees it and its moves numbered from 1.
-    fn turn(&self, seat: usize, names: &[String]) -> String;
-}
-
-/// The [`Mirror`] of a typed game.
-struct Typed<G> {
-    game: G,
-    told: usize,
-}
-
-impl<G: Game> Mirror for Typed<G> {
-    fn played(&mut self, index: usize) {
-        let _ = self.game.play(index);
-    }
-    fn news(&mut self, seat: usize, names: &[String]) -> Vec<String> {
-        let news = self.game.events_since(self.told);
-        self.told = self.game.event_count();
-        news.iter()
-            .filter_map(|event| self.game.view(event, seat))
-            .map(|view| G::text_view(&view, seat, names))
-            .collect()
-    }
-    fn turn(&self, seat: usize, names: &[String]) -> String {
-        self.game.text_turn(seat, names)
-    }
-}
-
-/// The built-in engine of game `G`.
-pub struct Native<G>(PhantomData<fn() -> G>);
-
-impl<G> Native<G> {
-    /// The engine.
-    pub const NEW: Native<G> = Native(PhantomData);
-}
-
-impl<G: Game> BuiltIn for Native<G> {
-    fn name(&self) -> &'static str {
-        G::NAME
-    }
-    fn info(&self) -> EngineInfo {
-        super::serve::info::<G>()
-    }
-    fn server(&self) -> Box<dyn Link> {
-        Box::new(Server::<G>::default())
-    }
-    fn html_page(&self, record_json: &str) -> String {
-        G::html_page(record_json)
-    }
-    fn mirror(&self, variant: &Value, origin: Origin<'_>) -> Option<Box<dyn Mirror>> {
-        let variant: G::Variant = serde_json::from_value(variant.clone()).ok()?;
-        let game = match origin {
-            Origin::Seed(seed) => G::new(&variant, seed),
-            Origin::Setup(setup) => G::from_setup(&variant, &serde_json::from_value(setup.clone()).ok()?).ok()?,
-        };
-        Some(Box::new(Typed { game, told: 0 }))
-    }
-}
-
-/// The replay page of a record of `game` (its `games.jsonl` line): the
-/// built-in game's own page, or for a game of an engine program (`program`)
-/// the generic page of its events.
-pub fn html_page(game: &str, program: bool, record_json: &str) -> String {
-    match BUILT_IN.iter().find(|built_in| built_in.name() == game).filter(|_| !program) {
-        Some(built_in) => built_in.html_page(record_json),
-        None => super::page::page(record_json, None),
-    }
-}
-
-/// An engine program: a command, split like a shell splits words, run in
-/// `dir`, that speaks the engine protocol.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Program {
-    /// The command, as given.
-    pub command: String,
-    /// Where it runs.
-    pub dir: PathBuf,
-    /// How long each answer may take, in milliseconds.
-    #[serde(default = "default_timeout_ms")]
-    pub timeout_ms: u64,
-}
-
-/// The answer time of an engine program whose record or `league.json` does not say.
-fn default_timeout_ms() -> u64 {
-    crate::settings::ENGINE_TIMEOUT.default
-}
-
-impl Program {
-    /// How long each answer may take.
-    pub fn timeout(&self) -> Duration {
-        Duration::from_millis(self.timeout_ms)
-    }
-}
 
 /// Where an engine comes from.
 enum Source {
@@ -150,23 +30,6 @@ pub struct Engine {
     /// How the program's processes are confined, under a sandbox.
     confinement: Option<Confinement>,
 }
-
-/// No game built into the arena has this name.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct UnknownGame(pub String);
-
-impl std::fmt::Display for UnknownGame {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "unknown game {:?}; the games built in are: {} (any other game is an engine program: --engine COMMAND)",
-            self.0,
-            BUILT_IN.iter().map(|game| game.name()).collect::<Vec<_>>().join(", ")
-        )
-    }
-}
-
-impl std::error::Error for UnknownGame {}
 
 impl Engine {
     /// The built-in game called `name`.

@@ -5,10 +5,12 @@
 use crate::bot::placement::Placement;
 use crate::bot::registry::Registry;
 use crate::engine::link::Link;
+use crate::engine::origin::Origin;
 use crate::engine::process::EngineError;
-use crate::engine::running::{Origin, Running};
+use crate::engine::program::Program;
+use crate::engine::running::Running;
 use crate::engine::sandbox::Confinement;
-use crate::engine::spec::{Engine, Program, Trouble};
+use crate::engine::spec::{Engine, Trouble};
 use crate::run::table::Resolved;
 use serde_json::Value;
 use std::fmt;

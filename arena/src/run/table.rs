@@ -14,7 +14,7 @@ use crate::bot::spec::BotSpec;
 use crate::bot::spec::bot_environment;
 use crate::bot::start_failures::{GiveUp, StartFailures};
 use crate::bot::visible::plan::{Plan, plan};
-use crate::engine::running::Origin;
+use crate::engine::origin::Origin;
 use crate::engine::spec::Engine;
 use crate::schedule::GameSpec;
 use crate::schedule::clock::{TimeControl, Timing};

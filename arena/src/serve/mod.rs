@@ -23,7 +23,7 @@ pub mod seat;
 pub(crate) mod watch;
 
 use crate::engine::page::{drawn_page, event_count, opening_at};
-use crate::engine::spec::Program;
+use crate::engine::program::Program;
 use crate::run::flights::{Flight, Flights};
 use axum::Router;
 use axum::extract::{Path as UrlPath, State};
@@ -316,7 +316,7 @@ async fn viewer(shared: &Shared, name: String, program: bool, record: String) ->
             return page;
         }
     }
-    crate::engine::spec::html_page(&name, program, &record)
+    crate::engine::games::html_page(&name, program, &record)
 }
 
 /// The bytes at `offset` of `path`, `length` of them, as text.

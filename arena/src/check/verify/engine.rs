@@ -7,8 +7,9 @@
 
 use crate::check::verify::{Disagreement, check_ending, differences};
 use crate::engine::link::Link;
+use crate::engine::origin::Origin;
 use crate::engine::process::EngineError;
-use crate::engine::running::{Origin, Running};
+use crate::engine::running::Running;
 use crate::engine::spec::{Engine, Identity, Trouble};
 use crate::run::play::game_result;
 use crate::store::record::JsonRecord;

@@ -11,7 +11,7 @@
 //! holds a `.text` element for each seat's text, with its `data-seat`.
 
 use super::process::{EngineError, EngineProcess};
-use super::spec::Program;
+use super::program::Program;
 use crate::bot::registry::Registry;
 use protocol::engine::{Answer, Request};
 use serde::Serialize;

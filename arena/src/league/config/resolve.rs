@@ -5,7 +5,7 @@ use super::file::{scalar, toml_error};
 use super::table::{ConfigFile, Given, Origin};
 use super::{ConfigError, FlagError, LeagueConfig, Overrides, SettingProblem};
 use crate::bot::limits::ResourceLimits;
-use crate::engine::spec::Program;
+use crate::engine::program::Program;
 use crate::run::table::{OwnTime, apply_odds_flags, move_limit, time_odds};
 use crate::schedule::Format;
 use crate::schedule::clock::TimeControl;

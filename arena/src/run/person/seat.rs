@@ -6,8 +6,9 @@
 
 use super::Ending;
 use super::Failed;
-use crate::engine::running::{Origin, Running};
-use crate::engine::spec::Mirror;
+use crate::engine::games::Mirror;
+use crate::engine::origin::Origin;
+use crate::engine::running::Running;
 use crate::run::play::Person;
 use crate::run::table::Table;
 use crate::store::record::GameResult;
