@@ -7,7 +7,7 @@
 use all_fives::AllFives;
 use all_fives::wire::{DealSize, HandEndRule, Variant};
 use arena::bot::fault::FaultKind;
-use arena::check::verify::{self, game_result};
+use arena::check::verify::{self, typed_result};
 use arena::run::play::MoveTimes;
 use arena::store::output;
 use arena::store::record::{FaultRecord, GameRecord, RecordOf};
@@ -122,7 +122,7 @@ fn record(plan: &Plan) -> RecordOf<AllFives> {
             (0..seats as u64).map(timing).collect()
         }),
         events: times.attach(game.events()),
-        result: game_result(&game, &AllFives::teams(&plan.variant), &faulted),
+        result: typed_result(&game, &AllFives::teams(&plan.variant), &faulted),
         faults,
         duration_ms: plan.seed % 100_000,
     }
@@ -132,14 +132,15 @@ fn record(plan: &Plan) -> RecordOf<AllFives> {
 /// its deals and decisions are replayed (as `arena verify` does), and that
 /// exactly the decisions carry a time.
 fn recheck(record: &RecordOf<AllFives>) {
-    assert_eq!(verify::check::<AllFives>(record), vec![]);
+    let check = |record: &RecordOf<AllFives>| verify::check_built_in(&serde_json::to_string(record).unwrap()).unwrap();
+    assert_eq!(check(record), vec![]);
     for (at, timed) in record.events.iter().enumerate() {
         let decision = AllFives::decision(&timed.event).is_some();
         assert_eq!(timed.time_us.is_some(), decision, "event {at}: a time exactly on decisions");
     }
     let mut preset = record.clone();
     preset.preset = true;
-    assert_eq!(verify::check::<AllFives>(&preset), vec![], "replayed from its recorded deals");
+    assert_eq!(check(&preset), vec![], "replayed from its recorded deals");
 }
 
 proptest! {

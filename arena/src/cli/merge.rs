@@ -2,10 +2,10 @@
 //! one, identical to the output of the same league run on one machine.
 
 use super::{Failure, exit, internal, usage};
-use crate::engine::games::{GameCommand, dispatch};
-use crate::engine::spec::scoring;
+use crate::engine::spec::{Engine, scoring};
 use crate::league::config::LeagueConfig;
 use crate::league::{check_played, full_schedule, withdrawn};
+use crate::run::setting::Setting;
 use crate::schedule::Seating;
 use crate::stats::standings::Standings;
 use crate::store::output::{GAMES, LEAGUE, OutDir, scan_file};
@@ -13,7 +13,7 @@ use crate::store::record::GameSummary;
 use crate::store::record_file::Header;
 use crate::terminal::console::{errln, outln};
 use clap::Args;
-use game::{Game, Scoring};
+use game::Scoring;
 use std::io::{Read, Seek, SeekFrom};
 use std::path::PathBuf;
 
@@ -87,20 +87,26 @@ pub fn run(args: MergeArgs) -> Result<i32, Failure> {
     let merge = Merge { args, config, shards };
     let (teams, scoring) = match merge.config.engine {
         Some(_) => recorded_sides(&merge.shards)?,
-        None => dispatch(&merge.config.game, Sides(&merge.config.settings))??,
+        None => built_in_sides(&merge.config)?,
     };
     write_merged(merge, &teams, scoring)
 }
 
-/// The sides and scoring of a built-in game of these variant settings.
-struct Sides<'a>(&'a [(String, String)]);
-
-impl GameCommand for Sides<'_> {
-    type Output = Result<(Vec<Vec<usize>>, Scoring), Failure>;
-    fn run<G: Game>(self) -> Self::Output {
-        let variant = G::parse_variant(self.0).map_err(|e| usage(format!("variant: {e}")))?;
-        Ok((G::teams(&variant), G::SCORING))
+/// The sides and scoring of a built-in game's league, from the variant its
+/// `league.json` stores (resolved by the engine from the settings, for a
+/// `league.json` of an earlier arena that stores none).
+fn built_in_sides(config: &LeagueConfig) -> Result<(Vec<Vec<usize>>, Scoring), Failure> {
+    if config.variant.is_null() {
+        let mut setting = Setting::open(&config.game, None, None)?;
+        let resolved = setting.resolve(&config.settings)?;
+        let scoring = setting.engine().scoring();
+        setting.close()?;
+        return Ok((resolved.teams, scoring));
     }
+    let engine = Engine::built_in(&config.game)?;
+    let game = engine.built_in_game().expect("a built-in engine");
+    let teams = game.teams(&config.variant).map_err(|e| usage(format!("{LEAGUE}: variant: {e}")))?;
+    Ok((teams, engine.scoring()))
 }
 
 /// The sides and scoring of an engine program's game, as its records say

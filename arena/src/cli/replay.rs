@@ -16,17 +16,16 @@ use crate::bot::registry::Registry;
 use crate::bot::spec::BotSpec;
 use crate::check::replay::{Difference, Kept, Replayed, kind, replay};
 use crate::check::verify;
-use crate::engine::games::{GameCommand, dispatch};
 use crate::engine::link::Link;
+use crate::engine::recorded::Misread;
 use crate::engine::spec::{Engine, Identity};
 use crate::run::table::{Limits, Resolved, Table};
 use crate::settings::{ENGINE_TIMEOUT, MOVE_TIMEOUT, STARTUP_TIMEOUT};
-use crate::store::record::{JsonRecord, RecordOf};
+use crate::store::record::JsonRecord;
 use crate::store::record_file::{self, Header};
 use crate::terminal::console::{errln, outln};
 use crate::terminal::untrusted;
 use clap::Args;
-use game::Game;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -305,48 +304,21 @@ fn every_record(path: &Path) -> Result<Vec<String>, Failure> {
     Ok(records)
 }
 
-/// A record of a built-in game made ready for a replay through any engine:
-/// its setup, when it was set up in advance, and the choice of each move
-/// (which records of earlier versions do not hold) read off its events.
-struct Annotate<'a>(&'a str);
-
-impl GameCommand for Annotate<'_> {
-    type Output = Result<(JsonRecord, Vec<Vec<usize>>), String>;
-    fn run<G: Game>(self) -> Result<(JsonRecord, Vec<Vec<usize>>), String> {
-        let typed: RecordOf<G> = serde_json::from_str(self.0).map_err(|e| format!("not a {} record: {e}", G::NAME))?;
-        let mut record: JsonRecord = serde_json::from_str(self.0).map_err(|e| format!("not a record: {e}"))?;
-        let mut game = verify::set_up::<G>(&typed).map_err(|e| e.to_string())?;
-        if typed.preset {
-            let events: Vec<G::Event> = typed.events.iter().map(|timed| timed.event.clone()).collect();
-            record.setup = Some(serde_json::to_value(G::recorded_setup(&events)).expect("setups serialize"));
-        }
-        while game.to_act().is_some() && game.event_count() < typed.events.len() {
-            let at = game.event_count();
-            let index = verify::recorded_move(&game, &typed, at)
-                .map_err(|e| format!("event {at}: {e} (`arena verify` lists every disagreement)"))?;
-            record.events[at].choice = Some(index);
-            game.play(index).expect("a recorded move the game found is legal");
-        }
-        Ok((record, G::teams(&typed.variant)))
-    }
-}
-
 /// Replays one record, given as its JSON text, in each seat the bot takes.
 fn replay_record(context: Context<'_>, text: &str) -> Result<GameReplay, Failure> {
     let Context { args, bot, path, runtime, registry, engines } = context;
     let header: Header = serde_json::from_str(text)
         .map_err(|e| usage(format!("{}: a line is not a game record: {e}", path.display())))?;
     let cannot = |e: String| usage(format!("{}: a game cannot be replayed: {e}", path.display()));
-    let (record, teams, program) = match &header.engine {
-        Some(identity) => {
-            let record: JsonRecord = serde_json::from_str(text).map_err(|e| cannot(format!("not a record: {e}")))?;
-            (record, identity.teams.clone(), Some(identity))
-        }
-        None => {
-            let (record, teams) = dispatch(&header.game, Annotate(text))?.map_err(cannot)?;
-            (record, teams, None)
-        }
-    };
+    let mut record: JsonRecord = serde_json::from_str(text).map_err(|e| cannot(format!("not a record: {e}")))?;
+    let what = format!("{}: game {}", path.display(), header.id);
+    engines.of(runtime, registry, (&what, &header.game), header.engine.as_ref(), args)?;
+    let Engines { open, kept } = engines;
+    let Open { engine, link, probe, .. } = open.as_mut().expect("just opened");
+    let teams = verify::prepare(engine, &mut record).map_err(|Misread { event, error }| {
+        let at = event.map_or_else(String::new, |at| format!("event {at}: "));
+        cannot(format!("{at}{error} (`arena verify` lists every disagreement)"))
+    })?;
     let id = record.id;
     let seats: Vec<usize> = match (args.seat, &args.as_bot) {
         (Some(seat), _) if seat >= record.bots.len() => {
@@ -359,10 +331,6 @@ fn replay_record(context: Context<'_>, text: &str) -> Result<GameReplay, Failure
     // Under time odds the seats the bot takes (all of one bot's) share their clock.
     let clock = seats.first().map_or(record.clock, |&seat| record.clock_of(seat));
     let limits = Limits::timed(args.move_timeout, clock, args.startup_timeout);
-    let what = format!("{}: game {}", path.display(), header.id);
-    engines.of(runtime, registry, (&what, &header.game), program, args)?;
-    let Engines { open, kept } = engines;
-    let Open { engine, link, probe, .. } = open.as_mut().expect("just opened");
     let resolved = Resolved { variant: record.variant.clone(), teams };
     let table = Table::new(vec![bot.clone()], Arc::clone(engine), resolved, 0, limits, None, registry.clone());
     let name = &bot.name;

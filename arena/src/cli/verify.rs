@@ -6,18 +6,14 @@ use super::recorded::RecordedEngine;
 use super::{Failure, exit, internal, unwritten};
 use crate::bot::placement::Placement;
 use crate::bot::registry::Registry;
-use crate::check::verify::engine as engine_verify;
 use crate::check::verify::{self, Disagreement};
-use crate::engine::games::{GameCommand, dispatch};
 use crate::engine::link::Link;
 use crate::engine::spec::{Engine, Identity};
 use crate::settings::ENGINE_TIMEOUT;
-use crate::store::record::RecordOf;
 use crate::store::record_file::{self, Header, Line};
 use crate::terminal::console::{errln, outln};
 use crate::terminal::untrusted::escape;
 use clap::Args;
-use game::Game;
 use std::path::PathBuf;
 
 /// The flags of `arena verify`.
@@ -35,42 +31,57 @@ pub struct VerifyArgs {
     engine_timeout: Option<u64>,
 }
 
-/// The engine program the games of engine programs are replayed through:
-/// started once, on the first such game, and kept for the others.
-struct Programs {
+/// The engine the games are replayed through: opened on the first game of
+/// its kind (a built-in game, or an engine program, started once), and kept
+/// while the games are of the same one.
+struct Engines {
     runtime: tokio::runtime::Runtime,
     registry: Registry,
-    open: Option<(Engine, Box<dyn Link>)>,
+    open: Option<(String, Engine, Box<dyn Link>)>,
     recorded: RecordedEngine,
     timeout_ms: u64,
 }
 
-impl Programs {
-    /// Checks `record`, a game of the engine program `identity` (`what`
-    /// names it for messages).
-    fn check(&mut self, what: &str, identity: &Identity, game: &str, text: &str) -> Result<Vec<Disagreement>, Failure> {
-        let record: crate::store::record::JsonRecord = match serde_json::from_str(text) {
-            Ok(record) => record,
-            Err(e) => return Ok(vec![Disagreement::whole(format!("not a record: {e}"))]),
-        };
-        if self.open.is_none() {
-            let program = self.recorded.program(what, identity, self.timeout_ms)?;
-            let engine = self
-                .runtime
-                .block_on(Engine::program(program.clone(), &self.registry, None))
-                .map_err(|e| self.recorded.failed(e, &program))?;
-            if engine.info().version != identity.version {
-                errln!(
-                    "warning: the records were played by {} {}, and are replayed through version {}",
-                    game,
-                    escape(&identity.version),
-                    escape(&engine.info().version)
-                );
-            }
+impl Engines {
+    /// Checks `text`, the record of a game of `game` (of the engine program
+    /// `identity`, if it names one; `what` names the line for messages).
+    fn check(
+        &mut self,
+        what: &str,
+        identity: Option<&Identity>,
+        game: &str,
+        text: &str,
+    ) -> Result<Vec<Disagreement>, Failure> {
+        let program = identity.map(|identity| self.recorded.program(what, identity, self.timeout_ms)).transpose()?;
+        let key =
+            program.as_ref().map_or_else(|| game.to_string(), |p| format!("{} in {}", p.command, p.dir.display()));
+        if self.open.as_ref().is_none_or(|(open, ..)| *open != key) {
+            self.close_engine();
+            let engine = match (&program, identity) {
+                (Some(program), Some(identity)) => {
+                    let engine = self
+                        .runtime
+                        .block_on(Engine::program(program.clone(), &self.registry, None))
+                        .map_err(|e| self.recorded.failed(e, program))?;
+                    if engine.info().version != identity.version {
+                        errln!(
+                            "warning: the records were played by {} {}, and are replayed through version {}",
+                            game,
+                            escape(&identity.version),
+                            escape(&engine.info().version)
+                        );
+                    }
+                    engine
+                }
+                _ => match Engine::built_in(game) {
+                    Ok(engine) => engine,
+                    Err(e) => return Ok(vec![Disagreement::whole(e.to_string())]),
+                },
+            };
             let link = self.runtime.block_on(engine.connect(&self.registry, Placement::default()))?;
-            self.open = Some((engine, link));
+            self.open = Some((key, engine, link));
         }
-        let (engine, link) = self.open.as_mut().expect("just opened");
+        let (_, engine, link) = self.open.as_mut().expect("just opened");
         if engine.name() != game {
             return Ok(vec![Disagreement::whole(format!(
                 "a record of {game}, but the engine {:?} plays {}",
@@ -79,15 +90,20 @@ impl Programs {
             ))]);
         }
         self.runtime
-            .block_on(engine_verify::check(engine, link.as_mut(), identity, &record))
+            .block_on(verify::check(engine, link.as_mut(), text))
             .map_err(|e| internal(format!("{e}; verifying stopped (an engine that fails cannot check a record)")))
     }
 
-    /// Says goodbye to the engine, if one was started.
-    fn close(mut self) {
-        if let Some((_, link)) = self.open.take() {
+    /// Says goodbye to the open engine, if there is one.
+    fn close_engine(&mut self) {
+        if let Some((_, _, link)) = self.open.take() {
             let _ = self.runtime.block_on(link.close());
         }
+    }
+
+    /// Says goodbye to the engine, and makes sure nothing is left.
+    fn close(mut self) {
+        self.close_engine();
         crate::bot::orphans::sweep(&self.registry);
     }
 }
@@ -99,19 +115,19 @@ pub fn run(args: VerifyArgs) -> Result<i32, Failure> {
         .enable_all()
         .build()
         .map_err(|e| internal(format!("cannot start the runtime: {e}")))?;
-    let mut programs = Programs {
+    let mut engines = Engines {
         runtime,
         registry: Registry::new(),
         open: None,
         recorded: args.recorded.clone(),
         timeout_ms: args.engine_timeout.unwrap_or(ENGINE_TIMEOUT.default),
     };
-    let result = verify_files(&args, &mut programs);
-    programs.close();
+    let result = verify_files(&args, &mut engines);
+    engines.close();
     result
 }
 
-fn verify_files(args: &VerifyArgs, programs: &mut Programs) -> Result<i32, Failure> {
+fn verify_files(args: &VerifyArgs, engines: &mut Engines) -> Result<i32, Failure> {
     let mut failing = 0;
     for given in &args.files {
         let path = record_file::resolve(given);
@@ -121,7 +137,7 @@ fn verify_files(args: &VerifyArgs, programs: &mut Programs) -> Result<i32, Failu
             games += 1;
             let game = line.header.as_ref().map_or_else(|_| String::new(), |h| format!(" game {},", h.id));
             let what = format!("{}:{}:{}", path.display(), line.number, game.trim_end_matches(','));
-            let found = check_line(&what, &line, programs)?;
+            let found = check_line(&what, &line, engines)?;
             if found.is_empty() {
                 continue;
             }
@@ -149,24 +165,9 @@ fn verify_files(args: &VerifyArgs, programs: &mut Programs) -> Result<i32, Failu
 }
 
 /// The disagreements of one line of a records file (`what` names it for messages).
-fn check_line(what: &str, line: &Line, programs: &mut Programs) -> Result<Vec<Disagreement>, Failure> {
-    let whole = |message: String| vec![Disagreement { event: None, message }];
-    Ok(match &line.header {
-        Err(e) => whole(e.to_string()),
-        Ok(Header { engine: Some(identity), game, .. }) => programs.check(what, identity, game, &line.text)?,
-        Ok(header) => dispatch(&header.game, CheckRecord(&line.text)).unwrap_or_else(|e| whole(e.to_string())),
-    })
-}
-
-/// Checks one record of game `G`, given as its JSON text.
-struct CheckRecord<'a>(&'a str);
-
-impl GameCommand for CheckRecord<'_> {
-    type Output = Vec<Disagreement>;
-    fn run<G: Game>(self) -> Vec<Disagreement> {
-        match serde_json::from_str::<RecordOf<G>>(self.0) {
-            Ok(record) => verify::check::<G>(&record),
-            Err(e) => vec![Disagreement { event: None, message: format!("not a {} record: {e}", G::NAME) }],
-        }
+fn check_line(what: &str, line: &Line, engines: &mut Engines) -> Result<Vec<Disagreement>, Failure> {
+    match &line.header {
+        Err(e) => Ok(vec![Disagreement::whole(e.to_string())]),
+        Ok(Header { engine, game, .. }) => engines.check(what, engine.as_ref(), game, &line.text),
     }
 }

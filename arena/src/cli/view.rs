@@ -1,11 +1,11 @@
 //! `arena view`: one game of a `games.jsonl` file as a self-contained HTML
-//! page, drawn by the game's engine ([`Game::html_page`]).
+//! page, drawn by the game's engine ([`game::Game::html_page`]; an engine
+//! program's own page, or the generic page of its events).
 
 use super::recorded::{self, RecordedEngine};
 use super::{Failure, exit, unwritten, usage};
 use crate::bot::placement::Placement;
 use crate::bot::registry::Registry;
-use crate::engine::games::{GameCommand, dispatch};
 use crate::engine::link::Link;
 use crate::engine::origin::Origin;
 use crate::engine::page::Told;
@@ -15,12 +15,10 @@ use crate::engine::running::Running;
 use crate::engine::spec::{Engine, Trouble};
 use crate::settings::ENGINE_TIMEOUT;
 use crate::store::record::JsonRecord;
-use crate::store::record::RecordOf;
 use crate::store::record_file::{self, Header};
 use crate::terminal::console::{self, errln, outln};
 use crate::terminal::untrusted;
 use clap::Args;
-use game::Game;
 use std::path::PathBuf;
 
 /// Examples shown by `arena view --help`.
@@ -108,24 +106,17 @@ pub fn run(args: ViewArgs) -> Result<i32, Failure> {
         write_page(&args, &line, page)?;
         return Ok(exit::SUCCESS);
     }
-    let page = dispatch(&header.game, Render { line: &line })
-        .map_err(|e| usage(format!("{name}: game {} is a record of another game: {e}", args.game)))?
-        .map_err(|e| usage(format!("{name}: game {} is not a valid {} record: {e}", args.game, header.game)))?;
-    write_page(&args, &line, page)?;
+    let engine = Engine::built_in(&header.game)
+        .map_err(|e| usage(format!("{name}: game {} is a record of another game: {e}", args.game)))?;
+    let game = engine.built_in_game().expect("a built-in engine");
+    let invalid = |e: String| usage(format!("{name}: game {} is not a valid {} record: {e}", args.game, header.game));
+    let record: JsonRecord = serde_json::from_str(&line).map_err(|e| invalid(e.to_string()))?;
+    let (recorded, events) = crate::check::verify::parts(&record);
+    game.reads(&recorded, &events).map_err(|misread| {
+        invalid(misread.event.map_or_else(|| misread.error.to_string(), |at| format!("event {at}: {}", misread.error)))
+    })?;
+    write_page(&args, &line, game.html_page(&line))?;
     Ok(exit::SUCCESS)
-}
-
-/// Checks a record against its engine's types, then renders its page.
-struct Render<'a> {
-    line: &'a str,
-}
-
-impl GameCommand for Render<'_> {
-    type Output = Result<String, serde_json::Error>;
-    fn run<G: Game>(self) -> Self::Output {
-        serde_json::from_str::<RecordOf<G>>(self.line)?;
-        Ok(G::html_page(self.line))
-    }
 }
 
 /// What the seats were told of each event of the record `line`, a game of

@@ -6,6 +6,7 @@
 
 use super::link::Link;
 use super::origin::Origin;
+use super::recorded::{self, Annotation, Misread, Recorded, VerifyError};
 use super::serve::Server;
 use game::Game;
 use protocol::engine::EngineInfo;
@@ -58,6 +59,22 @@ pub trait BuiltIn: Sync {
     /// A copy of a game of `variant` set up from `origin`, that draws it in
     /// text for a person (`arena play`); `None` when they cannot be read.
     fn mirror(&self, variant: &Value, origin: Origin<'_>) -> Option<Box<dyn Mirror>>;
+    /// The sides of a game of `variant` (as records and `league.json` store it).
+    ///
+    /// # Errors
+    /// When it is not a variant of this game.
+    fn teams(&self, variant: &Value) -> Result<Vec<Vec<usize>>, VerifyError>;
+    /// Checks that a record's variant and events (`events`) are this game's.
+    ///
+    /// # Errors
+    /// When one is not, naming it.
+    fn reads(&self, recorded: &Recorded<'_>, events: &[&Value]) -> Result<(), Misread>;
+    /// A record of this game (its parts and its events) made ready for a
+    /// replay through the engine protocol ([`recorded::annotate`]).
+    ///
+    /// # Errors
+    /// When the game cannot be set up again as the record says.
+    fn annotate(&self, recorded: &Recorded<'_>, events: &[&Value]) -> Result<Annotation, Misread>;
 }
 
 /// A typed copy of a game in progress, kept in step with it, that draws
@@ -123,6 +140,15 @@ impl<G: Game> BuiltIn for Native<G> {
             Origin::Setup(setup) => G::from_setup(&variant, &serde_json::from_value(setup.clone()).ok()?).ok()?,
         };
         Some(Box::new(Typed { game, told: 0 }))
+    }
+    fn teams(&self, variant: &Value) -> Result<Vec<Vec<usize>>, VerifyError> {
+        recorded::teams::<G>(variant)
+    }
+    fn reads(&self, recorded: &Recorded<'_>, events: &[&Value]) -> Result<(), Misread> {
+        recorded::reads::<G>(recorded, events)
+    }
+    fn annotate(&self, recorded: &Recorded<'_>, events: &[&Value]) -> Result<Annotation, Misread> {
+        recorded::annotate::<G>(recorded, events)
     }
 }
 

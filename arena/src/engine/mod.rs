@@ -2,7 +2,7 @@
 //! ([`link`]: in process for a built-in game, over pipes for an engine
 //! program, [`process`]), what an engine is ([`spec`]; an engine program's
 //! command in [`program`]), the built-in games and what the arena asks of
-//! one ([`games`]), how a game is set up ([`origin`]), one game in
+//! one ([`games`]; their records read typed in [`recorded`]), how a game is set up ([`origin`]), one game in
 //! progress, checked as it goes ([`running`], with the rules every answer
 //! must follow in [`rules`]), a built-in game served as a program
 //! ([`serve`], `arena engine NAME`) and the generic page of a recorded game
@@ -16,6 +16,7 @@ pub(crate) mod origin;
 pub(crate) mod page;
 pub(crate) mod process;
 pub(crate) mod program;
+pub(crate) mod recorded;
 pub(crate) mod rules;
 pub(crate) mod running;
 pub(crate) mod sandbox;

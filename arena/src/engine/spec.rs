@@ -89,6 +89,14 @@ impl Engine {
         scoring(&self.info.scoring)
     }
 
+    /// The built-in game, if the engine is one (what reads its records typed).
+    pub fn built_in_game(&self) -> Option<&'static dyn BuiltIn> {
+        match &self.source {
+            Source::BuiltIn(game) => Some(*game),
+            Source::Program(_) => None,
+        }
+    }
+
     /// The engine program, if the game is not built in.
     pub fn program_of(&self) -> Option<&Program> {
         match &self.source {

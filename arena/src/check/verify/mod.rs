@@ -1,16 +1,27 @@
-//! Re-checking a game record against the engine: the game is set up again
-//! (from its seed, or from its recorded deals when it was set up in advance),
-//! every recorded decision is played again, and every event the engine
-//! produces, and the result, must be exactly what the record says. Pure.
+//! Re-checking a game record against its engine, through the engine
+//! protocol, for a built-in game and an engine program alike: the game is
+//! started again (from its seed, or from its setup when it was set up in
+//! advance), every recorded choice is played again, and every event the
+//! engine gives, and the result, must be exactly what the record says. An
+//! engine that gives another game from the same requests is caught here. A
+//! built-in game's record is first made ready for the replay by the game
+//! itself (its setup and its moves' choices read off its events:
+//! [`crate::engine::recorded`]).
 
-pub(crate) mod engine;
-
+use crate::engine::games::UnknownGame;
+use crate::engine::link::Link;
+use crate::engine::origin::Origin;
+use crate::engine::process::EngineError;
+use crate::engine::recorded::{Misread, Recorded, VerifyError};
+use crate::engine::running::Running;
+use crate::engine::spec::{Engine, Trouble};
 use crate::run::outcome::forfeit_ranks;
-use crate::store::record::{GameRecord, GameResult, RecordOf};
-use game::{Game, VariantError};
+use crate::run::play::game_result;
+use crate::store::record::{GameRecord, GameResult, JsonRecord};
+use crate::store::record_file::Header;
+use game::Game;
 use serde::Serialize;
 use serde_json::Value;
-use std::fmt;
 
 /// Where a record and the engine disagree.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -31,159 +42,159 @@ impl Disagreement {
     }
 }
 
-/// Why a record's game cannot be set up again, or its decision at an event
-/// cannot be played.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum VerifyError {
-    /// The game does not play the recorded variant.
-    Variant(VariantError),
-    /// The record names another number of bots or bot seeds than the variant has seats.
-    Seats {
-        /// The variant's seats.
-        seats: usize,
-        /// The bots the record names.
-        bots: usize,
-        /// The bot seeds it holds.
-        bot_seeds: usize,
-    },
-    /// The game cannot be set up from the recorded deals.
-    Deals {
-        /// The game's reason.
-        error: String,
-    },
-    /// The game is over.
-    GameOver,
-    /// The record ends.
-    RecordEnds,
-    /// A seat must move, but the record's event is no decision.
-    NoDecision {
-        /// The seat to move.
-        seat: usize,
-        /// The recorded event, as JSON.
-        event: String,
-    },
-    /// The record has another seat move.
-    OtherSeat {
-        /// The seat that moves in the record.
-        mover: usize,
-        /// The seat to move.
-        seat: usize,
-    },
-    /// The recorded move is not legal.
-    Illegal {
-        /// The seat to move.
-        seat: usize,
-        /// The recorded event, as JSON.
-        event: String,
-    },
+/// A record read for a replay through its engine: its sides, and for a
+/// built-in game, why its moves from one on cannot be read, if they cannot.
+struct Prepared {
+    teams: Vec<Vec<usize>>,
+    misread: Option<Misread>,
 }
 
-impl fmt::Display for VerifyError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            VerifyError::Variant(error) => write!(f, "the variant cannot be played: {error}"),
-            VerifyError::Seats { seats, bots, bot_seeds } => {
-                write!(f, "the variant has {seats} seats, but the record names {bots} bots and {bot_seeds} bot seeds")
-            }
-            VerifyError::Deals { error } => write!(f, "the recorded deals cannot be played: {error}"),
-            VerifyError::GameOver => f.write_str("the game is over"),
-            VerifyError::RecordEnds => f.write_str("the record ends here"),
-            VerifyError::NoDecision { seat, event } => {
-                write!(f, "seat {seat} must move here, but the record has {event}")
-            }
-            VerifyError::OtherSeat { mover, seat } => {
-                write!(f, "the record has seat {mover} move, but it is seat {seat}'s turn")
-            }
-            VerifyError::Illegal { seat, event } => write!(f, "seat {seat} cannot play {event} here"),
-        }
+/// Makes `record`, a game of `engine`, ready for a replay through it: the
+/// sides of an engine program's game as its record says; a built-in game's
+/// setup and choices read off its events.
+///
+/// # Errors
+/// When the game cannot be set up again as the record says.
+pub fn prepare(engine: &Engine, record: &mut JsonRecord) -> Result<Vec<Vec<usize>>, Misread> {
+    let prepared = ready(engine, record)?;
+    match prepared.misread {
+        None => Ok(prepared.teams),
+        Some(misread) => Err(misread),
     }
 }
 
-impl std::error::Error for VerifyError {}
-
-/// A game set up again as its record says it was: from the recorded deals
-/// when it was set up in advance (`preset`), else from its seed.
-pub fn set_up<G: Game>(record: &RecordOf<G>) -> Result<G, VerifyError> {
-    G::check_variant(&record.variant).map_err(VerifyError::Variant)?;
-    let seats = G::seats(&record.variant);
-    if record.bots.len() != seats || record.bot_seeds.len() != seats {
-        return Err(VerifyError::Seats { seats, bots: record.bots.len(), bot_seeds: record.bot_seeds.len() });
-    }
-    if record.preset {
-        let events: Vec<G::Event> = record.events.iter().map(|timed| timed.event.clone()).collect();
-        G::from_setup(&record.variant, &G::recorded_setup(&events)).map_err(|error| VerifyError::Deals { error })
-    } else {
-        Ok(G::new(&record.variant, record.seed))
-    }
-}
-
-/// The recorded decision at event `at`, as the index of the move among the
-/// legal moves of `game` (which must be at that event): an error when the
-/// record says something else happens there.
-pub fn recorded_move<G: Game>(game: &G, record: &RecordOf<G>, at: usize) -> Result<usize, VerifyError> {
-    let seat = game.to_act().ok_or(VerifyError::GameOver)?;
-    let timed = record.events.get(at).ok_or(VerifyError::RecordEnds)?;
-    let Some((mover, named)) = G::decision(&timed.event) else {
-        return Err(VerifyError::NoDecision { seat, event: json(&timed.event) });
+/// The parts of `record` a built-in game reads, and its events.
+pub fn parts(record: &JsonRecord) -> (Recorded<'_>, Vec<&Value>) {
+    let recorded = Recorded {
+        variant: &record.variant,
+        seed: record.seed,
+        preset: record.preset,
+        bots: record.bots.len(),
+        bot_seeds: record.bot_seeds.len(),
     };
-    if mover != seat {
-        return Err(VerifyError::OtherSeat { mover, seat });
-    }
-    game.find_move(&named).ok_or_else(|| VerifyError::Illegal { seat, event: json(&timed.event) })
+    (recorded, record.events.iter().map(|timed| &timed.event).collect())
 }
 
-/// Every disagreement between `record` and a replay of it (empty when the
+fn ready(engine: &Engine, record: &mut JsonRecord) -> Result<Prepared, Misread> {
+    let Some(game) = engine.built_in_game() else {
+        return match &record.engine {
+            Some(identity) => Ok(Prepared { teams: identity.teams.clone(), misread: None }),
+            None => Err(Misread { event: None, error: VerifyError::NoEngine }),
+        };
+    };
+    let (recorded, events) = parts(record);
+    let annotation = game.annotate(&recorded, &events)?;
+    record.setup = annotation.setup;
+    if let Some(Misread { event: Some(at), .. }) = annotation.misread {
+        record.events[at].choice = None;
+    }
+    for (at, choice) in annotation.choices {
+        record.events[at].choice = Some(choice);
+    }
+    Ok(Prepared { teams: annotation.teams, misread: annotation.misread })
+}
+
+/// Every disagreement between `text`, the record of a game of `engine`
+/// (a line of `games.jsonl`), and a replay of it on `link` (empty when the
 /// record is exactly what the engine gives).
-pub fn check<G: Game>(record: &RecordOf<G>) -> Vec<Disagreement> {
-    let mut game = match set_up::<G>(record) {
+///
+/// # Errors
+/// When the engine fails.
+pub async fn check(engine: &Engine, link: &mut dyn Link, text: &str) -> Result<Vec<Disagreement>, EngineError> {
+    let whole = |message: String| Ok(vec![Disagreement::whole(message)]);
+    let mut record: JsonRecord = match serde_json::from_str(text) {
+        Ok(record) => record,
+        Err(e) => return whole(format!("not a {} record: {e}", engine.name())),
+    };
+    let Prepared { teams, mut misread } = match ready(engine, &mut record) {
+        Ok(prepared) => prepared,
+        Err(Misread { event, error }) => return Ok(vec![Disagreement { event, message: error.to_string() }]),
+    };
+    let teams = &teams;
+    let seats: usize = teams.iter().map(Vec::len).sum();
+    if record.bots.len() != seats || record.bot_seeds.len() != seats {
+        return whole(format!(
+            "the sides {teams:?} hold {seats} seats, but the record names {} bots and {} bot seeds",
+            record.bots.len(),
+            record.bot_seeds.len()
+        ));
+    }
+    let origin = match (&record.setup, record.preset) {
+        (Some(setup), true) => Origin::Setup(setup),
+        (None, true) => return whole("the game was set up in advance, but the record holds no setup".to_string()),
+        (_, false) => Origin::Seed(record.seed),
+    };
+    let mut game = match Running::start(engine, link, &record.variant, teams, origin, false).await {
         Ok(game) => game,
-        Err(error) => return vec![Disagreement::whole(error.to_string())],
+        Err(Trouble::Refused(why)) => return whole(format!("the engine does not start this game: {why}")),
+        Err(Trouble::Failed(e)) => return Err(e),
     };
     let mut found = Vec::new();
     let mut compared = 0;
-    let replayed_all = loop {
-        for (at, event) in (compared..).zip(game.events_since(compared)) {
+    loop {
+        for (at, event) in (compared..).zip(&game.events()[compared..]) {
+            let replayed: Value = serde_json::from_str(event.event.get()).expect("the engine's events are JSON");
             match record.events.get(at) {
-                Some(timed) if timed.event == event => {}
-                Some(timed) => found.push(Disagreement::at(at, differences(&timed.event, &event))),
+                Some(timed) if timed.event == replayed => {}
+                Some(timed) => found.push(Disagreement::at(at, differences(&timed.event, &replayed))),
                 None => {
-                    found.push(Disagreement::at(
-                        at,
-                        format!("the record ends, but the engine goes on: {}", json(&event)),
-                    ));
-                    return found;
+                    found.push(Disagreement::at(at, format!("the record ends, but the engine goes on: {replayed}")));
+                    return Ok(found);
                 }
             }
         }
-        compared = game.event_count();
+        compared = game.events().len();
         if game.to_act().is_none() {
-            break true;
+            break;
         }
         if compared == record.events.len() {
             if record.faults.is_empty() {
                 found.push(Disagreement::whole("the record ends before the game does, and no fault ends it".into()));
             }
-            break true;
+            break;
         }
-        match recorded_move(&game, record, compared) {
-            Ok(index) => game.play(index).expect("a move the game found is legal"),
-            Err(error) => {
-                found.push(Disagreement::at(compared, error.to_string()));
-                break false;
+        let seat = game.to_act().expect("checked above");
+        let choice = match record.events[compared].choice {
+            Some(choice) if choice < game.choices().len() => choice,
+            Some(choice) => {
+                let count = game.choices().len();
+                found.push(Disagreement::at(compared, format!("choice {choice} of seat {seat}, but it has {count}")));
+                return Ok(found);
             }
-        }
-    };
-    if !replayed_all {
-        return found;
+            None => {
+                let message = match misread.take() {
+                    Some(misread) => misread.error.to_string(),
+                    None => format!("seat {seat} must move here, but the record has no choice"),
+                };
+                found.push(Disagreement::at(compared, message));
+                return Ok(found);
+            }
+        };
+        game.play(link, choice).await?;
     }
-    let Some(faulted) = check_ending(&mut found, record, compared, game.to_act().is_none()) else {
-        return found;
+    let Some(faulted) = check_ending(&mut found, &record, compared, game.to_act().is_none()) else {
+        return Ok(found);
     };
-    let result = game_result(&game, &G::teams(&record.variant), &faulted);
+    let result = game_result(&game, link, teams, &faulted).await?;
     if result != record.result {
         found.push(Disagreement::whole(format!("result: {}", differences(&record.result, &result))));
     }
-    found
+    Ok(found)
+}
+
+/// Every disagreement between `text`, the record of a built-in game, and a
+/// replay of it through the game's engine in this process: [`check`], for
+/// tools and tests that hold no runtime.
+///
+/// # Errors
+/// When the record names no built-in game.
+pub fn check_built_in(text: &str) -> Result<Vec<Disagreement>, UnknownGame> {
+    let name = serde_json::from_str::<Header>(text).map_or_else(|_| String::new(), |header| header.game);
+    let engine = Engine::built_in(&name)?;
+    let mut link = engine.built_in_game().expect("a built-in engine").server();
+    let runtime = tokio::runtime::Builder::new_current_thread().build().expect("a runtime without drivers starts");
+    let found = runtime.block_on(check(&engine, link.as_mut(), text));
+    Ok(found.expect("a built-in engine does not fail"))
 }
 
 /// What must hold of a replay once it stopped `compared` events into
@@ -212,9 +223,10 @@ pub(crate) fn check_ending<V, E>(
     Some(faulted)
 }
 
-/// How a game of `G` came out: its own outcome, or, when any seat faulted
-/// (`faulted`), a forfeit by the sides of those seats.
-pub fn game_result<G: Game>(game: &G, teams: &[Vec<usize>], faulted: &[usize]) -> GameResult {
+/// How a game of `G` came out, as its record says: its own outcome, or,
+/// when any seat faulted (`faulted`), a forfeit by the sides of those seats
+/// (what tests build a built-in game's records with).
+pub fn typed_result<G: Game>(game: &G, teams: &[Vec<usize>], faulted: &[usize]) -> GameResult {
     match (faulted.is_empty(), game.outcome()) {
         (true, Some(outcome)) => {
             GameResult { reason: outcome.reason.to_string(), scores: game.scores(), ranks: outcome.ranks }
@@ -253,10 +265,6 @@ fn shown(value: Option<&Value>) -> String {
 
 fn to_value<T: Serialize>(value: &T) -> Value {
     serde_json::to_value(value).expect("records serialize")
-}
-
-fn json<T: Serialize>(value: &T) -> String {
-    to_value(value).to_string()
 }
 
 #[cfg(test)]
