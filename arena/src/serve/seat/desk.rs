@@ -225,9 +225,10 @@ impl Desk {
         self.delivered.fetch_max(version, Ordering::Relaxed);
     }
 
-    /// Whether a page has been sent the newest version.
-    pub fn up_to_date(&self) -> bool {
-        self.delivered.load(Ordering::Relaxed) >= self.lock().view.version
+    /// Whether no page waits for the newest version: a page following the
+    /// view (an `/events` stream open) has been sent it, or none follows.
+    pub fn settled(&self) -> bool {
+        self.changed.receiver_count() == 0 || self.delivered.load(Ordering::Relaxed) >= self.lock().view.version
     }
 
     /// Follows the changes.
@@ -286,6 +287,21 @@ mod tests {
         assert_eq!(view["turn"]["moves"][1]["label"], "call");
         assert_eq!(view["holder"], second);
         desk.post(second, number, Answer::Leave).unwrap();
+    }
+
+    #[test]
+    fn the_end_waits_for_a_page_that_follows_and_for_no_other() {
+        let (desk, ..) = desk_awaiting(&["fold"]);
+        desk.end("you left the game".into());
+        assert!(desk.settled(), "no page follows: nothing to wait for");
+        let page = desk.subscribe();
+        assert!(!desk.settled(), "a page follows and has not been sent the end");
+        desk.delivered(desk.view().1);
+        assert!(desk.settled(), "the page was sent the end");
+        desk.end("again".into());
+        assert!(!desk.settled());
+        drop(page);
+        assert!(desk.settled(), "the page closed");
     }
 
     #[test]

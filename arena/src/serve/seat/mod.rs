@@ -31,8 +31,8 @@ use std::net::TcpListener;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-/// How long the arena waits, once the sitting has ended, for an open page
-/// to be sent how it ended.
+/// How long the arena waits, once the sitting has ended, for a page that
+/// follows it to be sent how it ended (with no page open, it ends at once).
 const FAREWELL: Duration = Duration::from_secs(2);
 
 /// The person's seat in the browser: a [`Front`] whose page is served on a
@@ -84,7 +84,7 @@ impl Front for InBrowser {
             Err(Failed(why)) => format!("the arena failed: {why}"),
         });
         let deadline = Instant::now() + FAREWELL;
-        while !self.desk.up_to_date() && Instant::now() < deadline {
+        while !self.desk.settled() && Instant::now() < deadline {
             std::thread::sleep(Duration::from_millis(10));
         }
     }
