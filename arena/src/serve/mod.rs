@@ -3,8 +3,9 @@
 //!
 //! The server is axum's, on a single-threaded tokio runtime of its own
 //! thread. A task reads the run's directory ([`watch::Watch`]) every
-//! [`POLL`] and, when what the page shows has changed, sends it to every
-//! page as a server-sent event (`/events`, one JSON object, the state). The
+//! [`POLL`] and, while a page follows the run and what it shows has
+//! changed, sends it to every page as a server-sent event (`/events`, one
+//! JSON object, the state; with no page open, the state is not made). The
 //! page (`live.html`, `live.js`, `live.css`) draws it. A recorded game opens
 //! in its game's viewer (`/game/ID`); a game in flight (only a run served
 //! with `--serve`, whose process keeps them: [`crate::run::flights`]) is
@@ -170,7 +171,7 @@ impl Shared {
         }
         let shared = Shared::waiting(dir, live);
         *shared.watch() = Some(watch);
-        shared.refresh();
+        shared.refresh(true);
         Ok(shared)
     }
 
@@ -189,17 +190,24 @@ impl Shared {
         self.watch().as_ref()?.game().map(|(name, program)| (name.to_string(), program))
     }
 
-    /// Reads the directory; sends the state when it changed.
-    fn refresh(&self) {
-        let flights = self.live.flights.as_ref().map(|flights| flights.list());
+    /// Reads the directory; makes the state again and sends it when it
+    /// changed, if a page follows it or `asked` (a page asks for it): with
+    /// no page open, the state is not made.
+    fn refresh(&self, asked: bool) {
         let mut watch = self.watch();
         // A served run's configuration is written before its first game.
         if watch.is_none() && self.dir.join(crate::store::output::GAMES).is_file() {
             *watch = Watch::new(&self.dir).ok();
         }
+        if let Some(watch) = watch.as_mut() {
+            watch.poll();
+        }
+        if !asked && self.state.receiver_count() == 0 {
+            return;
+        }
         let state = match watch.as_mut() {
             Some(watch) => {
-                watch.poll();
+                let flights = self.live.flights.as_ref().map(|flights| flights.list());
                 watch.state(self.live.total, flights).to_string()
             }
             None => serde_json::json!({"waiting": self.dir.display().to_string()}).to_string(),
@@ -223,7 +231,7 @@ async fn run(shared: Arc<Shared>, listener: TcpListener) -> Result<(), ServeErro
         let mut tick = tokio::time::interval(POLL);
         loop {
             tick.tick().await;
-            poller.refresh();
+            poller.refresh(false);
         }
     });
     let app = Router::new()
@@ -266,12 +274,15 @@ async fn page() -> Response {
 }
 
 async fn state(State(shared): State<Arc<Shared>>) -> Response {
+    shared.refresh(true);
     let state = shared.state.borrow().clone();
     typed("application/json", FILE_POLICY, state.as_str().to_string())
 }
 
 async fn events(State(shared): State<Arc<Shared>>) -> impl IntoResponse {
     let receiver = shared.state.subscribe();
+    // The state as it stands now, which is not made while no page follows.
+    shared.refresh(true);
     let stream = futures_util::stream::unfold((receiver, true), |(mut receiver, first)| async move {
         if !first {
             receiver.changed().await.ok()?;

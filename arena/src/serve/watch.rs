@@ -68,7 +68,6 @@ pub struct Watch {
     /// Every game read, to count them again when a match's bot first appears.
     store: GameStore,
     games: u64,
-    latest: VecDeque<Value>,
     faults: VecDeque<Value>,
     fault_count: u64,
     /// When games were read, with the count then, over [`RATE_WINDOW`].
@@ -137,7 +136,6 @@ impl Watch {
             spans: HashMap::new(),
             store: GameStore::default(),
             games: 0,
-            latest: VecDeque::new(),
             faults: VecDeque::new(),
             fault_count: 0,
             arrivals: VecDeque::new(),
@@ -277,12 +275,20 @@ impl Watch {
                        "message": fault.message, "stderr": fault.stderr}),
             );
         }
-        let faults: Vec<Value> = summary.faults.iter().map(|f| json!([f.seat, f.kind])).collect();
-        push_latest(
-            &mut self.latest,
-            json!({"id": summary.id, "bots": summary.bots, "scores": summary.result.scores,
-                   "ranks": summary.result.ranks, "reason": summary.result.reason, "faults": faults}),
-        );
+    }
+
+    /// The latest [`LATEST`] games read, as the page lists them (built when
+    /// the page is sent them, not for every game read).
+    fn latest(&self) -> Vec<Value> {
+        let games = self.store.len();
+        (games.saturating_sub(LATEST)..games)
+            .map(|at| {
+                let summary = self.store.get(at);
+                let faults: Vec<Value> = summary.faults.iter().map(|f| json!([f.seat, f.kind])).collect();
+                json!({"id": summary.id, "bots": summary.bots, "scores": summary.result.scores,
+                       "ranks": summary.result.ranks, "reason": summary.result.reason, "faults": faults})
+            })
+            .collect()
     }
 
     /// Games per second over the last [`RATE_WINDOW`].
@@ -357,7 +363,7 @@ impl Watch {
             "standings": standings,
             "sprt": sprt,
             "league": league,
-            "latest": self.latest,
+            "latest": self.latest(),
             "faults": self.faults,
             "fault_count": self.fault_count,
             "damaged": self.damaged.iter().rev().take(5).collect::<Vec<_>>(),
