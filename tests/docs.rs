@@ -1,6 +1,7 @@
 //! The documents show what the code does: every JSON example in PROTOCOL.md
-//! is a valid message, its transcript is what a real match sends and
-//! receives, and its minimal bot plays; ENGINES.md's transcript from a
+//! and in the built-in games' pages of messages is a valid message, their
+//! transcripts are what a real match sends and receives, and PROTOCOL.md's
+//! minimal bot plays; ENGINES.md's transcript from a
 //! bot's side is what a bot of an engine program exchanges; the transcript
 //! of `arena play` in docs/play.md is what it prints; every link between the
 //! pages leads to a page and a heading that exist; the README shows the
@@ -17,8 +18,15 @@ use std::path::{Path, PathBuf};
 use std::process::Stdio;
 
 fn protocol_doc() -> String {
-    std::fs::read_to_string(repo_path("protocol/PROTOCOL.md")).expect("PROTOCOL.md")
+    read("protocol/PROTOCOL.md")
 }
+
+/// The pages of the arena protocol: PROTOCOL.md and each built-in game's messages.
+const PROTOCOL_PAGES: [&str; 3] = ["protocol/PROTOCOL.md", ALL_FIVES_PAGE, LEDUC_PAGE];
+/// All Fives's messages, beside its engine.
+const ALL_FIVES_PAGE: &str = "engines/all-fives/PROTOCOL.md";
+/// Leduc Hold'em's messages, beside its engine.
+const LEDUC_PAGE: &str = "engines/leduc/PROTOCOL.md";
 
 /// The fenced blocks of `doc`: each one's info string and contents.
 fn fenced(doc: &str) -> Vec<(String, String)> {
@@ -45,13 +53,14 @@ fn blocks(doc: &str, lang: &str) -> Vec<String> {
 
 #[test]
 fn every_json_example_is_a_valid_message() {
-    let doc = protocol_doc();
     let mut checked = 0;
-    for block in blocks(&doc, "json") {
-        for line in block.lines().filter(|l| !l.trim().is_empty()) {
-            let valid = valid_to_bot(line.as_bytes()) || valid_from_bot(line.as_bytes());
-            assert!(valid, "not a valid message of either game: {line}");
-            checked += 1;
+    for page in PROTOCOL_PAGES {
+        for block in blocks(&read(page), "json") {
+            for line in block.lines().filter(|l| !l.trim().is_empty()) {
+                let valid = valid_to_bot(line.as_bytes()) || valid_from_bot(line.as_bytes());
+                assert!(valid, "{page}: not a valid message of either game: {line}");
+                checked += 1;
+            }
         }
     }
     assert!(checked >= 15, "only {checked} examples found");
@@ -134,23 +143,23 @@ fn seat0_exchange(me_bot: &str, args: &[&str]) -> Option<Vec<String>> {
 
 #[test]
 fn the_transcript_is_what_a_real_match_exchanges() {
-    let transcript = transcript(&protocol_doc(), "## A transcript of a short hand");
+    let transcript = transcript(&read(ALL_FIVES_PAGE), "## A transcript of a short hand");
     assert!(transcript.len() > 20);
     // The command the document names.
     let greedy = format!("greedy={}", bin("greedy-bot"));
     let args = ["--bot", &greedy, "--games", "1", "--seed", "15", "--variant", "deal=five", "--variant", "max_hands=1"];
     let Some(real) = seat0_exchange("sample-bots/python/greedy.py", &args) else { return };
-    assert_eq!(transcript, real, "PROTOCOL.md's transcript differs from what the arena sends now");
+    assert_eq!(transcript, real, "{ALL_FIVES_PAGE}'s transcript differs from what the arena sends now");
 }
 
 #[test]
 fn the_leduc_transcript_is_what_a_real_match_exchanges() {
-    let transcript = transcript(&protocol_doc(), "### A transcript of a Leduc game");
+    let transcript = transcript(&read(LEDUC_PAGE), "## A transcript of a Leduc game");
     assert!(transcript.len() > 15);
     let rules = format!("rules={} --play rules", bin("leduc-bot"));
     let args = ["--game", "leduc", "--bot", &rules, "--games", "1", "--seed", "1"];
     let Some(real) = seat0_exchange("sample-bots/python/leduc.py", &args) else { return };
-    assert_eq!(transcript, real, "PROTOCOL.md's Leduc transcript differs from what the arena sends now");
+    assert_eq!(transcript, real, "{LEDUC_PAGE}'s transcript differs from what the arena sends now");
 }
 
 /// PROTOCOL.md's transcript of a session is what the batching sample bot
