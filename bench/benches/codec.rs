@@ -9,7 +9,7 @@ use protocol::messages::Turn;
 use std::hint::black_box;
 use std::time::Duration;
 
-/// A mid-hand `turn` of a two-player game (like the one in PROTOCOL.md's transcript).
+/// A mid-hand `turn` of a two-player game (like the one in engines/all-fives/PROTOCOL.md's transcript).
 fn turn() -> ToBot {
     ToBot::Turn(Turn {
         id: 12,

@@ -2,7 +2,9 @@
 //!
 //! The arena and a bot exchange one JSON object per line over the bot's
 //! stdin and stdout. Every object has a `type` field. The full description,
-//! with a transcript of a hand, is in `PROTOCOL.md` beside this crate.
+//! with the game-neutral messages, is in `PROTOCOL.md` beside this crate; each
+//! game's own messages and a transcript of its play are beside its engine
+//! (for All Fives, `engines/all-fives/PROTOCOL.md`).
 //!
 //! This crate names no game: each engine crate holds its own payloads (its
 //! variant, states, choices, moves and events, in a module `wire`) and the

@@ -260,7 +260,7 @@ mod tests {
 
     #[test]
     fn draws_the_line_and_the_spinners_short_ends() {
-        // The transcript of PROTOCOL.md: [0,5] led, [5,6] on end 1, [0,4] on
+        // The transcript of this engine's PROTOCOL.md: [0,5] led, [5,6] on end 1, [0,4] on
         // end 0, [1,6] on end 1, [1,3] on end 1, [4,4] (the spinner) on end 0,
         // [3,3] on end 1, [3,4] on end 0 (the spinner's other side).
         let plays = [
