@@ -260,6 +260,19 @@ struct Typed {
     kind: String,
 }
 
+/// Whether a JSON object has the key [`crate::session::GAME_KEY`], its
+/// value and the other members skipped (no key is kept).
+#[derive(Deserialize)]
+struct GameKey {
+    #[serde(rename = "game", default, deserialize_with = "present")]
+    game: bool,
+}
+
+/// `true` for any value: the key is there.
+fn present<'de, D: serde::Deserializer<'de>>(value: D) -> Result<bool, D::Error> {
+    serde::de::IgnoredAny::deserialize(value).map(|_| true)
+}
+
 impl Payload for Raw {
     fn is_null(&self) -> bool {
         self.get() == "null"
@@ -271,9 +284,9 @@ impl Payload for Raw {
         serde_json::from_str::<Typed>(self.get()).ok().map(|typed| typed.kind)
     }
     fn names_a_game(&self) -> bool {
-        // The keys alone, their values skipped.
-        let keys = serde_json::from_str::<std::collections::HashMap<String, serde::de::IgnoredAny>>(self.get());
-        keys.is_ok_and(|keys| keys.contains_key(crate::session::GAME_KEY))
+        // An object that does not read as one `game` key at most (the others
+        // skipped) has it twice: that names a game too.
+        serde_json::from_str::<GameKey>(self.get()).map_or(true, |keys| keys.game)
     }
 }
 
@@ -363,4 +376,37 @@ pub struct OutcomeInfo {
     pub reason: String,
     /// Each seat's place, 0 first.
     pub ranks: Vec<u32>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Payload, Raw, raw};
+    use serde_json::json;
+
+    /// The raw text `text`, as an engine sends it.
+    fn text(text: &str) -> Raw {
+        serde_json::from_str(text).expect("JSON")
+    }
+
+    #[test]
+    fn a_view_names_a_game_read_raw_as_read_whole() {
+        let views = [
+            json!({"type": "turn", "hand": [1, 2]}),
+            json!({"type": "turn", "game": 3}),
+            json!({"type": "turn", "game": null}),
+            json!({"game": {"nested": ["game"]}, "type": "turn"}),
+            json!({"type": "turn", "state": {"game": 1}}),
+            json!({"type": "turn", "games": 1}),
+        ];
+        for view in views {
+            assert_eq!(raw(&view).names_a_game(), view.names_a_game(), "{view}");
+            assert_eq!(view.names_a_game(), view.get(crate::session::GAME_KEY).is_some());
+        }
+    }
+
+    #[test]
+    fn a_view_with_its_game_key_twice_names_a_game() {
+        assert!(text(r#"{"type":"turn","game":1,"game":2}"#).names_a_game());
+        assert!(!text(r#"{"type":"turn","name":1,"name":2}"#).names_a_game());
+    }
 }
