@@ -3,7 +3,7 @@
 //! Exit status: 0 when every check passed, 1 when a check failed, 2 for a
 //! usage error (e.g. the command cannot be run), 130 when interrupted.
 
-use super::flags::{TimeFlags, sandbox_help};
+use super::flags::TimeFlags;
 use super::game::{GameArgs, settings};
 use super::{Failure, current_dir, exit, unwritten};
 use crate::bot::limits::ResourceLimits;
@@ -56,7 +56,7 @@ pub struct CheckBotArgs {
     #[arg(long = "limit", value_name = "NAME=VALUE", help = crate::bot::limits::help())]
     limits: Vec<String>,
     /// Run the bot in a sandbox, as `arena match` does.
-    #[arg(long, help = sandbox_help())]
+    #[arg(long, help = crate::league::config::row::sandbox.help())]
     sandbox: Option<Sandbox>,
 }
 

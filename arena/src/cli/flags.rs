@@ -1,56 +1,135 @@
-//! Flags that several commands share, in one shape: a setting of
-//! [`crate::settings`] is an `Option` (absent: the default in force, which a
-//! resumed run reads from its output directory), its value checked by the
-//! range of its setting, its help text showing its default.
+//! Flags that several commands share, in one shape: a setting of the
+//! league's table ([`crate::league::config::row`]) is an `Option` (absent:
+//! the default in force, which a resumed run reads from its output
+//! directory), its flag made from its row: its value checked by its range,
+//! its help text showing its default. [`setting_flags!`] declares a group
+//! of such flags by the settings' keys.
 
 use crate::bot::sandbox::Sandbox;
-use crate::league::config::Overrides;
+use crate::league::config::{Overrides, Row};
 use crate::run::table::Limits;
 use crate::schedule::clock::TimeControl;
 use crate::schedule::lanes::Restart;
 use crate::session::live;
-use crate::settings::{CONCURRENCY, CPUS_PER_GAME, MOVE_TIMEOUT, Number, STARTUP_TIMEOUT, VariantSetting};
-use clap::Args;
-use clap::builder::RangedU64ValueParser;
+use crate::settings::{Number, VariantSetting};
+use clap::builder::{RangedU64ValueParser, ValueParser};
+use clap::{Arg, Args};
+use std::path::PathBuf;
 
-/// The parser of the flag of a whole-number setting: its range.
-pub fn number(setting: &Number) -> RangedU64ValueParser<u64> {
-    match setting.most {
-        u64::MAX => clap::value_parser!(u64).range(setting.least..),
-        most => clap::value_parser!(u64).range(setting.least..=most),
+/// Declares a group of settings' flags: a struct of each setting's value
+/// as given, by the keys of the table's rows, each key optionally followed
+/// by `: ADJUST`, a function of its [`Arg`] that words it for the command
+/// (`seed: |arg: Arg| arg.help("…")`). The group is a `#[command(flatten)]`
+/// of a command's flags; [`give`](Overrides) puts its values in the
+/// settings a run is resolved from.
+macro_rules! setting_flags {
+    ($(#[$doc:meta])* $vis:vis struct $name:ident { $( $key:ident $(: $adjust:expr)? ),* $(,)? }) => {
+        $(#[$doc])*
+        #[derive(Debug, Clone, Default)]
+        $vis struct $name {
+            $(
+                #[doc = concat!("`--", stringify!($key), "` (with dashes), if given.")]
+                pub $key: Option<$crate::league::config::flag_type::$key>,
+            )*
+        }
+
+        impl $name {
+            /// The keys of these settings.
+            #[allow(dead_code)]
+            pub const KEYS: &'static [&'static str] = &[$(stringify!($key)),*];
+
+            /// Puts the settings given in `overrides`.
+            #[allow(dead_code)]
+            pub fn give(&self, overrides: &mut $crate::league::config::Overrides) {
+                $( if self.$key.is_some() { overrides.$key = self.$key.clone(); } )*
+            }
+        }
+
+        impl clap::FromArgMatches for $name {
+            fn from_arg_matches(matches: &clap::ArgMatches) -> Result<Self, clap::Error> {
+                let mut flags = Self::default();
+                flags.update_from_arg_matches(matches)?;
+                Ok(flags)
+            }
+
+            fn update_from_arg_matches(&mut self, matches: &clap::ArgMatches) -> Result<(), clap::Error> {
+                $(
+                    let given = matches.get_one::<$crate::league::config::flag_type::$key>(stringify!($key));
+                    if let Some(value) = given {
+                        self.$key = Some(value.clone());
+                    }
+                )*
+                Ok(())
+            }
+        }
+
+        impl clap::Args for $name {
+            fn augment_args(command: clap::Command) -> clap::Command {
+                command $( .arg({
+                    let arg = $crate::cli::flags::setting::<$crate::league::config::flag_type::$key>(
+                        &$crate::league::config::row::$key,
+                    );
+                    $( let arg = ($adjust)(arg); )?
+                    arg
+                }) )*
+            }
+
+            fn augment_args_for_update(command: clap::Command) -> clap::Command {
+                Self::augment_args(command)
+            }
+        }
+    };
+}
+pub(crate) use setting_flags;
+
+/// The value of a setting's flag: how it is parsed.
+pub trait FlagValue: Clone + Send + Sync + 'static {
+    /// The parser of `row`'s flag.
+    fn parser(row: &Row) -> ValueParser;
+}
+
+impl FlagValue for u64 {
+    /// A whole number in the row's range.
+    fn parser(row: &Row) -> ValueParser {
+        whole(row.least, row.most).into()
     }
 }
 
-/// The help text of `--sandbox`.
-pub fn sandbox_help() -> String {
-    format!("Run every bot in a sandbox: none or bwrap (bubblewrap); default {}", Sandbox::default())
+/// The parser of the flag of a whole-number setting: its range.
+pub fn number(setting: &Number) -> RangedU64ValueParser<u64> {
+    whole(setting.least, setting.most)
 }
 
-/// The help text of `--restart`.
-pub fn restart_help() -> String {
-    format!(
-        "When bot processes are started: lane (a process for each seat order of a block of deals, so that no \
-         process meets a deal twice), game (a process for each game) or off (kept for the whole run: fastest, \
-         but a bot that remembers deals gains); default {}",
-        Restart::default()
-    )
+/// The parser of a whole number from `least` to `most`.
+fn whole(least: u64, most: u64) -> RangedU64ValueParser<u64> {
+    match most {
+        u64::MAX => clap::value_parser!(u64).range(least..),
+        most => clap::value_parser!(u64).range(least..=most),
+    }
 }
 
-/// The time limits of a run's bots.
-#[derive(Debug, Clone, Args)]
-pub struct TimeFlags {
-    /// Time allowed for each move, in milliseconds.
-    #[arg(long, value_name = "MS", value_parser = number(&MOVE_TIMEOUT), help = MOVE_TIMEOUT.help())]
-    pub move_timeout: Option<u64>,
-    /// A game clock for each seat: BASE+INC, each in milliseconds or with a
-    /// unit ms, s or m (e.g. 60s+1s, 5000+100). A move may use what is left
-    /// on the clock, up to --move-timeout; each move adds INC. A seat whose
-    /// clock runs out forfeits on time.
-    #[arg(long, value_name = "BASE+INC")]
-    pub clock: Option<TimeControl>,
-    /// Time allowed for a bot to answer hello after it starts, in milliseconds.
-    #[arg(long, value_name = "MS", value_parser = number(&STARTUP_TIMEOUT), help = STARTUP_TIMEOUT.help())]
-    pub startup_timeout: Option<u64>,
+/// Flag values parsed as their type parses them.
+macro_rules! parsed_as_its_type {
+    ($($value:ty),*) => {
+        $( impl FlagValue for $value {
+            fn parser(_: &Row) -> ValueParser {
+                clap::value_parser!($value).into()
+            }
+        } )*
+    };
+}
+
+parsed_as_its_type!(String, PathBuf, TimeControl, Sandbox, Restart);
+
+/// The flag of the setting of `row`, its value a `T`.
+pub fn setting<T: FlagValue>(row: &Row) -> Arg {
+    let arg = Arg::new(row.key).long(row.flag()).value_name(row.value_name).value_parser(T::parser(row));
+    arg.help(row.help()).conflicts_with_all(row.conflicts)
+}
+
+setting_flags! {
+    /// The time limits of a run's bots.
+    pub struct TimeFlags { move_timeout, clock, startup_timeout }
 }
 
 impl TimeFlags {
@@ -58,6 +137,11 @@ impl TimeFlags {
     pub fn limits(&self) -> Limits {
         Limits::timed(self.move_timeout, self.clock, self.startup_timeout)
     }
+}
+
+setting_flags! {
+    /// How the bots of a league or an SPRT are run, and its games set up.
+    pub struct RunSettings { concurrency, sandbox, restart, cpus_per_game, deals }
 }
 
 /// Where and with what environment each bot runs, beside its `--bot`.
@@ -93,9 +177,8 @@ pub struct FaultFlags {
 /// How the games of a league or an SPRT are played.
 #[derive(Debug, Args)]
 pub struct PlayFlags {
-    /// Games played at once (default: the number of cores).
-    #[arg(long, value_parser = number(&CONCURRENCY))]
-    pub concurrency: Option<u64>,
+    #[command(flatten)]
+    pub run: RunSettings,
     #[command(flatten)]
     pub time: TimeFlags,
     /// A variant setting, KEY=VALUE (repeatable; see `arena rules`).
@@ -103,20 +186,6 @@ pub struct PlayFlags {
     pub variants: Vec<VariantSetting>,
     #[arg(long = "limit", value_name = "NAME=VALUE", help = crate::bot::limits::help())]
     pub limits: Vec<String>,
-    /// Run every bot in a sandbox.
-    #[arg(long, help = sandbox_help())]
-    pub sandbox: Option<Sandbox>,
-    /// When bot processes are started.
-    #[arg(long, value_name = "POLICY", help = restart_help())]
-    pub restart: Option<Restart>,
-    /// CPUs of each game in flight.
-    #[arg(long, value_name = "K", value_parser = number(&CPUS_PER_GAME), help = CPUS_PER_GAME.help())]
-    pub cpus_per_game: Option<u64>,
-    /// Set the games up from the deals in FILE instead of dealing from the
-    /// seed: deal d is the file's game d, cycling through the file (see
-    /// docs/leagues.md, "Fixed deals").
-    #[arg(long, value_name = "FILE")]
-    pub deals: Option<std::path::PathBuf>,
     #[command(flatten)]
     pub serve: ServeFlag,
     #[command(flatten)]
@@ -126,19 +195,11 @@ pub struct PlayFlags {
 impl PlayFlags {
     /// These flags as configuration overrides (every other override empty).
     pub fn overrides(&self) -> Overrides {
-        Overrides {
-            concurrency: self.concurrency,
-            move_timeout: self.time.move_timeout,
-            clock: self.time.clock,
-            startup_timeout: self.time.startup_timeout,
-            variants: self.variants.clone(),
-            limits: self.limits.clone(),
-            sandbox: self.sandbox,
-            restart: self.restart,
-            cpus_per_game: self.cpus_per_game,
-            deals: self.deals.clone(),
-            ..Overrides::default()
-        }
+        let mut overrides =
+            Overrides { variants: self.variants.clone(), limits: self.limits.clone(), ..Overrides::default() };
+        self.run.give(&mut overrides);
+        self.time.give(&mut overrides);
+        overrides
     }
 }
 

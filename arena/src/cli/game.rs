@@ -1,30 +1,14 @@
 //! Which game a command plays: a built-in one (`--game NAME`) or an engine
 //! program (`--engine COMMAND`), and the variant settings it is asked with.
 
-use super::flags::number;
+use super::flags::setting_flags;
 use super::{Failure, current_dir};
 use crate::engine::program::Program;
 use crate::settings::{ENGINE_TIMEOUT, GAME, VariantSetting};
-use clap::Args;
 
-/// The game of a run: `--game` or `--engine`.
-#[derive(Debug, Clone, Default, Args)]
-pub struct GameArgs {
-    /// The game built into the arena.
-    #[arg(long, conflicts_with = "engine", help = game_help())]
-    pub game: Option<String>,
-    /// A game engine program, for any other game: a command that speaks the
-    /// engine protocol (engines/ENGINES.md), quoted as one argument.
-    #[arg(long, value_name = "COMMAND")]
-    pub engine: Option<String>,
-    /// Time allowed for each answer of an --engine program, in milliseconds.
-    #[arg(long, value_name = "MS", value_parser = number(&ENGINE_TIMEOUT), help = ENGINE_TIMEOUT.help())]
-    pub engine_timeout: Option<u64>,
-}
-
-/// The help text of `--game`.
-fn game_help() -> String {
-    format!("The game built into the arena: {GAME} (the default) or leduc (`arena rules --game NAME` explains it)")
+setting_flags! {
+    /// The game of a run: `--game` or `--engine`.
+    pub struct GameArgs { game, engine, engine_timeout }
 }
 
 impl GameArgs {

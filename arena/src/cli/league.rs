@@ -2,13 +2,12 @@
 //! from its output directory.
 
 use super::Failure;
-use super::flags::{BotPlaceFlags, FaultFlags, OddsFlags, PlayFlags, number};
+use super::flags::{BotPlaceFlags, FaultFlags, OddsFlags, PlayFlags, RunSettings, TimeFlags, setting_flags};
 use super::game::GameArgs;
-use crate::league::config::Overrides;
+use crate::league::config::{Overrides, fixed_on_resume};
 use crate::run::execute::ReportRequest;
 use crate::schedule::Shard;
 use crate::session::league::{self, LeagueRequest};
-use crate::settings::LEAGUE_GAMES;
 use clap::Args;
 use std::path::PathBuf;
 
@@ -28,6 +27,18 @@ runs it), 1 the arena failed, 2 usage error, 4 a bot forfeited every game it
 was in (it never started, say), 5 with --fail-on-fault: a bot faulted, 130
 interrupted.";
 
+setting_flags! {
+    /// The settings of a league that no other command shares.
+    struct LeagueSettings { format, players, games, budget, swiss_rounds, seed, out }
+}
+
+/// What `--resume` cannot be given with: a resumed league keeps its own.
+fn fixed() -> Vec<&'static str> {
+    let settings = [GameArgs::KEYS, LeagueSettings::KEYS, TimeFlags::KEYS, RunSettings::KEYS].concat();
+    let flags = ["config", "variants", "shard", "limits", "bot_clocks", "bot_move_timeouts"];
+    fixed_on_resume(&settings).into_iter().chain(flags).collect()
+}
+
 /// The flags of `arena league`.
 #[derive(Debug, Args)]
 pub struct LeagueArgs {
@@ -36,11 +47,7 @@ pub struct LeagueArgs {
     config: Option<PathBuf>,
     /// Continue the league in DIR (its configuration is in DIR/league.json),
     /// stopped or finished; with --bot and --retire, its field changes first.
-    #[arg(long, value_name = "DIR", conflicts_with_all = [
-        "config", "game", "engine", "engine_timeout", "format", "players", "games", "seed",
-        "move_timeout", "clock", "startup_timeout", "variants", "out", "shard", "limits", "sandbox", "deals",
-        "bot_clocks", "bot_move_timeouts",
-    ])]
+    #[arg(long, value_name = "DIR", conflicts_with_all = fixed())]
     resume: Option<PathBuf>,
     /// A bot: NAME=COMMAND (adds a bot, or replaces the command of one in the
     /// file; with --resume, a bot that enters the league).
@@ -55,37 +62,12 @@ pub struct LeagueArgs {
     odds: OddsFlags,
     #[command(flatten)]
     game: GameArgs,
-    /// round-robin (every group of bots), gauntlet (the first bot against
-    /// the others), learning (pairs chosen round by round by what they
-    /// would teach, until every adjacent pair's order is known at 95%) or
-    /// swiss (rounds of pairs of like score that have not met).
-    #[arg(long)]
-    format: Option<String>,
-    /// Number of players (2, 3 or 4).
-    #[arg(long)]
-    players: Option<u64>,
-    /// Games per group of bots, rounded up to whole deals.
-    #[arg(long, value_parser = number(&LEAGUE_GAMES), help = LEAGUE_GAMES.help())]
-    games: Option<u64>,
-    /// A learning league's budget: it plays at most this many games
-    /// (default: those of the round robin of its field with the same
-    /// --games); with --resume, a new budget for a league that spent its own.
-    #[arg(long, value_name = "GAMES")]
-    budget: Option<u64>,
-    /// A swiss league's rounds (default: ⌈log₂ N⌉ for N bots); with
-    /// --resume, more rounds for a league that played its own.
-    #[arg(long, value_name = "R", value_parser = clap::value_parser!(u64).range(1..))]
-    swiss_rounds: Option<u64>,
-    /// The league seed (default: a random one, kept in league.json).
-    #[arg(long)]
-    seed: Option<u64>,
+    #[command(flatten)]
+    settings: LeagueSettings,
     #[command(flatten)]
     play: PlayFlags,
     #[command(flatten)]
     faults: FaultFlags,
-    /// Keep everything here: league.json, games.jsonl, standings.json, logs/.
-    #[arg(long, value_name = "DIR")]
-    out: Option<PathBuf>,
     /// Play only shard K of N (0 <= K < N): the games whose id is K modulo N.
     #[arg(long, value_name = "K/N")]
     shard: Option<Shard>,
@@ -109,26 +91,19 @@ impl LeagueArgs {
 
     /// The settings these flags give.
     fn overrides(&self) -> Overrides {
-        Overrides {
+        let mut overrides = Overrides {
             config: self.config.clone(),
             bots: self.bots.clone(),
             bot_dirs: self.place.bot_dirs.clone(),
             bot_envs: self.place.bot_envs.clone(),
             bot_clocks: self.odds.bot_clocks.clone(),
             bot_move_timeouts: self.odds.bot_move_timeouts.clone(),
-            game: self.game.game.clone(),
-            engine: self.game.engine.clone(),
-            engine_timeout: self.game.engine_timeout,
-            format: self.format.clone(),
-            players: self.players,
-            games: self.games,
-            seed: self.seed,
-            budget: self.budget,
-            swiss_rounds: self.swiss_rounds,
-            out: self.out.clone(),
             shard: self.shard,
             ..self.play.overrides()
-        }
+        };
+        self.game.give(&mut overrides);
+        self.settings.give(&mut overrides);
+        overrides
     }
 }
 
@@ -148,8 +123,8 @@ mod tests {
     fn every_key_of_a_league_file_is_a_flag_of_arena_league() {
         let command = LeagueArgs::augment_args(Command::new("league"));
         let flags: Vec<&str> = command.get_arguments().filter_map(|arg| arg.get_long()).collect();
-        for key in crate::league::config::KEYS {
-            let flag = key.replace('_', "-");
+        for row in crate::league::config::ROWS {
+            let (key, flag) = (row.key, row.flag());
             assert!(flags.contains(&flag.as_str()), "the league file's {key} has no flag --{flag}: {flags:?}");
         }
     }

@@ -1,12 +1,9 @@
 //! `arena match`: a match between bots, one per side.
 
-use super::flags::{
-    BotPlaceFlags, FaultFlags, OddsFlags, RemoteFlags, ServeFlag, TimeFlags, number, restart_help, sandbox_help,
-};
+use super::flags::{BotPlaceFlags, FaultFlags, OddsFlags, RemoteFlags, ServeFlag, TimeFlags, setting_flags};
 use super::game::{GameArgs, settings};
 use super::{Failure, current_dir, exit, random_seed, usage};
 use crate::bot::limits::ResourceLimits;
-use crate::bot::sandbox::Sandbox;
 use crate::bot::spec::{BotSpec, SpecError};
 use crate::bot::start_failures::GiveUp;
 use crate::engine::sandbox::Confinement;
@@ -15,13 +12,12 @@ use crate::run::execute::{Earlier, ReportRequest, Run, Titles, execute, left_out
 use crate::run::setting::Setting;
 use crate::run::table::{Limits, apply_odds_flags, time_odds};
 use crate::schedule::clock::Timing;
-use crate::schedule::lanes::Restart;
 use crate::schedule::{Schedule, Seating, Selection};
 use crate::session::live::{listen_run, serve_run};
 use crate::settings::{CONCURRENCY, CPUS_PER_GAME, MATCH_GAMES, VariantSetting};
 use crate::store::output::OutDir;
 use crate::terminal::console::{errln, outln};
-use clap::Args;
+use clap::{Arg, Args};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
@@ -36,6 +32,24 @@ Exit status: 0 the match was played, 1 the arena failed, 2 usage error, 4 a bot
 forfeited every game it was in (it never started, say), 5 with --fail-on-fault:
 a bot faulted, 130 interrupted.";
 
+setting_flags! {
+    /// The settings of a match, worded for it.
+    struct MatchSettings {
+        players: |arg: Arg| arg.help("Number of players (2, 3 or 4; 4 plays partnerships unless --variant partners=false)"),
+        games: |arg: Arg| arg.help(MATCH_GAMES.help()),
+        deals: |arg: Arg| arg.conflicts_with("games").help(
+            "Play the games set up in FILE instead of dealing from the seed: every game in the file, each in every \
+             order of the bots (see docs/leagues.md, \"Fixed deals\")",
+        ),
+        seed: |arg: Arg| arg.help("The match seed (default: a random one, printed so the match can be repeated)"),
+        concurrency: |arg: Arg| arg.help(CONCURRENCY.help()),
+        out: |arg: Arg| arg.help("Write games.jsonl, standings.json and the bots' stderr logs here"),
+        sandbox,
+        restart,
+        cpus_per_game,
+    }
+}
+
 /// The flags of `arena match`.
 #[derive(Debug, Args)]
 pub struct MatchArgs {
@@ -48,45 +62,19 @@ pub struct MatchArgs {
     odds: OddsFlags,
     #[command(flatten)]
     game: GameArgs,
-    /// Number of players (2, 3 or 4; 4 plays partnerships unless --variant partners=false).
-    #[arg(long)]
-    players: Option<usize>,
-    /// Number of games, rounded up to whole deals.
-    #[arg(long, value_parser = number(&MATCH_GAMES), help = MATCH_GAMES.help())]
-    games: Option<u64>,
-    /// Play the games set up in FILE instead of dealing from the seed: every
-    /// game in the file, each in every order of the bots (see docs/leagues.md, "Fixed deals").
-    #[arg(long, value_name = "FILE", conflicts_with = "games")]
-    deals: Option<PathBuf>,
-    /// The match seed (default: a random one, printed so the match can be repeated).
-    #[arg(long)]
-    seed: Option<u64>,
-    /// Games played at once.
-    #[arg(long, value_parser = number(&CONCURRENCY), help = CONCURRENCY.help())]
-    concurrency: Option<u64>,
+    #[command(flatten)]
+    settings: MatchSettings,
     #[command(flatten)]
     time: TimeFlags,
     /// A variant setting, KEY=VALUE (repeatable; see `arena rules`).
     #[arg(long = "variant", value_name = "KEY=VALUE")]
     variants: Vec<VariantSetting>,
-    /// Write games.jsonl, standings.json and the bots' stderr logs here.
-    #[arg(long, value_name = "DIR")]
-    out: Option<PathBuf>,
     #[arg(long = "limit", value_name = "NAME=VALUE", help = crate::bot::limits::help())]
     limits: Vec<String>,
     /// Also write the standings as json, csv or markdown: FORMAT or FORMAT=PATH
     /// (default: standings.<ext> in the output directory, or stdout without one).
     #[arg(long = "report", value_name = "FORMAT[=PATH]")]
     reports: Vec<ReportRequest>,
-    /// Run every bot in a sandbox.
-    #[arg(long, help = sandbox_help())]
-    sandbox: Option<Sandbox>,
-    /// When bot processes are started.
-    #[arg(long, value_name = "POLICY", help = restart_help())]
-    restart: Option<Restart>,
-    /// CPUs of each game in flight.
-    #[arg(long, value_name = "K", value_parser = number(&CPUS_PER_GAME), help = CPUS_PER_GAME.help())]
-    cpus_per_game: Option<u64>,
     #[command(flatten)]
     faults: FaultFlags,
     #[command(flatten)]
@@ -103,13 +91,13 @@ pub fn run(args: MatchArgs) -> Result<i32, Failure> {
         return Err(usage("--bot-dir and --bot-env set the directory and environment of a --bot: give the bots too"));
     }
     let bots = if args.bots.is_empty() { demo_bots()? } else { parse_bots(&args)? };
-    let secrets: Vec<PathBuf> = args.deals.iter().cloned().collect();
-    let private: Vec<PathBuf> = args.out.iter().chain(&secrets).cloned().collect();
-    let sandbox = args.sandbox.unwrap_or_default();
+    let secrets: Vec<PathBuf> = args.settings.deals.iter().cloned().collect();
+    let private: Vec<PathBuf> = args.settings.out.iter().chain(&secrets).cloned().collect();
+    let sandbox = args.settings.sandbox.unwrap_or_default();
     let program = args.game.program()?;
     let confinement = program.as_ref().map(|program| Confinement::of(sandbox, program, &bots, &private));
     let mut setting = Setting::open(args.game.game(), program, confinement.transpose()?.flatten())?;
-    let variant = setting.resolve(&settings(args.players, &args.variants))?;
+    let variant = setting.resolve(&settings(args.settings.players.map(|players| players as usize), &args.variants))?;
     let teams = variant.teams.clone();
     let odds = odds(&args, &bots)?;
     if bots.len() != teams.len() {
@@ -121,7 +109,7 @@ pub fn run(args: MatchArgs) -> Result<i32, Failure> {
             if teams.iter().any(|t| t.len() > 1) { "; each bot plays both seats of its side" } else { "" }
         )));
     }
-    let seed = args.seed.unwrap_or_else(random_seed);
+    let seed = args.settings.seed.unwrap_or_else(random_seed);
     let mut resources = ResourceLimits::default();
     for text in &args.limits {
         resources.set(text)?;
@@ -132,23 +120,23 @@ pub fn run(args: MatchArgs) -> Result<i32, Failure> {
     let limits = Limits {
         resources,
         sandbox,
-        cpus_per_game: args.cpus_per_game.unwrap_or(CPUS_PER_GAME.default) as usize,
-        restart: args.restart.unwrap_or_default(),
+        cpus_per_game: args.settings.cpus_per_game.unwrap_or(CPUS_PER_GAME.default) as usize,
+        restart: args.settings.restart.unwrap_or_default(),
         odds,
         ..args.time.limits()
     };
-    let setups = args.deals.as_deref().map(|path| setting.read_setups(&variant, path)).transpose()?;
+    let setups = args.settings.deals.as_deref().map(|path| setting.read_setups(&variant, path)).transpose()?;
     let engine = setting.close()?;
     let per_deal = Seating::EveryOrder.games_per_deal(teams.len());
-    let games = args.games.unwrap_or(MATCH_GAMES.default);
+    let games = args.settings.games.unwrap_or(MATCH_GAMES.default);
     let games = setups.as_ref().map_or(games, |setups| (setups.len() as u64).saturating_mul(per_deal));
     let schedule =
         Schedule::duplicate_match(seed, &teams, games).map_err(|e| usage(format!("--games {games}: {e}")))?;
-    let concurrency = args.concurrency.unwrap_or(CONCURRENCY.default);
+    let concurrency = args.settings.concurrency.unwrap_or(CONCURRENCY.default);
     let at_once = concurrency.min(schedule.len()) as usize;
     let seats = teams.iter().map(Vec::len).sum();
     crate::bot::pool::reserve_descriptors(at_once, seats, seats)?;
-    let out = args.out.as_deref().map(OutDir::create).transpose()?;
+    let out = args.settings.out.as_deref().map(OutDir::create).transpose()?;
     let selection = Selection::new(&schedule, None, |_| false);
     let names: Vec<String> = bots.iter().map(|b| b.name.clone()).collect();
     errln!("{}: {} games, {} — seed {seed}", engine.name(), schedule.len(), names.join(" vs "));
@@ -174,7 +162,7 @@ pub fn run(args: MatchArgs) -> Result<i32, Failure> {
     };
     serve_run(run.out.as_ref().map(OutDir::path), Some(run.selection.count()), &run.engine)?;
     let report = execute(run)?;
-    if let Some(dir) = &args.out {
+    if let Some(dir) = &args.settings.out {
         let _ = outln!("records: {}", dir.join(crate::store::output::GAMES).display());
     }
     if report.interrupted {

@@ -2,12 +2,12 @@
 //! bot against its base, on duplicate deals, resumable from its output directory.
 
 use super::Failure;
-use super::flags::{FaultFlags, PlayFlags};
+use super::flags::{FaultFlags, PlayFlags, RunSettings, TimeFlags, setting_flags};
 use super::game::GameArgs;
-use crate::league::config::Overrides;
+use crate::league::config::{Overrides, fixed_on_resume};
 use crate::session::sprt::test::TestFlags;
 use crate::session::sprt::{self, SprtRequest};
-use clap::Args;
+use clap::{Arg, Args};
 use std::path::PathBuf;
 
 /// Examples and reductions shown by `arena sprt --help`.
@@ -39,6 +39,23 @@ Examples:
   arena sprt --game leduc --new new=./a --base base=./b --payoff0 0 --payoff1 0.5
   arena sprt --resume sprt-results                # continue a stopped test";
 
+setting_flags! {
+    /// The settings of a test that no other command shares, worded for it.
+    struct SprtSettings {
+        players: |arg: Arg| arg.help("Number of players (2, 3 or 4; 4 plays partnerships, new's team against base's)"),
+        seed: |arg: Arg| arg.help("The seed of the deals (default: a random one, printed and kept)"),
+        out: |arg: Arg| arg.help("Keep everything here: sprt-config.json, games.jsonl, standings.json, sprt.json, logs/"),
+    }
+}
+
+/// What `--resume` cannot be given with: a resumed test keeps its own.
+fn fixed() -> Vec<&'static str> {
+    let settings = [GameArgs::KEYS, SprtSettings::KEYS, TimeFlags::KEYS, RunSettings::KEYS].concat();
+    let test = ["new", "base", "test", "bounds", "elo0", "elo1", "model", "payoff0", "payoff1", "alpha", "beta"];
+    let flags = test.into_iter().chain(["max_games", "variants", "limits"]);
+    fixed_on_resume(&settings).into_iter().chain(flags).collect()
+}
+
 /// The flags of `arena sprt`.
 #[derive(Debug, Args)]
 pub struct SprtArgs {
@@ -55,43 +72,27 @@ pub struct SprtArgs {
     max_games: u64,
     #[command(flatten)]
     game: GameArgs,
-    /// Number of players (2, 3 or 4; 4 plays partnerships, new's team against base's).
-    #[arg(long)]
-    players: Option<u64>,
-    /// The seed of the deals (default: a random one, printed and kept).
-    #[arg(long)]
-    seed: Option<u64>,
+    #[command(flatten)]
+    settings: SprtSettings,
     #[command(flatten)]
     play: PlayFlags,
     #[command(flatten)]
     faults: FaultFlags,
-    /// Keep everything here: sprt-config.json, games.jsonl, standings.json, sprt.json, logs/.
-    #[arg(long, value_name = "DIR")]
-    out: Option<PathBuf>,
     /// Continue the stopped test in DIR (its configuration is in DIR/sprt-config.json).
-    #[arg(long, value_name = "DIR", conflicts_with_all = [
-        "new", "base", "test", "bounds", "elo0", "elo1", "model", "payoff0", "payoff1", "alpha", "beta", "max_games", "game", "engine", "engine_timeout", "players",
-        "variants", "seed", "move_timeout", "clock", "startup_timeout", "limits", "sandbox", "out", "deals",
-    ])]
+    #[arg(long, value_name = "DIR", conflicts_with_all = fixed())]
     resume: Option<PathBuf>,
 }
 
 impl SprtArgs {
     /// The test these flags ask for.
     fn request(&self) -> SprtRequest {
+        let mut overrides = Overrides { games: Some(self.max_games), ..self.play.overrides() };
+        self.game.give(&mut overrides);
+        self.settings.give(&mut overrides);
         SprtRequest {
             new: self.new.clone(),
             base: self.base.clone(),
-            overrides: Overrides {
-                game: self.game.game.clone(),
-                engine: self.game.engine.clone(),
-                engine_timeout: self.game.engine_timeout,
-                players: self.players,
-                games: Some(self.max_games),
-                seed: self.seed,
-                out: self.out.clone(),
-                ..self.play.overrides()
-            },
+            overrides,
             test: self.test,
             resume: self.resume.clone(),
             fail_on_fault: self.faults.fail_on_fault,

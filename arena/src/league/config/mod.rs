@@ -29,5 +29,5 @@ pub use bots::{entering_bots, named_bots};
 pub use errors::{ConfigError, FlagError, SettingProblem};
 pub use league::{LeagueConfig, SprtConfig};
 #[cfg(test)]
-pub use table::KEYS;
-pub use table::Overrides;
+pub use table::ROWS;
+pub use table::{Overrides, Row, fixed_on_resume, flag_type, row};

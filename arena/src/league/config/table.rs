@@ -1,14 +1,18 @@
 //! The table of a league's settings: one row each, from which come the
-//! league file's keys ([`ConfigFile`]), the flags as given ([`Overrides`])
-//! and the two merged, a flag winning ([`Given`]).
+//! league file's keys ([`ConfigFile`]), the flags as given ([`Overrides`]),
+//! the two merged, a flag winning ([`Given`]), and each setting's flag: its
+//! name, value, range and help ([`row`], of the type [`flag_type`]), which
+//! `cli/` turns into the commands' flags.
 //!
 //! A row is the setting's key in a league file (its flag is the same with
 //! dashes: `move_timeout`, `--move-timeout`), what its flag gives, what the
-//! file gives, and how the file's value is read into the flag's type (its
-//! errors said of the key). A number's default, range and help text are
-//! its row of [`crate::settings`]; the flags' parsers and help texts read
-//! them there. Adding a setting is a row here, its flag in `cli/`, and
-//! where [`LeagueConfig::resolve`](super::LeagueConfig::resolve) keeps it.
+//! file gives, how the file's value is read into the flag's type (its
+//! errors said of the key), and its flag: the name of its value, its least
+//! value, its number of [`crate::settings`] (whose range, and help text
+//! with the default in force, it takes), its help text, a flag it cannot
+//! be given with, and whether `--resume` takes it. Adding a setting is a
+//! row here, its name in the flags of the commands that take it, and where
+//! [`LeagueConfig::resolve`](super::LeagueConfig::resolve) keeps it.
 
 use super::file::BotEntry;
 use super::{ConfigError, SettingProblem};
@@ -16,16 +20,27 @@ use crate::bot::sandbox::Sandbox;
 use crate::schedule::Shard;
 use crate::schedule::clock::TimeControl;
 use crate::schedule::lanes::Restart;
-use crate::settings::VariantSetting;
+use crate::settings::{
+    CONCURRENCY, CPUS_PER_GAME, ENGINE_TIMEOUT, GAME, LEAGUE_GAMES, MOVE_TIMEOUT, STARTUP_TIMEOUT, VariantSetting,
+};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
-/// Declares the settings: each row `key: FLAG, FILE => read;`, its doc
-/// comment saying what it is (see the module's docs).
+/// Declares the settings: each row `key: FLAG, FILE => read { value: NAME,
+/// least: N, number: NUMBER, help: TEXT, conflicts: KEY, resumes: BOOL }` (all
+/// but `value` optional, in this order), its doc comment saying what it is
+/// (see the module's docs).
 macro_rules! settings {
-    ($( $(#[$doc:meta])* $key:ident: $flag:ty, $file:ty => $read:path; )*) => {
+    ($( $(#[$doc:meta])* $key:ident: $flag:ty, $file:ty => $read:path {
+        value: $value:literal
+        $(, least: $least:literal)?
+        $(, number: $number:path)?
+        $(, help: $help:expr)?
+        $(, conflicts: $conflicts:literal)?
+        $(, resumes: $resumes:literal)?
+    }; )*) => {
         /// The league file (TOML), every key optional.
         #[derive(Debug, Default, Deserialize)]
         #[serde(deny_unknown_fields)]
@@ -92,49 +107,169 @@ macro_rules! settings {
             }
         }
 
-        /// The keys of the league file's settings (each the name of a flag, with dashes).
-        #[cfg(test)]
-        pub const KEYS: &[&str] = &[$(stringify!($key)),*];
+        /// The type of each setting's flag, by its key.
+        #[allow(non_camel_case_types)]
+        pub mod flag_type {
+            use super::*;
+            $( $(#[$doc])* pub type $key = $flag; )*
+        }
+
+        /// Each setting's flag, by its key.
+        #[allow(non_upper_case_globals)]
+        pub mod row {
+            use super::*;
+            $( $(#[$doc])* pub const $key: Row = Row {
+                key: stringify!($key),
+                value_name: $value,
+                least: first(&[$($number.least,)? $($least,)? 0]),
+                most: first(&[$($number.most,)? u64::MAX]),
+                help: || None$(.or(Some(String::from($help))))?$(.or(Some($number.help())))?.unwrap_or_default(),
+                conflicts: &[$($conflicts)?],
+                resumes: false $(|| $resumes)?,
+            }; )*
+        }
+
+        /// Every row, in the table's order.
+        pub const ROWS: &[Row] = &[$(row::$key),*];
     };
+}
+
+/// A setting's flag: `--KEY` with dashes, its value's name, range and help.
+#[derive(Debug, Clone, Copy)]
+pub struct Row {
+    /// The setting's key in a league file (`move_timeout`), and its flag's id.
+    pub key: &'static str,
+    /// The name of the flag's value in the help (`MS`).
+    pub value_name: &'static str,
+    /// The least value of a whole number.
+    pub least: u64,
+    /// The most value of a whole number.
+    pub most: u64,
+    /// The help text.
+    help: fn() -> String,
+    /// The keys of the flags this one cannot be given with.
+    pub conflicts: &'static [&'static str],
+    /// Whether the flag may be given with `--resume` (it changes how the rest is played).
+    pub resumes: bool,
+}
+
+impl Row {
+    /// The flag's name: the key with dashes (`move-timeout`).
+    pub fn flag(&self) -> String {
+        self.key.replace('_', "-")
+    }
+
+    /// The help text.
+    pub fn help(&self) -> String {
+        (self.help)()
+    }
+}
+
+/// The first of `values`: of a row's parts, the one given.
+const fn first(values: &[u64]) -> u64 {
+    values[0]
+}
+
+/// The keys among `keys` of settings that `--resume` does not take, a
+/// resumed run keeping its own: `--resume` conflicts with their flags.
+pub fn fixed_on_resume(keys: &[&'static str]) -> Vec<&'static str> {
+    let resumes = |key: &&str| ROWS.iter().any(|row| row.key == *key && row.resumes);
+    keys.iter().copied().filter(|key| !resumes(key)).collect()
 }
 
 settings! {
     /// `game`: the game's name.
-    game: String, String => same;
+    game: String, String => same {
+        value: "GAME",
+        help: format!("The game built into the arena: {GAME} (the default) or leduc (`arena rules --game NAME` explains it)"),
+        conflicts: "engine"
+    };
     /// `engine`: an engine program's command (run in the league file's directory, or the working directory).
-    engine: String, String => same;
+    engine: String, String => same {
+        value: "COMMAND",
+        help: "A game engine program, for any other game: a command that speaks the engine protocol \
+               (engines/ENGINES.md), quoted as one argument"
+    };
     /// `engine_timeout`: ms an engine program has for each answer.
-    engine_timeout: u64, u64 => same;
+    engine_timeout: u64, u64 => same { value: "MS", number: ENGINE_TIMEOUT };
     /// `format`: who meets whom.
-    format: String, String => same;
+    format: String, String => same {
+        value: "FORMAT",
+        help: "round-robin (every group of bots), gauntlet (the first bot against the others), learning (pairs \
+               chosen round by round by what they would teach, until every adjacent pair's order is known at 95%) \
+               or swiss (rounds of pairs of like score that have not met)"
+    };
     /// `players`: seats at each game.
-    players: u64, u64 => same;
+    players: u64, u64 => same { value: "PLAYERS", help: "Number of players (2, 3 or 4)" };
     /// `games`: games per group of bots.
-    games: u64, u64 => same;
+    games: u64, u64 => same { value: "GAMES", number: LEAGUE_GAMES };
     /// `budget`: the most games of a learning league.
-    budget: u64, u64 => same;
+    budget: u64, u64 => same {
+        value: "GAMES",
+        help: "A learning league's budget: it plays at most this many games (default: those of the round robin of \
+               its field with the same --games); with --resume, a new budget for a league that spent its own",
+        resumes: true
+    };
     /// `swiss_rounds`: the rounds of a Swiss league.
-    swiss_rounds: u64, u64 => same;
+    swiss_rounds: u64, u64 => same {
+        value: "R",
+        least: 1,
+        help: "A swiss league's rounds (default: ⌈log₂ N⌉ for N bots); with --resume, more rounds for a league \
+               that played its own",
+        resumes: true
+    };
     /// `seed`: the league seed.
-    seed: u64, u64 => same;
+    seed: u64, u64 => same { value: "SEED", help: "The league seed (default: a random one, kept in league.json)" };
     /// `concurrency`: games played at once.
-    concurrency: u64, u64 => same;
+    concurrency: u64, u64 => same {
+        value: "CONCURRENCY",
+        number: CONCURRENCY,
+        help: "Games played at once (default: the number of cores)",
+        resumes: true
+    };
     /// `move_timeout`: ms per move.
-    move_timeout: u64, u64 => same;
+    move_timeout: u64, u64 => same { value: "MS", number: MOVE_TIMEOUT };
     /// `clock`: each seat's game clock, BASE+INC.
-    clock: TimeControl, String => parsed;
+    clock: TimeControl, String => parsed {
+        value: "BASE+INC",
+        help: "A game clock for each seat: BASE+INC, each in milliseconds or with a unit ms, s or m (e.g. 60s+1s, \
+               5000+100). A move may use what is left on the clock, up to --move-timeout; each move adds INC. A seat \
+               whose clock runs out forfeits on time"
+    };
     /// `startup_timeout`: ms to answer `hello`.
-    startup_timeout: u64, u64 => same;
+    startup_timeout: u64, u64 => same { value: "MS", number: STARTUP_TIMEOUT };
     /// `out`: the output directory.
-    out: PathBuf, PathBuf => same;
+    out: PathBuf, PathBuf => same {
+        value: "DIR",
+        help: "Keep everything here: league.json, games.jsonl, standings.json, logs/"
+    };
     /// `sandbox`: how bot processes are confined.
-    sandbox: Sandbox, String => parsed;
+    sandbox: Sandbox, String => parsed { value: "SANDBOX", help: sandbox_help() };
     /// `restart`: when bot processes are started.
-    restart: Restart, String => parsed;
+    restart: Restart, String => parsed { value: "POLICY", help: restart_help() };
     /// `cpus_per_game`: CPUs of each game in flight.
-    cpus_per_game: u64, u64 => same;
+    cpus_per_game: u64, u64 => same { value: "K", number: CPUS_PER_GAME, resumes: true };
     /// `deals`: the file to set the games up from.
-    deals: PathBuf, PathBuf => same;
+    deals: PathBuf, PathBuf => same {
+        value: "FILE",
+        help: "Set the games up from the deals in FILE instead of dealing from the seed: deal d is the file's game \
+               d, cycling through the file (see docs/leagues.md, \"Fixed deals\")"
+    };
+}
+
+/// The help text of `--sandbox`.
+fn sandbox_help() -> String {
+    format!("Run every bot in a sandbox: none or bwrap (bubblewrap); default {}", Sandbox::default())
+}
+
+/// The help text of `--restart`.
+fn restart_help() -> String {
+    format!(
+        "When bot processes are started: lane (a process for each seat order of a block of deals, so that no \
+         process meets a deal twice), game (a process for each game) or off (kept for the whole run: fastest, \
+         but a bot that remembers deals gains); default {}",
+        Restart::default()
+    )
 }
 
 /// Where a setting was given: a flag or the league file.

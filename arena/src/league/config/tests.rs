@@ -190,3 +190,21 @@ fn a_stored_sprt_configuration_reads_back() {
     assert_eq!(back.test, config.test);
     assert_eq!(back.games.seed, 4);
 }
+
+#[test]
+fn every_row_words_its_flag_and_a_number_shows_its_default() {
+    for row in ROWS {
+        assert!(!row.help().is_empty() && !row.value_name.is_empty(), "the row {} has no help or value name", row.key);
+        assert!(row.least <= row.most, "the row {} has an empty range", row.key);
+    }
+    assert_eq!(row::move_timeout.help(), crate::settings::MOVE_TIMEOUT.help());
+    assert_eq!(row::move_timeout.flag(), "move-timeout");
+    assert_eq!((row::swiss_rounds.least, row::concurrency.most), (1, crate::settings::CONCURRENCY.most));
+    assert_eq!(row::game.conflicts, ["engine"]);
+}
+
+#[test]
+fn resume_takes_only_the_settings_that_change_how_the_rest_is_played() {
+    let keys = ["seed", "concurrency", "budget", "restart", "cpus_per_game", "swiss_rounds", "move_timeout"];
+    assert_eq!(fixed_on_resume(&keys), ["seed", "restart", "move_timeout"]);
+}
