@@ -101,11 +101,10 @@ impl LeagueConfig {
             ("move_timeout", self.move_timeout_ms == other.move_timeout_ms),
             ("clock", self.clock == other.clock),
             ("odds", self.odds == other.odds),
-            ("startup_timeout", self.startup_timeout_ms == other.startup_timeout_ms),
         ];
         match checks.iter().find(|(_, same)| !same) {
             Some((key, _)) => Err(ConfigError::Differs { key }),
-            None => Ok(()),
+            None => self.numbers.differs(&other.numbers).map_or(Ok(()), |key| Err(ConfigError::Differs { key })),
         }
     }
 }

@@ -2,6 +2,7 @@
 //! a run makes of it: its engine, limits and setups.
 
 use super::field::Change;
+use super::table::Numbers;
 use super::{ConfigError, FlagError};
 use crate::bot::limits::ResourceLimits;
 use crate::bot::sandbox::Sandbox;
@@ -14,18 +15,11 @@ use crate::run::table::{Limits, Resolved};
 use crate::schedule::clock::{TimeControl, Timing};
 use crate::schedule::lanes::Restart;
 use crate::schedule::{Dealing, Format, Shard};
-use crate::settings::CPUS_PER_GAME;
 use crate::stats::sprt::Test;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-
-/// The CPUs of each game in flight of a league whose `league.json` does not
-/// say (written before the setting existed).
-fn default_cpus_per_game() -> u64 {
-    CPUS_PER_GAME.default
-}
 
 /// A league's resolved configuration: everything that decides its games.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -72,8 +66,11 @@ pub struct LeagueConfig {
     /// (absent in the `league.json` of a league without).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub odds: BTreeMap<String, Timing>,
-    /// Time allowed for `ready`, in ms.
-    pub startup_timeout_ms: u64,
+    /// The numbers of the table of settings, as resolved: `startup_timeout_ms`
+    /// (time allowed for `ready`), `cpus_per_game` (the CPUs of each game in
+    /// flight, 0: not pinned; see [`Limits::cpus_per_game`]), ….
+    #[serde(flatten)]
+    pub numbers: Numbers,
     /// Operating-system limits of each bot process.
     #[serde(default)]
     pub limits: ResourceLimits,
@@ -90,9 +87,6 @@ pub struct LeagueConfig {
     /// their deals ([`Dealing::Shared`]).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub deals_by_group: bool,
-    /// The CPUs of each game in flight (0: not pinned; see [`Limits::cpus_per_game`]).
-    #[serde(default = "default_cpus_per_game")]
-    pub cpus_per_game: u64,
     /// The part of the schedule this run plays, if not all of it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub shard: Option<Shard>,
@@ -184,9 +178,9 @@ impl LeagueConfig {
             odds: self.odds.clone(),
             resources: self.limits.clone(),
             sandbox: self.sandbox,
-            cpus_per_game: self.cpus_per_game as usize,
+            cpus_per_game: self.numbers.cpus_per_game as usize,
             restart: self.restart,
-            ..Limits::timed(Some(self.move_timeout_ms), self.clock, Some(self.startup_timeout_ms))
+            ..Limits::timed(Some(self.move_timeout_ms), self.clock, Some(self.numbers.startup_timeout_ms))
         }
     }
 
@@ -214,7 +208,7 @@ impl LeagueConfig {
             self.concurrency = concurrency;
         }
         if let Some(cpus_per_game) = cpus_per_game {
-            self.cpus_per_game = cpus_per_game;
+            self.numbers.cpus_per_game = cpus_per_game;
         }
         self.out = Some(dir.to_path_buf());
         Ok(())

@@ -2,17 +2,14 @@
 
 use super::bots::{Entry, apply_bot_flags, checked_bots};
 use super::file::{scalar, toml_error};
-use super::table::{ConfigFile, Given, Origin};
+use super::table::{ConfigFile, Given, Numbers, Origin};
 use super::{ConfigError, FlagError, LeagueConfig, Overrides, SettingProblem};
 use crate::bot::limits::ResourceLimits;
 use crate::engine::program::Program;
 use crate::run::table::{OwnTime, apply_odds_flags, move_limit, time_odds};
 use crate::schedule::Format;
 use crate::schedule::clock::TimeControl;
-use crate::settings::{
-    CONCURRENCY, CPUS_PER_GAME, ENGINE_TIMEOUT, GAME, LEAGUE_GAMES, MOVE_TIMEOUT, Number, STARTUP_TIMEOUT,
-    VariantSetting,
-};
+use crate::settings::{CONCURRENCY, ENGINE_TIMEOUT, GAME, LEAGUE_GAMES, MOVE_TIMEOUT, Number, VariantSetting};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -72,6 +69,7 @@ impl LeagueConfig {
             .map_err(|e| ConfigError::Flag(FlagError::Odds(e)))?;
 
         let given = Given::of(flags, &file, key_error)?;
+        let numbers = Numbers::of(&given, key_error)?;
         let format: Format = given
             .format
             .map(|text| text.value().parse())
@@ -97,7 +95,6 @@ impl LeagueConfig {
         let number = |setting: &Number, given: Option<Origin<u64>>| {
             setting.or_default(given.map(Origin::value)).map_err(|e| key_error(setting.key, SettingProblem::Value(e)))
         };
-        let cpus_per_game = number(&CPUS_PER_GAME, given.cpus_per_game)?;
         let clock = given.clock.map(Origin::value);
         let given_move_timeout = given.move_timeout.map(|ms| number(&MOVE_TIMEOUT, Some(ms))).transpose()?;
         let move_timeout = move_limit(given_move_timeout, clock);
@@ -137,18 +134,17 @@ impl LeagueConfig {
             seed: seed.unwrap_or(random_seed),
             // By default, a game in flight on each set of CPUs a game gets.
             concurrency: match given.concurrency {
-                None => (cores / cpus_per_game.max(1)).max(1),
+                None => (cores / numbers.cpus_per_game.max(1)).max(1),
                 given => number(&CONCURRENCY, given)?,
             },
             move_timeout_ms: move_timeout.as_millis() as u64,
             clock,
             odds,
-            startup_timeout_ms: number(&STARTUP_TIMEOUT, given.startup_timeout)?,
             limits,
             sandbox: given.sandbox.map(Origin::value).unwrap_or_default(),
             restart: given.restart.map(Origin::value).unwrap_or_default(),
             deals_by_group: true,
-            cpus_per_game,
+            numbers,
             shard: match flags.shard {
                 Some(_) if format.has_rounds() => {
                     return Err(key_error("shard", SettingProblem::ShardedRounds { format }));

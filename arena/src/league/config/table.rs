@@ -9,10 +9,13 @@
 //! file gives, how the file's value is read into the flag's type (its
 //! errors said of the key), and its flag: the name of its value, its least
 //! value, its number of [`crate::settings`] (whose range, and help text
-//! with the default in force, it takes), its help text, a flag it cannot
-//! be given with, and whether `--resume` takes it. Adding a setting is a
-//! row here, its name in the flags of the commands that take it, and where
-//! [`LeagueConfig::resolve`](super::LeagueConfig::resolve) keeps it.
+//! with the default in force, it takes, and the key `league.json` keeps it
+//! under, resolved, in [`Numbers`]), its help text, a flag it cannot be
+//! given with, and whether `--resume` takes it. Adding a setting is a row
+//! here, its name in the flags of the commands that take it, and where the
+//! run reads it (a number kept in `league.json` is resolved with the row;
+//! another, where [`LeagueConfig::resolve`](super::LeagueConfig::resolve)
+//! keeps it).
 
 use super::file::BotEntry;
 use super::{ConfigError, SettingProblem};
@@ -23,20 +26,20 @@ use crate::schedule::lanes::Restart;
 use crate::settings::{
     CONCURRENCY, CPUS_PER_GAME, ENGINE_TIMEOUT, GAME, LEAGUE_GAMES, MOVE_TIMEOUT, STARTUP_TIMEOUT, VariantSetting,
 };
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
 /// Declares the settings: each row `key: FLAG, FILE => read { value: NAME,
-/// least: N, number: NUMBER, help: TEXT, conflicts: KEY, resumes: BOOL }` (all
+/// least: N, number: NUMBER => STORED, help: TEXT, conflicts: KEY, resumes: BOOL }` (all
 /// but `value` optional, in this order), its doc comment saying what it is
 /// (see the module's docs).
 macro_rules! settings {
     ($( $(#[$doc:meta])* $key:ident: $flag:ty, $file:ty => $read:path {
         value: $value:literal
         $(, least: $least:literal)?
-        $(, number: $number:path)?
+        $(, number: $number:path $(=> $stored:ident)?)?
         $(, help: $help:expr)?
         $(, conflicts: $conflicts:literal)?
         $(, resumes: $resumes:literal)?
@@ -131,6 +134,47 @@ macro_rules! settings {
 
         /// Every row, in the table's order.
         pub const ROWS: &[Row] = &[$(row::$key),*];
+
+        /// The numbers `league.json` keeps as they resolve (a row's
+        /// `number: NUMBER => KEY`, KEY its key there): each the number
+        /// given or its default, which is also the value of a key that an
+        /// older `league.json` lacks.
+        #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+        #[serde(default)]
+        pub struct Numbers {
+            $($($(
+                #[doc = concat!("`", stringify!($key), "` as resolved.")]
+                pub $stored: u64,
+            )?)?)*
+        }
+
+        impl Default for Numbers {
+            fn default() -> Numbers {
+                Numbers { $($($( $stored: $number.default, )?)?)* }
+            }
+        }
+
+        impl Numbers {
+            /// The numbers given (each checked by its range), else their defaults.
+            pub(super) fn of(
+                given: &Given,
+                key_error: impl Fn(&str, SettingProblem) -> ConfigError,
+            ) -> Result<Numbers, ConfigError> {
+                Ok(Numbers { $($($(
+                    $stored: $number
+                        .or_default(given.$key.clone().map(Origin::value))
+                        .map_err(|e| key_error(stringify!($key), SettingProblem::Value(e)))?,
+                )?)?)* })
+            }
+
+            /// The key of the first number that differs between `self` and
+            /// `other` among those a resumed league keeps (see [`Row::resumes`]).
+            pub(super) fn differs(&self, other: &Numbers) -> Option<&'static str> {
+                [$($($( (stringify!($key), row::$key.resumes || self.$stored == other.$stored), )?)?)*]
+                    .into_iter()
+                    .find_map(|(key, same)| (!same).then_some(key))
+            }
+        }
     };
 }
 
@@ -237,7 +281,7 @@ settings! {
                whose clock runs out forfeits on time"
     };
     /// `startup_timeout`: ms to answer `hello`.
-    startup_timeout: u64, u64 => same { value: "MS", number: STARTUP_TIMEOUT };
+    startup_timeout: u64, u64 => same { value: "MS", number: STARTUP_TIMEOUT => startup_timeout_ms };
     /// `out`: the output directory.
     out: PathBuf, PathBuf => same {
         value: "DIR",
@@ -248,7 +292,7 @@ settings! {
     /// `restart`: when bot processes are started.
     restart: Restart, String => parsed { value: "POLICY", help: restart_help() };
     /// `cpus_per_game`: CPUs of each game in flight.
-    cpus_per_game: u64, u64 => same { value: "K", number: CPUS_PER_GAME, resumes: true };
+    cpus_per_game: u64, u64 => same { value: "K", number: CPUS_PER_GAME => cpus_per_game, resumes: true };
     /// `deals`: the file to set the games up from.
     deals: PathBuf, PathBuf => same {
         value: "FILE",

@@ -208,3 +208,30 @@ fn resume_takes_only_the_settings_that_change_how_the_rest_is_played() {
     let keys = ["seed", "concurrency", "budget", "restart", "cpus_per_game", "swiss_rounds", "move_timeout"];
     assert_eq!(fixed_on_resume(&keys), ["seed", "restart", "move_timeout"]);
 }
+
+#[test]
+fn league_json_keeps_the_table_s_numbers_and_an_older_one_reads_their_defaults() {
+    let flags = Overrides {
+        bots: vec!["a=sh".into(), "b=sh".into()],
+        startup_timeout: Some(500),
+        cpus_per_game: Some(0),
+        ..Overrides::default()
+    };
+    let config = resolve(&flags).unwrap();
+    let mut json = serde_json::to_value(&config).unwrap();
+    assert_eq!((json["startup_timeout_ms"].as_u64(), json["cpus_per_game"].as_u64()), (Some(500), Some(0)));
+    let back: LeagueConfig = serde_json::from_value(json.clone()).unwrap();
+    assert_eq!(back.numbers, config.numbers);
+    // A resumed league keeps its startup timeout; it may run on other CPUs.
+    let other = LeagueConfig { numbers: super::table::Numbers { cpus_per_game: 2, ..config.numbers.clone() }, ..back };
+    assert!(other.same_league(&config).is_ok());
+    let slower =
+        LeagueConfig { numbers: super::table::Numbers { startup_timeout_ms: 9, ..other.numbers.clone() }, ..other };
+    assert_eq!(slower.same_league(&config), Err(ConfigError::Differs { key: "startup_timeout" }));
+    for key in ["startup_timeout_ms", "cpus_per_game"] {
+        json.as_object_mut().unwrap().remove(key);
+    }
+    let older: LeagueConfig = serde_json::from_value(json).unwrap();
+    assert_eq!(older.numbers.startup_timeout_ms, crate::settings::STARTUP_TIMEOUT.default);
+    assert_eq!(older.numbers.cpus_per_game, crate::settings::CPUS_PER_GAME.default);
+}
