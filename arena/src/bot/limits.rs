@@ -185,12 +185,16 @@ impl std::error::Error for AmountError {}
 
 /// Declares the table of limits: each row the name that `--limit` and a
 /// league file's `[limits]` take, the field of [`ResourceLimits`] that
-/// holds it, and the rlimit that applies it (`None`: the sandbox or the
-/// bot's control group does).
+/// holds it, the rlimit that applies it (`None`: the sandbox or the bot's
+/// control group does), and what it bounds, in what: a `Count` or `Bytes`
+/// (for the help text of `--limit`).
 macro_rules! limits {
-    ($( $name:literal => $field:ident, $rlimit:expr; )*) => {
+    ($( $name:literal => $field:ident, $rlimit:expr, $unit:ident $about:literal; )*) => {
         /// The names of the limits, as given to `--limit NAME=VALUE`.
         pub const NAMES: [&str; [$($name),*].len()] = [$($name),*];
+
+        /// What each limit bounds, and in what, in the order of [`NAMES`].
+        const ABOUT: [(&str, Unit); NAMES.len()] = [$( ($about, Unit::$unit) ),*];
 
         impl ResourceLimits {
             /// The field of the limit named `name`, if there is one.
@@ -209,24 +213,42 @@ macro_rules! limits {
     };
 }
 
-limits! {
-    "cpu" => cpu_seconds, Some(Resource::RLIMIT_CPU);
-    "address-space" => address_space, Some(Resource::RLIMIT_AS);
-    "processes" => processes, Some(Resource::RLIMIT_NPROC);
-    "file-size" => file_size, Some(Resource::RLIMIT_FSIZE);
-    "open-files" => open_files, Some(Resource::RLIMIT_NOFILE);
-    "tmp" => tmp, None;
-    "bot-processes" => bot_processes, None;
-    "bot-memory" => bot_memory, None;
+/// What a limit is counted in.
+#[derive(Debug, Clone, Copy)]
+enum Unit {
+    /// Things: seconds, processes, descriptors.
+    Count,
+    /// Bytes, shown with K, M or G.
+    Bytes,
 }
 
-/// The help text of `--limit`, for every command that takes it.
+limits! {
+    "cpu" => cpu_seconds, Some(Resource::RLIMIT_CPU), Count "CPU seconds over a process's life";
+    "address-space" => address_space, Some(Resource::RLIMIT_AS), Bytes "a process's address space";
+    "processes" => processes, Some(Resource::RLIMIT_NPROC), Count "processes and threads of the user";
+    "file-size" => file_size, Some(Resource::RLIMIT_FSIZE), Bytes "the largest file written";
+    "open-files" => open_files, Some(Resource::RLIMIT_NOFILE), Count "open file descriptors";
+    "tmp" => tmp, None, Bytes "a sandboxed bot's /tmp, and again its /dev/shm";
+    "bot-processes" => bot_processes, None, Count "processes and threads of a sandboxed bot, together";
+    "bot-memory" => bot_memory, None, Bytes "memory of a sandboxed bot's processes, together";
+}
+
+/// The help text of `--limit`, for every command that takes it: each limit,
+/// what it bounds and its default, from the table.
 pub fn help() -> String {
+    let defaults = ResourceLimits::default().rows();
+    let limits = defaults.iter().zip(ABOUT).map(|((name, _, default), (about, unit))| {
+        let default = match (default, unit) {
+            (None, _) => "none".to_string(),
+            (Some(value), Unit::Count) => value.to_string(),
+            (Some(value), Unit::Bytes) => amount(*value),
+        };
+        format!("{name} ({about}; default {default})")
+    });
     format!(
         "A resource limit of the bots, NAME=VALUE (repeatable): {}; a number (sizes may end in K, M or G) or none, \
-         which lifts it; bot-processes and bot-memory bound all of a sandboxed bot's processes together (see \
-         docs/bots.md, \"Bot processes\")",
-        NAMES.join(", ")
+         which lifts it (see docs/bots.md, \"Bot processes\")",
+        limits.collect::<Vec<_>>().join(", ")
     )
 }
 
@@ -395,6 +417,17 @@ mod tests {
         assert_eq!(limits.tmp, ResourceLimits::default().tmp);
         assert_eq!(limits.bot_memory, ResourceLimits::default().bot_memory);
         assert_eq!(limits.address_space, Some(1024));
+    }
+
+    #[test]
+    fn the_help_of_limit_names_each_limit_with_its_default() {
+        let help = help();
+        for name in NAMES {
+            assert!(help.contains(&format!("{name} (")), "{name} is not in {help}");
+        }
+        assert!(help.contains("open-files (open file descriptors; default 1024)"), "{help}");
+        assert!(help.contains("bot-memory (memory of a sandboxed bot's processes, together; default 8G)"), "{help}");
+        assert!(help.contains("cpu (CPU seconds over a process's life; default none)"), "{help}");
     }
 
     #[test]
