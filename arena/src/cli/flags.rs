@@ -20,7 +20,7 @@ use std::path::PathBuf;
 /// as given, by the keys of the table's rows, each key optionally followed
 /// by `: ADJUST`, a function of its [`Arg`] that words it for the command
 /// (`seed: |arg: Arg| arg.help("…")`). The group is a `#[command(flatten)]`
-/// of a command's flags; [`give`](Overrides) puts its values in the
+/// of a command's flags; [`SettingGroup::give`] puts its values in the
 /// settings a run is resolved from.
 macro_rules! setting_flags {
     ($(#[$doc:meta])* $vis:vis struct $name:ident { $( $key:ident $(: $adjust:expr)? ),* $(,)? }) => {
@@ -33,14 +33,10 @@ macro_rules! setting_flags {
             )*
         }
 
-        impl $name {
-            /// The keys of these settings.
-            #[allow(dead_code)]
-            pub const KEYS: &'static [&'static str] = &[$(stringify!($key)),*];
+        impl $crate::cli::flags::SettingGroup for $name {
+            const KEYS: &'static [&'static str] = &[$(stringify!($key)),*];
 
-            /// Puts the settings given in `overrides`.
-            #[allow(dead_code)]
-            pub fn give(&self, overrides: &mut $crate::league::config::Overrides) {
+            fn give(&self, overrides: &mut $crate::league::config::Overrides) {
                 $( if self.$key.is_some() { overrides.$key = self.$key.clone(); } )*
             }
         }
@@ -81,6 +77,15 @@ macro_rules! setting_flags {
     };
 }
 pub(crate) use setting_flags;
+
+/// A group of settings' flags, as [`setting_flags!`] declares it.
+pub trait SettingGroup {
+    /// The keys of its settings.
+    const KEYS: &'static [&'static str];
+
+    /// Puts the settings given in `overrides`.
+    fn give(&self, overrides: &mut Overrides);
+}
 
 /// The value of a setting's flag: how it is parsed.
 pub trait FlagValue: Clone + Send + Sync + 'static {

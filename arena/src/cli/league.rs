@@ -2,7 +2,9 @@
 //! from its output directory.
 
 use super::Failure;
-use super::flags::{BotPlaceFlags, FaultFlags, OddsFlags, PlayFlags, RunSettings, TimeFlags, setting_flags};
+use super::flags::{
+    BotPlaceFlags, FaultFlags, OddsFlags, PlayFlags, RunSettings, SettingGroup, TimeFlags, setting_flags,
+};
 use super::game::GameArgs;
 use crate::league::config::{Overrides, fixed_on_resume};
 use crate::run::execute::ReportRequest;

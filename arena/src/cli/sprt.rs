@@ -2,7 +2,7 @@
 //! bot against its base, on duplicate deals, resumable from its output directory.
 
 use super::Failure;
-use super::flags::{FaultFlags, PlayFlags, RunSettings, TimeFlags, setting_flags};
+use super::flags::{FaultFlags, PlayFlags, RunSettings, SettingGroup, TimeFlags, setting_flags};
 use super::game::GameArgs;
 use crate::league::config::{Overrides, fixed_on_resume};
 use crate::session::sprt::test::TestFlags;
