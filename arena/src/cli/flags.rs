@@ -253,3 +253,33 @@ impl RemoteFlags {
         live::keep(self.listen.as_deref(), self.listen_public, self.unsandboxed_remote)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::Cli;
+    use clap::error::ErrorKind;
+    use clap::{CommandFactory, Parser};
+
+    #[test]
+    fn every_command_s_flags_hold_together() {
+        // Every id a conflict names is a flag of its command, no flag is declared twice, ….
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn resume_refuses_the_settings_a_resumed_run_keeps_and_takes_the_others() {
+        let parse = |args: &[&str]| Cli::try_parse_from(["arena"].iter().chain(args)).map(|_| ()).map_err(|e| e.kind());
+        for command in ["league", "sprt"] {
+            for fixed in [["--seed", "1"], ["--restart", "game"], ["--move-timeout", "5"], ["--out", "x"]] {
+                let args = [command, "--resume", "dir", fixed[0], fixed[1]];
+                assert_eq!(parse(&args), Err(ErrorKind::ArgumentConflict), "{args:?}");
+            }
+            for taken in [["--concurrency", "2"], ["--cpus-per-game", "0"]] {
+                assert_eq!(parse(&[command, "--resume", "dir", taken[0], taken[1]]), Ok(()));
+            }
+        }
+        assert_eq!(parse(&["league", "--resume", "dir", "--budget", "9", "--swiss-rounds", "2"]), Ok(()));
+        assert_eq!(parse(&["match", "--deals", "f", "--games", "2"]), Err(ErrorKind::ArgumentConflict));
+        assert_eq!(parse(&["rules", "--game", "leduc", "--engine", "x"]), Err(ErrorKind::ArgumentConflict));
+    }
+}
