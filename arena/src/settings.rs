@@ -1,9 +1,10 @@
-//! The settings of a run, each written once: its flag, its key in a league
-//! file, its default, the least (and most) value it takes, and its help text.
+//! The numbers of a run, each written once: its key in a league file, its
+//! default, the least (and most) value it takes, and its help text.
 //!
-//! The command line (`--move-timeout`), a league file (`move_timeout = …`)
-//! and a league's `league.json` all read a setting from here, so a default
-//! is changed in one place, and help texts show the default in force.
+//! The table of settings (`league/config/table.rs`) names a number in its
+//! row, from which its flag (`--move-timeout`), its key in a league file
+//! (`move_timeout = …`) and in `league.json` come, so a default is changed
+//! in one place, and help texts show the default in force.
 //! Settings whose value is an enum (`--sandbox`, `--format`) take their
 //! default from the type's [`Default`] instead.
 //!
