@@ -28,7 +28,7 @@ macro_rules! setting_flags {
         #[derive(Debug, Clone, Default)]
         $vis struct $name {
             $(
-                #[doc = concat!("`--", stringify!($key), "` (with dashes), if given.")]
+                #[doc = concat!("The setting `", stringify!($key), "` as its flag gives it, if given.")]
                 pub $key: Option<$crate::league::config::flag_type::$key>,
             )*
         }
