@@ -5,10 +5,10 @@ use super::game::{GameArgs, settings};
 use super::{Failure, current_dir, exit, random_seed, usage};
 use crate::bot::limits::ResourceLimits;
 use crate::bot::spec::{BotSpec, SpecError};
-use crate::bot::start_failures::GiveUp;
 use crate::engine::sandbox::Confinement;
 use crate::league::config::{Overrides, named_bots};
-use crate::run::execute::{Earlier, ReportRequest, Run, Titles, execute, left_out};
+use crate::run::execute::{ReportRequest, Run, execute, left_out};
+use crate::run::plan::{Entrants, Staged};
 use crate::run::setting::Setting;
 use crate::run::table::{Limits, apply_odds_flags, time_odds};
 use crate::schedule::clock::Timing;
@@ -140,26 +140,9 @@ pub fn run(args: MatchArgs) -> Result<i32, Failure> {
     let selection = Selection::new(&schedule, None, |_| false);
     let names: Vec<String> = bots.iter().map(|b| b.name.clone()).collect();
     errln!("{}: {} games, {} — seed {seed}", engine.name(), schedule.len(), names.join(" vs "));
-    let run = Run {
-        bots,
-        engine,
-        variant,
-        seed,
-        limits,
-        schedule,
-        selection,
-        concurrency: concurrency as usize,
-        played: Vec::new(),
-        out,
-        reports: args.reports.clone(),
-        setups,
-        give_up: GiveUp::ForfeitRest,
-        stops_early: false,
-        quiet: false,
-        earlier: Earlier::default(),
-        titles: Titles::default(),
-        secrets,
-    };
+    let entrants = Entrants { bots, seed, limits, concurrency: concurrency as usize, secrets };
+    let run = Run::new(entrants, Staged { engine, variant, setups }, schedule, selection, out)
+        .reporting(args.reports.clone());
     serve_run(run.out.as_ref().map(OutDir::path), Some(run.selection.count()), &run.engine)?;
     let report = execute(run)?;
     if let Some(dir) = &args.settings.out {

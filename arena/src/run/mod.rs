@@ -5,7 +5,8 @@
 //! first lane's bots have said how many games each plays at once
 //! ([`first_lane`]), and what the user sees
 //! meanwhile ([`progress`]) and the games in flight of a served run
-//! ([`flights`]), a run as a command runs it ([`execute`]), and
+//! ([`flights`]), a run as a command runs it ([`execute`]), built
+//! once by every command ([`plan`]), and
 //! what they share: the match ([`table`]), which game comes next
 //! ([`dealer`]), games set up from a file ([`setups`]), what the engine is
 //! asked before a run ([`setting`]) and places after a fault ([`outcome`]).
@@ -17,6 +18,7 @@ pub mod flights;
 pub(crate) mod game_loop;
 pub(crate) mod outcome;
 pub(crate) mod person;
+pub(crate) mod plan;
 pub mod play;
 pub(crate) mod progress;
 pub(crate) mod runner;

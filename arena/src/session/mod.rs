@@ -1,11 +1,13 @@
 //! A command's run as the library runs it: what the commands of `cli/`
 //! call once their flags are parsed.
 //!
+//! - [`entrants`]: who plays a league's or an SPRT's run, read from its configuration;
 //! - [`exit`]: the exit statuses, and the one place where the library's errors become them;
 //! - [`league`]: a league's life, from its flags or output directory to its standings;
 //! - [`live`]: what a run serves while it runs (`--serve`, `--listen`);
 //! - [`sprt`]: an SPRT's life, from its flags or output directory to its verdict.
 
+mod entrants;
 pub mod exit;
 pub mod league;
 pub mod live;

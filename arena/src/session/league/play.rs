@@ -4,10 +4,10 @@
 use super::notes::{change_note, entering_bots_play, retired_note};
 use super::resume::{now, write_league};
 use super::{Played, Prepared};
-use crate::bot::start_failures::GiveUp;
 use crate::league::queued;
 use crate::league::{check_played, full_schedule, withdrawn};
 use crate::run::execute::{Run, Titles, execute_with, left_out};
+use crate::run::plan::Entrants;
 use crate::run::runner::Flow;
 use crate::schedule::lanes::Plan;
 use crate::schedule::{Seating, Selection};
@@ -103,39 +103,22 @@ pub(super) fn play(prepared: Prepared, quiet: bool, fail_on_fault: bool) -> Resu
         let what = if config.shard.is_some() { "shard" } else { "league" };
         errln!("this {what} is finished: all {total} games are in {}; its standings follow", dir.display());
     }
-    let limits = config.limits();
     serve_run(config.out.as_deref(), Some(total), &engine)?;
     // Only a learning league needs the games back: others need not copy every summary.
     let mut games = if learning { played.clone() } else { Vec::new() };
-    let run = Run {
-        setups,
-        bots: config.bots.clone(),
-        engine,
-        variant,
-        seed: config.seed,
-        limits,
-        schedule,
-        selection,
-        concurrency: config.concurrency as usize,
-        played,
-        out,
-        reports: if quiet { Vec::new() } else { reports.clone() },
-        give_up: GiveUp::ForfeitRest,
-        stops_early: false,
-        secrets: config.secrets.clone(),
-        quiet,
-        earlier: earlier.clone(),
-        titles: Titles {
-            ended: grown.then(|| {
-                "Standings after the league's field changed ({games} games counted, the earlier ones included):"
-                    .to_string()
-            }),
-            stopped: config
-                .out
-                .is_some()
-                .then(|| "Standings before the league's field changes ({games} games counted):".to_string()),
-        },
+    let titles = Titles {
+        ended: grown.then(|| {
+            "Standings after the league's field changed ({games} games counted, the earlier ones included):".to_string()
+        }),
+        stopped: config
+            .out
+            .is_some()
+            .then(|| "Standings before the league's field changes ({games} games counted):".to_string()),
     };
+    let run = Run::new(Entrants::from(&config), (engine, variant, setups).into(), schedule, selection, out)
+        .after(played)
+        .reporting(if quiet { Vec::new() } else { reports.clone() })
+        .within(quiet, earlier.clone(), titles);
     // A change queued by another arena stops the run once the games in flight have ended.
     let mut looked: Option<Instant> = None;
     let watched = config.out.clone();

@@ -2,10 +2,10 @@
 //! until the test decides; then its verdict, written and said.
 
 use super::{Prepared, add_copies};
-use crate::bot::start_failures::GiveUp;
 use crate::league::config::SprtConfig;
 use crate::league::{check_played, full_schedule};
-use crate::run::execute::{Earlier, Run, RunError, Titles, execute_with};
+use crate::run::execute::{Run, RunError, execute_with};
+use crate::run::plan::Entrants;
 use crate::run::play::Unplayable;
 use crate::run::runner::{Flow, GamesError};
 use crate::schedule::{Schedule, Seating, Selection};
@@ -86,26 +86,10 @@ pub(super) fn play(prepared: Prepared, fail_on_fault: bool) -> Result<i32, Failu
         );
     }
     serve_run(config.games.out.as_deref(), None, &engine)?;
-    let run = Run {
-        setups,
-        bots: config.games.bots.clone(),
-        engine,
-        variant,
-        seed: config.games.seed,
-        limits: config.games.limits(),
-        schedule: Schedule::clone(&schedule),
-        selection,
-        concurrency: config.games.concurrency as usize,
-        played,
-        out,
-        reports: Vec::new(),
-        give_up: GiveUp::StopRun,
-        stops_early: true,
-        quiet: false,
-        earlier: Earlier::default(),
-        titles: Titles::default(),
-        secrets: config.games.secrets.clone(),
-    };
+    let entrants = Entrants::from(&config.games);
+    let run = Run::new(entrants, (engine, variant, setups).into(), Schedule::clone(&schedule), selection, out)
+        .after(played)
+        .until_answered();
     let report = execute_with(run, |progress, finished, _| {
         count(&mut sequence, &finished.summary);
         progress.finished_with(finished, || status(&sequence, &scoring.unit));
