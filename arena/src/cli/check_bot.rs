@@ -4,7 +4,7 @@
 //! usage error (e.g. the command cannot be run), 130 when interrupted.
 
 use super::flags::TimeFlags;
-use super::game::{GameArgs, settings};
+use super::game::GameArgs;
 use super::{Failure, current_dir, exit, unwritten};
 use crate::bot::limits::ResourceLimits;
 use crate::bot::registry::Registry;
@@ -16,6 +16,7 @@ use crate::engine::games::{GameCommand, dispatch};
 use crate::engine::sandbox::Confinement;
 use crate::engine::spec::Engine;
 use crate::run::setting::Setting;
+use crate::run::setting::given;
 use crate::run::table::Limits;
 use crate::run::table::Resolved;
 use crate::settings::VariantSetting;
@@ -70,7 +71,7 @@ pub fn run(args: CheckBotArgs) -> Result<i32, Failure> {
             let bot = parse_bot(&args.bot)?;
             let confinement = Confinement::of(args.sandbox.unwrap_or_default(), &program, &[bot], &[])?;
             let mut setting = Setting::open(args.game.game(), Some(program), confinement)?;
-            let variant = setting.resolve(&settings(None, &args.variants))?;
+            let variant = setting.resolve(&given(None, &args.variants))?;
             Checked { engine: setting.close()?, tables: vec![("variant".to_string(), variant)], cases: Vec::new() }
         }
     };

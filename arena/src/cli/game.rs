@@ -4,7 +4,7 @@
 use super::flags::setting_flags;
 use super::{Failure, current_dir};
 use crate::engine::program::Program;
-use crate::settings::{ENGINE_TIMEOUT, GAME, VariantSetting};
+use crate::settings::{ENGINE_TIMEOUT, GAME};
 
 setting_flags! {
     /// The game of a run: `--game` or `--engine`.
@@ -30,10 +30,4 @@ impl GameArgs {
             })
             .transpose()
     }
-}
-
-/// The settings of `--players N` (if given) and `--variant KEY=VALUE`, in order.
-pub fn settings(players: Option<usize>, variants: &[VariantSetting]) -> Vec<(String, String)> {
-    let players = players.map(|players| ("players".to_string(), players.to_string()));
-    players.into_iter().chain(variants.iter().map(VariantSetting::pair)).collect()
 }

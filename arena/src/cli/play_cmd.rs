@@ -4,13 +4,14 @@
 //! [`crate::serve::seat`] serves.
 
 use super::flags::number;
-use super::game::{GameArgs, settings};
+use super::game::GameArgs;
 use super::{Failure, current_dir, exit, internal, random_seed, usage};
 use crate::bot::registry::Registry;
 use crate::bot::spec::BotSpec;
 use crate::run::person::terminal::Terminal;
 use crate::run::person::{self, Ending, Failed, Sitting};
 use crate::run::setting::Setting;
+use crate::run::setting::given;
 use crate::run::table::{Limits, Table};
 use crate::serve::seat::InBrowser;
 use crate::settings::{MOVE_TIMEOUT, STARTUP_TIMEOUT, VariantSetting};
@@ -83,7 +84,7 @@ const WEB_ADDR: &str = "127.0.0.1:0";
 /// Runs `arena play`.
 pub fn run(args: PlayArgs) -> Result<i32, Failure> {
     let mut setting = Setting::open(args.game.game(), args.game.program()?, None)?;
-    let variant = setting.resolve(&settings(args.players, &args.variants))?;
+    let variant = setting.resolve(&given(args.players, &args.variants))?;
     let engine = setting.close()?;
     let seats: usize = variant.teams.iter().map(Vec::len).sum();
     if args.seat >= seats {

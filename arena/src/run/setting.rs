@@ -12,6 +12,7 @@ use crate::engine::running::Running;
 use crate::engine::sandbox::Confinement;
 use crate::engine::spec::{Engine, Trouble};
 use crate::run::table::Resolved;
+use crate::settings::VariantSetting;
 use serde_json::Value;
 use std::fmt;
 use std::path::Path;
@@ -141,4 +142,10 @@ impl Setting {
         crate::bot::orphans::sweep(&self.registry);
         Ok(Arc::clone(&self.engine))
     }
+}
+
+/// The settings of `--players N` (if given) and `--variant KEY=VALUE`, in order.
+pub fn given(players: Option<usize>, variants: &[VariantSetting]) -> Vec<(String, String)> {
+    let players = players.map(|players| ("players".to_string(), players.to_string()));
+    players.into_iter().chain(variants.iter().map(VariantSetting::pair)).collect()
 }

@@ -4,6 +4,7 @@
 //! - [`entrants`]: who plays a league's or an SPRT's run, read from its configuration;
 //! - [`exit`]: the exit statuses, and the one place where the library's errors become them;
 //! - [`league`]: a league's life, from its flags or output directory to its standings;
+//! - [`mod@matches`]: a match's life, from its flags to its standings;
 //! - [`live`]: what a run serves while it runs (`--serve`, `--listen`);
 //! - [`sprt`]: an SPRT's life, from its flags or output directory to its verdict.
 
@@ -11,6 +12,7 @@ mod entrants;
 pub mod exit;
 pub mod league;
 pub mod live;
+pub mod matches;
 pub mod sprt;
 
 use exit::{Failure, internal};
