@@ -29,7 +29,6 @@ mod league;
 mod match_cmd;
 mod merge;
 mod play_cmd;
-mod recorded;
 mod replay;
 mod report;
 mod rules;

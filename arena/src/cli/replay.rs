@@ -7,7 +7,6 @@
 //! replay at once keeps the bot's processes from game to game (see [`Kept`]).
 
 use super::flags::number;
-use super::recorded::RecordedEngine;
 use super::{Failure, current_dir, exit, internal, program, unwritten, usage};
 use crate::bot::cpus::cores;
 use crate::bot::orphans;
@@ -20,6 +19,7 @@ use crate::engine::link::Link;
 use crate::engine::recorded::Misread;
 use crate::engine::spec::{Engine, Identity};
 use crate::run::table::{Limits, Resolved, Table};
+use crate::session::recorded::RecordedEngine;
 use crate::settings::{ENGINE_TIMEOUT, MOVE_TIMEOUT, STARTUP_TIMEOUT};
 use crate::store::record::JsonRecord;
 use crate::store::record_file::{self, Header};

@@ -2,13 +2,13 @@
 //! reports every disagreement.
 
 use super::flags::number;
-use super::recorded::RecordedEngine;
 use super::{Failure, exit, internal, unwritten};
 use crate::bot::placement::Placement;
 use crate::bot::registry::Registry;
 use crate::check::verify::{self, Disagreement};
 use crate::engine::link::Link;
 use crate::engine::spec::{Engine, Identity};
+use crate::session::recorded::RecordedEngine;
 use crate::settings::ENGINE_TIMEOUT;
 use crate::store::record_file::{self, Header, Line};
 use crate::terminal::console::{errln, outln};

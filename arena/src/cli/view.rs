@@ -2,7 +2,6 @@
 //! page, drawn by the game's engine ([`game::Game::html_page`]; an engine
 //! program's own page, or the generic page of its events).
 
-use super::recorded::{self, RecordedEngine};
 use super::{Failure, exit, unwritten, usage};
 use crate::bot::placement::Placement;
 use crate::bot::registry::Registry;
@@ -13,6 +12,7 @@ use crate::engine::process::EngineError;
 use crate::engine::program::Program;
 use crate::engine::running::Running;
 use crate::engine::spec::{Engine, Trouble};
+use crate::session::recorded::{self, RecordedEngine};
 use crate::settings::ENGINE_TIMEOUT;
 use crate::store::record::JsonRecord;
 use crate::store::record_file::{self, Header};

@@ -6,6 +6,7 @@
 //! - [`league`]: a league's life, from its flags or output directory to its standings;
 //! - [`mod@matches`]: a match's life, from its flags to its standings;
 //! - [`live`]: what a run serves while it runs (`--serve`, `--listen`);
+//! - [`recorded`]: which engine program a command that reads records may run;
 //! - [`sprt`]: an SPRT's life, from its flags or output directory to its verdict.
 
 mod entrants;
@@ -13,6 +14,7 @@ pub mod exit;
 pub mod league;
 pub mod live;
 pub mod matches;
+pub mod recorded;
 pub mod sprt;
 
 use exit::{Failure, internal};

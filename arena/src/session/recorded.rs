@@ -6,10 +6,11 @@
 //! asks for the recorded one (`--run-recorded-engine`, run in the directory
 //! the record says it ran in).
 
-use super::{Failure, current_dir, usage};
 use crate::engine::process::EngineError;
 use crate::engine::program::Program;
 use crate::engine::spec::Identity;
+use crate::session::current_dir;
+use crate::session::exit::{Failure, usage};
 use crate::terminal::untrusted::escape;
 use clap::Args;
 use std::path::{Path, PathBuf};
