@@ -7,6 +7,7 @@
 //! - [`mod@matches`]: a match's life, from its flags to its standings;
 //! - [`live`]: what a run serves while it runs (`--serve`, `--listen`);
 //! - [`recorded`]: which engine program a command that reads records may run;
+//! - [`replay`]: a bot fed recorded games, and where it now chooses differently;
 //! - [`sprt`]: an SPRT's life, from its flags or output directory to its verdict.
 
 mod entrants;
@@ -15,6 +16,7 @@ pub mod league;
 pub mod live;
 pub mod matches;
 pub mod recorded;
+pub mod replay;
 pub mod sprt;
 
 use exit::{Failure, internal};
