@@ -8,6 +8,7 @@
 //! - [`live`]: what a run serves while it runs (`--serve`, `--listen`);
 //! - [`recorded`]: which engine program a command that reads records may run;
 //! - [`replay`]: a bot fed recorded games, and where it now chooses differently;
+//! - [`mod@report`]: the HTML page of a run's output directory;
 //! - [`sprt`]: an SPRT's life, from its flags or output directory to its verdict.
 
 mod entrants;
@@ -17,6 +18,7 @@ pub mod live;
 pub mod matches;
 pub mod recorded;
 pub mod replay;
+pub mod report;
 pub mod sprt;
 
 use exit::{Failure, internal};
