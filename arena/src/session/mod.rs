@@ -4,8 +4,9 @@
 //! - [`entrants`]: who plays a league's or an SPRT's run, read from its configuration;
 //! - [`exit`]: the exit statuses, and the one place where the library's errors become them;
 //! - [`league`]: a league's life, from its flags or output directory to its standings;
-//! - [`mod@matches`]: a match's life, from its flags to its standings;
 //! - [`live`]: what a run serves while it runs (`--serve`, `--listen`);
+//! - [`mod@matches`]: a match's life, from its flags to its standings;
+//! - [`merge`]: a league's shards combined into one output directory;
 //! - [`recorded`]: which engine program a command that reads records may run;
 //! - [`replay`]: a bot fed recorded games, and where it now chooses differently;
 //! - [`mod@report`]: the HTML page of a run's output directory;
@@ -16,6 +17,7 @@ pub mod exit;
 pub mod league;
 pub mod live;
 pub mod matches;
+pub mod merge;
 pub mod recorded;
 pub mod replay;
 pub mod report;
