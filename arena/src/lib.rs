@@ -9,8 +9,9 @@
 //! (`tests/layers.rs` checks it):
 //!
 //! - [`cli`]: the command line: flags parsed, one library call per command.
-//! - [`session`]: a command's run (a league's, an SPRT's) as the library
-//!   runs it, the exit statuses, and what a run serves while it runs.
+//! - [`session`]: a command's run (a match's, a league's, an SPRT's, a
+//!   replay's, a report's, a merge's) as the library runs it, the exit
+//!   statuses, and what a run serves while it runs.
 //! - [`serve`]: the live page of a run, served over HTTP (`arena serve`).
 //! - [`report`]: the HTML page of a run.
 //! - [`check`]: records re-checked, a bot replayed against records, and the

@@ -1,6 +1,8 @@
 //! A command's run as the library runs it: what the commands of `cli/`
 //! call once their flags are parsed.
 //!
+//! - [`command`]: what every command shares: the program's name, the
+//!   working directory, a random seed, how to continue a stopped run;
 //! - [`entrants`]: who plays a league's or an SPRT's run, read from its configuration;
 //! - [`exit`]: the exit statuses, and the one place where the library's errors become them;
 //! - [`league`]: a league's life, from its flags or output directory to its standings;
@@ -12,6 +14,7 @@
 //! - [`mod@report`]: the HTML page of a run's output directory;
 //! - [`sprt`]: an SPRT's life, from its flags or output directory to its verdict.
 
+mod command;
 mod entrants;
 pub mod exit;
 pub mod league;
@@ -23,36 +26,4 @@ pub mod replay;
 pub mod report;
 pub mod sprt;
 
-use exit::{Failure, internal};
-use std::path::PathBuf;
-
-/// The arena's program as it was run (`target/release/arena`, or `arena`
-/// when found on PATH), quoted for a shell: what the commands it suggests start with.
-pub fn program() -> String {
-    let typed = std::env::args_os().next().map(|arg| arg.to_string_lossy().into_owned());
-    shell_words::quote(typed.as_deref().unwrap_or("arena")).into_owned()
-}
-
-/// The working directory.
-///
-/// # Errors
-/// When it cannot be read.
-pub fn current_dir() -> Result<PathBuf, Failure> {
-    std::env::current_dir().map_err(|e| internal(format!("cannot read the working directory: {e}")))
-}
-
-/// A seed from the operating system's randomness, for a run given none.
-pub fn random_seed() -> u64 {
-    use std::hash::{BuildHasher, RandomState};
-    // RandomState is seeded from the operating system's randomness.
-    RandomState::new().hash_one(std::time::SystemTime::now())
-}
-
-/// The failure of a run that stopped, saying how to continue it with
-/// `arena COMMAND --resume` when it wrote to `out` (the arena named as it was run).
-pub fn resumable(error: crate::run::execute::RunError, command: &str, out: Option<&std::path::Path>) -> Failure {
-    match out {
-        Some(dir) => internal(format!("{error}; continue with: {} {command} --resume {}", program(), dir.display())),
-        None => internal(error.to_string()),
-    }
-}
+pub use command::{current_dir, program, random_seed, resumable};
