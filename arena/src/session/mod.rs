@@ -1,6 +1,7 @@
 //! A command's run as the library runs it: what the commands of `cli/`
 //! call once their flags are parsed.
 //!
+//! - [`check_bot`]: the conformance test of one bot, and its checklist;
 //! - [`command`]: what every command shares: the program's name, the
 //!   working directory, a random seed, how to continue a stopped run;
 //! - [`entrants`]: who plays a league's or an SPRT's run, read from its configuration;
@@ -14,6 +15,7 @@
 //! - [`mod@report`]: the HTML page of a run's output directory;
 //! - [`sprt`]: an SPRT's life, from its flags or output directory to its verdict.
 
+pub mod check_bot;
 mod command;
 mod entrants;
 pub mod exit;
