@@ -233,7 +233,7 @@ impl Pool {
                 None => freed.await,
             }
         };
-        Self::spawn(launch, counted)
+        Self::spawn(launch, counted).await
     }
 
     /// Room for a process started ahead of its lane, if the pool has it
@@ -242,9 +242,10 @@ impl Pool {
         self.census.try_count_keeping(keep)
     }
 
-    /// Starts a process in the room `counted` holds.
-    pub fn spawn(launch: &Launch, counted: Counted) -> Result<BotProcess, Fault> {
-        let mut process = BotProcess::spawn(launch)?;
+    /// Starts a process in the room `counted` holds, the thread free for
+    /// the games in play while its supervisor starts it.
+    pub async fn spawn(launch: &Launch, counted: Counted) -> Result<BotProcess, Fault> {
+        let mut process = BotProcess::start(launch).await?;
         process.count_in(counted);
         Ok(process)
     }

@@ -174,10 +174,37 @@ pub struct BotProcess {
 
 impl BotProcess {
     /// Starts the process, under its supervisor, in a process group of its own
-    /// (the supervisor has another).
+    /// (the supervisor has another); waits for the supervisor to say the bot
+    /// runs, blocking the thread (see [`BotProcess::start`]).
     pub fn spawn(launch: &Launch) -> Result<BotProcess, Fault> {
-        if let Some(peer) = &launch.remote {
-            return Ok(BotProcess::unconnected(launch, Some(peer.clone())));
+        match BotProcess::fork(launch)? {
+            None => Ok(BotProcess::unconnected(launch, launch.remote.clone())),
+            Some(mut forked) => {
+                let report = forked.reports.wait(SPAWN_PATIENCE);
+                forked.finish(launch, report)
+            }
+        }
+    }
+
+    /// As [`BotProcess::spawn`], but the runtime's thread plays on while the
+    /// supervisor starts the bot (an exec of the arena, then of the bot: tens
+    /// of milliseconds, more on a busy machine, that would otherwise stall
+    /// every game of the worker).
+    pub async fn start(launch: &Launch) -> Result<BotProcess, Fault> {
+        match BotProcess::fork(launch)? {
+            None => Ok(BotProcess::unconnected(launch, launch.remote.clone())),
+            Some(mut forked) => {
+                let report = forked.reports.wait_async(SPAWN_PATIENCE).await;
+                forked.finish(launch, report)
+            }
+        }
+    }
+
+    /// Starts the supervisor; `None` for a bot over the network, which
+    /// starts itself.
+    fn fork(launch: &Launch) -> Result<Option<Supervised>, Fault> {
+        if launch.remote.is_some() {
+            return Ok(None);
         }
         let program = &launch.argv[0];
         let view = match &launch.view {
@@ -240,11 +267,29 @@ impl BotProcess {
                 Ok(())
             });
         }
-        let mut child = launch.registry.start(|| command.spawn()).map_err(|e| cannot_start(program, e))?;
+        let child = launch.registry.start(|| command.spawn()).map_err(|e| cannot_start(program, e))?;
         drop(report_write);
         let root = child.id().expect("a just-spawned child has a pid") as i32;
-        let mut reports = Reports::new(report_read);
-        let bot = match reports.wait(SPAWN_PATIENCE) {
+        Ok(Some(Supervised { child, root, reports: Reports::new(report_read), log, view }))
+    }
+}
+
+/// A supervisor started, its report on the bot not read yet.
+struct Supervised {
+    child: Child,
+    root: i32,
+    reports: Reports,
+    log: Option<crate::bot::logs::Log>,
+    view: Option<Arc<Lease>>,
+}
+
+impl Supervised {
+    /// The process, once its supervisor's first report (`report`, if it
+    /// came) says the bot runs; else the fault, everything started killed.
+    fn finish(self, launch: &Launch, report: Option<Report>) -> Result<BotProcess, Fault> {
+        let Supervised { mut child, root, reports, log, view } = self;
+        let program = &launch.argv[0];
+        let bot = match report {
             Some(Report::Started(pid)) => pid,
             failed => {
                 let killed = match failed {
@@ -272,7 +317,9 @@ impl BotProcess {
         process.stdout.connect(stdout);
         Ok(process)
     }
+}
 
+impl BotProcess {
     /// A bot over the network, before it connects to `peer`; with no peer,
     /// the shape a process started here is given before its pipes.
     fn unconnected(launch: &Launch, peer: Option<Peer>) -> BotProcess {

@@ -168,6 +168,28 @@ impl Reports {
         }
     }
 
+    /// As [`Reports::wait`], the runtime's thread free meanwhile.
+    pub async fn wait_async(&mut self, patience: Duration) -> Option<Report> {
+        let deadline = tokio::time::Instant::now() + patience;
+        // A second descriptor of the pipe, which the runtime watches while this waits.
+        let watch = tokio::net::unix::pipe::Receiver::from_file(self.file.try_clone().ok()?).ok()?;
+        loop {
+            if let Some(report) = self.ready() {
+                return Some(report);
+            }
+            let Ok(Ok(())) = tokio::time::timeout_at(deadline, watch.readable()).await else { return None };
+            let mut chunk = [0u8; 256];
+            match watch.try_read(&mut chunk) {
+                // The supervisor closed the pipe: what it wrote is all there is.
+                Ok(0) => return self.ready(),
+                Ok(n) => self.pending.extend_from_slice(&chunk[..n]),
+                // Read already (by `ready`): waited for again.
+                Err(e) if e.kind() == io::ErrorKind::WouldBlock => {}
+                Err(_) => return None,
+            }
+        }
+    }
+
     /// The pipe the reports come through: readable once the bot has exited
     /// (or the supervisor has).
     pub fn pipe(&self) -> BorrowedFd<'_> {
@@ -522,6 +544,30 @@ mod tests {
             Some(Report::Left(Leftovers { in_group: 1, escaped: 0 }))
         ));
         assert!(reports.wait(Duration::from_secs(5)).is_none(), "the pipe is closed");
+    }
+
+    #[test]
+    fn a_report_is_awaited_with_the_runtime_s_thread_free() {
+        let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+        runtime.block_on(async {
+            let (read, write) = nix::unistd::pipe2(nix::fcntl::OFlag::O_NONBLOCK).unwrap();
+            let mut reports = Reports::new(read);
+            let mut write = File::from(write);
+            // Written by a task of the same thread: only a wait that gives the thread up sees it.
+            let writer = tokio::spawn(async move {
+                tokio::task::yield_now().await;
+                write.write_all(b"started 7\nleft 1").unwrap();
+                write
+            });
+            assert!(matches!(reports.wait_async(Duration::from_secs(60)).await, Some(Report::Started(7))));
+            let mut write = writer.await.unwrap();
+            assert!(reports.wait_async(Duration::from_millis(20)).await.is_none(), "half a line, then nothing");
+            write.write_all(b" 0\n").unwrap();
+            drop(write);
+            let left = reports.wait_async(Duration::from_secs(60)).await;
+            assert!(matches!(left, Some(Report::Left(Leftovers { in_group: 1, escaped: 0 }))));
+            assert!(reports.wait_async(Duration::from_secs(60)).await.is_none(), "the pipe is closed");
+        });
     }
 
     #[test]

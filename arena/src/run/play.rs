@@ -570,7 +570,7 @@ pub fn begin_start(table: &Table, pool: &Pool, role: Role, counted: Counted) -> 
             let lease = Arc::clone(lease);
             let _ = tokio::task::spawn_blocking(move || lease.write()).await;
         }
-        let mut process = match Pool::spawn(&launch, counted) {
+        let mut process = match Pool::spawn(&launch, counted).await {
             Ok(process) => process,
             Err(fault) if fault.kind == FaultKind::Exited => return Started::Faulted(fault, None),
             Err(fault) => return Started::Failed(cannot_start(&name, role.seat, &fault).why),
