@@ -5,8 +5,14 @@
 //! copies no move that nobody watches. Nothing is kept unless [`watch`] was
 //! called: a run that is not served pays one check of a cell per move.
 //! What is kept is never a record: the records are written as ever.
+//!
+//! The games just recorded are handed over too ([`Flights::recorded`]):
+//! the server of the same process counts them from their summaries, made
+//! by the run, instead of reading each line back from `games.jsonl` and
+//! parsing it again ([`Flights::take_recorded`]).
 
 use crate::bot::registry::Registry;
+use crate::store::record::GameSummary;
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
@@ -51,7 +57,28 @@ pub struct Flights {
     /// (an engine program drawing a page) is recorded there, so that the
     /// run's sweeps leave it alone.
     registry: Mutex<Option<Registry>>,
+    /// The games recorded since the server last took them.
+    recorded: Mutex<Recorded>,
 }
+
+/// A game recorded: its summary, and where its line is in `games.jsonl`
+/// (byte offset, length without the newline).
+pub type RecordedGame = (GameSummary, (u64, usize));
+
+/// The games recorded and not yet taken: every line of `games.jsonl` from
+/// byte `from` on is handed over, once the run says where its lines begin.
+/// Once more than [`UNTAKEN`] wait (the server has stopped taking them),
+/// none is kept any more.
+#[derive(Debug, Default)]
+struct Recorded {
+    from: Option<u64>,
+    games: Vec<RecordedGame>,
+    dropped: bool,
+}
+
+/// How many recorded games wait for the server at most: it takes them every
+/// few hundred milliseconds, so only a server that stopped lets them pile up.
+const UNTAKEN: usize = 1 << 16;
 
 impl Flights {
     /// Game `id` of `game` (its name, and whether an engine program plays
@@ -118,6 +145,40 @@ impl Flights {
     /// Where the run records its processes, once it runs.
     pub fn registry(&self) -> Option<Registry> {
         self.registry.lock().unwrap_or_else(std::sync::PoisonError::into_inner).clone()
+    }
+
+    /// The run hands over every game it records from now on, whose lines
+    /// begin at byte `from` of `games.jsonl` (the lines before are those
+    /// of the games played before it).
+    pub fn records_from(&self, from: u64) {
+        let mut recorded = self.handed();
+        recorded.from = Some(recorded.from.map_or(from, |was| was.min(from)));
+    }
+
+    /// Games were recorded, each with where its line is in `games.jsonl`.
+    pub fn recorded<'g>(&self, games: impl Iterator<Item = (&'g GameSummary, (u64, usize))>) {
+        let mut recorded = self.handed();
+        if recorded.dropped {
+            return;
+        }
+        recorded.games.extend(games.map(|(summary, span)| (summary.clone(), span)));
+        if recorded.games.len() > UNTAKEN {
+            *recorded = Recorded { from: None, games: Vec::new(), dropped: true };
+        }
+    }
+
+    /// The games recorded since the last call, in the order they were
+    /// written, and where the lines handed over begin; `None` while the run
+    /// hands over nothing (it has not begun, or its games waited too long),
+    /// when the records are read from `games.jsonl`.
+    pub fn take_recorded(&self) -> Option<(u64, Vec<RecordedGame>)> {
+        let mut recorded = self.handed();
+        let from = recorded.from.filter(|_| !recorded.dropped)?;
+        Some((from, std::mem::take(&mut recorded.games)))
+    }
+
+    fn handed(&self) -> std::sync::MutexGuard<'_, Recorded> {
+        self.recorded.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, BTreeMap<u64, Flight>> {

@@ -210,6 +210,9 @@ pub fn run_games(
     let mut decisions = 0;
     let watch = orphans::watch(&shared.table.registry);
     let mut counted = WholeDeals::new(standings, shared.sketch.schedule(), &shared.selection, played);
+    if let (Some(flights), Some(out)) = (crate::run::flights::watched(), out.as_ref()) {
+        flights.records_from(out.end());
+    }
     std::thread::scope(|scope| {
         // Owned by this closure, so that if recording panics, unwinding drops
         // the receiver and the workers stop (their sends fail) instead of
@@ -237,6 +240,9 @@ pub fn run_games(
                 // Without a place to record games there is no point going on.
                 shared.fail(GamesError::Unwritten { path: out.path().join(crate::store::output::GAMES), error: e });
                 continue;
+            }
+            if let (Some(flights), Some(out)) = (crate::run::flights::watched(), out.as_ref()) {
+                flights.recorded(batch.iter().map(|f| &f.summary).zip(out.last_spans(batch.len())));
             }
             for finished in &batch {
                 counted.add(&finished.summary);

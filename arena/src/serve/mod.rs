@@ -5,7 +5,9 @@
 //! thread. A task reads the run's directory ([`watch::Watch`]) every
 //! [`POLL`] and, while a page follows the run and what it shows has
 //! changed, sends it to every page as a server-sent event (`/events`, one
-//! JSON object, the state; with no page open, the state is not made). The
+//! JSON object, the state; with no page open, the state is not made). A
+//! run served by its own process hands the server the summaries of the
+//! games it records, which it reads back from the directory otherwise. The
 //! page (`live.html`, `live.js`, `live.css`) draws it. A recorded game opens
 //! in its game's viewer (`/game/ID`); a game in flight (only a run served
 //! with `--serve`, whose process keeps them: [`crate::run::flights`]) is
@@ -197,7 +199,12 @@ impl Shared {
         let mut watch = self.watch();
         // A served run's configuration is written before its first game.
         if watch.is_none() && self.dir.join(crate::store::output::GAMES).is_file() {
-            *watch = Watch::new(&self.dir).ok();
+            // The run of this process hands over the games it records.
+            let fed = |watch: Watch| match &self.live.flights {
+                Some(flights) => watch.fed(Arc::clone(flights)),
+                None => watch,
+            };
+            *watch = Watch::new(&self.dir).ok().map(fed);
         }
         if let Some(watch) = watch.as_mut() {
             watch.poll();

@@ -9,6 +9,7 @@
 use crate::engine::spec::{Engine, Identity};
 use crate::league::config::{LeagueConfig, SprtConfig};
 use crate::report::store::GameStore;
+use crate::run::flights::{Flights, RecordedGame};
 use crate::schedule::Seating;
 use crate::stats::sprt::DealSequence;
 use crate::stats::sprt::report::Summary;
@@ -20,6 +21,7 @@ use serde_json::{Value, json};
 use std::collections::{HashMap, VecDeque};
 use std::io::{Read, Seek, SeekFrom};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// How many of the latest games and faults the page is sent.
@@ -74,6 +76,8 @@ pub struct Watch {
     arrivals: VecDeque<(Instant, u64)>,
     /// Lines that are not records, with why.
     damaged: Vec<String>,
+    /// The run of this process that hands over the games it records, if it does.
+    feed: Option<Arc<Flights>>,
 }
 
 /// Why a directory cannot be watched: the message names the cause and the fix.
@@ -140,6 +144,7 @@ impl Watch {
             fault_count: 0,
             arrivals: VecDeque::new(),
             damaged: Vec::new(),
+            feed: None,
         };
         watch.start_standings(None);
         Ok(watch)
@@ -190,40 +195,96 @@ impl Watch {
         self.spans.get(&id).copied()
     }
 
+    /// Counts the games the run of this process hands over as it records
+    /// them ([`Flights::recorded`]), instead of reading their lines back
+    /// from `games.jsonl`; the lines it does not hand over (those of the
+    /// games played before a resumed run, and all of them until it says
+    /// where its own begin) are read from the file.
+    pub fn fed(mut self, flights: Arc<Flights>) -> Watch {
+        self.feed = Some(flights);
+        self
+    }
+
     /// Reads what was added to `games.jsonl`; whether anything was.
     pub fn poll(&mut self) -> bool {
         use std::os::unix::fs::MetadataExt;
+        // Taken before the file is opened: every game taken is in it.
+        let taken = self.feed.as_ref().map(|feed| feed.take_recorded());
         let Ok(mut file) = std::fs::File::open(self.dir.join(GAMES)) else { return false };
         let Ok(meta) = file.metadata() else { return false };
+        let before = self.games;
         if self.file.is_some_and(|read| read != meta.ino()) {
-            // Put in order as the run ended: read again from the start.
+            // Put in order as the run ended: read again from the start, the
+            // games handed over so far being all in the new file.
             let Ok(again) = Watch::new(&self.dir) else { return false };
+            let feed = self.feed.take();
             *self = again;
+            self.feed = feed;
+            self.file = Some(meta.ino());
+            self.read(&mut file, meta.len());
+        } else {
+            self.file = Some(meta.ino());
+            match taken {
+                Some(Some((from, recorded))) => {
+                    self.read(&mut file, from);
+                    self.take(&mut file, recorded);
+                }
+                _ => self.read(&mut file, meta.len()),
+            }
         }
-        self.file = Some(meta.ino());
-        let length = meta.len();
-        if length <= self.offset || file.seek(SeekFrom::Start(self.offset)).is_err() {
-            return false;
+        self.arrivals.push_back((Instant::now(), self.games));
+        self.games > before
+    }
+
+    /// Counts the games handed over, each where its line is in `file`: the
+    /// lines before one that were not handed over are read from `file`.
+    fn take(&mut self, file: &mut std::fs::File, recorded: Vec<RecordedGame>) {
+        if recorded.is_empty() {
+            return;
+        }
+        // From the start of a line not yet ended: the run hands it over.
+        self.offset -= std::mem::take(&mut self.pending).len() as u64;
+        for (summary, (offset, length)) in recorded {
+            if offset < self.offset {
+                continue; // read from the file already
+            }
+            if offset > self.offset {
+                self.read(file, offset);
+            }
+            if self.standings.is_none() {
+                let mut line = vec![0; length];
+                if std::os::unix::fs::FileExt::read_exact_at(&*file, &mut line, offset).is_ok()
+                    && let Ok(header) = serde_json::from_slice::<Header>(&line)
+                {
+                    self.start_standings(Some(&header));
+                }
+            }
+            self.count(summary, (offset, length));
+            self.offset = offset + length as u64 + 1;
+        }
+    }
+
+    /// Reads `file` from where it was read to up to byte `end`.
+    fn read(&mut self, file: &mut std::fs::File, end: u64) {
+        if end <= self.offset || file.seek(SeekFrom::Start(self.offset)).is_err() {
+            return;
         }
         // What was added, read after the line not yet ended, where it begins.
         let mut bytes = std::mem::take(&mut self.pending);
         let (kept, start) = (bytes.len(), self.offset - bytes.len() as u64);
-        if file.take(length - self.offset).read_to_end(&mut bytes).is_err() {
+        if file.take(end - self.offset).read_to_end(&mut bytes).is_err() {
             bytes.truncate(kept);
             self.pending = bytes;
-            return false;
+            return;
         }
         self.offset += (bytes.len() - kept) as u64;
         let ended = memchr::memrchr(b'\n', &bytes).map_or(0, |at| at + 1);
         self.pending = bytes[ended..].to_vec();
-        let before = self.games;
         let mut from = 0;
         for end in memchr::memchr_iter(b'\n', &bytes[..ended]) {
             self.read_line(&bytes[from..end], (start + from as u64, end - from));
             from = end + 1;
         }
-        self.arrivals.push_back((Instant::now(), self.games));
-        self.games > before
     }
 
     /// One line of `games.jsonl`, at `span`.
@@ -236,13 +297,14 @@ impl Watch {
         {
             self.start_standings(Some(&header));
         }
-        let summary = match GameSummary::from_line(line) {
-            Ok(summary) => summary,
-            Err(e) => {
-                self.damaged.push(format!("{GAMES} at byte {}: {e}", span.0));
-                return;
-            }
-        };
+        match GameSummary::from_line(line) {
+            Ok(summary) => self.count(summary, span),
+            Err(e) => self.damaged.push(format!("{GAMES} at byte {}: {e}", span.0)),
+        }
+    }
+
+    /// Counts game `summary`, whose line is at `span`.
+    fn count(&mut self, summary: GameSummary, span: (u64, usize)) {
         let unseen: Vec<&String> = summary.bots.iter().filter(|name| !self.names.contains(name)).collect();
         if !unseen.is_empty() {
             // A match's bots, in the order they first sit (as `arena report` takes them);
@@ -419,6 +481,14 @@ fn push_latest(list: &mut VecDeque<Value>, value: Value) {
 mod tests {
     use super::*;
 
+    /// A record of game `id` of bots a and b, b scoring `score`.
+    fn record(id: u64, score: i64) -> String {
+        json!({"id": id, "game": "all-fives", "deal": id, "arrangement": 0, "seed": 1, "bot_seeds": [1, 2],
+               "bots": ["a", "b"], "result": {"reason": "target", "scores": [250, score], "ranks": [0, 1]},
+               "faults": [], "events": []})
+        .to_string()
+    }
+
     #[test]
     fn games_left_head_for_the_bound_the_llr_moves_to() {
         let summary = |llr: f64, conclusion: &str| json!({"llr": llr, "lower": -3.0, "upper": 3.0, "games": 100, "conclusion": conclusion});
@@ -437,14 +507,8 @@ mod tests {
     #[test]
     fn a_line_is_read_once_it_ends_and_each_game_found_where_it_is() {
         let dir = tempfile::tempdir().unwrap();
-        let record = |id: u64| {
-            json!({"id": id, "game": "all-fives", "deal": id, "arrangement": 0, "seed": 1, "bot_seeds": [1, 2],
-                   "bots": ["a", "b"], "result": {"reason": "target", "scores": [250, 10], "ranks": [0, 1]},
-                   "faults": [], "events": []})
-            .to_string()
-        };
-        let first = record(0) + "\n";
-        let second = record(1);
+        let first = record(0, 10) + "\n";
+        let second = record(1, 10);
         std::fs::write(dir.path().join(GAMES), format!("{first}{}", &second[..10])).unwrap();
         let mut watch = Watch::new(dir.path()).unwrap();
         assert!(watch.poll());
@@ -463,13 +527,7 @@ mod tests {
     #[test]
     fn records_put_in_order_as_the_run_ends_are_found_where_they_are_then() {
         let dir = tempfile::tempdir().unwrap();
-        let record = |id: u64| {
-            json!({"id": id, "game": "all-fives", "deal": id, "arrangement": 0, "seed": 1, "bot_seeds": [1, 2],
-                   "bots": ["a", "b"], "result": {"reason": "target", "scores": [250, 10 + id as i64], "ranks": [0, 1]},
-                   "faults": [], "events": []})
-            .to_string()
-        };
-        let (first, second) = (record(0), record(1));
+        let (first, second) = (record(0, 10), record(1, 11));
         std::fs::write(dir.path().join(GAMES), format!("{second}\n{first}\n")).unwrap();
         let mut watch = Watch::new(dir.path()).unwrap();
         assert!(watch.poll());
@@ -483,5 +541,43 @@ mod tests {
             (Some((0, first.len())), Some((first.len() as u64 + 1, second.len())))
         );
         assert_eq!(watch.state(None, None)["games"], 2, "each game counted once");
+    }
+
+    #[test]
+    fn games_handed_over_are_counted_from_their_summaries_and_the_rest_read_from_the_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join(GAMES);
+        // Game 0 was played before the run resumed: only the file has it.
+        let lines: Vec<String> = (0..3).map(|id| record(id, 10)).collect();
+        std::fs::write(&path, format!("{}\n", lines[0])).unwrap();
+        let flights = Arc::new(Flights::default());
+        let mut watch = Watch::new(dir.path()).unwrap().fed(Arc::clone(&flights));
+        flights.records_from(lines[0].len() as u64 + 1);
+        assert!(watch.poll(), "the game before the run, from the file");
+        // Game 1's line is in the file before the run hands it over.
+        std::fs::write(&path, format!("{}\n{}\n{}", lines[0], lines[1], &lines[2][..9])).unwrap();
+        assert!(!watch.poll(), "a line the run has not handed over waits for it");
+        std::fs::write(&path, format!("{}\n{}\n{}\n", lines[0], lines[1], lines[2])).unwrap();
+        let at = |id: usize| (lines[..id].iter().map(|line| line.len() as u64 + 1).sum::<u64>(), lines[id].len());
+        // Handed over with b's score 20 where the lines say 10: the summaries are what is counted.
+        let handed: Vec<GameSummary> =
+            (1..3).map(|id| GameSummary::from_line(record(id, 20).as_bytes()).unwrap()).collect();
+        flights.recorded(handed.iter().zip([at(1), at(2)]));
+        assert!(watch.poll());
+        assert_eq!((watch.games, watch.span(1), watch.span(2)), (3, Some(at(1)), Some(at(2))));
+        let scores = |watch: &mut Watch| {
+            let state = watch.state(None, None);
+            (
+                state["latest"].as_array().unwrap().iter().map(|game| game["scores"][1].clone()).collect::<Vec<_>>(),
+                state["standings"]["bots"][1]["games"].clone(),
+            )
+        };
+        assert_eq!(scores(&mut watch), (vec![json!(10), json!(20), json!(20)], json!(3)));
+        // Put in order in a new file: read again from it, each game once.
+        std::fs::write(dir.path().join("sorted"), std::fs::read(&path).unwrap()).unwrap();
+        std::fs::rename(dir.path().join("sorted"), &path).unwrap();
+        flights.recorded(handed.iter().zip([at(1), at(2)]));
+        watch.poll();
+        assert_eq!((watch.games, scores(&mut watch)), (3, (vec![json!(10), json!(10), json!(10)], json!(3))));
     }
 }

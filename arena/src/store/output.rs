@@ -269,6 +269,17 @@ impl OutDir {
         Ok(())
     }
 
+    /// The size of `games.jsonl`: where the next line appended begins.
+    pub fn end(&self) -> u64 {
+        self.end
+    }
+
+    /// Where the last `count` lines appended are: (byte offset, length
+    /// without the newline) of each, in file order.
+    pub fn last_spans(&self, count: usize) -> impl Iterator<Item = (u64, usize)> + '_ {
+        self.index[self.index.len().saturating_sub(count)..].iter().map(|&(_, offset, length)| (offset, length))
+    }
+
     /// Puts `games.jsonl` in game-id order (games finish out of order when
     /// several run at once), a line at a time, and writes `standings.json`.
     /// Both files are replaced atomically.
