@@ -11,6 +11,7 @@ use super::serve::Server;
 use game::Game;
 use protocol::engine::EngineInfo;
 use serde_json::Value;
+use serde_json::value::RawValue;
 use std::marker::PhantomData;
 
 /// Something to do with a built-in game chosen by name at run time, with
@@ -75,6 +76,9 @@ pub trait BuiltIn: Sync {
     /// # Errors
     /// When the game cannot be set up again as the record says.
     fn annotate(&self, recorded: &Recorded<'_>, events: &[&Value]) -> Result<Annotation, Misread>;
+    /// [`Self::annotate`] for the events' text, read straight into the
+    /// game's types ([`recorded::annotate_text`]); `None` when one cannot be.
+    fn annotate_text(&self, recorded: &Recorded<'_>, events: &[&RawValue]) -> Option<Result<Annotation, Misread>>;
 }
 
 /// A typed copy of a game in progress, kept in step with it, that draws
@@ -149,6 +153,9 @@ impl<G: Game> BuiltIn for Native<G> {
     }
     fn annotate(&self, recorded: &Recorded<'_>, events: &[&Value]) -> Result<Annotation, Misread> {
         recorded::annotate::<G>(recorded, events)
+    }
+    fn annotate_text(&self, recorded: &Recorded<'_>, events: &[&RawValue]) -> Option<Result<Annotation, Misread>> {
+        recorded::annotate_text::<G>(recorded, events)
     }
 }
 

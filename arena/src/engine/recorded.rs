@@ -6,6 +6,7 @@
 
 use game::{Game, VariantError};
 use serde_json::Value;
+use serde_json::value::RawValue;
 use std::fmt;
 
 /// The parts of a record a built-in game reads.
@@ -218,7 +219,27 @@ pub fn annotate<G: Game>(recorded: &Recorded<'_>, events: &[&Value]) -> Result<A
             return Ok(Annotation { setup: None, teams, choices: Vec::new(), misread: Some(misread) });
         }
     };
-    let (mut game, setup) = set_up::<G>(recorded, &variant, &typed_events)?;
+    annotate_typed::<G>(recorded, &variant, &typed_events)
+}
+
+/// [`annotate`] for a record's events as their text (each as the record
+/// holds it, its move's time and choice spliced in), read straight into
+/// `G`'s types; `None` when the variant or an event cannot be read so
+/// ([`annotate`] then says why).
+pub fn annotate_text<G: Game>(recorded: &Recorded<'_>, events: &[&RawValue]) -> Option<Result<Annotation, Misread>> {
+    let variant: G::Variant = serde_json::from_value(recorded.variant.clone()).ok()?;
+    let typed_events =
+        events.iter().map(|event| serde_json::from_str(event.get()).ok()).collect::<Option<Vec<G::Event>>>()?;
+    Some(annotate_typed::<G>(recorded, &variant, &typed_events))
+}
+
+/// [`annotate`] once the variant and the events are read as `G`'s.
+fn annotate_typed<G: Game>(
+    recorded: &Recorded<'_>,
+    variant: &G::Variant,
+    typed_events: &[G::Event],
+) -> Result<Annotation, Misread> {
+    let (mut game, setup) = set_up::<G>(recorded, variant, typed_events)?;
     let setup = setup.map(|setup| serde_json::to_value(setup).expect("setups serialize"));
     let mut choices = Vec::new();
     let mut misread = None;
@@ -235,5 +256,5 @@ pub fn annotate<G: Game>(recorded: &Recorded<'_>, events: &[&Value]) -> Result<A
             }
         }
     }
-    Ok(Annotation { setup, teams: G::teams(&variant), choices, misread })
+    Ok(Annotation { setup, teams: G::teams(variant), choices, misread })
 }

@@ -144,3 +144,46 @@ fn extra_events_and_impossible_variants_are_caught() {
     assert_eq!(found.len(), 1);
     assert!(found[0].message.starts_with("the variant cannot be played"), "{}", found[0].message);
 }
+
+/// Whether `record` is proven to agree with the game's engine on the quick
+/// road alone (without the replay that says what differs).
+fn proven(record: &RecordOf<AllFives>) -> bool {
+    let text = serde_json::to_string(record).expect("records serialize");
+    let engine = Engine::built_in(AllFives::NAME).expect("a built-in game");
+    let mut link = engine.built_in_game().expect("a built-in engine").server();
+    let runtime = tokio::runtime::Builder::new_current_thread().build().expect("a runtime without drivers starts");
+    runtime.block_on(quick::agrees(&engine, link.as_mut(), &text)).expect("a built-in engine does not fail")
+}
+
+#[test]
+fn a_faithful_record_is_proven_on_the_quick_road_and_an_edited_one_is_not() {
+    assert!(proven(&played(3)));
+    let mut preset = played(5);
+    preset.preset = true;
+    assert!(proven(&preset));
+    let mut edited = played(1);
+    let at = first(&edited, |e| matches!(e, Event::HandEnd(_)));
+    let Event::HandEnd(end) = &mut edited.events[at].event else { unreachable!() };
+    end.scores[0] += 5;
+    assert!(!proven(&edited));
+}
+
+#[test]
+fn a_recorded_event_is_the_engines_with_its_move_spliced_in_as_a_run_writes_it() {
+    let engine = r#"{"type":"play","seat":1}"#;
+    let spliced = quick::Spliced::read(r#"{"type":"play","seat":1,"time_us":10,"choice":2,"clock_us":7}"#);
+    assert!(spliced.is(engine));
+    assert_eq!(spliced.choice, Some(2));
+    assert!(quick::Spliced::read(r#"{"choice":0}"#).is("{}"));
+    assert!(quick::Spliced::read(engine).is(engine));
+    for other in [
+        r#"{"type":"play","seat":2,"time_us":10,"choice":2}"#,
+        r#"{"type":"play","seat":1,"choice":2,"time_us":10}"#,
+        r#"{"type":"play","seat":1,"time_us":010,"choice":2}"#,
+        r#"{"type":"play","seat":1,"time_us":10,"choice":2,"choice":2}"#,
+        r#"{"type":"play","seat":1, "time_us":10}"#,
+        r#"{"type":"play","seat":1,"time_us":-1}"#,
+    ] {
+        assert!(!quick::Spliced::read(other).is(engine), "{other}");
+    }
+}
