@@ -111,7 +111,7 @@ fn a_bot_that_spends_its_clock_forfeits_on_time_though_each_move_is_within_its_l
         check_clocks(record, 2000, 0);
     }
     let standings = Standings::read(&out);
-    assert_eq!(standings.bot("slow").faults_by_kind, [("timeout".to_string(), 2)].into());
+    assert_eq!(standings.bot("slow").faults_by_kind, [(records::fault::FaultKind::Timeout, 2)].into());
     assert!(standings.bot("g").faults_by_kind.is_empty());
 }
 

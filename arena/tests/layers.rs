@@ -128,7 +128,7 @@ fn no_command_imports_another() {
 /// The dependencies each crate below the arena may have, and the tests
 /// crate's that it may not.
 const BELOW: [(&str, &[&str]); 2] = [
-    ("records", &["protocol", "serde", "serde_json", "rand_chacha", "rand_core", "memchr"]),
+    ("records", &["protocol", "serde", "serde_json", "rand_chacha", "rand_core", "memchr", "indexmap"]),
     ("stats", &["records", "game", "serde", "serde_json", "skillratings", "comfy-table"]),
 ];
 

@@ -1,9 +1,16 @@
-//! `standings.json`, read back: the standings of a run, bot by bot in rank
-//! order, with the head-to-head and likelihood-of-superiority matrices
-//! (`arena/RECORDS.md` documents every field).
+//! `standings.json`: the standings of a run, bot by bot in rank order, with
+//! the head-to-head and likelihood-of-superiority matrices, as the arena
+//! writes them and any tool reads them back (`arena/RECORDS.md` documents
+//! every field). The matrices are [`IndexMap`]s, so that they keep the rank
+//! order both ways.
 
+use crate::fault::FaultKind;
+use indexmap::IndexMap;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
+
+/// A value for pairs of bots, `matrix[row][column]`, both in the order given.
+pub type Matrix<V> = IndexMap<String, IndexMap<String, V>>;
 
 /// `standings.json` (`arena/RECORDS.md`): the standings of a run.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -16,10 +23,12 @@ pub struct Standings {
     pub games: u64,
     /// The bots, in rank order.
     pub bots: Vec<Standing>,
-    /// Each bot's score against each other bot, by row bot then column bot.
-    pub head_to_head: BTreeMap<String, BTreeMap<String, HeadToHead>>,
-    /// The likelihood of superiority of the row bot over the column bot.
-    pub los: BTreeMap<String, BTreeMap<String, f64>>,
+    /// Each bot's score against each other bot it met, by row bot then
+    /// column bot, both in rank order.
+    pub head_to_head: Matrix<HeadToHead>,
+    /// The likelihood of superiority of the row bot over the column bot,
+    /// for every pair of rated bots, both in rank order.
+    pub los: Matrix<f64>,
 }
 
 impl Standings {
@@ -51,8 +60,6 @@ pub struct Standing {
     pub draws: u64,
     /// (wins + draws / 2) / games.
     pub score: f64,
-    /// wins / games.
-    pub win_rate: f64,
     /// The mean final score of its side.
     pub points_for: f64,
     /// The half-width of the 95% interval of `points_for`.
@@ -62,7 +69,9 @@ pub struct Standing {
     /// Faults in all.
     pub faults: u64,
     /// Faults by kind (kinds that happened only).
-    pub faults_by_kind: BTreeMap<String, u64>,
+    pub faults_by_kind: BTreeMap<FaultKind, u64>,
+    /// wins / games.
+    pub win_rate: f64,
     /// The Elo rating; `None` without games.
     pub rating: Option<f64>,
     /// The half-width of the rating's 95% interval.

@@ -17,14 +17,7 @@
 use skillratings::MultiTeamOutcome;
 use skillratings::weng_lin::{WengLinConfig, WengLinRating, weng_lin_multi_team};
 
-/// A bot's Weng–Lin rating.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct WengLin {
-    /// The estimated skill, μ.
-    pub mu: f64,
-    /// Its uncertainty, σ.
-    pub sigma: f64,
-}
+pub use records::standings::WengLin;
 
 /// One free-for-all game: where it is in the schedule and the place of each bot in it.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]

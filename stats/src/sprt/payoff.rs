@@ -55,14 +55,7 @@ pub struct Payoffs {
     widest: f64,
 }
 
-/// A mean payoff per game with half its 95% interval.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
-pub struct PayoffEstimate {
-    /// The new bot's mean payoff per game.
-    pub mean: f64,
-    /// Half the width of the 95% interval.
-    pub margin: f64,
-}
+pub use records::sprt::PayoffEstimate;
 
 impl PayoffSprt {
     /// Checks the parameters: `payoff0 < payoff1`, and the error rates.

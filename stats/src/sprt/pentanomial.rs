@@ -25,6 +25,14 @@ pub enum Model {
 }
 
 impl Model {
+    /// The scale's name, as `--model` and `sprt.json` give it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Model::Logistic => "logistic",
+            Model::Normalized => "normalized",
+        }
+    }
+
     /// The name of the scale's unit: `Elo` or `nElo`.
     pub fn unit(self) -> &'static str {
         match self {
@@ -37,11 +45,10 @@ impl Model {
 impl std::str::FromStr for Model {
     type Err = SprtError;
     fn from_str(text: &str) -> Result<Model, SprtError> {
-        match text {
-            "logistic" => Ok(Model::Logistic),
-            "normalized" => Ok(Model::Normalized),
-            other => Err(SprtError::UnknownModel { text: other.to_string() }),
-        }
+        [Model::Logistic, Model::Normalized]
+            .into_iter()
+            .find(|model| model.name() == text)
+            .ok_or_else(|| SprtError::UnknownModel { text: text.to_string() })
     }
 }
 

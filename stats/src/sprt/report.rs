@@ -3,9 +3,9 @@
 
 use super::kind::{Evidence, Test};
 use super::pairs::DealSequence;
-use super::payoff::PayoffEstimate;
 use super::pentanomial::{Estimate, Model};
 pub use records::sprt::Conclusion;
+use records::sprt::{Findings, Parameters};
 use serde::{Deserialize, Serialize};
 
 /// What a reader of `sprt.json` needs of a [`Summary`] written before:
@@ -16,98 +16,66 @@ pub struct Ended {
     pub conclusion: Conclusion,
 }
 
-/// `sprt.json`: the test, what it counted and its conclusion.
-#[derive(Debug, Clone, Serialize)]
+/// A test's summary: `sprt.json` ([`records::sprt::Sprt`], which it
+/// serializes as), and the test and evidence its text is written from.
+#[derive(Debug, Clone)]
 pub struct Summary {
-    /// The tested bot.
-    pub new: String,
-    /// The bot it is compared with.
-    pub base: String,
-    /// Which test ran: `pentanomial` or `payoff`.
-    pub test: &'static str,
-    /// The test's parameters.
-    #[serde(flatten)]
-    pub sprt: Test,
-    /// The lower bound of the LLR (H0 at or below it).
-    pub lower: f64,
-    /// The upper bound of the LLR (H1 at or above it).
-    pub upper: f64,
-    /// The LLR of the deals counted.
-    pub llr: f64,
-    /// What the test counted, and its estimates.
-    #[serde(flatten)]
-    pub findings: Findings,
-    /// The games the test counted (whole deals, in schedule order, up to the verdict).
-    pub games: u64,
-    /// Every game recorded, those finished after the verdict included.
-    pub games_played: u64,
-    /// How the test ended.
-    pub conclusion: Conclusion,
+    /// What `sprt.json` holds.
+    pub file: records::sprt::Sprt,
+    /// The test run.
+    test: Test,
+    /// What it counted.
+    evidence: Evidence,
 }
 
-/// What a test counted, and its estimates.
-#[derive(Debug, Clone, Serialize)]
-#[serde(untagged)]
-pub enum Findings {
-    /// The pentanomial test's.
-    Pairs(PairFindings),
-    /// The payoff test's.
-    Payoffs(PayoffFindings),
+impl Serialize for Summary {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.file.serialize(serializer)
+    }
 }
 
-/// The pentanomial test's counts and estimates, those fastchess prints.
-#[derive(Debug, Clone, Serialize)]
-pub struct PairFindings {
-    /// Pairs by their score for the new bot: LL, LD, WL+DD, WD, WW.
-    pub pentanomial: [u64; 5],
-    /// The pairs counted.
-    pub pairs: u64,
-    /// The Elo difference on the test's scale, with half its 95% interval.
-    pub elo: Option<Estimate>,
-    /// The logistic Elo difference, with half its 95% interval.
-    pub logistic_elo: Option<Estimate>,
-    /// The normalized Elo difference (nElo), with half its 95% interval.
-    pub normalized_elo: Option<Estimate>,
-    /// The likelihood of superiority ([`Pentanomial::los`](super::pentanomial::Pentanomial::los)).
-    pub los: Option<f64>,
-    /// The share of pairs scoring 1 point ([`Pentanomial::draw_ratio`](super::pentanomial::Pentanomial::draw_ratio)).
-    pub draw_ratio: Option<f64>,
+/// An Elo estimate as `sprt.json` holds it: `null` where unbounded.
+fn written(estimate: Option<Estimate>) -> Option<records::sprt::Estimate> {
+    let finite = |x: f64| Some(x).filter(|x| x.is_finite());
+    estimate.map(|e| records::sprt::Estimate { elo: finite(e.elo), margin: finite(e.margin) })
 }
 
-/// The payoff test's counts and estimates.
-#[derive(Debug, Clone, Serialize)]
-pub struct PayoffFindings {
-    /// What a game's score counts (`chips`): `payoff0`, `payoff1` and `payoff` are in it, per game.
-    pub unit: String,
-    /// The deals counted.
-    pub deals: u64,
-    /// The new bot's mean payoff per game, with half its 95% interval.
-    pub payoff: Option<PayoffEstimate>,
-    /// The likelihood of superiority ([`Payoffs::los`](super::payoff::Payoffs::los)).
-    pub los: Option<f64>,
-}
-
-impl Findings {
-    /// What `sequence` counted, for a game whose scores count `unit`.
-    fn of(sequence: &DealSequence, unit: &str) -> Findings {
-        match (sequence.evidence(), sequence.test()) {
-            (Evidence::Pairs(counts), Test::Pentanomial(sprt)) => Findings::Pairs(PairFindings {
-                pentanomial: counts.counts,
-                pairs: counts.pairs(),
-                elo: counts.estimate(sprt.model),
-                logistic_elo: counts.estimate(Model::Logistic),
-                normalized_elo: counts.estimate(Model::Normalized),
-                los: counts.los(),
-                draw_ratio: counts.draw_ratio(),
-            }),
-            (Evidence::Payoffs(payoffs), _) => Findings::Payoffs(PayoffFindings {
-                unit: unit.to_string(),
-                deals: payoffs.deals,
-                payoff: payoffs.estimate(),
-                los: payoffs.los(),
-            }),
-            _ => unreachable!("the evidence of another test"),
+/// The test's parameters as `sprt.json` holds them.
+fn written_parameters(test: &Test) -> Parameters {
+    let errors = test.errors();
+    match test {
+        Test::Pentanomial(sprt) => Parameters::Pentanomial {
+            elo0: sprt.elo0,
+            elo1: sprt.elo1,
+            alpha: errors.alpha,
+            beta: errors.beta,
+            model: sprt.model.name().to_string(),
+        },
+        Test::Payoff(sprt) => {
+            Parameters::Payoff { payoff0: sprt.payoff0, payoff1: sprt.payoff1, alpha: errors.alpha, beta: errors.beta }
         }
+    }
+}
+
+/// What `sequence` counted, for a game whose scores count `unit`.
+fn findings(sequence: &DealSequence, unit: &str) -> Findings {
+    match (sequence.evidence(), sequence.test()) {
+        (Evidence::Pairs(counts), Test::Pentanomial(sprt)) => Findings::Pairs {
+            pentanomial: counts.counts,
+            pairs: counts.pairs(),
+            elo: written(counts.estimate(sprt.model)),
+            logistic_elo: written(counts.estimate(Model::Logistic)),
+            normalized_elo: written(counts.estimate(Model::Normalized)),
+            los: counts.los(),
+            draw_ratio: counts.draw_ratio(),
+        },
+        (Evidence::Payoffs(payoffs), _) => Findings::Payoffs {
+            unit: unit.to_string(),
+            deals: payoffs.deals,
+            payoff: payoffs.estimate(),
+            los: payoffs.los(),
+        },
+        _ => unreachable!("the evidence of another test"),
     }
 }
 
@@ -121,33 +89,35 @@ impl Summary {
         games_played: u64,
         conclusion: Conclusion,
     ) -> Summary {
-        let sprt = *sequence.test();
-        Summary {
+        let test = *sequence.test();
+        let file = records::sprt::Sprt {
             new: new.to_string(),
             base: base.to_string(),
-            test: sprt.name(),
-            sprt,
-            lower: sprt.errors().lower(),
-            upper: sprt.errors().upper(),
+            test: test.name().to_string(),
+            parameters: written_parameters(&test),
+            lower: test.errors().lower(),
+            upper: test.errors().upper(),
             llr: sequence.llr(),
-            findings: Findings::of(sequence, unit),
+            findings: findings(sequence, unit),
             games: sequence.games(),
             games_played,
             conclusion,
-        }
+        };
+        Summary { file, test, evidence: sequence.evidence().clone() }
     }
 
     /// The summary printed at the end, several lines.
     pub fn text(&self) -> String {
-        let (new, base) = (&self.new, &self.base);
-        let unit = match &self.findings {
-            Findings::Pairs(_) => self.sprt.unit(""),
-            Findings::Payoffs(findings) => self.sprt.unit(&findings.unit),
+        let file = &self.file;
+        let (new, base) = (&file.new, &file.base);
+        let unit = match &file.findings {
+            Findings::Pairs { .. } => self.test.unit(""),
+            Findings::Payoffs { unit, .. } => self.test.unit(unit),
         };
-        let bound1 = self.sprt.bounds().1;
+        let bound1 = self.test.bounds().1;
         // What each hypothesis says depends on where the bounds lie: [0, 5]
         // asks "is it better?", [-10, 0] (no-regression) "is it not worse?".
-        let verdict = match self.conclusion {
+        let verdict = match file.conclusion {
             Conclusion::H1 if bound1 > 0.0 => format!("H1 accepted: {new} is better than {base}"),
             Conclusion::H1 if bound1 == 0.0 => format!("H1 accepted: {new} is not worse than {base}"),
             Conclusion::H1 => format!("H1 accepted: {new} is at most {} {unit} worse than {base}", -bound1),
@@ -158,30 +128,30 @@ impl Summary {
         };
         // The standings beside it rate every game played on its own: say
         // which figure this is, and what it is estimated from.
-        let (counted, estimates) = match &self.findings {
-            Findings::Pairs(f) => (
-                format!("{} pairs", f.pairs),
+        let (counted, estimates) = match &self.evidence {
+            Evidence::Pairs(counts) => (
+                format!("{} pairs", counts.pairs()),
                 format!(
                     "SPRT estimate from the {} pairs counted: {}, {}\n  \
                      (not the standings' Elo: that rates each bot about their mean, from each of the {} games played on its own)\n\
                      LOS {}, draw ratio {} (pairs scoring 1 point)\n\
                      pentanomial [LL, LD, WL+DD, WD, WW]: {:?}\n",
-                    f.pairs,
-                    estimate_text(f.logistic_elo.map(|e| [e.elo, e.margin]), "Elo", 1),
-                    estimate_text(f.normalized_elo.map(|e| [e.elo, e.margin]), "nElo", 1),
-                    self.games_played,
-                    percent(f.los),
-                    percent(f.draw_ratio),
-                    f.pentanomial,
+                    counts.pairs(),
+                    estimate_text(counts.estimate(Model::Logistic).map(|e| [e.elo, e.margin]), "Elo", 1),
+                    estimate_text(counts.estimate(Model::Normalized).map(|e| [e.elo, e.margin]), "nElo", 1),
+                    file.games_played,
+                    percent(counts.los()),
+                    percent(counts.draw_ratio()),
+                    counts.counts,
                 ),
             ),
-            Findings::Payoffs(f) => (
-                format!("{} deals", f.deals),
+            Evidence::Payoffs(payoffs) => (
+                format!("{} deals", payoffs.deals),
                 format!(
                     "SPRT estimate from the {} deals counted: {new}'s payoff {}, LOS {}\n",
-                    f.deals,
-                    estimate_text(f.payoff.map(|e| [e.mean, e.margin]), &unit, 2),
-                    percent(f.los)
+                    payoffs.deals,
+                    estimate_text(payoffs.estimate().map(|e| [e.mean, e.margin]), &unit, 2),
+                    percent(payoffs.los())
                 ),
             ),
         };
@@ -190,10 +160,10 @@ impl Summary {
              LLR {:.2} after {} games ({counted}; {} played)\n\
              {estimates}\
              {verdict}\n",
-            parameters(&self.sprt, &unit),
-            self.llr,
-            self.games,
-            self.games_played,
+            parameters(&self.test, &unit),
+            file.llr,
+            file.games,
+            file.games_played,
         )
     }
 }
@@ -276,6 +246,9 @@ mod tests {
             "{text}"
         );
         assert!(text.contains("interrupted before a verdict"), "{text}");
+        let written = serde_json::to_string_pretty(&summary).unwrap();
+        let read: records::sprt::Sprt = serde_json::from_str(&written).unwrap();
+        assert_eq!(serde_json::to_string_pretty(&read).unwrap(), written, "sprt.json is records' type");
         let json = serde_json::to_value(&summary).unwrap();
         assert_eq!(json["test"], "pentanomial");
         assert_eq!(json["conclusion"], "interrupted");
@@ -305,6 +278,9 @@ mod tests {
             text.contains("SPRT estimate from the 4 deals counted: rules's payoff chips/game +1.00 ± 2.23, LOS 80.98%"),
             "{text}"
         );
+        let written = serde_json::to_string_pretty(&summary).unwrap();
+        let read: records::sprt::Sprt = serde_json::from_str(&written).unwrap();
+        assert_eq!(serde_json::to_string_pretty(&read).unwrap(), written, "sprt.json is records' type");
         let json = serde_json::to_value(&summary).unwrap();
         assert_eq!(json["test"], "payoff");
         assert_eq!((json["payoff0"].as_f64(), json["payoff1"].as_f64()), (Some(0.0), Some(0.5)));
@@ -314,7 +290,7 @@ mod tests {
         let status = status(&sequence, "chips");
         assert_eq!(status, "| LLR 0.29 (-2.94, 2.94) chips/game +1.00 ± 2.23 | 4 deals");
         let mut summary = summary;
-        summary.conclusion = Conclusion::H0;
+        summary.file.conclusion = Conclusion::H0;
         assert!(summary.text().ends_with("H0 accepted: rules is not 0.5 chips/game better than random\n"));
     }
 
@@ -323,7 +299,7 @@ mod tests {
         let verdict = |elo0, elo1, conclusion| {
             let sequence = DealSequence::new(pentanomial(elo0, elo1), 2, 1).unwrap();
             let mut summary = Summary::new("new", "old", &sequence, "points", 0, Conclusion::Inconclusive);
-            summary.conclusion = conclusion;
+            summary.file.conclusion = conclusion;
             summary.text().lines().last().unwrap().to_string()
         };
         assert_eq!(verdict(0.0, 5.0, Conclusion::H1), "H1 accepted: new is better than old");

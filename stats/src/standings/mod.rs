@@ -32,12 +32,11 @@ use crate::ratings::{Elo, RatingTally, WengLin};
 use game::Scoring;
 use records::fault::FaultKind;
 use records::record::GameSummary;
-use repeats::{Repeated, Repeats};
-use serde::Serialize;
+use repeats::{RepeatedDeals, Repeats};
 use std::collections::BTreeMap;
 
 /// One bot's totals.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct BotStanding {
     /// The bot's name.
     pub name: String,
@@ -64,16 +63,12 @@ pub struct BotStanding {
     /// Faults by kind (kinds that happened only).
     pub faults_by_kind: BTreeMap<FaultKind, u64>,
     /// Games it faulted in, and so forfeited.
-    #[serde(skip)]
     pub forfeits: u64,
-    #[serde(skip)]
     points_for_sum: i64,
     /// The sum of the squared final scores, for the interval.
-    #[serde(skip)]
     points_for_squares: i128,
     /// The sum of each game's mean opposing score, times [`AGAINST_SCALE`]:
     /// kept exact, so that the mean never depends on the order of the games.
-    #[serde(skip)]
     points_against_scaled: i128,
 }
 
@@ -235,7 +230,7 @@ pub struct Ranking<'a> {
     /// Indices into `standings.bots`, best first.
     pub order: Vec<usize>,
     /// For each bot, whether it did better on deals it had met before ([`repeats`]).
-    pub repeated: Vec<Option<Repeated>>,
+    pub repeated: Vec<Option<RepeatedDeals>>,
 }
 
 impl Ranking<'_> {

@@ -32,7 +32,7 @@
 //! 100.
 
 use crate::ratings::normal::normal_cdf;
-use serde::Serialize;
+pub use records::standings::RepeatedDeals;
 use std::collections::BTreeMap;
 
 /// The fewest repeated deals a bot is tested on.
@@ -61,23 +61,6 @@ pub struct Repeats {
     meetings: BTreeMap<(usize, u64), Meetings>,
 }
 
-/// What the test says of one bot.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
-pub struct Repeated {
-    /// The deals it played at least twice.
-    pub deals: u64,
-    /// The mean difference: how much more it scored per game, in the game's
-    /// unit, on a deal it had met than on its first game of it.
-    pub gain: f64,
-    /// The half-width of the 95% interval of `gain`: 1.96 times its
-    /// standard error over which game of each deal came first.
-    pub interval: f64,
-    /// The one-sided p-value of "no gain".
-    pub p: f64,
-    /// Whether `p` is below the family's threshold.
-    pub flagged: bool,
-}
-
 impl Repeats {
     /// Notes that bot `bot` played a game of deal `deal` whose play key is
     /// `key`, with this margin (scaled by a constant, the same for every game).
@@ -100,7 +83,7 @@ impl Repeats {
 
     /// The test for each of `bots` bots (`None` before [`MIN_DEALS`]
     /// repeated deals), margins unscaled by `scale`.
-    pub fn tested(&self, bots: usize, scale: f64) -> Vec<Option<Repeated>> {
+    pub fn tested(&self, bots: usize, scale: f64) -> Vec<Option<RepeatedDeals>> {
         let mut differences: Vec<Vec<Difference>> = vec![Vec::new(); bots];
         for (&(bot, _), met) in &self.meetings {
             if met.games >= 2 && bot < bots {
@@ -145,7 +128,7 @@ struct Difference {
 }
 
 /// The one-sided z-test of a positive mean of `differences`, flagged below `alpha`.
-fn test(differences: &[Difference], alpha: f64) -> Option<Repeated> {
+fn test(differences: &[Difference], alpha: f64) -> Option<RepeatedDeals> {
     let n = differences.len() as u64;
     if n < MIN_DEALS {
         return None;
@@ -160,7 +143,7 @@ fn test(differences: &[Difference], alpha: f64) -> Option<Repeated> {
     } else {
         1.0
     };
-    Some(Repeated { deals: n, gain: mean, interval: 1.96 * error, p, flagged: p < alpha })
+    Some(RepeatedDeals { deals: n, gain: mean, interval: 1.96 * error, p, flagged: p < alpha })
 }
 
 #[cfg(test)]
@@ -176,7 +159,7 @@ mod tests {
 
     /// Bot 0 gains `gain` on every game of a deal after its first, bot 1
     /// never does; both with noise of standard deviation about 3.
-    fn field(gain: f64, deals: u64) -> Vec<Option<Repeated>> {
+    fn field(gain: f64, deals: u64) -> Vec<Option<RepeatedDeals>> {
         let mut rng = ChaCha8Rng::seed_from_u64(1);
         let mut repeats = Repeats::default();
         for deal in 0..deals {

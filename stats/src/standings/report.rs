@@ -29,9 +29,9 @@
 //!   or more the LOS matrix, as GitHub-flavoured Markdown tables under `###`
 //!   titles, with the same cells as the text tables.
 
+use super::Ranking;
 use super::cells::{self, Grid};
-use super::{BotStanding, Ranking};
-use serde::ser::{Serialize, SerializeMap, Serializer};
+use records::standings::{HeadToHead, Matrix, Standing};
 use std::fmt;
 use std::str::FromStr;
 
@@ -103,96 +103,52 @@ pub fn render(ranking: &Ranking, format: ReportFormat, game: &str, seed: u64) ->
     }
 }
 
-/// A bot's row of the report.
-#[derive(serde::Serialize)]
-struct Row<'a> {
-    rank: usize,
-    #[serde(flatten)]
-    bot: &'a BotStanding,
-    win_rate: f64,
-    rating: Option<f64>,
-    rating_interval: Option<f64>,
-    los_next: Option<f64>,
-    /// Absent without free-for-all games, `null` for a bot that played none.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    weng_lin: Option<Option<WengLinJson>>,
-    repeated_deals: Option<super::repeats::Repeated>,
-}
-
-#[derive(serde::Serialize)]
-struct WengLinJson {
-    mu: f64,
-    sigma: f64,
-}
-
-fn rows<'a>(ranking: &'a Ranking) -> Vec<Row<'a>> {
+/// The bots' lines of `standings.json`, in rank order.
+fn rows(ranking: &Ranking) -> Vec<Standing> {
     ranking
         .bots()
         .enumerate()
-        .map(|(position, (i, bot))| Row {
-            rank: position + 1,
-            bot,
+        .map(|(position, (i, bot))| Standing {
+            rank: position as u64 + 1,
+            name: bot.name.clone(),
+            games: bot.games,
+            wins: bot.wins,
+            losses: bot.losses,
+            draws: bot.draws,
+            score: bot.score,
+            points_for: bot.points_for,
+            points_for_interval: bot.points_for_interval,
+            points_against: bot.points_against,
+            faults: bot.faults,
+            faults_by_kind: bot.faults_by_kind.clone(),
             win_rate: bot.win_rate(),
             rating: ranking.elo.rating(i),
             rating_interval: ranking.elo.interval(i),
             los_next: ranking.los_next(position),
-            weng_lin: ranking
-                .weng_lin
-                .as_ref()
-                .map(|ratings| ratings[i].map(|w| WengLinJson { mu: w.mu, sigma: w.sigma })),
+            weng_lin: ranking.weng_lin.as_ref().map(|ratings| ratings[i]),
             repeated_deals: ranking.repeated[i],
         })
         .collect()
 }
 
-/// A JSON object whose keys keep the order they were pushed in.
-struct Ordered<V>(Vec<(String, V)>);
-
-impl<V: Serialize> Serialize for Ordered<V> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(Some(self.0.len()))?;
-        for (key, value) in &self.0 {
-            map.serialize_entry(key, value)?;
-        }
-        map.end()
-    }
-}
-
-#[derive(serde::Serialize)]
-struct HeadToHead {
-    score: f64,
-    games: u64,
-}
-
 /// `matrix[row][column]` over the bots in rank order, for the pairs `cell` has a value for.
-fn matrix<V>(ranking: &Ranking, cell: impl Fn(usize, usize) -> Option<V>) -> Ordered<Ordered<V>> {
-    Ordered(
-        ranking
-            .bots()
-            .map(|(i, bot)| {
-                let row = ranking
-                    .bots()
-                    .filter(|&(j, _)| j != i)
-                    .filter_map(|(j, other)| cell(i, j).map(|v| (other.name.clone(), v)))
-                    .collect();
-                (bot.name.clone(), Ordered(row))
-            })
-            .collect(),
-    )
+fn matrix<V>(ranking: &Ranking, cell: impl Fn(usize, usize) -> Option<V>) -> Matrix<V> {
+    ranking
+        .bots()
+        .map(|(i, bot)| {
+            let row = ranking
+                .bots()
+                .filter(|&(j, _)| j != i)
+                .filter_map(|(j, other)| cell(i, j).map(|v| (other.name.clone(), v)))
+                .collect();
+            (bot.name.clone(), row)
+        })
+        .collect()
 }
 
 fn json(ranking: &Ranking, game: &str, seed: u64) -> String {
-    #[derive(serde::Serialize)]
-    struct Document<'a> {
-        game: &'a str,
-        seed: u64,
-        games: u64,
-        bots: Vec<Row<'a>>,
-        head_to_head: Ordered<Ordered<HeadToHead>>,
-        los: Ordered<Ordered<f64>>,
-    }
-    let document = Document {
-        game,
+    let document = records::standings::Standings {
+        game: game.to_string(),
         seed,
         games: ranking.standings.games,
         bots: rows(ranking),
@@ -218,22 +174,21 @@ fn csv(ranking: &Ranking) -> String {
     }
     out.push('\n');
     for row in rows(ranking) {
-        let bot = row.bot;
         let mut fields = vec![
             row.rank.to_string(),
-            csv_field(&bot.name),
+            csv_field(&row.name),
             number(row.rating),
             number(row.rating_interval),
-            bot.games.to_string(),
-            bot.wins.to_string(),
-            bot.draws.to_string(),
-            bot.losses.to_string(),
+            row.games.to_string(),
+            row.wins.to_string(),
+            row.draws.to_string(),
+            row.losses.to_string(),
             row.win_rate.to_string(),
-            bot.score.to_string(),
-            bot.points_for.to_string(),
-            bot.points_for_interval.to_string(),
-            bot.points_against.to_string(),
-            bot.faults.to_string(),
+            row.score.to_string(),
+            row.points_for.to_string(),
+            row.points_for_interval.to_string(),
+            row.points_against.to_string(),
+            row.faults.to_string(),
             number(row.los_next),
         ];
         if let Some(weng_lin) = row.weng_lin {
@@ -296,6 +251,17 @@ mod tests {
         assert_eq!(written, Written { games: two_bots().games, seed: Some(7) });
     }
     use serde_json::Value;
+
+    /// `standings.json` is written as `records`' type: read back, it writes
+    /// the same bytes.
+    #[test]
+    fn the_written_standings_read_back_as_records_and_write_the_same_bytes() {
+        for standings in [two_bots(), standings(&["q", "r", "p"], &free_for_all("p", ["q", "r"], 30))] {
+            let json = standings.to_json("all-fives", 7);
+            let read: records::standings::Standings = serde_json::from_str(&json).unwrap();
+            assert_eq!(serde_json::to_string_pretty(&read).unwrap() + "\n", json);
+        }
+    }
 
     fn two_bots() -> Standings {
         standings(&["b", "a", "idle"], &results("a", "b", 750, 0, 250))

@@ -134,7 +134,7 @@ pub(super) fn finish(out: &Option<PathBuf>, summary: &Summary) -> Result<i32, Fa
             .map_err(|e| internal(format!("cannot write {SPRT_RESULT}: {e}")))?;
         let _ = outln!("results: {}", dir.display());
     }
-    Ok(match summary.conclusion {
+    Ok(match summary.file.conclusion {
         Conclusion::H1 => exit::SUCCESS,
         Conclusion::H0 => exit::FAILED,
         Conclusion::Inconclusive => exit::INCONCLUSIVE,
