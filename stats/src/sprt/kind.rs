@@ -3,10 +3,10 @@
 //! bots are ranked by their mean score (a payoff, as Leduc's chips), the
 //! test of the new bot's mean payoff ([`PayoffSprt`]). Pure.
 
-use super::pairs::half_points;
 use super::payoff::{PayoffSprt, Payoffs};
 use super::pentanomial::Pentanomial;
 use super::test::{ErrorRates, Sprt};
+use crate::ratings::pairwise::places;
 use records::record::GameSummary;
 use serde::{Deserialize, Serialize};
 
@@ -134,11 +134,42 @@ impl Evidence {
     }
 }
 
+/// New's half-points against each of `opponents` in `game` (2 win, 1 draw, 0 loss),
+/// by the best place each bot holds ([`places`]). A bot absent from the game counts as last.
+pub fn half_points(game: &GameSummary, new: &str, opponents: &[String]) -> Vec<u8> {
+    let names: Vec<String> = std::iter::once(new.to_string()).chain(opponents.iter().cloned()).collect();
+    let places: Vec<u32> = places(game, &names).into_iter().map(|place| place.unwrap_or(u32::MAX)).collect();
+    places[1..]
+        .iter()
+        .map(|opponent| match places[0].cmp(opponent) {
+            std::cmp::Ordering::Less => 2,
+            std::cmp::Ordering::Equal => 1,
+            std::cmp::Ordering::Greater => 0,
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::sprt::Model;
     use crate::standings::fixtures::{game, names};
+
+    fn ranked(bots: &[&str], ranks: &[u32]) -> GameSummary {
+        game(bots, &vec![0; bots.len()], ranks)
+    }
+
+    #[test]
+    fn results_by_best_place() {
+        assert_eq!(half_points(&ranked(&["new", "base"], &[0, 1]), "new", &names(&["base"])), [2]);
+        assert_eq!(half_points(&ranked(&["base", "new"], &[0, 0]), "new", &names(&["base"])), [1]);
+        // Partners share their place.
+        let partners = ranked(&["base", "new", "base", "new"], &[0, 1, 0, 1]);
+        assert_eq!(half_points(&partners, "new", &names(&["base"])), [0]);
+        // Three players: second place beats the last and loses to the first.
+        let three = ranked(&["b2", "new", "base"], &[0, 1, 2]);
+        assert_eq!(half_points(&three, "new", &names(&["base", "b2"])), [2, 0]);
+    }
 
     #[test]
     fn each_test_reads_its_own_results_of_a_game() {

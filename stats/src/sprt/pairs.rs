@@ -16,25 +16,9 @@
 use super::SprtError;
 use super::kind::{Evidence, Test};
 use super::test::Hypothesis;
-use crate::ratings::pairwise::places;
 use records::record::GameSummary;
 use records::sprt::Conclusion;
 use std::collections::BTreeMap;
-
-/// New's half-points against each of `opponents` in `game` (2 win, 1 draw, 0 loss),
-/// by the best place each bot holds ([`places`]). A bot absent from the game counts as last.
-pub fn half_points(game: &GameSummary, new: &str, opponents: &[String]) -> Vec<u8> {
-    let names: Vec<String> = std::iter::once(new.to_string()).chain(opponents.iter().cloned()).collect();
-    let places: Vec<u32> = places(game, &names).into_iter().map(|place| place.unwrap_or(u32::MAX)).collect();
-    places[1..]
-        .iter()
-        .map(|opponent| match places[0].cmp(opponent) {
-            std::cmp::Ordering::Less => 2,
-            std::cmp::Ordering::Equal => 1,
-            std::cmp::Ordering::Greater => 0,
-        })
-        .collect()
-}
 
 /// The test fed deal by deal: games arrive in any order, and each deal is
 /// counted once all its games are in, in deal order, until a verdict.
@@ -147,23 +131,6 @@ mod tests {
     use super::*;
     use crate::sprt::pentanomial::{Model, Pentanomial};
     use crate::sprt::test::Sprt;
-    use crate::standings::fixtures::names;
-
-    fn game(bots: &[&str], ranks: &[u32]) -> GameSummary {
-        crate::standings::fixtures::game(bots, &vec![0; bots.len()], ranks)
-    }
-
-    #[test]
-    fn results_by_best_place() {
-        assert_eq!(half_points(&game(&["new", "base"], &[0, 1]), "new", &names(&["base"])), [2]);
-        assert_eq!(half_points(&game(&["base", "new"], &[0, 0]), "new", &names(&["base"])), [1]);
-        // Partners share their place.
-        let partners = game(&["base", "new", "base", "new"], &[0, 1, 0, 1]);
-        assert_eq!(half_points(&partners, "new", &names(&["base"])), [0]);
-        // Three players: second place beats the last and loses to the first.
-        let three = game(&["b2", "new", "base"], &[0, 1, 2]);
-        assert_eq!(half_points(&three, "new", &names(&["base", "b2"])), [2, 0]);
-    }
 
     fn sequence(games_per_deal: usize, per_game: usize) -> DealSequence {
         DealSequence::new(

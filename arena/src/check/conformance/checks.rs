@@ -1,13 +1,13 @@
 //! The checks of `arena check-bot`, each with fresh processes of the bot.
 
 use super::report::{fix_for, lines};
+use super::start::{failure, start, table};
 use super::{Context, Failure, Outcome, Timing, Verdict};
-use crate::bot::fault::{Fault, FaultKind};
+use crate::bot::fault::FaultKind;
 use crate::bot::placement::Placement;
 use crate::bot::pool::{self, Pool};
 use crate::bot::process::BotProcess;
 use crate::bot::process::Envelope;
-use crate::engine::games::{self, GameCommand};
 use crate::engine::link::Link;
 use crate::engine::origin::Origin;
 use crate::engine::process::EngineError;
@@ -15,10 +15,9 @@ use crate::engine::running::{Found, Running};
 use crate::run::game_loop::{Answer, Seats, play_out};
 use crate::run::play::play_game;
 use crate::run::session::{self, Answered, Decision};
-use crate::run::table::{Resolved, Table};
+use crate::run::table::Table;
 use crate::schedule::GameSpec;
 use crate::schedule::seeds;
-use game::Game;
 use protocol::engine::{Raw, StepEvent};
 use protocol::messages::GameStart;
 use std::sync::Arc;
@@ -118,85 +117,6 @@ pub async fn run_all(context: Arc<Context>) -> Vec<Outcome> {
     all.append(&mut outcomes);
     all.push(timing);
     all
-}
-
-/// A fresh process of the bot for `seat` of `table`, past its handshake, and what it said.
-pub(super) async fn start(table: &Table, seat: usize) -> Result<(BotProcess, Greeted), Failure> {
-    let mut process = BotProcess::spawn(&table.launch(0, seat, Placement::default())).map_err(|fault| Failure {
-        problem: fault.to_string(),
-        sent: Vec::new(),
-        stderr: Vec::new(),
-        fix: fix_for(fault.kind),
-    })?;
-    let started = Instant::now();
-    match session::handshake(&mut process, table.hello(0, seat), table.limits.startup_timeout).await {
-        Ok(ready) => {
-            let version = ready.version.map(|v| format!(" {v}")).unwrap_or_default();
-            let protocol = ready.protocol.map(|p| format!(", protocol {p}")).unwrap_or_default();
-            let games = ready.games.map(|n| format!(", {n} games at once")).unwrap_or_default();
-            let detail =
-                format!("ready in {} ms: {:?}{version}{protocol}{games}", started.elapsed().as_millis(), ready.name);
-            Ok((process, Greeted { detail, games: ready.games.map(|n| n as usize) }))
-        }
-        Err(fault) => Err(failure(fault, process, table.engine.name()).await),
-    }
-}
-
-/// The failure of a check whose process faulted; kills the process.
-async fn failure(fault: Fault, process: BotProcess, name: &str) -> Failure {
-    let sent = lines(process.last_sent());
-    let mut fix = fix_for(fault.kind);
-    if matches!(fault.kind, FaultKind::BadMessage | FaultKind::IllegalMove)
-        && let Some(game) = other_game(name, process.last_received())
-    {
-        fix = format!(
-            "the bot answered with a move of {game}, not of {name}: if it plays {game}, check it with --game {game}; \
-             otherwise, {fix}"
-        );
-    }
-    let stderr = process.kill().await;
-    Failure { problem: fault.to_string(), sent, stderr, fix }
-}
-
-/// The built-in game other than `name` whose move, by value, `answer` is,
-/// if any: a bot checked (or run) with the wrong `--game`.
-fn other_game(name: &str, answer: &[u8]) -> Option<&'static str> {
-    /// Whether a line is a move of the game, by value.
-    struct NamesAMove<'a>(&'a [u8]);
-    impl GameCommand for NamesAMove<'_> {
-        type Output = bool;
-        fn run<H: Game>(self) -> bool {
-            let reply = protocol::line::decode::<protocol::messages::FromBot<H::Move>>(self.0);
-            matches!(reply, Ok(protocol::messages::FromBot::Move(reply)) if reply.value.is_some())
-        }
-    }
-    games::NAMES
-        .iter()
-        .copied()
-        .filter(|&other| other != name)
-        .find(|other| games::dispatch(other, NamesAMove(answer)).unwrap_or(false))
-}
-
-/// What a bot said in its handshake, for the checklist.
-pub(super) struct Greeted {
-    /// How it answered, briefly.
-    detail: String,
-    /// How many games it plays at once in one process, if it said.
-    games: Option<usize>,
-}
-
-/// A table of the bot alone, for `variant`.
-pub(super) fn table(context: &Context, variant: &Resolved) -> Table {
-    let settings = &context.settings;
-    Table::new(
-        vec![settings.bot.clone()],
-        Arc::clone(&context.checked.engine),
-        variant.clone(),
-        settings.seed,
-        settings.limits.clone(),
-        None,
-        context.registry.clone(),
-    )
 }
 
 /// The handshake's outcome, and how many games at once the bot said it plays.
@@ -560,20 +480,4 @@ pub fn leftovers(escaped: usize, remaining: usize) -> Outcome {
         }
     };
     Outcome { name: "no-leftovers".to_string(), expect: None, verdict, timing: Timing::default() }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_move_of_another_game_names_that_game() {
-        let leduc = br#"{"type":"move","id":3,"move":{"action":"raise"}}"#;
-        let all_fives = br#"{"type":"move","id":3,"move":{"tile":[5,5],"end":null}}"#;
-        assert_eq!(other_game("all-fives", leduc), Some("leduc"));
-        assert_eq!(other_game("leduc", all_fives), Some("all-fives"));
-        assert_eq!(other_game("all-fives", all_fives), None, "its own game's move");
-        assert_eq!(other_game("leduc", br#"{"type":"move","id":3,"move":{"card":"K"}}"#), None);
-        assert_eq!(other_game("leduc", b"not json"), None);
-    }
 }

@@ -14,11 +14,13 @@
 //! check, never an error.
 //!
 //! - [`checks`]: the checks themselves; [`sessions`]: those of a bot that
-//!   plays many games at once; [`report`]: the printed checklist.
+//!   plays many games at once; [`start`]: the fresh process each starts
+//!   from; [`report`]: the printed checklist.
 
 pub(crate) mod checks;
 pub(crate) mod report;
 pub(crate) mod sessions;
+pub(crate) mod start;
 
 use crate::bot::orphans;
 use crate::bot::registry::Registry;

@@ -4,8 +4,8 @@
 //! in one game that leaves the others playing. Each check plays the first
 //! position of the engine's in several games at once.
 
-use super::checks::start;
 use super::report::{fix_for, lines};
+use super::start::{start, table};
 use super::{Case, Context, Failure, Timing};
 use crate::bot::fault::{Fault, FaultKind};
 use crate::bot::process::Envelope;
@@ -85,7 +85,7 @@ fn end(table: &Table, mut line: GameLine, forfeits: Vec<Forfeit>) {
 /// every game's turn, all written before any answer is read; the answers
 /// are taken in the order they come.
 pub async fn interleaved(context: &Context, games: usize, timing: &mut Timing) -> Result<String, Failure> {
-    let table = super::checks::table(context, &context.checked.cases[0].variant);
+    let table = table(context, &context.checked.cases[0].variant);
     let session = session(context, &table).await?;
     let count = games.min(AT_ONCE);
     let mut lines: Vec<GameLine> = (0..count as u64).map(|n| open(context, &session, n)).collect();
@@ -112,7 +112,7 @@ pub async fn interleaved(context: &Context, games: usize, timing: &mut Timing) -
 /// and the game ends, forfeited; game 2, open meanwhile, and game 3, opened
 /// after, must still be answered, in the same process.
 pub async fn one_fault(context: &Context, timing: &mut Timing) -> Result<String, Failure> {
-    let table = super::checks::table(context, &context.checked.cases[0].variant);
+    let table = table(context, &context.checked.cases[0].variant);
     let session = session(context, &table).await?;
     let seat = context.checked.cases[0].seat;
     let mut first = open(context, &session, 0);
