@@ -86,13 +86,14 @@ impl<'a> WholeDeals<'a> {
         missing
     }
 
-    /// Counts the games held of `deal`, in id order.
+    /// Counts the games held of `deal`, in id order, and closes it.
     fn count(&mut self, deal: u64) {
         let (mut games, _) = self.pending.remove(&deal).unwrap_or_default();
         games.sort_by_key(|game| game.id);
         for game in &games {
             self.standings.add(game);
         }
+        self.standings.close_deal(deal);
     }
 }
 

@@ -163,6 +163,11 @@ impl Standings {
         }
     }
 
+    /// Closes deal `deal`: all its games are in (see [`Repeats::close`]).
+    pub fn close_deal(&mut self, deal: u64) {
+        self.repeats.close(deal, self.bots.len());
+    }
+
     /// The pairwise results between bots `i` and `j` (indices into [`Standings::bots`]):
     /// `i`'s score against `j` as a fraction (`None` if they never met) and their number.
     pub fn head_to_head(&self, i: usize, j: usize) -> (Option<f64>, u64) {

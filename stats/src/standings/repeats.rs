@@ -55,10 +55,40 @@ struct Meetings {
     games: u64,
 }
 
-/// Every bot's meetings with every deal.
+/// The repeated deals of one bot whose games are all in, summed exactly
+/// (so that the sums do not depend on the order the deals end in), by the
+/// number of the bot's later games of a deal.
+#[derive(Debug, Clone, Default, PartialEq)]
+struct Folded {
+    /// By later games `k`: the sum over the deals of `k·(mean later margin −
+    /// first margin)`, and that of `k²·(the difference's variance)`.
+    by_later: BTreeMap<u64, (i128, i128)>,
+    /// The deals summed.
+    deals: u64,
+}
+
+impl Meetings {
+    /// Adds these meetings, of a deal met at least twice, to `folded`.
+    fn fold_into(&self, folded: &mut Folded) {
+        if self.games < 2 {
+            return;
+        }
+        let games = i128::from(self.games);
+        let (difference, spread) = folded.by_later.entry(self.games - 1).or_default();
+        // k·(mean later − first) = (sum − first) − k·first = sum − games·first;
+        // k²·variance = games·Σm² − (Σm)² (see the module's documentation).
+        *difference += self.sum - games * self.first;
+        *spread += games * self.squares - self.sum * self.sum;
+        folded.deals += 1;
+    }
+}
+
+/// Every bot's meetings with every deal: those of deals that may still
+/// have games to come, and the sums of those closed.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Repeats {
     meetings: BTreeMap<(usize, u64), Meetings>,
+    folded: BTreeMap<usize, Folded>,
 }
 
 impl Repeats {
@@ -81,23 +111,29 @@ impl Repeats {
         met.games += 1;
     }
 
+    /// Closes deal `deal` for bots `0..bots`: all its games are in, so
+    /// its meetings are kept as sums only (the memory of a run does not
+    /// grow with its deals). A game of it added after would count as a
+    /// deal of its own.
+    pub fn close(&mut self, deal: u64, bots: usize) {
+        for bot in 0..bots {
+            if let Some(met) = self.meetings.remove(&(bot, deal)) {
+                met.fold_into(self.folded.entry(bot).or_default());
+            }
+        }
+    }
+
     /// The test for each of `bots` bots (`None` before [`MIN_DEALS`]
     /// repeated deals), margins unscaled by `scale`.
     pub fn tested(&self, bots: usize, scale: f64) -> Vec<Option<RepeatedDeals>> {
-        let mut differences: Vec<Vec<Difference>> = vec![Vec::new(); bots];
+        let mut folded: Vec<Folded> = (0..bots).map(|bot| self.folded.get(&bot).cloned().unwrap_or_default()).collect();
         for (&(bot, _), met) in &self.meetings {
-            if met.games >= 2 && bot < bots {
-                let (games, later) = (met.games as i128, met.games - 1);
-                let mean_later = (met.sum - met.first) as f64 / later as f64;
-                let spread = (games * met.squares - met.sum * met.sum) as f64 / (later * later) as f64;
-                differences[bot].push(Difference {
-                    value: (mean_later - met.first as f64) / scale,
-                    variance: spread / (scale * scale),
-                });
+            if let Some(sums) = folded.get_mut(bot) {
+                met.fold_into(sums);
             }
         }
-        let tested = differences.iter().filter(|d| d.len() as u64 >= MIN_DEALS).count().max(1);
-        differences.iter().map(|d| test(d, FAMILY_ALPHA / tested as f64)).collect()
+        let tested = folded.iter().filter(|f| f.deals >= MIN_DEALS).count().max(1);
+        folded.iter().map(|f| test(f, scale, FAMILY_ALPHA / tested as f64)).collect()
     }
 }
 
@@ -119,23 +155,22 @@ pub fn warnings(ranking: &super::Ranking) -> Vec<String> {
         .collect()
 }
 
-/// One bot's difference on one deal, and its variance over which of the
-/// bot's games of the deal came first.
-#[derive(Debug, Clone, Copy)]
-struct Difference {
-    value: f64,
-    variance: f64,
-}
-
-/// The one-sided z-test of a positive mean of `differences`, flagged below `alpha`.
-fn test(differences: &[Difference], alpha: f64) -> Option<RepeatedDeals> {
-    let n = differences.len() as u64;
+/// The one-sided z-test of a positive mean difference over the deals of
+/// `folded` (margins unscaled by `scale`), flagged below `alpha`.
+fn test(folded: &Folded, scale: f64, alpha: f64) -> Option<RepeatedDeals> {
+    let n = folded.deals;
     if n < MIN_DEALS {
         return None;
     }
     let count = n as f64;
-    let mean = differences.iter().map(|d| d.value).sum::<f64>() / count;
-    let error = differences.iter().map(|d| d.variance).sum::<f64>().sqrt() / count;
+    let (mut sum, mut variance) = (0.0, 0.0);
+    for (&later, &(difference, spread)) in &folded.by_later {
+        let later = later as f64;
+        sum += difference as f64 / later;
+        variance += spread as f64 / (later * later);
+    }
+    let mean = sum / scale / count;
+    let error = variance.sqrt() / scale / count;
     let p = if error > 0.0 {
         1.0 - normal_cdf(mean / error)
     } else if mean > 0.0 {
@@ -236,6 +271,34 @@ mod tests {
             })
             .count();
         assert!(flagged <= 8, "{flagged} of {runs} skewed honest fields flagged at a family rate of 1%");
+    }
+
+    /// Deals closed as they end, in any order, test as the same deals kept
+    /// open; closed, they are kept as sums only.
+    #[test]
+    fn closing_deals_in_any_order_keeps_the_test_and_no_meetings() {
+        let mut rng = ChaCha8Rng::seed_from_u64(3);
+        let mut games = Vec::new();
+        for deal in 0..60 {
+            for bot in 0..2 {
+                for _ in 0..2 + deal % 3 {
+                    games.push((bot, deal, rng.next_u64(), uniform(&mut rng, 900.0) as i128 + 40));
+                }
+            }
+        }
+        let (mut open, mut closed) = (Repeats::default(), Repeats::default());
+        games.iter().for_each(|&(bot, deal, key, margin)| open.add(bot, deal, key, margin));
+        for deal in (0..60).rev() {
+            games
+                .iter()
+                .filter(|g| g.1 == deal)
+                .for_each(|&(bot, deal, key, margin)| closed.add(bot, deal, key, margin));
+            closed.close(deal, 2);
+        }
+        assert!(closed.meetings.is_empty());
+        let tested = closed.tested(2, 7.0);
+        assert_eq!(tested, open.tested(2, 7.0));
+        assert!(tested.iter().all(|t| t.is_some_and(|t| t.deals == 60)), "{tested:?}");
     }
 
     #[test]
