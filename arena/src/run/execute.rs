@@ -349,7 +349,7 @@ pub fn clock_summary(limits: &Limits, least: &BTreeMap<String, u64>) -> Option<S
 }
 
 /// What the standings of a stopped run left out, if anything: the games of
-/// deals it did not finish (see [`crate::stats::whole_deals`]).
+/// deals it did not finish (see [`crate::stats::standings::whole_deals`]).
 pub fn left_out(report: &MatchReport) -> Option<String> {
     (report.unfinished > 0).then(|| {
         format!(

@@ -38,7 +38,7 @@ use crate::run::table::Table;
 use crate::schedule::lanes::{Lane, Plan, Restart};
 use crate::schedule::{Schedule, Selection};
 use crate::stats::standings::Standings;
-use crate::stats::whole_deals::WholeDeals;
+use crate::stats::standings::whole_deals::WholeDeals;
 use crate::store::output::OutDir;
 use crate::store::record::GameSummary;
 use futures_util::future::join_all;
@@ -209,7 +209,9 @@ pub fn run_games(
     let mut games = 0;
     let mut decisions = 0;
     let watch = orphans::watch(&shared.table.registry);
-    let mut counted = WholeDeals::new(standings, shared.sketch.schedule(), &shared.selection, played);
+    let (schedule, selection) = (shared.sketch.schedule(), &shared.selection);
+    let deal_games = |id| schedule.same_deal(id).into_iter().filter(|&id| selection.contains(id)).count() as u64;
+    let mut counted = WholeDeals::new(standings, deal_games, played);
     if let (Some(flights), Some(out)) = (crate::run::flights::watched(), out.as_ref()) {
         flights.records_from(out.end());
     }

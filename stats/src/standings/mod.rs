@@ -25,6 +25,7 @@ pub mod cells;
 pub mod repeats;
 pub mod report;
 pub mod text;
+pub mod whole_deals;
 
 pub use report::{ReportFormat, UnknownReportFormat};
 

@@ -7,31 +7,26 @@
 //! resumed run counts them once it finishes the deal), but its standings
 //! leave them out, so that they stay balanced.
 
-use crate::schedule::{Schedule, Selection};
-use crate::stats::standings::Standings;
-use crate::store::record::GameSummary;
+use super::Standings;
+use records::record::GameSummary;
 use std::collections::BTreeMap;
 
 /// Standings over whole deals, and the finished games of the deals that are not whole yet.
 pub struct WholeDeals<'a> {
     standings: Standings,
-    schedule: &'a Schedule,
-    selection: &'a Selection,
+    /// How many games of the run the deal of a game has, by the game's id.
+    deal_games: Box<dyn Fn(u64) -> u64 + 'a>,
     /// By deal: its finished games not counted yet, and how many of its
     /// games the run has still to finish.
     pending: BTreeMap<u64, (Vec<GameSummary>, u64)>,
 }
 
 impl<'a> WholeDeals<'a> {
-    /// `standings` (with no games yet) of a run playing the games of
-    /// `schedule` in `selection`, after the games `played` before it.
-    pub fn new(
-        standings: Standings,
-        schedule: &'a Schedule,
-        selection: &'a Selection,
-        played: Vec<GameSummary>,
-    ) -> WholeDeals<'a> {
-        let mut counted = WholeDeals { standings, schedule, selection, pending: BTreeMap::new() };
+    /// `standings` (with no games yet) of a run that has `deal_games(id)`
+    /// games to play of the deal of game `id` (not counting those `played`
+    /// before it, which it counts too).
+    pub fn new(standings: Standings, deal_games: impl Fn(u64) -> u64 + 'a, played: Vec<GameSummary>) -> WholeDeals<'a> {
+        let mut counted = WholeDeals { standings, deal_games: Box::new(deal_games), pending: BTreeMap::new() };
         for game in played {
             counted.hold(game);
         }
@@ -78,10 +73,9 @@ impl<'a> WholeDeals<'a> {
     /// Keeps `game` with the other finished games of its deal; returns how
     /// many of the deal's games the run has still to finish.
     fn hold(&mut self, game: GameSummary) -> &mut u64 {
-        let (schedule, selection) = (self.schedule, self.selection);
-        let (games, missing) = self.pending.entry(game.origin.deal).or_insert_with(|| {
-            (Vec::new(), schedule.same_deal(game.id).into_iter().filter(|&id| selection.contains(id)).count() as u64)
-        });
+        let deal_games = &self.deal_games;
+        let (games, missing) =
+            self.pending.entry(game.origin.deal).or_insert_with(|| (Vec::new(), deal_games(game.id)));
         games.push(game);
         missing
     }
@@ -100,18 +94,16 @@ impl<'a> WholeDeals<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::schedule::{Format, Seating, groups};
-    use crate::stats::standings::fixtures::{game_with_id, names};
+    use crate::standings::fixtures::{game_with_id, names};
     use game::Scoring;
 
-    const BOTS: [&str; 3] = ["a", "b", "c"];
+    /// The seats of each game of a deal: every pair of 3 bots in both orders.
+    const PAIRS: [[&str; 2]; 6] = [["a", "b"], ["b", "a"], ["a", "c"], ["c", "a"], ["b", "c"], ["c", "b"]];
 
-    /// Game `id` of `schedule`, won by its seat 0.
-    fn finished(schedule: &Schedule, id: u64) -> GameSummary {
-        let spec = schedule.get(id).unwrap();
-        let seated: Vec<&str> = spec.seats.iter().map(|&b| BOTS[b]).collect();
-        let mut game = game_with_id(id, &seated, &[1, 0], &[0, 1]);
-        game.origin.deal = spec.deal;
+    /// Game `id` (6 games a deal), won by its seat 0.
+    fn finished(id: u64) -> GameSummary {
+        let mut game = game_with_id(id, &PAIRS[id as usize % 6], &[1, 0], &[0, 1]);
+        game.origin.deal = id / 6;
         game
     }
 
@@ -121,17 +113,15 @@ mod tests {
 
     #[test]
     fn a_deal_counts_once_every_game_of_it_has_finished() {
-        // 3 pairs × 2 seatings: 6 games a deal, 2 deals.
-        let pairs = groups(Format::RoundRobin, 3, 2);
-        let schedule = Schedule::league(1, &[vec![0], vec![1]], &pairs, Seating::EveryOrder, 4).unwrap();
-        // Resumed after games 0 and 7; game 9 is not to be played (another shard's).
-        let selection = Selection::new(&schedule, None, |id| [0, 7, 9].contains(&id));
+        // 2 deals of 6 games, resumed after games 0 and 7; game 9 is not to
+        // be played (another shard's): 5 games of deal 0 to play, 4 of deal 1.
+        let deal_games = |id: u64| if id / 6 == 0 { 5 } else { 4 };
         let run = |ids: &[u64]| {
-            let played = vec![finished(&schedule, 0), finished(&schedule, 7)];
+            let played = vec![finished(0), finished(7)];
             let mut counted =
-                WholeDeals::new(Standings::new(&names(&BOTS), Scoring::POINTS), &schedule, &selection, played);
+                WholeDeals::new(Standings::new(&names(&["a", "b", "c"]), Scoring::POINTS), deal_games, played);
             for &id in ids {
-                counted.add(&finished(&schedule, id));
+                counted.add(&finished(id));
             }
             counted
         };
