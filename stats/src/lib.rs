@@ -7,8 +7,10 @@
 //!   a document (`standings.json`, CSV, Markdown, text tables).
 //! - [`sprt`]: the sequential probability ratio test of `arena sprt`, and
 //!   `sprt.json`.
+//! - [`fault_summary`]: a run's faults, bot by bot and kind by kind.
 #![deny(missing_docs)]
 
+pub mod fault_summary;
 pub mod ratings;
 pub mod sprt;
 pub mod standings;

@@ -10,7 +10,7 @@ use crate::run::progress::Progress;
 use crate::run::runner::{Finished, Flow, GamesError, MatchReport, Work, run_games};
 use crate::run::table::{Limits, Resolved, Table};
 use crate::schedule::{Schedule, Selection};
-use crate::stats::fault_summary::FaultSummary;
+use crate::stats::fault_summary::{self, FaultSummary};
 use crate::stats::standings::{ReportFormat, Standings, UnknownReportFormat};
 use crate::store::output::OutDir;
 use crate::store::record::{GameSummary, keep_least};
@@ -279,7 +279,7 @@ pub fn execute_with(
     progress.finish();
     let mut summary = Vec::new();
     if !faults.is_empty() {
-        faults.write(&mut summary).expect("writing to memory succeeds");
+        fault_summary::write(&faults, &mut summary).expect("writing to memory succeeds");
     }
     let mut report = result.map_err(|error| {
         if !summary.is_empty() {

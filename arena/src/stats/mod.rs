@@ -1,7 +1,7 @@
 //! Statistics over finished games: ratings ([`ratings`]), standings
-//! ([`standings`], with those counting whole deals only) and the SPRT
-//! ([`sprt`]) from the pure `stats` crate; beside them, the faults of a
-//! run, bot by bot ([`fault_summary`]).
+//! ([`standings`], with those counting whole deals only), the SPRT
+//! ([`sprt`]) and a run's faults bot by bot ([`fault_summary`]) from the
+//! pure `stats` crate; the edge here writes the faults as text, escaped.
 
 pub(crate) mod fault_summary;
 pub(crate) use ::stats::{ratings, sprt, standings};

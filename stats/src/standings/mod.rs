@@ -314,7 +314,8 @@ fn opposing_scores(game: &GameSummary, bot: &str) -> Vec<i64> {
 #[cfg(any(test, feature = "fixtures"))]
 pub mod fixtures {
     use super::Standings;
-    use records::record::{GameResult, GameSummary};
+    use records::fault::FaultKind;
+    use records::record::{FaultRecord, GameResult, GameSummary};
 
     /// Game `id` with these bots, final scores and ranks.
     pub fn game_with_id(id: u64, bots: &[&str], scores: &[i64], ranks: &[u32]) -> GameSummary {
@@ -330,6 +331,39 @@ pub mod fixtures {
     /// Game 0 with these bots, final scores and ranks.
     pub fn game(bots: &[&str], scores: &[i64], ranks: &[u32]) -> GameSummary {
         game_with_id(0, bots, scores, ranks)
+    }
+
+    /// Five games of `a` and `b`: two timeouts of `b` (the second with a
+    /// stderr tail), a process of `b` not started, `a` exited, and no fault.
+    pub fn faulty_games() -> Vec<GameSummary> {
+        vec![
+            game_with_faults(&[("b", FaultKind::Timeout, "no ready within 300 ms", &[])]),
+            game_with_faults(&[(
+                "b",
+                FaultKind::Timeout,
+                "no ready within 300 ms again",
+                &["loading", "Traceback", ""],
+            )]),
+            game_with_faults(&[("b", FaultKind::NotStarted, "not started: it failed", &[])]),
+            game_with_faults(&[("a", FaultKind::Exited, "exited with status 2", &["No such file"])]),
+            game_with_faults(&[]),
+        ]
+    }
+
+    /// A game of `a` and `b` with these faults: (bot, kind, message, stderr).
+    pub fn game_with_faults(faults: &[(&str, FaultKind, &str, &[&str])]) -> GameSummary {
+        let mut game = game(&["a", "b"], &[0, 0], &[0, 1]);
+        game.faults = faults
+            .iter()
+            .map(|&(bot, kind, message, stderr)| FaultRecord {
+                seat: 0,
+                bot: bot.to_string(),
+                kind,
+                message: message.to_string(),
+                stderr: stderr.iter().map(|s| s.to_string()).collect(),
+            })
+            .collect();
+        game
     }
 
     /// The names as owned strings.
