@@ -1,7 +1,7 @@
 //! The records of the directory read once for a report, and the chunks of
 //! those replayed written beside the page.
 
-use super::request::Setup;
+use super::job::Setup;
 use crate::report::move_times::Recorder;
 use crate::report::page::{self, CHUNK};
 use crate::report::store::GameStore;

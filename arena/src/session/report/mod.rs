@@ -5,10 +5,12 @@
 //! as it stands, and called partial.
 //!
 //! - [`mod@request`]: what is asked, and what the directory holds;
+//! - [`job`]: the report to write, once its game is known;
 //! - [`games`]: its records read once, and those replayed written beside the page;
 //! - [`mod@write`]: the page built, checked and written.
 
 mod games;
+mod job;
 mod request;
 mod write;
 

@@ -1,9 +1,9 @@
 //! What `arena report` asks, and what the directory it names holds: a
 //! match's, a league's or an SPRT's games, and of which game.
 
+use super::job::{GameOf, Job, Setup};
 use super::write::write_report;
 use crate::engine::spec::Engine;
-use crate::league::config::{LeagueConfig, SprtConfig};
 use crate::session::exit::{Failure, usage};
 use crate::store::output::{GAMES, LEAGUE, SPRT_CONFIG};
 use crate::store::record_file::{self, Header};
@@ -18,21 +18,6 @@ pub struct ReportRequest {
     pub output: Option<PathBuf>,
     /// `--replays`: how many games get a replay, at most.
     pub replays: usize,
-}
-
-/// What the directory holds besides its games.
-pub(super) enum Setup {
-    Match,
-    League(LeagueConfig),
-    Sprt(SprtConfig),
-}
-
-/// A report to write, once its game is known.
-pub(super) struct Job {
-    pub(super) dir: PathBuf,
-    pub(super) output: PathBuf,
-    pub(super) setup: Setup,
-    pub(super) limit: usize,
 }
 
 /// Runs `arena report`.
@@ -87,14 +72,6 @@ pub fn run(args: ReportRequest) -> Result<i32, Failure> {
         (true, None) => return Err(usage(format!("{} holds no games yet", games.display()))),
     };
     write_report(Job { dir, output, setup, limit: args.replays }, GameOf { name: game, program, scoring })
-}
-
-/// The game of the records.
-pub(super) struct GameOf {
-    pub(super) name: String,
-    /// Whether an engine program played it.
-    pub(super) program: bool,
-    pub(super) scoring: game::Scoring,
 }
 
 /// A configuration file of the directory.

@@ -2,7 +2,7 @@
 //! the standings and the test the run wrote.
 
 use super::games::{bot_names, existing, prepare_files, read_games, write_chunks};
-use super::request::{GameOf, Job, Setup};
+use super::job::{GameOf, Job, Setup};
 use crate::report::page::{self, Viewer};
 use crate::report::{self as core, Input, Kind, SprtSetup};
 use crate::schedule::Seating;
