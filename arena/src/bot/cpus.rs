@@ -40,6 +40,25 @@ pub fn for_worker(worker: usize, per_game: usize) -> Option<Vec<usize>> {
     Some(mine)
 }
 
+/// The CPUs of worker `worker` of `workers` once only the first `active`
+/// of them play (a run of a bot that plays many games at once in one
+/// process has fewer game slots, each playing as many games as several: see
+/// [`crate::run::first_lane`]): its own, and those of the workers it plays
+/// for, `worker + active`, `worker + 2 × active`, … (each `per_game` CPUs,
+/// as [`for_worker`]), so that the games of an active slot have the CPUs of
+/// the slots it stands for. `None` when not pinned.
+pub fn for_active_worker(worker: usize, active: usize, workers: usize, per_game: usize) -> Option<Vec<usize>> {
+    let own = for_worker(worker, per_game)?;
+    if active == 0 || active >= workers || worker >= active {
+        return Some(own);
+    }
+    let mut mine: Vec<usize> =
+        (worker..workers).step_by(active).filter_map(|other| for_worker(other, per_game)).flatten().collect();
+    mine.sort_unstable();
+    mine.dedup();
+    Some(mine)
+}
+
 /// A set holding `cpus`.
 pub fn set(cpus: &[usize]) -> CpuSet {
     let mut set = CpuSet::new();
@@ -75,6 +94,24 @@ mod tests {
         if cpus.len() >= 2 {
             assert_eq!(for_worker(1, 1), Some(vec![cpus[1]]));
             assert_eq!(for_worker(0, 2), Some(vec![cpus[0], cpus[1]]));
+        }
+    }
+
+    #[test]
+    fn an_active_worker_takes_the_cpus_of_the_workers_it_plays_for() {
+        let cpus = allowed();
+        let workers = cpus.len();
+        // One slot plays for all: every CPU, as many games as all the slots.
+        assert_eq!(for_active_worker(0, 1, workers, 1), Some(cpus.clone()));
+        // Every worker plays: each its own CPUs, as without sessions.
+        for worker in 0..workers {
+            assert_eq!(for_active_worker(worker, workers, workers, 1), for_worker(worker, 1));
+        }
+        assert_eq!(for_active_worker(0, 1, workers, 0), None, "not pinned");
+        if workers >= 4 {
+            // Two active of four: worker 0 for itself and worker 2, worker 1 for itself and worker 3.
+            assert_eq!(for_active_worker(0, 2, 4, 1), Some(vec![cpus[0], cpus[2]]));
+            assert_eq!(for_active_worker(1, 2, 4, 1), Some(vec![cpus[1], cpus[3]]));
         }
     }
 }

@@ -107,7 +107,7 @@ pub struct Pool {
     ahead: Mutex<Vec<Ahead>>,
     /// Processes playing many games of their lane at once (see [`crate::bot::session`]).
     sessions: Mutex<Vec<(Role, Arc<Session>)>>,
-    placement: Placement,
+    placement: Mutex<Placement>,
     census: Arc<Census>,
     grace: Duration,
 }
@@ -160,7 +160,7 @@ impl Pool {
             idle: Mutex::default(),
             ahead: Mutex::default(),
             sessions: Mutex::default(),
-            placement,
+            placement: Mutex::new(placement),
             census: Census::new(cap),
             grace,
         }
@@ -173,7 +173,13 @@ impl Pool {
 
     /// Where new processes of this pool run.
     pub fn placement(&self) -> Placement {
-        self.placement.clone()
+        self.placement.lock().expect("pool lock").clone()
+    }
+
+    /// Places the processes started from now on on `cpus` (see
+    /// [`crate::bot::cpus::for_active_worker`]).
+    pub fn pin_to(&self, cpus: Option<Vec<usize>>) {
+        self.placement.lock().expect("pool lock").cpus = cpus;
     }
 
     /// An idle process for `role`, if there is one.

@@ -220,13 +220,12 @@ pub fn run_games(
         // the receiver and the workers stop (their sends fail) instead of
         // blocking for ever with their bots alive.
         let mut rx = rx;
-        let mut first = 0;
         for worker in 0..threads {
-            let slots = concurrency / threads + usize::from(worker < concurrency % threads);
-            let cpus = cpus::for_worker(worker, shared.table.limits.cpus_per_game);
+            // The slots in turn, so that the first few, which alone play when
+            // each plays many games at once, are on workers of their own.
+            let slots = (worker..concurrency).step_by(threads).collect();
             let (shared, tx) = (Arc::clone(&shared), tx.clone());
-            scope.spawn(move || run_worker(shared, tx, first..first + slots, cpus));
-            first += slots;
+            scope.spawn(move || run_worker(shared, tx, slots, (worker, threads)));
         }
         drop(tx);
         while let Some(first) = rx.blocking_recv() {
@@ -387,14 +386,13 @@ impl Shared {
     }
 }
 
-/// One worker thread: the game slots `slots` (their numbers among the
-/// run's), it and its processes on `cpus` if pinned.
-fn run_worker(
-    shared: Arc<Shared>,
-    tx: mpsc::Sender<Finished>,
-    slots: std::ops::Range<usize>,
-    cpus: Option<Vec<usize>>,
-) {
+/// One worker thread, `worker` of `workers`: the game slots `slots` (their
+/// numbers among the run's), it and its processes on its CPUs if pinned
+/// (see [`cpus::for_worker`]; once the run is planned, those of the workers
+/// whose slots play no unit too: [`cpus::for_active_worker`]).
+fn run_worker(shared: Arc<Shared>, tx: mpsc::Sender<Finished>, slots: Vec<usize>, (worker, workers): (usize, usize)) {
+    let per_game = shared.table.limits.cpus_per_game;
+    let cpus = cpus::for_worker(worker, per_game);
     if let Some(cpus) = &cpus {
         cpus::pin_this_thread(cpus);
     }
@@ -403,19 +401,30 @@ fn run_worker(
     runtime.block_on(async move {
         let cap = |plan: &Plan| pool::cap(slots.len(), plan.lane_width(), shared.table.seats());
         // With one game, the thread has nothing else to do while it waits for a bot.
-        let placement = Placement { cpus, in_place: slots.len() == 1, ..Placement::default() };
+        let placement = Placement { cpus: cpus.clone(), in_place: slots.len() == 1, ..Placement::default() };
         let pool = Arc::new(Pool::new(placement.clone(), cap(&shared.sketch), shared.table.limits.exit_grace));
         // The first slot's worker plans the run; the others wait for it.
-        let mut first = match slots.start {
-            0 => shared.settle(&pool).await,
+        let mut first = match slots.first() {
+            Some(0) => shared.settle(&pool).await,
             _ => {
                 shared.planned().await;
                 None
             }
         };
         pool.recap(cap(shared.plan()));
+        let wider = cpus::for_active_worker(worker, shared.active(), workers, per_game);
+        let placement = match wider != cpus {
+            true => {
+                if let Some(cpus) = &wider {
+                    cpus::pin_this_thread(cpus);
+                }
+                pool.pin_to(wider);
+                pool.placement()
+            }
+            false => placement,
+        };
         let mut tasks = tokio::task::JoinSet::new();
-        for _ in slots.take_while(|&index| index < shared.active()) {
+        for _ in slots.into_iter().take_while(|&index| index < shared.active()) {
             let (shared, tx, pool, placement) = (Arc::clone(&shared), tx.clone(), Arc::clone(&pool), placement.clone());
             let first = first.take();
             tasks.spawn(async move {
