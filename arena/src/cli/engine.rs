@@ -1,18 +1,13 @@
 //! `arena engine NAME`: serves a built-in game over the engine protocol on
 //! stdin and stdout, and `arena check-engine COMMAND`: the conformance test
-//! of an engine program.
+//! of an engine program (see [`crate::session::engines`], which runs both).
 
 use super::flags::number;
-use super::{Failure, current_dir, exit, internal, unwritten};
-use crate::bot::registry::Registry;
-use crate::bot::signals;
-use crate::check::engine::{self as check_engine, Settings};
-use crate::engine::games::{GameCommand, dispatch};
+use super::{Failure, current_dir};
+use crate::check::engine::Settings;
+use crate::session::engines;
 use crate::settings::{ENGINE_TIMEOUT, VariantSetting};
-use crate::terminal::console::outln;
 use clap::Args;
-use game::Game;
-use std::io::Write;
 use std::time::Duration;
 
 /// Examples shown after `arena check-engine --help`.
@@ -22,18 +17,7 @@ pub const EXAMPLES: &str = "Examples:
 
 /// Runs `arena engine NAME` until `bye` or the end of its input.
 pub fn serve(name: &str) -> Result<i32, Failure> {
-    struct Serve;
-    impl GameCommand for Serve {
-        type Output = std::io::Result<()>;
-        fn run<G: Game>(self) -> std::io::Result<()> {
-            crate::engine::serve::serve::<G>(std::io::stdin().lock(), std::io::stdout().lock())
-        }
-    }
-    dispatch(name, Serve)?.map_err(|e| match e.kind() {
-        std::io::ErrorKind::BrokenPipe => unwritten(e),
-        _ => internal(format!("engine {name}: {e}")),
-    })?;
-    Ok(exit::SUCCESS)
+    engines::serve(name)
 }
 
 /// `arena check-engine`'s flags.
@@ -63,32 +47,13 @@ pub struct CheckEngineArgs {
 
 /// Runs `arena check-engine`: exit status 0 when every check passed, 1 when any failed.
 pub fn check(args: CheckEngineArgs) -> Result<i32, Failure> {
-    let timeout = args.timeout.unwrap_or(ENGINE_TIMEOUT.default);
-    let settings = Settings {
+    engines::check(&Settings {
         command: args.engine,
         dir: current_dir()?,
         variant: args.variants.iter().map(VariantSetting::pair).collect(),
         games: args.games as usize,
         seed: args.seed,
-        timeout: Duration::from_millis(timeout),
+        timeout: Duration::from_millis(args.timeout.unwrap_or(ENGINE_TIMEOUT.default)),
         max_moves: args.max_moves as usize,
-    };
-    outln!("check-engine: {:?}", settings.command).map_err(unwritten)?;
-    outln!(
-        "{} games, seed {}, answer timeout {} ms, at most {} moves a game",
-        settings.games,
-        settings.seed,
-        timeout,
-        settings.max_moves
-    )
-    .map_err(unwritten)?;
-    let registry = Registry::new();
-    let interruption = signals::exit_on_interrupt(registry.clone());
-    let outcomes = check_engine::run(&settings, registry);
-    interruption.settle();
-    let mut stdout = std::io::stdout().lock();
-    crate::check::conformance::report::write(&outcomes, &mut stdout)
-        .and_then(|()| stdout.flush())
-        .map_err(unwritten)?;
-    Ok(exit::answer(!outcomes.iter().any(crate::check::conformance::Outcome::failed)))
+    })
 }

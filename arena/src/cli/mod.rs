@@ -38,10 +38,10 @@ mod unquoted;
 mod verify;
 mod view;
 
+use crate::session::current_dir;
 use crate::session::exit::{self, internal, unwritten, usage};
 pub use crate::session::exit::{Failure, READER_GONE};
 pub use crate::session::program;
-use crate::session::{current_dir, random_seed};
 use crate::terminal::console::errln;
 use clap::{CommandFactory, Parser, Subcommand};
 

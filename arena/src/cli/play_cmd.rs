@@ -1,22 +1,11 @@
 //! `arena play`: take a seat yourself, against bots, in the terminal or
-//! (`--web`) in the browser. The flags, checked, make a table and a sitting
-//! that [`crate::run::person`] plays, from the terminal or from the page
-//! [`crate::serve::seat`] serves.
+//! (`--web`) in the browser (see [`crate::session::play`], which plays it).
 
+use super::Failure;
 use super::flags::number;
 use super::game::GameArgs;
-use super::{Failure, current_dir, exit, internal, random_seed, usage};
-use crate::bot::registry::Registry;
-use crate::bot::spec::BotSpec;
-use crate::run::person::terminal::Terminal;
-use crate::run::person::{self, Ending, Failed, Sitting};
-use crate::run::setting::Setting;
-use crate::run::setting::given;
-use crate::run::table::{Limits, Table};
-use crate::serve::seat::InBrowser;
+use crate::session::play::{self, PlayRequest};
 use crate::settings::{MOVE_TIMEOUT, STARTUP_TIMEOUT, VariantSetting};
-use crate::store::output::OutDir;
-use crate::terminal::console::errln;
 use clap::Args;
 use std::path::PathBuf;
 
@@ -83,83 +72,19 @@ const WEB_ADDR: &str = "127.0.0.1:0";
 
 /// Runs `arena play`.
 pub fn run(args: PlayArgs) -> Result<i32, Failure> {
-    let mut setting = Setting::open(args.game.game(), args.game.program()?, None)?;
-    let variant = setting.resolve(&given(args.players, &args.variants))?;
-    let engine = setting.close()?;
-    let seats: usize = variant.teams.iter().map(Vec::len).sum();
-    if args.seat >= seats {
-        return Err(usage(format!("--seat {}: this game has seats 0 to {}", args.seat, seats - 1)));
-    }
-    let (bots, seating) = seat_bots(&args, seats)?;
-    let seed = args.seed.unwrap_or_else(random_seed);
-    let out = args.out.as_deref().map(OutDir::create).transpose()?;
-    let limits = Limits::timed(args.move_timeout, None, args.startup_timeout);
-    let web = args.web.as_deref().map(listen).transpose()?;
-    let logs = out.as_ref().map(OutDir::logs);
-    let table = Table::new(bots, engine, variant, seed, limits, logs, Registry::new());
-    let sitting =
-        Sitting { seat: args.seat, name: args.name, seating, games: args.games, out, program: super::program() };
-    let (game, program) = (table.engine.name().to_string(), table.engine.program_of().is_some());
-    let ended = match web {
-        Some(listener) => {
-            let url = crate::serve::url(&listener);
-            let front = InBrowser::serve(listener, &game, program, args.seat).map_err(|e| internal(e.0))?;
-            errln!("your seat: {url} (open it in a browser; the arena waits for your moves; Ctrl-C stops it)");
-            person::play(table, sitting, front)
-        }
-        None => person::play(table, sitting, Terminal::stdin()),
-    };
-    match ended {
-        Ok(Ending::Played) => Ok(exit::SUCCESS),
-        Ok(Ending::Left) => Ok(exit::INTERRUPTED),
-        Err(Failed(message)) => Err(internal(message)),
-    }
-}
-
-/// Listens for `--web ADDR`: a port alone is on 127.0.0.1; another
-/// machine may reach the seat only at an address given in full (said aloud).
-fn listen(addr: &str) -> Result<std::net::TcpListener, Failure> {
-    let addr = if addr.parse::<u16>().is_ok() { format!("127.0.0.1:{addr}") } else { addr.to_string() };
-    let listener = crate::serve::bind(&addr).map_err(|e| usage(format!("--web: {e}")))?;
-    if listener.local_addr().is_ok_and(|local| !local.ip().is_loopback()) {
-        errln!("warning: --web {addr} is reachable from other machines: anyone who can reach it can play your seat");
-    }
-    Ok(listener)
-}
-
-/// The bots, and the bot of each seat (an index into them; `usize::MAX`,
-/// never read, for the person's seat): one bot for every other seat, or one
-/// per other seat in seat order.
-fn seat_bots(args: &PlayArgs, seats: usize) -> Result<(Vec<BotSpec>, Vec<usize>), Failure> {
-    let others = seats - 1;
-    if args.bots.len() != 1 && args.bots.len() != others {
-        return Err(usage(format!(
-            "give one --bot (it plays every other seat) or {others} (one per other seat, in seat order); got {}",
-            args.bots.len()
-        )));
-    }
-    let cwd = current_dir()?;
-    let mut bots: Vec<BotSpec> = Vec::new();
-    for text in &args.bots {
-        let bot = BotSpec::parse(text, &cwd)?;
-        if bots.iter().any(|b| b.name == bot.name) || bot.name == args.name {
-            return Err(usage(format!(
-                "two players are named {:?}; give each --bot a different NAME (and --name for yours)",
-                bot.name
-            )));
-        }
-        bots.push(bot);
-    }
-    let mut next = 0;
-    let seating = (0..seats)
-        .map(|seat| {
-            if seat == args.seat {
-                return usize::MAX;
-            }
-            let bot = next.min(bots.len() - 1);
-            next += 1;
-            bot
-        })
-        .collect();
-    Ok((bots, seating))
+    play::run(PlayRequest {
+        game: args.game.game().to_string(),
+        program: args.game.program()?,
+        bots: args.bots,
+        players: args.players,
+        variants: args.variants,
+        seat: args.seat,
+        seed: args.seed,
+        out: args.out,
+        name: args.name,
+        games: args.games,
+        web: args.web,
+        move_timeout: args.move_timeout,
+        startup_timeout: args.startup_timeout,
+    })
 }

@@ -1,16 +1,12 @@
 //! `arena view`: one game of a `games.jsonl` file as a self-contained HTML
 //! page, drawn by the game's engine ([`game::Game::html_page`]; an engine
-//! program's own page, or the generic page of its events).
+//! program's own page, or the generic page of its events; see
+//! [`crate::session::view`], which makes it).
 
 use super::{Failure, exit, unwritten, usage};
-use crate::check::told::told_of;
-use crate::engine::spec::Engine;
-use crate::session::recorded::{self, RecordedEngine};
-use crate::settings::ENGINE_TIMEOUT;
-use crate::store::record::JsonRecord;
-use crate::store::record_file::{self, Header};
-use crate::terminal::console::{self, errln, outln};
-use crate::terminal::untrusted;
+use crate::session::recorded::RecordedEngine;
+use crate::session::view::{self, ViewRequest};
+use crate::terminal::console::{self, outln};
 use clap::Args;
 use std::path::PathBuf;
 
@@ -48,129 +44,22 @@ pub struct ViewArgs {
     recorded: RecordedEngine,
 }
 
-/// Runs `arena view`.
+/// Runs `arena view`: the page made, then written to `--output` (`-`:
+/// standard output).
 pub fn run(args: ViewArgs) -> Result<i32, Failure> {
-    let path = record_file::resolve(&args.file);
-    let name = path.display().to_string();
-    let line = record_file::find(&path, args.game)?;
-    let header: Header =
-        serde_json::from_str(&line).map_err(|e| usage(format!("{name}: game {} has no game name: {e}", args.game)))?;
-    if let Some(identity) = &header.engine {
-        // A game of an engine program: its own page, if it draws one, else the generic page of its events.
-        serde_json::from_str::<JsonRecord>(&line)
-            .map_err(|e| usage(format!("{name}: game {} is not a valid record: {e}", args.game)))?;
-        let generic = || crate::engine::page::page(&line, None);
-        let page = match args.recorded.chosen(identity, ENGINE_TIMEOUT.default)? {
-            None => {
-                errln!(
-                    "note: {name}: game {}: the page is the generic page of the game's events, since {}",
-                    args.game,
-                    recorded::refusal(identity)?
-                );
-                generic()
-            }
-            Some(program) => match crate::engine::page::engine_page(&program, &line) {
-                Ok(Some(page)) => page,
-                Ok(None) => match told_of(&program, &identity.teams, &line) {
-                    Ok(Ok(told)) => crate::engine::page::page(&line, Some(&told)),
-                    Ok(Err(why)) => {
-                        errln!(
-                            "warning: {name}: game {}: played again, the game does not follow its record ({}); the \
-                             page shows the events without what each seat was told (arena verify says where they \
-                             part)",
-                            args.game,
-                            untrusted::escape(&why)
-                        );
-                        generic()
-                    }
-                    Err(why) => {
-                        let why = args.recorded.failed(why, &program);
-                        errln!("warning: {why}; the page shows the events without what each seat was told");
-                        generic()
-                    }
-                },
-                Err(why) => {
-                    let why = args.recorded.failed(why, &program);
-                    errln!("warning: {why}; the page is the generic page of the game's events");
-                    generic()
-                }
-            },
-        };
-        write_page(&args, &line, page)?;
-        return Ok(exit::SUCCESS);
-    }
-    let engine = Engine::built_in(&header.game)
-        .map_err(|e| usage(format!("{name}: game {} is a record of another game: {e}", args.game)))?;
-    let game = engine.built_in_game().expect("a built-in engine");
-    let invalid = |e: String| usage(format!("{name}: game {} is not a valid {} record: {e}", args.game, header.game));
-    let record: JsonRecord = serde_json::from_str(&line).map_err(|e| invalid(e.to_string()))?;
-    let (recorded, events) = crate::check::verify::parts(&record);
-    game.reads(&recorded, &events).map_err(|misread| {
-        invalid(misread.event.map_or_else(|| misread.error.to_string(), |at| format!("event {at}: {}", misread.error)))
+    let page = view::page(&ViewRequest {
+        file: args.file,
+        game: args.game,
+        step: args.step,
+        mark: args.mark,
+        recorded: args.recorded,
     })?;
-    write_page(&args, &line, game.html_page(&line))?;
-    Ok(exit::SUCCESS)
-}
-
-/// `page` with a banner at the top of its body marking the decision at
-/// `step`: `text` (escaped) and a link back to that position.
-fn marked(page: String, step: usize, text: &str) -> String {
-    let text = html_escape(&untrusted::escape(text));
-    let banner = format!(
-        "<div id=\"arena-mark\" data-step=\"{step}\" role=\"note\" style=\"position:sticky;top:0;z-index:1000;\
-         background:#fff3bf;color:#222;border:2px solid #f08c00;padding:6px 10px;font:14px sans-serif\">\
-         <b>The replayed decision, at step {step}:</b> {text} \
-         (<a href=\"#step={step}\" onclick=\"location.hash='step={step}';location.reload();return false\">back to it</a>)</div>"
-    );
-    let lower = page.to_ascii_lowercase();
-    let at = lower.find("<body").and_then(|body| Some(body + lower[body..].find('>')? + 1));
-    match at {
-        Some(at) => format!("{}{banner}{}", &page[..at], &page[at..]),
-        None => format!("{banner}{page}"),
-    }
-}
-
-/// `text` with the characters HTML gives a meaning written as references.
-fn html_escape(text: &str) -> String {
-    let mut escaped = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => escaped.push_str("&amp;"),
-            '<' => escaped.push_str("&lt;"),
-            '>' => escaped.push_str("&gt;"),
-            '"' => escaped.push_str("&quot;"),
-            '\'' => escaped.push_str("&#39;"),
-            c => escaped.push(c),
-        }
-    }
-    escaped
-}
-
-/// Writes the page of the record `line` to `args.output` (`-`: standard
-/// output), opening at `args.step` if it is given and the game has that many events.
-fn write_page(args: &ViewArgs, line: &str, page: String) -> Result<(), Failure> {
-    let page = match args.step {
-        None => page,
-        Some(step) => {
-            let events = crate::engine::page::event_count(line);
-            if step > events {
-                return Err(usage(format!(
-                    "--step {step}: game {} has {events} events, so its steps are 0 to {events}",
-                    args.game
-                )));
-            }
-            let page = crate::engine::page::opening_at(page, step);
-            match &args.mark {
-                Some(text) => marked(page, step, text),
-                None => page,
-            }
-        }
-    };
     let output = args.output.as_str();
     if output == "-" {
-        return console::out_bytes(page.as_bytes()).map_err(unwritten);
+        console::out_bytes(page.as_bytes()).map_err(unwritten)?;
+        return Ok(exit::SUCCESS);
     }
     std::fs::write(output, &page).map_err(|e| usage(format!("cannot write {output}: {e}")))?;
     outln!("wrote {output}").map_err(unwritten)?;
-    Ok(())
+    Ok(exit::SUCCESS)
 }
