@@ -4,10 +4,15 @@
 //! that points up, naming the file and the path. Below the arena, the crates
 //! `records` and `stats` depend on nothing that runs processes, a runtime or
 //! a command line, and the tests read records through `records`, not the
-//! arena's library: the last test reads their manifests.
+//! arena's library: a test reads their manifests. And the picture of which
+//! layer imports which, in docs/architecture.md, is the one the sources give.
 
+mod imports;
+
+use imports::{Module, graph, module_of, sources};
+use std::collections::BTreeSet;
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// The layers, top first.
 const LAYERS: [&str; 14] = [
@@ -17,17 +22,6 @@ const LAYERS: [&str; 14] = [
 
 fn rank(layer: &str) -> Option<usize> {
     LAYERS.iter().position(|&l| l == layer)
-}
-
-fn sources(dir: &Path, found: &mut Vec<PathBuf>) {
-    for entry in fs::read_dir(dir).expect("src is readable") {
-        let path = entry.expect("an entry").path();
-        if path.is_dir() {
-            sources(&path, found);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            found.push(path);
-        }
-    }
 }
 
 /// The top-level modules that `code` names as `crate::NAME`, outside comments.
@@ -150,4 +144,55 @@ fn records_and_stats_depend_on_no_runner_and_the_tests_not_on_the_arena() {
     let tests = dependencies("tests");
     assert!(tests.iter().any(|name| name == "records"), "the tests read records through records: {tests:?}");
     assert!(!tests.iter().any(|name| name == "arena"), "the tests link the arena's library: {tests:?}");
+}
+
+/// Which layer imports which, as the sources give it: a table whose rows
+/// import from its columns (both top first), a `●` where any file of the
+/// row's layer names a module of the column's.
+fn import_picture() -> String {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut found = Vec::new();
+    sources(&src, &mut found);
+    let files: Vec<(Module, String)> = found
+        .iter()
+        .map(|file| (module_of(file.strip_prefix(&src).unwrap()), fs::read_to_string(file).unwrap()))
+        .collect();
+    let mut pairs = BTreeSet::new();
+    for (from, imported) in graph(&files) {
+        for to in imported {
+            if let (Some(from), Some(to)) = (from.first(), to.first())
+                && from != to
+            {
+                pairs.insert((from.clone(), to.clone()));
+            }
+        }
+    }
+    let name = |layer: &str| if layer == "settings" { "`settings.rs`".to_string() } else { format!("`{layer}/`") };
+    let mut table = format!("| imports from → | {} |\n|---|", LAYERS.map(name).join(" | "));
+    table.push_str(&"---|".repeat(LAYERS.len()));
+    for from in LAYERS {
+        table.push_str(&format!("\n| {} |", name(from)));
+        for to in LAYERS {
+            let mark = if pairs.contains(&(from.to_string(), to.to_string())) { " ● |" } else { " |" };
+            table.push_str(mark);
+        }
+    }
+    table
+}
+
+#[test]
+fn the_picture_of_the_layers_imports_in_the_docs_is_todays() {
+    let docs = Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/architecture.md");
+    let text = fs::read_to_string(&docs).unwrap_or_else(|e| panic!("{}: {e}", docs.display()));
+    let (start, end) = ("<!-- imports: arena/tests/layers.rs -->\n", "<!-- /imports -->");
+    let shown = text
+        .split_once(start)
+        .and_then(|(_, rest)| rest.split_once(end))
+        .map(|(shown, _)| shown.trim_end())
+        .unwrap_or_else(|| panic!("docs/architecture.md has no picture between {start:?} and {end:?}"));
+    let today = import_picture();
+    assert!(
+        shown == today,
+        "docs/architecture.md's picture of the layers' imports is not today's; today's is:\n{today}"
+    );
 }
