@@ -222,25 +222,27 @@ pub fn stages(config: &LeagueConfig) -> Result<Vec<Stage>, HistoryError> {
 /// few bots or has too many games.
 pub fn full_schedule(config: &LeagueConfig, teams: &[Vec<usize>], seating: Seating) -> Result<Schedule, LeagueError> {
     let stages = stages(config).map_err(LeagueError::History)?;
-    let too_many = |rounds| move |error| LeagueError::TooManyGames { games: config.games, rounds, error };
-    if config.format.has_rounds() {
+    let too_many = |rounds| move |error| LeagueError::TooManyGames { games: config.kept.games, rounds, error };
+    if config.kept.format.has_rounds() {
         if teams.len() != 2 {
-            return Err(LeagueError::PairsOnly { format: config.format, sides: teams.len() });
+            return Err(LeagueError::PairsOnly { format: config.kept.format, sides: teams.len() });
         }
-        return Schedule::rounds(config.seed, teams, &config.rounds, seating, config.games).map_err(too_many(true));
+        return Schedule::rounds(config.kept.seed, teams, &config.rounds, seating, config.kept.games)
+            .map_err(too_many(true));
     }
     let groups: Vec<Vec<Vec<usize>>> = stages
         .iter()
-        .map(|stage| schedule::entering_groups(config.format, &stage.active, &stage.entering, teams.len()))
+        .map(|stage| schedule::entering_groups(config.kept.format, &stage.active, &stage.entering, teams.len()))
         .collect();
     if groups[0].is_empty() {
         return Err(LeagueError::TooFewBots {
-            format: config.format,
+            format: config.kept.format,
             sides: teams.len(),
             bots: stages[0].active.len(),
         });
     }
-    Schedule::staged(config.seed, teams, &groups, seating, config.games, config.dealing()).map_err(too_many(false))
+    Schedule::staged(config.kept.seed, teams, &groups, seating, config.kept.games, config.dealing())
+        .map_err(too_many(false))
 }
 
 /// Whether game `id` of `schedule` seats a bot that `retired` marks (see

@@ -20,7 +20,7 @@ use std::collections::HashSet;
 /// record's engine), or a built-in game's, in process; `played` the ids
 /// of the games recorded.
 pub fn planned(config: &LeagueConfig, recorded: Option<&Identity>, played: &HashSet<u64>) -> Option<u64> {
-    if config.format.has_rounds() {
+    if config.kept.format.has_rounds() {
         return None;
     }
     let teams = match (&config.engine, recorded) {

@@ -373,8 +373,8 @@ impl Watch {
     /// What the page shows, as JSON: `total` is the games the run plays, when known.
     pub fn state(&mut self, total: Option<u64>, flights: Option<Vec<(u64, Vec<String>, usize)>>) -> Value {
         let seed = match &self.setup {
-            Setup::League(config) => Some(config.seed),
-            Setup::Sprt(config) => Some(config.games.seed),
+            Setup::League(config) => Some(config.kept.seed),
+            Setup::Sprt(config) => Some(config.games.kept.seed),
             Setup::Match => None,
         };
         let game = self.game.as_ref().map(|game| game.name.clone());
@@ -404,9 +404,9 @@ impl Watch {
         };
         let league = match &self.setup {
             Setup::League(config) => Some(json!({
-                "format": config.format,
+                "format": config.kept.format,
                 "rounds": config.rounds.len(),
-                "games_per_pair": config.games,
+                "games_per_pair": config.kept.games,
                 "bots": config.bots.iter().map(|b| &b.name).collect::<Vec<_>>(),
                 "changes": config.history,
             })),

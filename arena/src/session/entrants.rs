@@ -7,9 +7,9 @@ impl From<&LeagueConfig> for Entrants {
     fn from(config: &LeagueConfig) -> Entrants {
         Entrants {
             bots: config.bots.clone(),
-            seed: config.seed,
+            seed: config.kept.seed,
             limits: config.limits(),
-            concurrency: config.concurrency as usize,
+            concurrency: config.kept.concurrency as usize,
             secrets: config.secrets.clone(),
         }
     }

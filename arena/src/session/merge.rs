@@ -196,7 +196,7 @@ fn write_merged(merge: Merge, teams: &[Vec<usize>], scoring: Scoring) -> Result<
     for game in &summaries {
         standings.add(game);
     }
-    out.finish(&standings.to_json(&config.game, config.seed))
+    out.finish(&standings.to_json(&config.game, config.kept.seed))
         .map_err(|e| internal(format!("cannot finish {}: {e}", args.out.display())))?;
     let _ = outln!("{}", standings.table_within(crate::terminal::console::stdout_width()));
     let _ = outln!(

@@ -83,28 +83,23 @@ impl LeagueConfig {
     }
 
     /// Whether `other` plays the same games: everything but the shard, the
-    /// concurrency, where the bots' commands live and when the field changed must agree.
+    /// settings of a shard's own (its rows say `per_shard`: concurrency,
+    /// CPUs, sandbox, restart), where the bots' commands live and when the
+    /// field changed must agree.
     pub fn same_league(&self, other: &LeagueConfig) -> Result<(), ConfigError> {
         let names = |c: &LeagueConfig| c.bots.iter().map(|b| b.name.clone()).collect::<Vec<_>>();
         let checks = [
             ("game", self.game == other.game),
-            ("format", self.format == other.format),
             ("bots", names(self) == names(other)),
             ("history", without_times(self.changes()) == without_times(other.changes())),
             ("variant", self.variant == other.variant),
-            ("games", self.games == other.games),
-            ("budget", self.budget == other.budget),
-            ("swiss_rounds", self.swiss_rounds == other.swiss_rounds),
             ("rounds", self.rounds == other.rounds),
-            ("seed", self.seed == other.seed),
             ("deals", self.deals == other.deals),
-            ("move_timeout", self.move_timeout_ms == other.move_timeout_ms),
-            ("clock", self.clock == other.clock),
             ("odds", self.odds == other.odds),
         ];
         match checks.iter().find(|(_, same)| !same) {
             Some((key, _)) => Err(ConfigError::Differs { key }),
-            None => self.numbers.differs(&other.numbers).map_or(Ok(()), |key| Err(ConfigError::Differs { key })),
+            None => self.kept.differs(&other.kept).map_or(Ok(()), |key| Err(ConfigError::Differs { key })),
         }
     }
 }

@@ -2,19 +2,17 @@
 //! a run makes of it: its engine, limits and setups.
 
 use super::field::Change;
-use super::table::Numbers;
+use super::table::Kept;
 use super::{ConfigError, FlagError};
 use crate::bot::limits::ResourceLimits;
-use crate::bot::sandbox::Sandbox;
 use crate::bot::spec::BotSpec;
 use crate::engine::program::Program;
 use crate::engine::sandbox::Confinement;
 use crate::engine::spec::Engine;
 use crate::run::setting::{Setting, SettingError};
 use crate::run::table::{Limits, Resolved};
-use crate::schedule::clock::{TimeControl, Timing};
-use crate::schedule::lanes::Restart;
-use crate::schedule::{Dealing, Format, Shard};
+use crate::schedule::clock::Timing;
+use crate::schedule::{Dealing, Shard};
 use crate::stats::sprt::Test;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -24,13 +22,22 @@ use std::sync::Arc;
 /// A league's resolved configuration: everything that decides its games.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct LeagueConfig {
-    /// The game's name (an engine program's, as it gives it).
+    /// The game's name (an engine program's, as it gives it): not a
+    /// [`Kept`] setting, as the engine names the game (`--game` or the
+    /// league file's `game` says which built-in engine plays).
     pub game: String,
-    /// The engine program that plays the game, when it is not built in.
+    /// The engine program that plays the game, when it is not built in: not
+    /// a [`Kept`] setting, as it is `engine` and `engine_timeout` together,
+    /// with the directory it runs in (the league file's, or the working one).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub engine: Option<Program>,
-    /// Who meets whom.
-    pub format: Format,
+    /// The settings of the table that `league.json` keeps, as resolved:
+    /// `format`, `games` per group (before rounding up to whole deals; in a
+    /// learning league, per pair of each round), `budget`, `swiss_rounds`,
+    /// `seed`, `concurrency`, `move_timeout_ms`, `clock`, `startup_timeout_ms`,
+    /// `sandbox`, `restart`, `cpus_per_game` (see [`Limits::cpus_per_game`]).
+    #[serde(flatten)]
+    pub kept: Kept,
     /// The bots, in order.
     pub bots: Vec<BotSpec>,
     /// The variant settings as given (`players` included), later ones winning.
@@ -38,49 +45,17 @@ pub struct LeagueConfig {
     /// The variant they resolve to, every setting included (filled in once the game is known).
     #[serde(default, skip_serializing_if = "serde_json::Value::is_null")]
     pub variant: serde_json::Value,
-    /// Games per group, before rounding up to whole deals (in a learning
-    /// league, per pair of each round).
-    pub games: u64,
-    /// The most games a learning league plays (`--budget`; by default
-    /// those of the round robin of its field with the same `games`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub budget: Option<u64>,
-    /// The rounds a Swiss league plays (`--swiss-rounds`; by default
-    /// [`crate::league::swiss::default_rounds`] of its field).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub swiss_rounds: Option<u64>,
     /// The rounds a learning or Swiss league chose, each its pairs of bots (numbers
     /// in [`bots`](Self::bots), in increasing order), in the order they were played.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub rounds: Vec<Vec<Vec<usize>>>,
-    /// The league seed.
-    pub seed: u64,
-    /// Games played at once.
-    pub concurrency: u64,
-    /// Time allowed per move, in ms.
-    pub move_timeout_ms: u64,
-    /// Each seat's game clock, if any (absent in the `league.json` of a league without one).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub clock: Option<TimeControl>,
     /// Time odds: the timing of each bot that has one of its own, by name
     /// (absent in the `league.json` of a league without).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub odds: BTreeMap<String, Timing>,
-    /// The numbers of the table of settings, as resolved: `startup_timeout_ms`
-    /// (time allowed for `ready`), `cpus_per_game` (the CPUs of each game in
-    /// flight, 0: not pinned; see [`Limits::cpus_per_game`]), ….
-    #[serde(flatten)]
-    pub numbers: Numbers,
     /// Operating-system limits of each bot process.
     #[serde(default)]
     pub limits: ResourceLimits,
-    /// How bot processes are confined.
-    #[serde(default)]
-    pub sandbox: Sandbox,
-    /// When bot processes are started (absent in the `league.json` of a
-    /// league begun before the setting existed: the default then).
-    #[serde(default)]
-    pub restart: Restart,
     /// Whether each group plays deals of its own ([`Dealing::ByGroup`]), as
     /// every league begun since groups had them does; absent (false) in the
     /// `league.json` of a league begun before, whose groups go on sharing
@@ -132,7 +107,7 @@ impl LeagueConfig {
     pub fn open_engine(&mut self) -> Result<Opened, SettingError> {
         // Under the sandbox, the engine runs sandboxed too, hidden from the bots and they from it.
         let confinement = match &self.engine {
-            Some(program) => Confinement::of(self.sandbox, program, &self.bots, &self.private())
+            Some(program) => Confinement::of(self.kept.sandbox, program, &self.bots, &self.private())
                 .map_err(|e| SettingError::Refused(e.to_string()))?,
             None => None,
         };
@@ -177,10 +152,10 @@ impl LeagueConfig {
         Limits {
             odds: self.odds.clone(),
             resources: self.limits.clone(),
-            sandbox: self.sandbox,
-            cpus_per_game: self.numbers.cpus_per_game as usize,
-            restart: self.restart,
-            ..Limits::timed(Some(self.move_timeout_ms), self.clock, Some(self.numbers.startup_timeout_ms))
+            sandbox: self.kept.sandbox,
+            cpus_per_game: self.kept.cpus_per_game as usize,
+            restart: self.kept.restart,
+            ..Limits::timed(Some(self.kept.move_timeout_ms), self.kept.clock, Some(self.kept.startup_timeout_ms))
         }
     }
 
@@ -205,10 +180,10 @@ impl LeagueConfig {
             if concurrency == 0 {
                 return Err(ConfigError::Flag(FlagError::NoConcurrency));
             }
-            self.concurrency = concurrency;
+            self.kept.concurrency = concurrency;
         }
         if let Some(cpus_per_game) = cpus_per_game {
-            self.numbers.cpus_per_game = cpus_per_game;
+            self.kept.cpus_per_game = cpus_per_game;
         }
         self.out = Some(dir.to_path_buf());
         Ok(())

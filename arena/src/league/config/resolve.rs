@@ -2,14 +2,14 @@
 
 use super::bots::{Entry, apply_bot_flags, checked_bots};
 use super::file::{scalar, toml_error};
-use super::table::{ConfigFile, Given, Numbers, Origin};
+use super::table::{Chosen, ConfigFile, Given, Kept, Numbers, Origin};
 use super::{ConfigError, FlagError, LeagueConfig, Overrides, SettingProblem};
 use crate::bot::limits::ResourceLimits;
 use crate::engine::program::Program;
 use crate::run::table::{OwnTime, apply_odds_flags, move_limit, time_odds};
 use crate::schedule::Format;
 use crate::schedule::clock::TimeControl;
-use crate::settings::{CONCURRENCY, ENGINE_TIMEOUT, GAME, LEAGUE_GAMES, MOVE_TIMEOUT, Number, VariantSetting};
+use crate::settings::{CONCURRENCY, ENGINE_TIMEOUT, GAME, MOVE_TIMEOUT, Number, VariantSetting};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -109,14 +109,8 @@ impl LeagueConfig {
             let (command, dir) = command.with_dir(cwd, &base);
             Program { command, dir, timeout_ms }
         });
-        Ok(LeagueConfig {
-            game: given.game.map_or_else(|| GAME.to_string(), Origin::value),
-            engine,
+        let chosen = Chosen {
             format,
-            bots,
-            settings,
-            variant: serde_json::Value::Null,
-            games: number(&LEAGUE_GAMES, given.games)?,
             budget: match given.budget.map(Origin::value) {
                 Some(_) if format != Format::Learning => {
                     return Err(key_error("budget", SettingProblem::BudgetNotLearning { format }));
@@ -130,7 +124,6 @@ impl LeagueConfig {
                 Some(0) => return Err(key_error("swiss_rounds", SettingProblem::NoRounds)),
                 rounds => rounds,
             },
-            rounds: Vec::new(),
             seed: seed.unwrap_or(random_seed),
             // By default, a game in flight on each set of CPUs a game gets.
             concurrency: match given.concurrency {
@@ -139,12 +132,20 @@ impl LeagueConfig {
             },
             move_timeout_ms: move_timeout.as_millis() as u64,
             clock,
-            odds,
-            limits,
             sandbox: given.sandbox.map(Origin::value).unwrap_or_default(),
             restart: given.restart.map(Origin::value).unwrap_or_default(),
+        };
+        Ok(LeagueConfig {
+            game: given.game.map_or_else(|| GAME.to_string(), Origin::value),
+            engine,
+            kept: Kept::of(numbers, chosen),
+            bots,
+            settings,
+            variant: serde_json::Value::Null,
+            rounds: Vec::new(),
+            odds,
+            limits,
             deals_by_group: true,
-            numbers,
             shard: match flags.shard {
                 Some(_) if format.has_rounds() => {
                     return Err(key_error("shard", SettingProblem::ShardedRounds { format }));

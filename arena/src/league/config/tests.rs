@@ -1,10 +1,12 @@
 //! The configuration's tests: a file and flags resolved, errors naming their key, a field that changes.
 
+use super::table::Kept;
 use super::*;
 use crate::bot::sandbox::Sandbox;
 use crate::schedule::clock::TimeControl;
 use crate::schedule::{Format, Shard};
 use crate::stats::sprt::{Model, Sprt, Test};
+use serde_json::json;
 use std::path::{Path, PathBuf};
 
 fn repo() -> PathBuf {
@@ -43,10 +45,10 @@ fn file_then_flags() {
         ..Overrides::default()
     };
     let config = resolve(&flags).unwrap();
-    assert_eq!(config.format, Format::Gauntlet);
-    assert_eq!(config.games, 6, "flags override the file");
-    assert_eq!(config.seed, 7);
-    assert_eq!(config.concurrency, 2, "the default is the number of cores");
+    assert_eq!(config.kept.format, Format::Gauntlet);
+    assert_eq!(config.kept.games, 6, "flags override the file");
+    assert_eq!(config.kept.seed, 7);
+    assert_eq!(config.kept.concurrency, 2, "the default is the number of cores");
     let names: Vec<&str> = config.bots.iter().map(|b| b.name.as_str()).collect();
     assert_eq!(names, ["a", "b", "c"]);
     let dir = path.parent().unwrap();
@@ -58,11 +60,11 @@ fn file_then_flags() {
     let target: Vec<&str> = config.settings.iter().filter(|(k, _)| k == "target").map(|(_, v)| v.as_str()).collect();
     assert_eq!(target, ["100", "150"], "the later setting wins when the variant is parsed");
     assert!(config.settings.contains(&("players".into(), "3".into())));
-    assert_eq!(config.sandbox, Sandbox::Bwrap);
-    assert_eq!(config.clock, Some(TimeControl { base_ms: 10_000, increment_ms: 100 }));
-    assert_eq!(config.move_timeout_ms, 10_000, "under a clock, the per-move limit is its base");
+    assert_eq!(config.kept.sandbox, Sandbox::Bwrap);
+    assert_eq!(config.kept.clock, Some(TimeControl { base_ms: 10_000, increment_ms: 100 }));
+    assert_eq!(config.kept.move_timeout_ms, 10_000, "under a clock, the per-move limit is its base");
     let flagged = resolve(&Overrides { move_timeout: Some(300), ..flags.clone() }).unwrap();
-    assert_eq!((flagged.move_timeout_ms, flagged.limits().clock), (300, config.clock));
+    assert_eq!((flagged.kept.move_timeout_ms, flagged.limits().clock), (300, config.kept.clock));
     assert_eq!((config.limits.cpu_seconds, config.limits.address_space), (Some(30), Some(1 << 30)));
 }
 
@@ -110,12 +112,12 @@ fn same_league_ignores_shard_and_concurrency() {
     let one = resolve(&flags).unwrap();
     let mut other = one.clone();
     other.shard = Some(Shard { index: 1, count: 2 });
-    other.concurrency = 7;
+    other.kept.concurrency = 7;
     assert!(one.same_league(&other).is_ok());
     let mut clocked = other.clone();
-    clocked.clock = Some(TimeControl { base_ms: 1000, increment_ms: 0 });
+    clocked.kept.clock = Some(TimeControl { base_ms: 1000, increment_ms: 0 });
     assert_eq!(one.same_league(&clocked), Err(ConfigError::Differs { key: "clock" }));
-    other.seed = 4;
+    other.kept.seed = 4;
     assert_eq!(one.same_league(&other), Err(ConfigError::Differs { key: "seed" }));
 }
 
@@ -188,7 +190,7 @@ fn a_stored_sprt_configuration_reads_back() {
     let back: SprtConfig = serde_json::from_str(&json).unwrap();
     assert_eq!(serde_json::to_string(&back).unwrap(), json, "argv is not stored, and comes back from revalidation");
     assert_eq!(back.test, config.test);
-    assert_eq!(back.games.seed, 4);
+    assert_eq!(back.games.kept.seed, 4);
 }
 
 #[test]
@@ -210,28 +212,58 @@ fn resume_takes_only_the_settings_that_change_how_the_rest_is_played() {
 }
 
 #[test]
-fn league_json_keeps_the_table_s_numbers_and_an_older_one_reads_their_defaults() {
+fn league_json_keeps_the_table_s_settings_and_an_older_one_reads_their_defaults() {
     let flags = Overrides {
         bots: vec!["a=sh".into(), "b=sh".into()],
+        format: Some("learning".into()),
+        games: Some(4),
+        budget: Some(30),
+        seed: Some(5),
+        concurrency: Some(3),
+        clock: Some(TimeControl { base_ms: 2000, increment_ms: 50 }),
         startup_timeout: Some(500),
+        sandbox: Some(Sandbox::None),
+        restart: Some(crate::schedule::lanes::Restart::Game),
         cpus_per_game: Some(0),
         ..Overrides::default()
     };
     let config = resolve(&flags).unwrap();
     let mut json = serde_json::to_value(&config).unwrap();
-    assert_eq!((json["startup_timeout_ms"].as_u64(), json["cpus_per_game"].as_u64()), (Some(500), Some(0)));
+    let kept = [
+        ("format", json!("learning")),
+        ("games", json!(4)),
+        ("budget", json!(30)),
+        ("seed", json!(5)),
+        ("concurrency", json!(3)),
+        ("move_timeout_ms", json!(2000)),
+        ("clock", json!({"base_ms": 2000, "increment_ms": 50})),
+        ("startup_timeout_ms", json!(500)),
+        ("sandbox", json!("none")),
+        ("restart", json!("game")),
+        ("cpus_per_game", json!(0)),
+    ];
+    for (key, value) in &kept {
+        assert_eq!(&json[key], value, "{key}");
+    }
+    // A setting not given, and none by default, is left out.
+    assert!(json.get("swiss_rounds").is_none());
     let back: LeagueConfig = serde_json::from_value(json.clone()).unwrap();
-    assert_eq!(back.numbers, config.numbers);
-    // A resumed league keeps its startup timeout; it may run on other CPUs.
-    let other = LeagueConfig { numbers: super::table::Numbers { cpus_per_game: 2, ..config.numbers.clone() }, ..back };
+    assert_eq!(back.kept, config.kept);
+    // The shards of a league may run on other CPUs, not with another startup timeout.
+    let other = LeagueConfig { kept: Kept { cpus_per_game: 2, ..config.kept.clone() }, ..back };
     assert!(other.same_league(&config).is_ok());
-    let slower =
-        LeagueConfig { numbers: super::table::Numbers { startup_timeout_ms: 9, ..other.numbers.clone() }, ..other };
+    let slower = LeagueConfig { kept: Kept { startup_timeout_ms: 9, ..other.kept.clone() }, ..other };
     assert_eq!(slower.same_league(&config), Err(ConfigError::Differs { key: "startup_timeout" }));
-    for key in ["startup_timeout_ms", "cpus_per_game"] {
+    for key in ["startup_timeout_ms", "cpus_per_game", "clock", "budget", "sandbox", "restart"] {
         json.as_object_mut().unwrap().remove(key);
     }
-    let older: LeagueConfig = serde_json::from_value(json).unwrap();
-    assert_eq!(older.numbers.startup_timeout_ms, crate::settings::STARTUP_TIMEOUT.default);
-    assert_eq!(older.numbers.cpus_per_game, crate::settings::CPUS_PER_GAME.default);
+    let older: LeagueConfig = serde_json::from_value(json.clone()).unwrap();
+    assert_eq!(older.kept.startup_timeout_ms, crate::settings::STARTUP_TIMEOUT.default);
+    assert_eq!(older.kept.cpus_per_game, crate::settings::CPUS_PER_GAME.default);
+    assert_eq!((older.kept.clock, older.kept.budget), (None, None));
+    assert_eq!((older.kept.sandbox, older.kept.restart), (Sandbox::default(), Default::default()));
+    // A setting every league.json has is missing, not read as a default.
+    json.as_object_mut().unwrap().remove("seed");
+    let err = serde_json::from_value::<LeagueConfig>(json).unwrap_err().to_string();
+    assert!(err.contains("missing field `seed`"), "{err}");
 }

@@ -99,7 +99,7 @@ pub fn run(args: LeagueRequest) -> Result<i32, Failure> {
         }
     };
     prepared.reports = args.reports.clone();
-    if prepared.config.format.has_rounds() {
+    if prepared.config.kept.format.has_rounds() {
         return learn(prepared, &args, &cwd);
     }
     loop {

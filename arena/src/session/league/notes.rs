@@ -12,7 +12,7 @@ pub(super) fn entering_bots_play(config: &LeagueConfig, schedule: &Schedule, sid
     let change = config.history.last().expect("a grown league has a history");
     let active = active_bots(config);
     // A learning league's stages are its rounds: its next round meets a newcomer if anyone is left to meet.
-    let meets = match config.format {
+    let meets = match config.kept.format {
         Format::Learning | Format::Swiss => active >= 2,
         _ => !schedule.stage(config.history.len() - 1).expect("a stage for every change").0.is_empty(),
     };
@@ -23,7 +23,7 @@ pub(super) fn entering_bots_play(config: &LeagueConfig, schedule: &Schedule, sid
     let newcomer = |bot: &usize| change.added.contains(&config.bots[*bot].name);
     // A round may have been chosen for them already (as this run takes the change in).
     let paired = config.rounds.iter().flatten().flatten().any(newcomer);
-    if meets && config.format == Format::Swiss && !paired && config.rounds.len() as u64 >= planned {
+    if meets && config.kept.format == Format::Swiss && !paired && config.rounds.len() as u64 >= planned {
         return Err(usage(format!(
             "{} would play no game: this swiss league has played its {planned} rounds (give more with \
              --swiss-rounds, with --bot or after it)",
@@ -33,14 +33,14 @@ pub(super) fn entering_bots_play(config: &LeagueConfig, schedule: &Schedule, sid
     if meets {
         return Ok(());
     }
-    let first = match config.format {
+    let first = match config.kept.format {
         Format::Gauntlet => format!(", or its first bot, {}, has retired", config.bots[0].name),
         Format::RoundRobin | Format::Learning | Format::Swiss => String::new(),
     };
     Err(usage(format!(
         "{} would play no game: this {} league of a {sides}-sided game has too few bots left{first}",
         change.added.join(", "),
-        config.format,
+        config.kept.format,
     )))
 }
 
@@ -51,9 +51,9 @@ pub(super) fn change_note(config: &LeagueConfig, schedule: &Schedule, index: usi
     let mut parts = Vec::new();
     let verb = if change.added.len() == 1 { "enters" } else { "enter" };
     // A learning or Swiss league's stages are its rounds: the newcomers play from its next round.
-    if !change.added.is_empty() && config.format == Format::Learning {
+    if !change.added.is_empty() && config.kept.format == Format::Learning {
         parts.push(format!("{} {verb}: the next round is a draw of the whole field", change.added.join(", ")));
-    } else if !change.added.is_empty() && config.format == Format::Swiss {
+    } else if !change.added.is_empty() && config.kept.format == Format::Swiss {
         parts.push(format!("{} {verb}: paired from the next round, at a score of 0.5", change.added.join(", ")));
     } else if !change.added.is_empty() {
         let (groups, ids) = schedule.stage(index).expect("a stage for every change");

@@ -28,19 +28,19 @@ pub(super) fn play(prepared: Prepared, quiet: bool, fail_on_fault: bool) -> Resu
     let Prepared { mut config, mut out, played, fresh, changes, taken, chose, reports, earlier } = prepared;
     let grown = !fresh && config.history.len() != changes;
     // A learning or Swiss league: it chooses its rounds from the games played.
-    let learning = config.format.has_rounds();
+    let learning = config.kept.format.has_rounds();
     let (engine, variant, setups) = config.open_engine()?;
     let teams = variant.teams.clone();
     let schedule = full_schedule(&config, &teams, Seating::EveryOrder)?;
     if grown {
         entering_bots_play(&config, &schedule, teams.len())?;
     }
-    listen_run(&config.bots, config.sandbox)?;
-    config.sandbox.check(&config.bots, &config.private())?;
-    config.limits.check(config.sandbox.grouped())?;
-    let at_once = config.concurrency.min(schedule.len()) as usize;
+    listen_run(&config.bots, config.kept.sandbox)?;
+    config.kept.sandbox.check(&config.bots, &config.private())?;
+    config.limits.check(config.kept.sandbox.grouped())?;
+    let at_once = config.kept.concurrency.min(schedule.len()) as usize;
     let setups_count = setups.as_ref().map(|setups| setups.len() as u64);
-    let plan = Plan::new(schedule.clone(), config.restart, at_once, setups_count, false);
+    let plan = Plan::new(schedule.clone(), config.kept.restart, at_once, setups_count, false);
     crate::bot::pool::reserve_descriptors(at_once, plan.lane_width(), teams.iter().map(Vec::len).sum())?;
     if let (true, Some(dir)) = (fresh, &config.out) {
         // Everything is checked: only now is the output directory made.
@@ -95,8 +95,8 @@ pub(super) fn play(prepared: Prepared, quiet: bool, fail_on_fault: bool) -> Resu
     errln!(
         "{} {} league of {field}{round}: {total} games{shard}, {already} already played — seed {}",
         engine.name(),
-        config.format,
-        config.seed
+        config.kept.format,
+        config.kept.seed
     );
     // (Not after the rounds this command played: a learning league that has just stopped.)
     if let (false, Some(dir), 0, 0) = (fresh, &config.out, selection.count(), earlier.games) {

@@ -51,19 +51,19 @@ pub(super) fn resume(dir: &Path, args: &LeagueRequest, cwd: &Path, own: bool) ->
     config = load()?;
     let changes = config.history.len();
     // A new budget, or more Swiss rounds, for a league that has them.
-    let format = config.format;
+    let format = config.kept.format;
     let refused = |flag: &str, problem: SettingProblem| usage(format!("--{flag}: {problem}"));
     if let Some(budget) = args.overrides.budget {
         if format != Format::Learning {
             return Err(refused("budget", SettingProblem::BudgetNotLearning { format }));
         }
-        config.budget = Some(budget);
+        config.kept.budget = Some(budget);
     }
     if let Some(rounds) = args.overrides.swiss_rounds {
         if format != Format::Swiss {
             return Err(refused("swiss-rounds", SettingProblem::RoundsNotSwiss { format }));
         }
-        config.swiss_rounds = Some(rounds);
+        config.kept.swiss_rounds = Some(rounds);
     }
     let taken = take_queued(dir, &mut config)?;
     if let Some(request) = request {
@@ -159,7 +159,7 @@ pub(super) fn changed(config: &LeagueConfig, request: &Request, teams: &[Vec<usi
     if grown.history.len() != config.history.len() {
         let schedule = full_schedule(&grown, teams, Seating::EveryOrder)?;
         entering_bots_play(&grown, &schedule, teams.len())?;
-        grown.sandbox.check(&grown.bots, &grown.private())?;
+        grown.kept.sandbox.check(&grown.bots, &grown.private())?;
     }
     Ok(grown)
 }

@@ -16,8 +16,13 @@ pub(super) fn round_finished(config: &LeagueConfig, played: &[GameSummary]) -> R
         return Ok(true);
     }
     // Which pair plays which game does not depend on who sits where within a side.
-    let schedule =
-        Schedule::rounds(config.seed, &[vec![0], vec![1]], &config.rounds, Seating::EveryOrder, config.games)?;
+    let schedule = Schedule::rounds(
+        config.kept.seed,
+        &[vec![0], vec![1]],
+        &config.rounds,
+        Seating::EveryOrder,
+        config.kept.games,
+    )?;
     let (_, ids) = schedule.stage(config.rounds.len() - 1).expect("a stage for every round");
     let retired = config.retired();
     let done: HashSet<u64> = played.iter().map(|game| game.id).filter(|id| ids.contains(id)).collect();
@@ -28,7 +33,7 @@ pub(super) fn round_finished(config: &LeagueConfig, played: &[GameSummary]) -> R
 /// Swiss league whose rounds are played is [`Next::Spent`]).
 pub(super) fn next_round(config: &LeagueConfig, played: &[GameSummary]) -> Result<Next, Failure> {
     let field = learning_field(config, played)?;
-    Ok(match config.format {
+    Ok(match config.kept.format {
         Format::Swiss => match swiss::next_round(&field, swiss_rounds(config, field.active.len())) {
             Some(pairs) => Next::Round(pairs),
             None => Next::Spent,
@@ -44,7 +49,7 @@ pub(super) fn active_bots(config: &LeagueConfig) -> usize {
 
 /// The rounds a Swiss league of `bots` bots (not retired) plays.
 pub(super) fn swiss_rounds(config: &LeagueConfig, bots: usize) -> u64 {
-    config.swiss_rounds.unwrap_or_else(|| swiss::default_rounds(bots))
+    config.kept.swiss_rounds.unwrap_or_else(|| swiss::default_rounds(bots))
 }
 
 /// What a learning or Swiss league knows before its next round: its field
@@ -57,16 +62,16 @@ pub(super) fn learning_field(config: &LeagueConfig, played: &[GameSummary]) -> R
     for game in played {
         results.add_game(&pairwise::places(game, &names));
     }
-    let per_pair = learning::games_per_pair(config.games);
+    let per_pair = learning::games_per_pair(config.kept.games);
     let n = active.len() as u64;
-    let budget = match config.format {
+    let budget = match config.kept.format {
         // A Swiss league is as long as its rounds.
         Format::Swiss => u64::MAX,
-        _ => config.budget.unwrap_or(n * n.saturating_sub(1) / 2 * per_pair),
+        _ => config.kept.budget.unwrap_or(n * n.saturating_sub(1) / 2 * per_pair),
     };
     let round = config.rounds.len() as u64;
     Ok(Field {
-        seed: config.seed,
+        seed: config.kept.seed,
         round,
         active,
         results,
@@ -79,7 +84,7 @@ pub(super) fn learning_field(config: &LeagueConfig, played: &[GameSummary]) -> R
 /// Why a learning league stopped, after `games` games.
 pub(super) fn stop_note(config: &LeagueConfig, stop: &Next, games: u64) -> String {
     let rounds = config.rounds.len();
-    if config.format == Format::Swiss {
+    if config.kept.format == Format::Swiss {
         let planned = swiss_rounds(config, active_bots(config));
         return match rounds as u64 >= planned {
             true => format!(
@@ -98,7 +103,7 @@ pub(super) fn stop_note(config: &LeagueConfig, stop: &Next, games: u64) -> Strin
         _ => format!(
             "the learning league stopped after {rounds} rounds and {games} games: its budget{} is spent, with the \
              order of some adjacent pairs not known at {:.0}% (a larger --budget plays on)",
-            config.budget.map_or_else(|| " (the round robin's games)".to_string(), |n| format!(" of {n} games")),
+            config.kept.budget.map_or_else(|| " (the round robin's games)".to_string(), |n| format!(" of {n} games")),
             learning::CONFIDENCE * 100.0
         ),
     }

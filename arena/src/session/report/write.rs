@@ -35,7 +35,7 @@ pub(super) fn write_report(job: Job, game: GameOf) -> Result<i32, Failure> {
     let sprt_file = existing(&dir.join(SPRT_RESULT))?;
     let (kind, seed, sprt) = match &setup {
         Setup::Match => (Kind::Match, written.and_then(|standings| standings.seed), None),
-        Setup::League(config) => (Kind::League, Some(config.seed), None),
+        Setup::League(config) => (Kind::League, Some(config.kept.seed), None),
         Setup::Sprt(config) => {
             // The new bot, and a copy of the base bot for every other side.
             let sides = config.games.bots.len();
@@ -50,7 +50,7 @@ pub(super) fn write_report(job: Job, game: GameOf) -> Result<i32, Failure> {
                 results_per_game: sides - 1,
                 interrupted: !inconclusive,
             };
-            (Kind::Sprt, Some(config.games.seed), Some(setup))
+            (Kind::Sprt, Some(config.games.kept.seed), Some(setup))
         }
     };
     let page = |record: &str| crate::engine::games::html_page(&game.name, game.program, record);
@@ -82,8 +82,8 @@ pub(super) fn write_report(job: Job, game: GameOf) -> Result<i32, Failure> {
         least_clock: read.least_clock,
         sprt,
         rounds: match &setup {
-            Setup::League(config) if config.format.has_rounds() => {
-                Some((config.rounds.as_slice(), crate::league::learning::games_per_pair(config.games)))
+            Setup::League(config) if config.kept.format.has_rounds() => {
+                Some((config.rounds.as_slice(), crate::league::learning::games_per_pair(config.kept.games)))
             }
             _ => None,
         },

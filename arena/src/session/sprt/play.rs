@@ -37,10 +37,10 @@ pub(super) fn play(prepared: Prepared, fail_on_fault: bool) -> Result<i32, Failu
     let schedule =
         full_schedule(&config.games, &teams, Seating::Rotations).map_err(|e| usage(format!("--max-games: {e}")))?;
     let mut sequence = DealSequence::new(config.test, schedule.games_per_deal() as usize, teams.len() - 1)?;
-    listen_run(&config.games.bots, config.games.sandbox)?;
-    config.games.sandbox.check(&config.games.bots, &config.games.private())?;
-    config.games.limits.check(config.games.sandbox.grouped())?;
-    let at_once = config.games.concurrency.min(schedule.len()) as usize;
+    listen_run(&config.games.bots, config.games.kept.sandbox)?;
+    config.games.kept.sandbox.check(&config.games.bots, &config.games.private())?;
+    config.games.limits.check(config.games.kept.sandbox.grouped())?;
+    let at_once = config.games.kept.concurrency.min(schedule.len()) as usize;
     crate::bot::pool::reserve_descriptors(at_once, seats, seats)?;
     if let (true, Some(dir)) = (fresh, &config.games.out) {
         // Everything is checked: only now is the output directory made.
@@ -74,7 +74,7 @@ pub(super) fn play(prepared: Prepared, fail_on_fault: bool) -> Result<i32, Failu
         parameters(&config.test, &config.test.unit(&scoring.unit)),
         schedule.len(),
         played.len(),
-        config.games.seed
+        config.games.kept.seed
     );
     if scoring.rank_by_mean && matches!(config.test, Test::Pentanomial(_)) {
         errln!(
