@@ -5,7 +5,7 @@
 //! usage error (e.g. the command cannot be run), 130 when interrupted.
 
 use super::Failure;
-use super::flags::TimeFlags;
+use super::flags::{LimitFlags, TimeFlags};
 use super::game::GameArgs;
 use crate::bot::sandbox::Sandbox;
 use crate::session::check_bot::{self, CheckBotRequest};
@@ -39,8 +39,8 @@ pub struct CheckBotArgs {
     /// Checks run at once (default: the number of cores, at least 2).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=64))]
     jobs: Option<u64>,
-    #[arg(long = "limit", value_name = "NAME=VALUE", help = crate::bot::limits::help())]
-    limits: Vec<String>,
+    #[command(flatten)]
+    limit: LimitFlags,
     /// Run the bot in a sandbox, as `arena match` does.
     #[arg(long, help = crate::league::config::row::sandbox.help())]
     sandbox: Option<Sandbox>,
@@ -56,7 +56,7 @@ pub fn run(args: CheckBotArgs) -> Result<i32, Failure> {
         timed: args.time.limits(),
         seed: args.seed,
         jobs: args.jobs,
-        limits: args.limits,
+        limits: args.limit.limits,
         sandbox: args.sandbox,
     })
 }

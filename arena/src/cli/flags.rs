@@ -171,6 +171,14 @@ pub struct OddsFlags {
     pub bot_move_timeouts: Vec<String>,
 }
 
+/// `--limit NAME=VALUE`: the bots' resource limits, in order, a later one
+/// winning (`match`, `league`, `sprt`, `check-bot`).
+#[derive(Debug, Clone, Args)]
+pub struct LimitFlags {
+    #[arg(long = "limit", value_name = "NAME=VALUE", help = crate::bot::limits::help())]
+    pub limits: Vec<String>,
+}
+
 /// What a run's exit status says of its bots' faults (`match`, `league`, `sprt`).
 #[derive(Debug, Clone, Copy, Args)]
 pub struct FaultFlags {
@@ -189,8 +197,8 @@ pub struct PlayFlags {
     /// A variant setting, KEY=VALUE (repeatable; see `arena rules`).
     #[arg(long = "variant", value_name = "KEY=VALUE")]
     pub variants: Vec<VariantSetting>,
-    #[arg(long = "limit", value_name = "NAME=VALUE", help = crate::bot::limits::help())]
-    pub limits: Vec<String>,
+    #[command(flatten)]
+    pub limit: LimitFlags,
     #[command(flatten)]
     pub serve: ServeFlag,
     #[command(flatten)]
@@ -201,7 +209,7 @@ impl PlayFlags {
     /// These flags as configuration overrides (every other override empty).
     pub fn overrides(&self) -> Overrides {
         let mut overrides =
-            Overrides { variants: self.variants.clone(), limits: self.limits.clone(), ..Overrides::default() };
+            Overrides { variants: self.variants.clone(), limits: self.limit.limits.clone(), ..Overrides::default() };
         self.run.give(&mut overrides);
         self.time.give(&mut overrides);
         overrides
@@ -264,6 +272,17 @@ mod tests {
     fn every_command_s_flags_hold_together() {
         // Every id a conflict names is a flag of its command, no flag is declared twice, ….
         Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn every_command_that_limits_the_bots_takes_one_limit_flag() {
+        let command = Cli::command();
+        for name in ["match", "league", "sprt", "check-bot"] {
+            let sub = command.find_subcommand(name).unwrap();
+            let limit = sub.get_arguments().find(|arg| arg.get_id() == "limits").unwrap();
+            assert_eq!(limit.get_long(), Some("limit"), "{name}");
+            assert_eq!(limit.get_help().unwrap().to_string(), crate::bot::limits::help(), "{name}");
+        }
     }
 
     #[test]

@@ -1,7 +1,9 @@
 //! `arena match`: a match between bots, one per side.
 
 use super::Failure;
-use super::flags::{BotPlaceFlags, FaultFlags, OddsFlags, RemoteFlags, ServeFlag, TimeFlags, setting_flags};
+use super::flags::{
+    BotPlaceFlags, FaultFlags, LimitFlags, OddsFlags, RemoteFlags, ServeFlag, TimeFlags, setting_flags,
+};
 use super::game::GameArgs;
 use crate::league::config::Overrides;
 use crate::run::execute::ReportRequest;
@@ -57,8 +59,8 @@ pub struct MatchArgs {
     /// A variant setting, KEY=VALUE (repeatable; see `arena rules`).
     #[arg(long = "variant", value_name = "KEY=VALUE")]
     variants: Vec<VariantSetting>,
-    #[arg(long = "limit", value_name = "NAME=VALUE", help = crate::bot::limits::help())]
-    limits: Vec<String>,
+    #[command(flatten)]
+    limit: LimitFlags,
     /// Also write the standings as json, csv or markdown: FORMAT or FORMAT=PATH
     /// (default: standings.<ext> in the output directory, or stdout without one).
     #[arg(long = "report", value_name = "FORMAT[=PATH]")]
@@ -91,7 +93,7 @@ impl MatchArgs {
                 startup_timeout: self.time.startup_timeout,
                 variants: self.variants.clone(),
                 out: self.settings.out.clone(),
-                limits: self.limits.clone(),
+                limits: self.limit.limits.clone(),
                 sandbox: self.settings.sandbox,
                 restart: self.settings.restart,
                 cpus_per_game: self.settings.cpus_per_game,
