@@ -4,29 +4,32 @@
 //! its end, round by round for a learning or Swiss league, taking in the
 //! changes queued for it while it runs.
 //!
-//! - [`mod@resume`]: a league read back, its queued changes taken in, the demo league;
+//! - [`mod@resume`]: a league read back, its queued changes taken in;
+//! - [`mod@demo`]: the demo league;
 //! - [`mod@play`]: what is left of a league played, and its closing lines;
+//! - [`mod@learn`]: a learning or Swiss league played round by round;
 //! - [`rounds`]: the next round of a learning or Swiss league;
 //! - [`notes`]: what a change of the field does, and who retired.
 
+mod demo;
+mod learn;
 mod notes;
 mod play;
 mod resume;
 mod rounds;
 
 use crate::bot::cpus::cores;
-use crate::bot::signals;
 use crate::league::config::{LeagueConfig, Overrides};
-use crate::league::learning::Next;
 use crate::run::execute::{Earlier, ReportRequest};
 use crate::session::exit::{self, Failure};
 use crate::session::{current_dir, random_seed};
-use crate::store::output::{self, OutDir};
+use crate::store::output::OutDir;
 use crate::store::record::GameSummary;
-use crate::terminal::console::{errln, outln};
+use crate::terminal::console::errln;
+use demo::demo;
+use learn::learn;
 use play::play;
-use resume::{demo, resume};
-use rounds::{next_round, round_finished, stop_note};
+use resume::resume;
 use std::path::{Path, PathBuf};
 
 /// What `arena league` asks of a league.
@@ -154,62 +157,5 @@ impl Played {
             errln!("{why}");
         }
         self.status
-    }
-}
-
-/// Runs a learning or Swiss league (see [`crate::league::learning`],
-/// [`crate::league::swiss`]) round after round: each
-/// round is chosen from the results of those before it, written to
-/// `league.json` and played as a resumed league plays, until the chooser
-/// stops; then the standings follow. A league resumed in the middle of a
-/// round finishes it first; one whose field changed while it ran takes the
-/// change in and goes on.
-fn learn(mut prepared: Prepared, args: &LeagueRequest, cwd: &Path) -> Result<i32, Failure> {
-    loop {
-        let config = &prepared.config;
-        let stop = match round_finished(config, &prepared.played)? {
-            false => None,
-            true => match next_round(config, &prepared.played)? {
-                Next::Round(pairs) => {
-                    prepared.config.rounds.push(pairs);
-                    prepared.chose = true;
-                    None
-                }
-                stop => Some(stop),
-            },
-        };
-        let config = prepared.config.clone();
-        let played = play(prepared, stop.is_none(), args.fail_on_fault)?;
-        if let Some(dir) = played.changing {
-            prepared = taking_changes(&dir, args, cwd, played.reports, played.earlier)?;
-            continue;
-        }
-        if let Some(stop) = stop {
-            if !played.interrupted {
-                let _ = outln!("{}", stop_note(&config, &stop, played.games.len() as u64));
-            }
-            return Ok(played.ended());
-        }
-        if played.interrupted || signals::stopped() {
-            return Ok(played.status);
-        }
-        let (out, games) = match &played.config.out {
-            Some(dir) => {
-                let (out, games) = output::resume(dir)?;
-                (Some(out), games)
-            }
-            None => (None, played.games),
-        };
-        prepared = Prepared {
-            changes: played.config.history.len(),
-            config: played.config,
-            out,
-            played: games,
-            fresh: false,
-            taken: Vec::new(),
-            chose: false,
-            reports: played.reports,
-            earlier: played.earlier,
-        };
     }
 }

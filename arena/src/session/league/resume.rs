@@ -1,17 +1,15 @@
-//! A league read back from its output directory, the changes queued for
-//! it taken in (or queued for the arena that runs it), and the demo league.
+//! A league read back from its output directory, and the changes queued
+//! for it taken in (or queued for the arena that runs it).
 
 use super::notes::entering_bots_play;
 use super::{LeagueRequest, Prepared};
-use crate::bot::cpus::cores;
-use crate::bot::spec::{BotSpec, binary_dir};
+use crate::bot::spec::BotSpec;
 use crate::league::config::{LeagueConfig, SettingProblem, entering_bots};
 use crate::league::queued::{self, Request};
 use crate::league::{full_schedule, utc};
 use crate::run::execute::Earlier;
 use crate::schedule::{Format, Seating};
 use crate::session::exit::{Failure, internal, usage};
-use crate::session::random_seed;
 use crate::store::output::{self, LEAGUE, OutDir, read_config};
 use crate::terminal::console::errln;
 use crate::terminal::untrusted::escape;
@@ -178,37 +176,4 @@ pub(super) fn now() -> String {
 pub(super) fn write_league(out: &OutDir, config: &LeagueConfig) -> Result<(), Failure> {
     let json = serde_json::to_string_pretty(config).expect("configurations serialize");
     out.write_config(&json).map_err(|e| internal(format!("cannot write {LEAGUE}: {e}")))
-}
-
-/// The demo league: a ladder of the sample bots that can run here, from
-/// random play through greedy ones (in Rust, and in Python and JavaScript when
-/// a checkout and the interpreters are at hand) to `search-bot`, in a round
-/// robin. Every other flag given applies to it as to any league.
-pub(super) fn demo(args: &LeagueRequest, cwd: &Path) -> Result<LeagueConfig, Failure> {
-    let sample = |name| BotSpec::sample(name, cwd);
-    let mut bots = vec![sample("random")?, sample("greedy")?];
-    // The scripted samples, when a checkout is at hand (around the binary, in
-    // the working directory, or where the arena was built) and the interpreters exist.
-    let candidates = [binary_dir()?.join("../.."), cwd.to_path_buf(), Path::new(env!("CARGO_MANIFEST_DIR")).join("..")];
-    let repo = candidates
-        .into_iter()
-        .find(|dir| dir.join("sample-bots/python/greedy.py").is_file())
-        .unwrap_or_else(|| PathBuf::from("."));
-    for (name, interpreter, script) in
-        [("greedy-py", "python3", "sample-bots/python/greedy.py"), ("greedy-js", "node", "sample-bots/js/greedy.js")]
-    {
-        let script = repo.join(script);
-        if script.is_file() {
-            let command = format!("{interpreter} {}", shell_words::quote(&script.to_string_lossy()));
-            if let Ok(bot) = BotSpec::new(name, &command, cwd, Default::default()) {
-                bots.push(bot);
-            }
-        }
-    }
-    bots.push(sample("search")?);
-    let names: Vec<&str> = bots.iter().map(|b| b.name.as_str()).collect();
-    errln!("no league given: a demo round robin of the sample bots {}", names.join(", "));
-    let mut overrides = args.overrides.clone();
-    overrides.bots = bots.iter().map(|b| format!("{}={}", b.name, b.command)).collect();
-    Ok(LeagueConfig::resolve(&overrides, cwd, random_seed(), cores())?)
 }
