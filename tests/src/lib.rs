@@ -14,6 +14,15 @@ pub fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("tests/ is inside the workspace").to_path_buf()
 }
 
+/// How the tests build the workspace's binaries (`scripts/test-times` too).
+///
+/// `--examples` (the workspace has none) asks for the dev-dependencies'
+/// features, as `cargo test --workspace` does: without it cargo unifies
+/// the features of some dependencies (zerocopy, once_cell) differently and
+/// builds them, the workspace's libraries and the arena again, a second copy
+/// beside the one `cargo test --workspace` has just built.
+pub const BUILD_BINS: [&str; 5] = ["build", "--quiet", "--workspace", "--bins", "--examples"];
+
 /// The directory holding the workspace's binaries for the profile these tests were built with.
 pub fn bin_dir() -> PathBuf {
     static BUILT: OnceLock<PathBuf> = OnceLock::new();
@@ -23,7 +32,7 @@ pub fn bin_dir() -> PathBuf {
             let exe = std::env::current_exe().expect("test executable path");
             let profile_dir = exe.parent().and_then(Path::parent).expect("target/<profile>/deps").to_path_buf();
             let mut cargo = Command::new(env!("CARGO"));
-            cargo.current_dir(root()).args(["build", "--quiet", "--workspace", "--bins"]);
+            cargo.current_dir(root()).args(BUILD_BINS);
             // (`scripts/test-times` sets it for the test harness's timings; cargo
             // would build everything again for a compiler told it.)
             cargo.env_remove("RUSTC_BOOTSTRAP");
@@ -31,7 +40,7 @@ pub fn bin_dir() -> PathBuf {
                 cargo.arg("--release");
             }
             let status = cargo.status().expect("cargo runs");
-            assert!(status.success(), "cargo build --workspace --bins failed");
+            assert!(status.success(), "cargo {} failed", BUILD_BINS[..].join(" "));
             profile_dir
         })
         .clone()
