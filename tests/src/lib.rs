@@ -731,36 +731,70 @@ impl Browser {
 pub const JVM_FLAGS: &str =
     "-Xmx64m -XX:+UseSerialGC -XX:CompressedClassSpaceSize=64m -XX:ReservedCodeCacheSize=32m -Xss512k";
 
-/// The C++ sample bot, built into `dir` with the command of
-/// sample-bots/README.md; `None` (skipped with a notice) without `g++`.
+/// The C++ sample bot, built with the command of sample-bots/README.md and
+/// copied into `dir`; `None` (skipped with a notice) without `g++`.
 pub fn cpp_greedy(dir: &Path) -> Option<String> {
     let gxx = optional_tool(GXX)?;
+    static BUILT: OnceLock<PathBuf> = OnceLock::new();
+    let built = BUILT.get_or_init(|| {
+        let exe = built_once_dir().join("greedy-cpp");
+        let status = Command::new(gxx)
+            .args(["-O2", "-std=c++17", "-Wall", "-Wextra", "-Werror"])
+            .arg(root().join("sample-bots/cpp/greedy.cpp"))
+            .arg("-o")
+            .arg(&exe)
+            .status()
+            .expect("g++ runs");
+        assert!(status.success(), "sample-bots/cpp/greedy.cpp does not compile");
+        exe
+    });
     let exe = dir.join("greedy-cpp");
-    let status = Command::new(gxx)
-        .args(["-O2", "-std=c++17", "-Wall", "-Wextra", "-Werror"])
-        .arg(root().join("sample-bots/cpp/greedy.cpp"))
-        .arg("-o")
-        .arg(&exe)
-        .status()
-        .expect("g++ runs");
-    assert!(status.success(), "sample-bots/cpp/greedy.cpp does not compile");
+    std::fs::copy(built, &exe).unwrap_or_else(|e| panic!("cannot copy {} to {}: {e}", built.display(), exe.display()));
     Some(exe.to_string_lossy().into_owned())
 }
 
-/// The command of the Java sample bot compiled into `dir` with `javac`, run
-/// with [`JVM_FLAGS`]; `None` (skipped with a notice) without a JDK.
+/// The command of the Java sample bot compiled with `javac` (its classes
+/// copied into `dir`), run with [`JVM_FLAGS`]; `None` (skipped with a notice)
+/// without a JDK.
 pub fn java_greedy(dir: &Path) -> Option<String> {
     let java = optional_tool(JAVA)?;
     let javac = optional_tool(JAVAC)?;
+    static BUILT: OnceLock<PathBuf> = OnceLock::new();
+    let built = BUILT.get_or_init(|| {
+        let classes = built_once_dir().join("greedy-java");
+        let status = Command::new(javac)
+            .args(["-Xlint:all", "-Werror", "-d"])
+            .arg(&classes)
+            .arg(root().join("sample-bots/java/Greedy.java"))
+            .status()
+            .expect("javac runs");
+        assert!(status.success(), "sample-bots/java/Greedy.java does not compile");
+        classes
+    });
     let classes = dir.join("greedy-java");
-    let status = Command::new(javac)
-        .args(["-Xlint:all", "-Werror", "-d"])
-        .arg(&classes)
-        .arg(root().join("sample-bots/java/Greedy.java"))
-        .status()
-        .expect("javac runs");
-    assert!(status.success(), "sample-bots/java/Greedy.java does not compile");
+    std::fs::create_dir_all(&classes).expect("create the classes' directory");
+    for class in std::fs::read_dir(built).expect("the classes can be listed").flatten() {
+        std::fs::copy(class.path(), classes.join(class.file_name())).expect("copy a class");
+    }
     Some(format!("{} {JVM_FLAGS} -cp {} Greedy", java.display(), classes.display()))
+}
+
+/// A directory for what the tests build once and share ([`cpp_greedy`],
+/// [`java_greedy`]): a compiler's start-up costs seconds on a busy machine,
+/// and several tests run each sample bot. It is `e2e-built/PID` beside the
+/// binaries, this test process's own (`cargo test` runs may overlap); those
+/// of processes that have ended are removed.
+fn built_once_dir() -> PathBuf {
+    let all = bin_dir().join("e2e-built");
+    for entry in std::fs::read_dir(&all).into_iter().flatten().flatten() {
+        let pid = entry.file_name().to_string_lossy().parse::<u32>();
+        if pid.is_ok_and(|pid| !Path::new(&format!("/proc/{pid}")).exists()) {
+            let _ = std::fs::remove_dir_all(entry.path());
+        }
+    }
+    let own = all.join(std::process::id().to_string());
+    std::fs::create_dir_all(&own).unwrap_or_else(|e| panic!("cannot create {}: {e}", own.display()));
+    own
 }
 
 /// A deal of a one-hand, five-tile All Fives game (`deal=five`): hands for
