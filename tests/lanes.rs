@@ -105,6 +105,14 @@ fn no_process_meets_a_deal_twice_in_a_match_or_a_league() {
     // last seat 1 and the others both: 2 × 2 × (2 × 4 − 2) processes at most.
     let processes = dealt(&out).len();
     assert!(processes <= 2 * 2 * (2 * 4 - 2), "{processes} processes");
+    // docs/matches.md's count at --concurrency 1: a lane of each deal's first
+    // games, then one of its second, a process for each bot in each seat of
+    // each: 4B.
+    let one = play(&scratch, "league", &["a", "b", "c", "d"], &["--games", "8", "--concurrency", "1"]);
+    assert_eq!(meetings_again(&one), 0);
+    assert_eq!(dealt(&one).len(), 4 * 4, "{:?}", dealt(&one).keys());
+    let page = std::fs::read_to_string(repo_path("docs/matches.md")).unwrap();
+    assert!(page.contains("4B for each window at `--concurrency 1`"), "docs/matches.md states the count");
     // Kept for the whole run, processes meet their deals again: what the lanes prevent.
     let out = play(&scratch, "match", &["a", "b", "c"], &["--players", "3", "--games", "60", "--restart", "off"]);
     assert!(meetings_again(&out) > 0, "kept processes met no deal again");
