@@ -16,6 +16,7 @@
 
 use skillratings::MultiTeamOutcome;
 use skillratings::weng_lin::{WengLinConfig, WengLinRating, weng_lin_multi_team};
+use std::sync::Arc;
 
 pub use records::standings::WengLin;
 
@@ -42,17 +43,25 @@ pub struct Position {
     pub id: u64,
 }
 
+/// How many games a chunk of [`FreeForAll`]'s holds once filled.
+const CHUNK: usize = 1024;
+
 /// The free-for-all games of a match, for Weng–Lin ratings of `n` bots.
+///
+/// Kept in chunks of 1,024 games (`CHUNK`), each shared once filled, so that a
+/// copy (as a run hands its standings to its live page a few times a second)
+/// copies only the games of the chunk being filled, not every game so far.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FreeForAll {
     n: usize,
-    games: Vec<FreeForAllGame>,
+    filled: Vec<Arc<[FreeForAllGame]>>,
+    filling: Vec<FreeForAllGame>,
 }
 
 impl FreeForAll {
     /// No games yet, for `n` bots.
     pub fn new(n: usize) -> FreeForAll {
-        FreeForAll { n, games: Vec::new() }
+        FreeForAll { n, filled: Vec::new(), filling: Vec::new() }
     }
 
     /// Adds the game at `at`, given each bot's place (`None` for bots not in it).
@@ -64,19 +73,23 @@ impl FreeForAll {
         if places.len() >= 3 {
             let group = places.iter().map(|&(bot, _)| bot).collect();
             let Position { deal, arrangement, id } = at;
-            self.games.push(FreeForAllGame { deal, group, arrangement, id, places });
+            self.filling.push(FreeForAllGame { deal, group, arrangement, id, places });
+            if self.filling.len() == CHUNK {
+                self.filled.push(std::mem::take(&mut self.filling).into());
+            }
         }
     }
 
     /// The number of free-for-all games added.
     pub fn games(&self) -> usize {
-        self.games.len()
+        self.filled.len() * CHUNK + self.filling.len()
     }
 
     /// Each bot's rating after every game in schedule order; `None` for a
     /// bot that played no free-for-all game.
     pub fn ratings(&self) -> Vec<Option<WengLin>> {
-        let mut games: Vec<&FreeForAllGame> = self.games.iter().collect();
+        let mut games: Vec<&FreeForAllGame> =
+            self.filled.iter().flat_map(|chunk| chunk.iter()).chain(&self.filling).collect();
         // The places only order games that share a position (never in a run).
         games.sort();
         let config = WengLinConfig::new();
@@ -196,5 +209,21 @@ mod tests {
         ffa.add_game(at(0), &[Some(0), Some(1), None]);
         assert_eq!(ffa.games(), 0);
         assert_eq!(ffa.ratings(), vec![None, None, None]);
+    }
+
+    #[test]
+    fn a_copy_shares_the_filled_chunks_and_rates_as_the_games_do() {
+        let mut ffa = FreeForAll::new(3);
+        let places = |id: u64| [Some((id % 3) as u32), Some(((id + 1) % 3) as u32), Some(((id + 2) % 3) as u32)];
+        for id in 0..(2 * CHUNK as u64 + 5) {
+            ffa.add_game(at(id), &places(id));
+        }
+        let copy = ffa.clone();
+        assert_eq!((copy.games(), copy.filled.len()), (2 * CHUNK + 5, 2));
+        assert!(Arc::ptr_eq(&copy.filled[1], &ffa.filled[1]), "a filled chunk is shared, not copied");
+        let mut whole = FreeForAll::new(3);
+        whole.filling =
+            copy.filled.iter().flat_map(|chunk| chunk.iter().cloned()).chain(copy.filling.clone()).collect();
+        assert_eq!(copy.ratings(), whole.ratings(), "the games of every chunk are rated");
     }
 }
