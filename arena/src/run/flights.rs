@@ -7,14 +7,20 @@
 //! What is kept is never a record: the records are written as ever.
 //!
 //! The games just recorded are handed over too ([`Flights::recorded`]):
-//! the server of the same process counts them from their summaries, made
+//! the server of the same process lists them from their summaries, made
 //! by the run, instead of reading each line back from `games.jsonl` and
-//! parsing it again ([`Flights::take_recorded`]).
+//! parsing it again ([`Flights::take_recorded`]). And so are the run's own
+//! standings and SPRT, which the server does not count again: each time it
+//! asks ([`Flights::ask`], a few times a second), the run hands over a copy
+//! as its next game is counted ([`Flights::counted`], [`Flights::tested`]).
 
 use crate::bot::registry::Registry;
+use crate::stats::sprt::DealSequence;
+use crate::stats::standings::Standings;
 use crate::store::record::GameSummary;
 use std::collections::BTreeMap;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard, OnceLock, PoisonError};
 
 /// The games in flight of this process's run, once [`watch`]ed.
 static FLIGHTS: OnceLock<Arc<Flights>> = OnceLock::new();
@@ -59,6 +65,44 @@ pub struct Flights {
     registry: Mutex<Option<Registry>>,
     /// The games recorded since the server last took them.
     recorded: Mutex<Recorded>,
+    /// The run's standings, when the server asks for them.
+    standings: Asked<Standings>,
+    /// An SPRT's test, when the server asks for it.
+    test: Asked<DealSequence>,
+}
+
+/// A copy of something the run keeps, made only when the server has asked
+/// for one since the last: a run that is not served, or served with no
+/// page open for long, copies it a few times a second at most.
+#[derive(Debug)]
+struct Asked<T> {
+    asked: AtomicBool,
+    made: Mutex<Option<T>>,
+}
+
+impl<T> Default for Asked<T> {
+    /// Asked for from the start: the first value offered is kept.
+    fn default() -> Asked<T> {
+        Asked { asked: AtomicBool::new(true), made: Mutex::new(None) }
+    }
+}
+
+impl<T: Clone> Asked<T> {
+    fn ask(&self) {
+        self.asked.store(true, Ordering::Relaxed);
+    }
+
+    /// Copies `value` if it was asked for.
+    fn offer(&self, value: &T) {
+        if self.asked.load(Ordering::Relaxed) && self.asked.swap(false, Ordering::Relaxed) {
+            *self.made.lock().unwrap_or_else(PoisonError::into_inner) = Some(value.clone());
+        }
+    }
+
+    /// The copy made since the last call, if any.
+    fn take(&self) -> Option<T> {
+        self.made.lock().unwrap_or_else(PoisonError::into_inner).take()
+    }
 }
 
 /// A game recorded: its summary, and where its line is in `games.jsonl`
@@ -139,12 +183,12 @@ impl Flights {
     /// The run records its processes in `registry` (a league's round, in
     /// a registry of its own).
     pub fn run_in(&self, registry: &Registry) {
-        *self.registry.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = Some(registry.clone());
+        *self.registry.lock().unwrap_or_else(PoisonError::into_inner) = Some(registry.clone());
     }
 
     /// Where the run records its processes, once it runs.
     pub fn registry(&self) -> Option<Registry> {
-        self.registry.lock().unwrap_or_else(std::sync::PoisonError::into_inner).clone()
+        self.registry.lock().unwrap_or_else(PoisonError::into_inner).clone()
     }
 
     /// The run hands over every game it records from now on, whose lines
@@ -156,12 +200,12 @@ impl Flights {
     }
 
     /// Games were recorded, each with where its line is in `games.jsonl`.
-    pub fn recorded<'g>(&self, games: impl Iterator<Item = (&'g GameSummary, (u64, usize))>) {
+    pub fn recorded(&self, games: impl Iterator<Item = RecordedGame>) {
         let mut recorded = self.handed();
         if recorded.dropped {
             return;
         }
-        recorded.games.extend(games.map(|(summary, span)| (summary.clone(), span)));
+        recorded.games.extend(games);
         if recorded.games.len() > UNTAKEN {
             *recorded = Recorded { from: None, games: Vec::new(), dropped: true };
         }
@@ -177,13 +221,36 @@ impl Flights {
         Some((from, std::mem::take(&mut recorded.games)))
     }
 
-    fn handed(&self) -> std::sync::MutexGuard<'_, Recorded> {
-        self.recorded.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    /// The server asks for the run's standings and test: the run hands
+    /// over a copy of each as it next counts a game.
+    pub fn ask(&self) {
+        self.standings.ask();
+        self.test.ask();
     }
 
-    fn lock(&self) -> std::sync::MutexGuard<'_, BTreeMap<u64, Flight>> {
+    /// The run's standings are now `standings`: a copy is kept if asked for.
+    pub fn counted(&self, standings: &Standings) {
+        self.standings.offer(standings);
+    }
+
+    /// An SPRT's test is now `sequence`: a copy is kept if asked for.
+    pub fn tested(&self, sequence: &DealSequence) {
+        self.test.offer(sequence);
+    }
+
+    /// The run's standings and test handed over since the last call (each
+    /// `None` if it was not).
+    pub fn take_counted(&self) -> (Option<Standings>, Option<DealSequence>) {
+        (self.standings.take(), self.test.take())
+    }
+
+    fn handed(&self) -> MutexGuard<'_, Recorded> {
+        self.recorded.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    fn lock(&self) -> MutexGuard<'_, BTreeMap<u64, Flight>> {
         // A panic elsewhere leaves the map whole: every change is one call.
-        self.games.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+        self.games.lock().unwrap_or_else(PoisonError::into_inner)
     }
 }
 
@@ -208,5 +275,24 @@ mod tests {
         assert_eq!((game.variant.as_str(), game.origin), ("{\"x\":1}", (3, 1, 9)));
         flights.end(7);
         assert!(flights.list().is_empty() && flights.get(7).is_none());
+    }
+
+    #[test]
+    fn the_run_copies_its_standings_only_when_asked_and_once_an_ask() {
+        let flights = Flights::default();
+        let names = ["a".to_string(), "b".to_string()];
+        let standings = Standings::new(&names, crate::engine::spec::Engine::built_in("leduc").unwrap().scoring());
+        let mut later = standings.clone();
+        later.games = 1;
+        flights.counted(&standings);
+        flights.counted(&later);
+        assert_eq!(flights.take_counted().0.as_ref(), Some(&standings), "the first, asked for from the start");
+        flights.counted(&later);
+        assert!(flights.take_counted().0.is_none(), "not asked again: nothing copied");
+        flights.ask();
+        flights.counted(&later);
+        flights.counted(&standings);
+        assert_eq!(flights.take_counted().0, Some(later), "the first after the ask");
+        assert!(flights.take_counted().0.is_none(), "taken once");
     }
 }

@@ -212,8 +212,11 @@ pub fn run_games(
     let (schedule, selection) = (shared.sketch.schedule(), &shared.selection);
     let deal_games = |id| schedule.same_deal(id).into_iter().filter(|&id| selection.contains(id)).count() as u64;
     let mut counted = WholeDeals::new(standings, deal_games, played);
-    if let (Some(flights), Some(out)) = (crate::run::flights::watched(), out.as_ref()) {
+    let flights = crate::run::flights::watched().filter(|_| out.is_some());
+    if let (Some(flights), Some(out)) = (flights, out.as_ref()) {
         flights.records_from(out.end());
+        flights.ask();
+        flights.counted(counted.standings());
     }
     std::thread::scope(|scope| {
         // Owned by this closure, so that if recording panics, unwinding drops
@@ -242,9 +245,6 @@ pub fn run_games(
                 shared.fail(GamesError::Unwritten { path: out.path().join(crate::store::output::GAMES), error: e });
                 continue;
             }
-            if let (Some(flights), Some(out)) = (crate::run::flights::watched(), out.as_ref()) {
-                flights.recorded(batch.iter().map(|f| &f.summary).zip(out.last_spans(batch.len())));
-            }
             for finished in &batch {
                 counted.add(&finished.summary);
                 games += 1;
@@ -252,6 +252,11 @@ pub fn run_games(
                 if observe(finished, counted.standings()) == Flow::Stop {
                     shared.stop.store(true, Ordering::SeqCst);
                 }
+            }
+            if let (Some(flights), Some(out)) = (flights, out.as_ref()) {
+                flights.counted(counted.standings());
+                let spans = out.last_spans(batch.len());
+                flights.recorded(batch.into_iter().map(|finished| finished.summary).zip(spans));
             }
         }
     });

@@ -7,7 +7,9 @@
 //! changed, sends it to every page as a server-sent event (`/events`, one
 //! JSON object, the state; with no page open, the state is not made). A
 //! run served by its own process hands the server the summaries of the
-//! games it records, which it reads back from the directory otherwise. The
+//! games it records, which it reads back from the directory otherwise, and
+//! a copy of its own standings and SPRT at each read, which it counts from
+//! the games otherwise. The
 //! page (`live.html`, `live.js`, `live.css`) draws it. A recorded game opens
 //! in its game's viewer (`/game/ID`); a game in flight (only a run served
 //! with `--serve`, whose process keeps them: [`crate::run::flights`]) is

@@ -4,7 +4,9 @@
 //! every game so far, computed by the code that writes `standings.json` and
 //! `sprt.json` (once the run has written them, the files themselves), the
 //! games per second, the latest games and faults, and where each record is.
-//! It only reads the directory.
+//! A run served by its own process hands over its games as it records them
+//! and its own standings and SPRT, which are then not counted again here
+//! ([`Watch::fed`]). It only reads the directory.
 
 use crate::engine::spec::{Engine, Identity};
 use crate::league::config::{LeagueConfig, SprtConfig};
@@ -57,7 +59,9 @@ pub struct Watch {
     /// The engine program that played the games, as their first record says.
     engine: Option<Identity>,
     names: Vec<String>,
+    /// The standings: counted here, or the run's own ([`Watch::fed`]).
     standings: Option<Standings>,
+    /// The SPRT's test: fed here, or the run's own.
     test: Option<Test>,
     /// How far `games.jsonl` is read, and the start of a line not yet ended.
     offset: u64,
@@ -67,8 +71,11 @@ pub struct Watch {
     file: Option<u64>,
     /// Where each game's record is: id → (offset, length).
     spans: HashMap<u64, (u64, usize)>,
-    /// Every game read, to count them again when a match's bot first appears.
+    /// Every game read, to count them again when a match's bot first
+    /// appears (none when the run counts them: [`Watch::fed`]).
     store: GameStore,
+    /// The latest [`LATEST`] games read.
+    recent: VecDeque<GameSummary>,
     games: u64,
     faults: VecDeque<Value>,
     fault_count: u64,
@@ -139,6 +146,7 @@ impl Watch {
             pending: Vec::new(),
             spans: HashMap::new(),
             store: GameStore::default(),
+            recent: VecDeque::new(),
             games: 0,
             faults: VecDeque::new(),
             fault_count: 0,
@@ -150,9 +158,16 @@ impl Watch {
         Ok(watch)
     }
 
-    /// The standings and the test, once the game (and so its scoring) is known.
+    /// Whether the game, and so its scoring, is known, and the standings
+    /// and the test begun (when they are counted here).
+    fn started(&self) -> bool {
+        self.game.is_some() && (self.feed.is_some() || self.standings.is_some())
+    }
+
+    /// The standings and the test, once the game (and so its scoring) is
+    /// known; only the game's name when the run counts them ([`Watch::fed`]).
     fn start_standings(&mut self, header: Option<&Header>) {
-        if self.standings.is_some() {
+        if self.started() {
             return;
         }
         let scoring = match (&self.game, header) {
@@ -167,6 +182,9 @@ impl Watch {
         self.engine = header.and_then(|header| header.engine.clone());
         if let (None, Some(header)) = (&self.game, header) {
             self.game = Some(Game { name: header.game.clone(), program: header.engine.is_some() });
+        }
+        if self.feed.is_some() {
+            return;
         }
         self.standings = Some(Standings::new(&self.names, scoring));
         if let Setup::Sprt(config) = &self.setup {
@@ -195,14 +213,32 @@ impl Watch {
         self.spans.get(&id).copied()
     }
 
-    /// Counts the games the run of this process hands over as it records
+    /// Lists the games the run of this process hands over as it records
     /// them ([`Flights::recorded`]), instead of reading their lines back
-    /// from `games.jsonl`; the lines it does not hand over (those of the
-    /// games played before a resumed run, and all of them until it says
-    /// where its own begin) are read from the file.
+    /// from `games.jsonl` (the lines it does not hand over, those of the
+    /// games played before a resumed run and all of them until it says
+    /// where its own begin, are read from the file), and shows the run's
+    /// own standings and SPRT, which it hands over when asked at each poll
+    /// ([`Flights::ask`]), instead of counting every game again.
     pub fn fed(mut self, flights: Arc<Flights>) -> Watch {
         self.feed = Some(flights);
+        self.standings = None;
+        self.test = None;
         self
+    }
+
+    /// The run's standings and test handed over since the last poll, and
+    /// asks for them again.
+    fn take_counted(&mut self) {
+        let Some(feed) = &self.feed else { return };
+        let (standings, sequence) = feed.take_counted();
+        feed.ask();
+        if standings.is_some() {
+            self.standings = standings;
+        }
+        if let Some(sequence) = sequence {
+            self.test = Some(Test { sequence, names: self.names.clone() });
+        }
     }
 
     /// Reads what was added to `games.jsonl`; whether anything was.
@@ -214,12 +250,21 @@ impl Watch {
         let Ok(meta) = file.metadata() else { return false };
         let before = self.games;
         if self.file.is_some_and(|read| read != meta.ino()) {
+            let recorded = taken.flatten().map(|(_, recorded)| recorded).unwrap_or_default();
+            if self.put_in_order(meta.len(), recorded) {
+                self.file = Some(meta.ino());
+                self.take_counted();
+                return self.games > before;
+            }
             // Put in order as the run ended: read again from the start, the
             // games handed over so far being all in the new file.
             let Ok(again) = Watch::new(&self.dir) else { return false };
-            let feed = self.feed.take();
-            *self = again;
-            self.feed = feed;
+            let counted = (self.standings.take(), self.test.take());
+            *self = match self.feed.take() {
+                // The run's standings and test as last handed over: it has ended.
+                Some(feed) => Watch { standings: counted.0, test: counted.1, ..again.fed(feed) },
+                None => again,
+            };
             self.file = Some(meta.ino());
             self.read(&mut file, meta.len());
         } else {
@@ -232,8 +277,40 @@ impl Watch {
                 _ => self.read(&mut file, meta.len()),
             }
         }
+        self.take_counted();
         self.arrivals.push_back((Instant::now(), self.games));
         self.games > before
+    }
+
+    /// The run has put `games.jsonl` in id order as it ended (a new file of
+    /// `length` bytes): when every line of it is a game read or handed over
+    /// (`recorded`, the last ones), each is found where the lengths of the
+    /// lines before it put it, without reading the file again (a run served
+    /// by its own process). False, and nothing changed, otherwise.
+    fn put_in_order(&mut self, length: u64, recorded: Vec<RecordedGame>) -> bool {
+        let mut end = self.offset - self.pending.len() as u64;
+        let follows = recorded.iter().all(|&(_, (offset, line))| {
+            let next = offset == end;
+            end = offset + line as u64 + 1;
+            next
+        });
+        let lines = |spans: &HashMap<u64, (u64, usize)>| spans.values().map(|&(_, line)| line as u64 + 1).sum::<u64>();
+        let handed = recorded.iter().map(|&(_, (_, line))| line as u64 + 1).sum::<u64>();
+        if self.feed.is_none() || !follows || end != length || lines(&self.spans) + handed != length {
+            return false;
+        }
+        for (summary, span) in recorded {
+            self.count(summary, span);
+        }
+        let mut ids: Vec<(u64, usize)> = self.spans.iter().map(|(&id, &(_, line))| (id, line)).collect();
+        ids.sort_unstable();
+        let mut offset = 0;
+        for (id, line) in ids {
+            self.spans.insert(id, (offset, line));
+            offset += line as u64 + 1;
+        }
+        (self.offset, self.pending) = (length, Vec::new());
+        true
     }
 
     /// Counts the games handed over, each where its line is in `file`: the
@@ -251,7 +328,7 @@ impl Watch {
             if offset > self.offset {
                 self.read(file, offset);
             }
-            if self.standings.is_none() {
+            if !self.started() {
                 let mut line = vec![0; length];
                 if std::os::unix::fs::FileExt::read_exact_at(&*file, &mut line, offset).is_ok()
                     && let Ok(header) = serde_json::from_slice::<Header>(&line)
@@ -292,7 +369,7 @@ impl Watch {
         if line.iter().all(u8::is_ascii_whitespace) {
             return;
         }
-        if self.standings.is_none()
+        if !self.started()
             && let Ok(header) = serde_json::from_slice::<Header>(line)
         {
             self.start_standings(Some(&header));
@@ -303,8 +380,27 @@ impl Watch {
         }
     }
 
-    /// Counts game `summary`, whose line is at `span`.
+    /// Counts game `summary`, whose line is at `span` (only lists it when
+    /// the run counts its games: [`Watch::fed`]).
     fn count(&mut self, summary: GameSummary, span: (u64, usize)) {
+        if self.feed.is_none() {
+            self.count_here(&summary, span);
+        }
+        self.games += 1;
+        self.spans.insert(summary.id, span);
+        for fault in &summary.faults {
+            self.fault_count += 1;
+            push_latest(
+                &mut self.faults,
+                json!({"game": summary.id, "seat": fault.seat, "bot": fault.bot, "kind": fault.kind,
+                       "message": fault.message, "stderr": fault.stderr}),
+            );
+        }
+        push_latest(&mut self.recent, summary);
+    }
+
+    /// Counts game `summary` in the standings and the test.
+    fn count_here(&mut self, summary: &GameSummary, span: (u64, usize)) {
         let unseen: Vec<&String> = summary.bots.iter().filter(|name| !self.names.contains(name)).collect();
         if !unseen.is_empty() {
             // A match's bots, in the order they first sit (as `arena report` takes them);
@@ -320,32 +416,21 @@ impl Watch {
             }
         }
         if let Some(standings) = &mut self.standings {
-            standings.add(&summary);
+            standings.add(summary);
         }
-        self.store.push(&summary, span);
+        self.store.push(summary, span);
         if let Some(test) = &mut self.test {
             let Test { sequence, names } = test;
-            sequence.add_game(&summary, summary.origin.deal, summary.origin.arrangement, &names[0], &names[1..]);
-        }
-        self.games += 1;
-        self.spans.insert(summary.id, span);
-        for fault in &summary.faults {
-            self.fault_count += 1;
-            push_latest(
-                &mut self.faults,
-                json!({"game": summary.id, "seat": fault.seat, "bot": fault.bot, "kind": fault.kind,
-                       "message": fault.message, "stderr": fault.stderr}),
-            );
+            sequence.add_game(summary, summary.origin.deal, summary.origin.arrangement, &names[0], &names[1..]);
         }
     }
 
     /// The latest [`LATEST`] games read, as the page lists them (built when
     /// the page is sent them, not for every game read).
     fn latest(&self) -> Vec<Value> {
-        let games = self.store.len();
-        (games.saturating_sub(LATEST)..games)
-            .map(|at| {
-                let summary = self.store.get(at);
+        self.recent
+            .iter()
+            .map(|summary| {
                 let faults: Vec<Value> = summary.faults.iter().map(|f| json!([f.seat, f.kind])).collect();
                 json!({"id": summary.id, "bots": summary.bots, "scores": summary.result.scores,
                        "ranks": summary.result.ranks, "reason": summary.result.reason, "faults": faults})
@@ -470,7 +555,7 @@ fn games_left(summary: &Value) -> Option<u64> {
 }
 
 /// Keeps the last [`LATEST`] of `list`.
-fn push_latest(list: &mut VecDeque<Value>, value: Value) {
+fn push_latest<T>(list: &mut VecDeque<T>, value: T) {
     if list.len() == LATEST {
         list.pop_front();
     }
@@ -544,7 +629,7 @@ mod tests {
     }
 
     #[test]
-    fn games_handed_over_are_counted_from_their_summaries_and_the_rest_read_from_the_file() {
+    fn games_handed_over_are_listed_from_their_summaries_with_the_runs_standings() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join(GAMES);
         // Game 0 was played before the run resumed: only the file has it.
@@ -559,25 +644,73 @@ mod tests {
         assert!(!watch.poll(), "a line the run has not handed over waits for it");
         std::fs::write(&path, format!("{}\n{}\n{}\n", lines[0], lines[1], lines[2])).unwrap();
         let at = |id: usize| (lines[..id].iter().map(|line| line.len() as u64 + 1).sum::<u64>(), lines[id].len());
-        // Handed over with b's score 20 where the lines say 10: the summaries are what is counted.
-        let handed: Vec<GameSummary> =
-            (1..3).map(|id| GameSummary::from_line(record(id, 20).as_bytes()).unwrap()).collect();
-        flights.recorded(handed.iter().zip([at(1), at(2)]));
+        // Handed over with b's score 20 where the lines say 10: the summaries are what is listed.
+        let handed = || (1..3).map(|id| GameSummary::from_line(record(id, 20).as_bytes()).unwrap());
+        flights.recorded(handed().zip([at(1), at(2)]));
+        // The run's standings, of 5 games where 3 are read: they are shown, not counted again.
+        let names = ["a".to_string(), "b".to_string()];
+        let mut standings = Standings::new(&names, Engine::built_in("all-fives").unwrap().scoring());
+        (0..5).for_each(|id| standings.add(&GameSummary::from_line(record(id, 30).as_bytes()).unwrap()));
+        flights.counted(&standings);
         assert!(watch.poll());
         assert_eq!((watch.games, watch.span(1), watch.span(2)), (3, Some(at(1)), Some(at(2))));
-        let scores = |watch: &mut Watch| {
+        let shown = |watch: &mut Watch| {
             let state = watch.state(None, None);
-            (
-                state["latest"].as_array().unwrap().iter().map(|game| game["scores"][1].clone()).collect::<Vec<_>>(),
-                state["standings"]["bots"][1]["games"].clone(),
-            )
+            let scores = state["latest"].as_array().unwrap().iter().map(|game| game["scores"][1].clone());
+            (scores.collect::<Vec<_>>(), state["standings"].clone())
         };
-        assert_eq!(scores(&mut watch), (vec![json!(10), json!(20), json!(20)], json!(3)));
-        // Put in order in a new file: read again from it, each game once.
+        let mut runs: Value = serde_json::from_str(&standings.to_json("all-fives", 0)).unwrap();
+        runs["seed"] = Value::Null;
+        assert_eq!(shown(&mut watch), (vec![json!(10), json!(20), json!(20)], runs.clone()));
+        // Put in order in a new file: read again from it, each game once, the run's standings kept.
         std::fs::write(dir.path().join("sorted"), std::fs::read(&path).unwrap()).unwrap();
         std::fs::rename(dir.path().join("sorted"), &path).unwrap();
-        flights.recorded(handed.iter().zip([at(1), at(2)]));
+        flights.recorded(handed().zip([at(1), at(2)]));
         watch.poll();
-        assert_eq!((watch.games, scores(&mut watch)), (3, (vec![json!(10), json!(10), json!(10)], json!(3))));
+        assert_eq!((watch.games, shown(&mut watch)), (3, (vec![json!(10), json!(10), json!(10)], runs)));
+    }
+
+    #[test]
+    fn a_served_runs_records_put_in_order_are_found_without_reading_them_again() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join(GAMES);
+        std::fs::write(&path, "").unwrap();
+        let flights = Arc::new(Flights::default());
+        let mut watch = Watch::new(dir.path()).unwrap().fed(Arc::clone(&flights));
+        flights.records_from(0);
+        let lines = [record(1, 11), record(0, 10), record(2, 12)];
+        let summary = |line: &String| GameSummary::from_line(line.as_bytes()).unwrap();
+        let mut at = 0;
+        let mut hand = |lines: &[String]| {
+            let mut spans = Vec::new();
+            for line in lines {
+                spans.push((at, line.len()));
+                at += line.len() as u64 + 1;
+            }
+            flights.recorded(lines.iter().map(summary).zip(spans));
+        };
+        std::fs::write(&path, format!("{}\n{}\n", lines[0], lines[1])).unwrap();
+        hand(&lines[..2]);
+        assert!(watch.poll());
+        // The last game handed over, then the file put in order (as
+        // OutDir::finish does), its scores changed to show that it is not read.
+        hand(&lines[2..]);
+        let sorted: Vec<String> = (0..3).map(|id| record(id, 99)).collect();
+        std::fs::write(dir.path().join("sorted"), sorted.join("\n") + "\n").unwrap();
+        std::fs::rename(dir.path().join("sorted"), &path).unwrap();
+        assert!(watch.poll());
+        let length = sorted[0].len();
+        assert_eq!(
+            (watch.games, watch.span(0), watch.span(1), watch.span(2)),
+            (3, Some((0, length)), Some((length as u64 + 1, length)), Some((2 * length as u64 + 2, length)))
+        );
+        let scores: Vec<Value> = watch.state(None, None)["latest"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|game| game["scores"][1].clone())
+            .collect();
+        assert_eq!(scores, [json!(11), json!(10), json!(12)], "listed from the summaries handed over");
+        assert!(!watch.poll(), "nothing new");
     }
 }

@@ -59,6 +59,10 @@ pub(super) fn play(prepared: Prepared, fail_on_fault: bool) -> Result<i32, Failu
     let count = |sequence: &mut DealSequence, game: &GameSummary| {
         let spec = schedule.get(game.id).expect("a game of the schedule");
         sequence.add_game(game, spec.deal, spec.arrangement, &names[0], &names[1..]);
+        // The test as it stands, for the live page, when it asks (`--serve`).
+        if let Some(flights) = crate::run::flights::watched() {
+            flights.tested(sequence);
+        }
     };
     for game in &played {
         count(&mut sequence, game);
@@ -86,6 +90,9 @@ pub(super) fn play(prepared: Prepared, fail_on_fault: bool) -> Result<i32, Failu
         );
     }
     serve_run(config.games.out.as_deref(), None, &engine)?;
+    if let Some(flights) = crate::run::flights::watched() {
+        flights.tested(&sequence);
+    }
     let entrants = Entrants::from(&config.games);
     let run = Run::new(entrants, (engine, variant, setups).into(), Schedule::clone(&schedule), selection, out)
         .after(played)
