@@ -10,9 +10,8 @@
 
 mod imports;
 
-use imports::{Module, graph, module_of, paths, sources};
+use imports::{Module, crate_files, graph, module_of, paths};
 use std::collections::{BTreeMap, BTreeSet};
-use std::fs;
 use std::path::Path;
 
 /// A loop of `edges` through modules of `within` only, as the modules round
@@ -102,13 +101,7 @@ fn no_modules_import_each_other_round_a_loop() {
     let (mut files_read, mut edges_read) = (0, 0);
     let mut found_cycles = Vec::new();
     for krate in ["arena", "stats", "records"] {
-        let src = root.join(krate).join("src");
-        let mut found = Vec::new();
-        sources(&src, &mut found);
-        let files: Vec<(Module, String)> = found
-            .iter()
-            .map(|file| (module_of(file.strip_prefix(&src).unwrap()), fs::read_to_string(file).unwrap()))
-            .collect();
+        let files = crate_files(&root.join(krate).join("src"));
         let edges = graph(&files);
         files_read += files.len();
         edges_read += edges.values().map(BTreeSet::len).sum::<usize>();

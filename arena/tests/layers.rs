@@ -9,7 +9,7 @@
 
 mod imports;
 
-use imports::{Module, graph, module_of, sources};
+use imports::{crate_files, graph, sources};
 use std::collections::BTreeSet;
 use std::fs;
 use std::path::Path;
@@ -150,13 +150,7 @@ fn records_and_stats_depend_on_no_runner_and_the_tests_not_on_the_arena() {
 /// import from its columns (both top first), a `●` where any file of the
 /// row's layer names a module of the column's.
 fn import_picture() -> String {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let mut found = Vec::new();
-    sources(&src, &mut found);
-    let files: Vec<(Module, String)> = found
-        .iter()
-        .map(|file| (module_of(file.strip_prefix(&src).unwrap()), fs::read_to_string(file).unwrap()))
-        .collect();
+    let files = crate_files(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"));
     let mut pairs = BTreeSet::new();
     for (from, imported) in graph(&files) {
         for to in imported {

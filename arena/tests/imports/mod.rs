@@ -144,3 +144,10 @@ pub fn graph(files: &[(Module, String)]) -> BTreeMap<Module, BTreeSet<Module>> {
     }
     edges
 }
+
+/// Each source file below `src`, a crate's source folder, as its module and its text.
+pub fn crate_files(src: &Path) -> Vec<(Module, String)> {
+    let mut found = Vec::new();
+    sources(src, &mut found);
+    found.iter().map(|file| (module_of(file.strip_prefix(src).unwrap()), fs::read_to_string(file).unwrap())).collect()
+}
