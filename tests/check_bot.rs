@@ -86,9 +86,9 @@ fn marks(stdout: &str) -> Vec<(String, char)> {
 /// machine's doing, fails it.
 const ATTEMPTS: usize = 3;
 
-/// Whether a check failed for want of an answer in time.
+/// Whether a check failed for want of an answer, or of an exit, in time.
 fn timed_out(stdout: &str) -> bool {
-    let late = |line: &str| line.contains("timeout") || line.contains(" within ");
+    let late = |line: &str| line.contains("timeout") || line.contains(" within ") || line.contains("still running");
     stdout.lines().any(|line| line.trim_start().starts_with("problem:") && late(line))
 }
 

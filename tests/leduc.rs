@@ -180,7 +180,8 @@ fn sprt_tests_the_chips_won() {
     assert!(result["payoff"]["mean"].as_f64() > Some(0.2), "{result}");
 
     let copy = format!("copy={} --play rules {}", bin("leduc-bot"), scratch.marker());
-    let args = ["sprt", "--game", "leduc", "--new", &rules, "--base", &copy, "--seed", "3"];
+    // Time to spare for each move: one timeout on a busy machine would break the deals' symmetry.
+    let args = ["sprt", "--game", "leduc", "--new", &rules, "--base", &copy, "--seed", "3", "--move-timeout", "60000"];
     let (stdout, _) = arena_expect(&args, 1);
     assert!(stdout.contains("H0 accepted: rules is not 0.2 chips/game better than copy"), "{stdout}");
     assert!(stdout.contains("rules's payoff chips/game +0.00 ± "), "every deal cancels: {stdout}");

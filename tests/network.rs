@@ -262,7 +262,8 @@ fn listening_is_refused_where_it_cannot_be_done_safely() {
     }
 }
 
-/// A league file of bots `g`, `p`, `b` and `r` with these commands, 4 games a pair of seed 9, written to `out`.
+/// A league file of bots `g`, `p`, `b` and `r` with these commands, 4 games a pair of seed 9, written to `out`
+/// (with time to spare for each move: a busy machine once made random-bot's answer 3 s late).
 fn league_file(scratch: &Scratch, name: &str, commands: [&str; 4], out: &str) -> String {
     let path = scratch.join(name);
     let bots: String = ["g", "p", "b", "r"]
@@ -270,7 +271,9 @@ fn league_file(scratch: &Scratch, name: &str, commands: [&str; 4], out: &str) ->
         .zip(commands)
         .map(|(name, command)| format!("[[bot]]\nname = \"{name}\"\ncommand = \"{command}\"\n\n"))
         .collect();
-    let text = format!("games = 4\nseed = 9\nconcurrency = 2\nout = \"{out}\"\nstartup_timeout = 60000\n\n{bots}");
+    let text = format!(
+        "games = 4\nseed = 9\nconcurrency = 2\nout = \"{out}\"\nstartup_timeout = 60000\nmove_timeout = 60000\n\n{bots}"
+    );
     std::fs::write(&path, text).unwrap();
     path
 }
