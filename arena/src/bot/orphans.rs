@@ -19,6 +19,13 @@ use std::time::{Duration, Instant};
 
 /// How long a sweep may take.
 const SWEEP_PATIENCE: Duration = Duration::from_secs(5);
+/// While a run lasts, a sweep is followed by a pause this many times as long
+/// as the sweep took, so that sweeping takes at most a twentieth of a core
+/// however many processes the machine runs (each sweep reads the whole
+/// process table); the exits during the pause are swept together after it.
+const PAUSE_SHARE: u32 = 20;
+/// How often a pause looks whether the run has ended.
+const PAUSE_STEP: Duration = Duration::from_millis(5);
 
 /// Asks the kernel to make the arena the parent of its orphaned descendants.
 pub fn adopt() {
@@ -53,7 +60,6 @@ pub fn sweep(registry: &Registry) -> Swept {
     let mut swept = Swept::default();
     loop {
         let killed = tree::kill_all(look, |table| reap(registry, me, table), deadline);
-        reap(registry, me, &tree::table());
         registry.note_escaped(killed.processes.len());
         swept.killed += killed.processes.len();
         let more = registry.is_empty() && has_children() && !only_companions(registry, me);
@@ -89,8 +95,9 @@ fn reap(registry: &Registry, me: i32, table: &[Process]) {
     }
 }
 
-/// Sweeps (see [`sweep`]) each time a child of the arena exits, on a thread
-/// of its own, until the returned guard is dropped.
+/// Sweeps (see [`sweep`]) each time a child of the arena exits (the exits
+/// during a sweep and the pause after it together: [`PAUSE_SHARE`]), on a
+/// thread of its own, until the returned guard is dropped.
 pub fn watch(registry: &Registry) -> Watch {
     let registry = registry.clone();
     // Listen before returning, so that no exit is missed.
@@ -99,9 +106,16 @@ pub fn watch(registry: &Registry) -> Watch {
         return Watch { handle: None, thread: None };
     };
     let handle = exits.handle();
+    let closed = handle.clone();
     let thread = std::thread::spawn(move || {
         for _ in exits.forever() {
+            let started = Instant::now();
             sweep(&registry);
+            // The exits meanwhile are swept together after the pause.
+            let resume = started + started.elapsed() * (PAUSE_SHARE + 1);
+            while !closed.is_closed() && Instant::now() < resume {
+                std::thread::sleep(PAUSE_STEP.min(resume.saturating_duration_since(Instant::now())));
+            }
         }
     });
     Watch { handle: Some(handle), thread: Some(thread) }

@@ -164,10 +164,10 @@ pub fn kill_all(mut look: impl FnMut() -> Look, mut reap: impl FnMut(&[Process])
             // Nothing to stop, and so no group known to be ours: a group
             // whose members a look missed is left to the next look.
             quiet += 1;
+            reap(&table);
             if quiet >= QUIET_LOOKS {
                 return Killed { processes: killed, remaining: 0 };
             }
-            reap(&table);
             std::thread::sleep(SETTLE);
             continue;
         }
