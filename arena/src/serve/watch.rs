@@ -30,6 +30,10 @@ use std::time::{Duration, Instant};
 const LATEST: usize = 40;
 /// The games/s are those of this last stretch of time.
 const RATE_WINDOW: Duration = Duration::from_secs(10);
+/// The standings (their ratings replay every game) are made again for the
+/// page only once this many times what making them last took has passed,
+/// so that they take at most 1% of a core however many games there are.
+const STANDINGS_SHARE: u32 = 100;
 
 /// What ran in the directory.
 enum Setup {
@@ -85,6 +89,16 @@ pub struct Watch {
     damaged: Vec<String>,
     /// The run of this process that hands over the games it records, if it does.
     feed: Option<Arc<Flights>>,
+    /// The standings last made for the page ([`STANDINGS_SHARE`]).
+    shown: Option<Shown>,
+}
+
+/// Standings made for the page: of how many games, when, and what making them took.
+struct Shown {
+    games: u64,
+    value: Value,
+    at: Instant,
+    took: Duration,
 }
 
 /// Why a directory cannot be watched: the message names the cause and the fix.
@@ -153,6 +167,7 @@ impl Watch {
             arrivals: VecDeque::new(),
             damaged: Vec::new(),
             feed: None,
+            shown: None,
         };
         watch.start_standings(None);
         Ok(watch)
@@ -466,15 +481,7 @@ impl Watch {
         // The run's own files, once they count every game read.
         let written = self.file("standings.json").filter(|file| file["games"].as_u64() == Some(self.games));
         let finished = written.is_some();
-        let standings = written.or_else(|| {
-            let standings = self.standings.as_ref()?;
-            let mut value: Value = serde_json::from_str(&standings.to_json(game.as_deref()?, seed.unwrap_or_default()))
-                .expect("standings are JSON");
-            if seed.is_none() {
-                value["seed"] = Value::Null;
-            }
-            Some(value)
-        });
+        let standings = written.or_else(|| self.standings_shown(game.as_deref()?, seed));
         let sprt = self.sprt_state(finished);
         let rate = self.rate();
         let left = match (&sprt, total) {
@@ -516,6 +523,24 @@ impl Watch {
             "damaged": self.damaged.iter().rev().take(5).collect::<Vec<_>>(),
             "flights": flights.map(|flights| flights.into_iter().map(|(id, bots, events)| json!({"id": id, "bots": bots, "events": events})).collect::<Vec<_>>()),
         })
+    }
+
+    /// The standings of the games so far as JSON, made again only when
+    /// games were added and [`STANDINGS_SHARE`] times what they last took
+    /// has passed.
+    fn standings_shown(&mut self, game: &str, seed: Option<u64>) -> Option<Value> {
+        let standings = self.standings.as_ref()?;
+        let now = Instant::now();
+        let due = |shown: &Shown| shown.games != standings.games && now - shown.at >= shown.took * STANDINGS_SHARE;
+        if self.shown.as_ref().is_none_or(due) {
+            let mut value: Value =
+                serde_json::from_str(&standings.to_json(game, seed.unwrap_or_default())).expect("standings are JSON");
+            if seed.is_none() {
+                value["seed"] = Value::Null;
+            }
+            self.shown = Some(Shown { games: standings.games, value, at: now, took: now.elapsed() });
+        }
+        self.shown.as_ref().map(|shown| shown.value.clone())
     }
 
     /// The SPRT's summary (`sprt.json` once written, else the test of the
@@ -581,6 +606,25 @@ mod tests {
         assert_eq!(games_left(&summary(-1.5, "interrupted")), Some(100));
         assert_eq!(games_left(&summary(0.0, "interrupted")), None);
         assert_eq!(games_left(&summary(3.1, "H1")), Some(0));
+    }
+
+    #[test]
+    fn the_standings_are_made_again_once_a_hundred_times_what_they_took_has_passed() {
+        let dir = tempfile::tempdir().unwrap();
+        let lines = |count: u64| (0..count).map(|id| record(id, 10) + "\n").collect::<String>();
+        std::fs::write(dir.path().join(GAMES), lines(1)).unwrap();
+        let mut watch = Watch::new(dir.path()).unwrap();
+        watch.poll();
+        assert_eq!(watch.state(None, None)["standings"]["games"], 1);
+        // Ranking took long: a game later, the page still has the standings of one.
+        watch.shown.as_mut().unwrap().took = Duration::from_secs(3600);
+        std::fs::write(dir.path().join(GAMES), lines(2)).unwrap();
+        watch.poll();
+        let state = watch.state(None, None);
+        assert_eq!((state["games"].clone(), state["standings"]["games"].clone()), (json!(2), json!(1)));
+        // Once that has passed, they are made again.
+        watch.shown.as_mut().unwrap().took = Duration::ZERO;
+        assert_eq!(watch.state(None, None)["standings"]["games"], 2);
     }
 
     #[test]
