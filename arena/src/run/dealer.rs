@@ -203,7 +203,7 @@ mod tests {
     #[test]
     fn units_come_in_plan_order_without_the_games_played_before() {
         let schedule = Schedule::duplicate_match(7, &[vec![0], vec![1]], 40).unwrap();
-        let plan = Plan::new(schedule.clone(), Restart::Lane, 2, None, false);
+        let plan = Plan::new(schedule.clone(), Restart::Lane, (2, 1), None, false);
         let selection = Selection::new(&schedule, None, |id| id == 3);
         let dealer = Dealer::new(None);
         let handed = run(async {
@@ -229,7 +229,7 @@ mod tests {
         // Three pairs sharing their deals: a window's units wait for each other.
         let pairs = groups(Format::RoundRobin, 3, 2);
         let schedule = Schedule::league(7, &[vec![0], vec![1]], &pairs, Seating::EveryOrder, 8).unwrap();
-        let plan = Plan::new(schedule.clone(), Restart::Lane, 1, None, false);
+        let plan = Plan::new(schedule.clone(), Restart::Lane, (1, 1), None, false);
         let selection = Selection::new(&schedule, None, |_| false);
         let dealer = Dealer::new(None);
         let all: Vec<Unit> = (0..plan.cells()).flat_map(|cell| plan.cell(cell)).collect();
@@ -258,7 +258,7 @@ mod tests {
     #[test]
     fn a_bounded_dealer_plays_no_unit_beyond_the_oldest_not_yet_over() {
         let schedule = Schedule::duplicate_match(7, &[vec![0], vec![1]], 40).unwrap();
-        let plan = Plan::new(schedule.clone(), Restart::Lane, 2, None, true);
+        let plan = Plan::new(schedule.clone(), Restart::Lane, (2, 1), None, true);
         let selection = Selection::new(&schedule, None, |_| false);
         let dealer = Dealer::new(Some(Ahead { play: 2, take: 4 }));
         let waits = |dealt: &Dealt| {

@@ -185,7 +185,7 @@ pub fn run_games(
     let concurrency = concurrency.max(1).min(selection.count().max(1) as usize);
     let threads = concurrency.min(cores);
     let setups = table.setups.as_ref().map(|setups| setups.len() as u64);
-    let sketch = Plan::new(schedule, table.limits.restart, concurrency, setups, stops_early);
+    let sketch = Plan::new(schedule, table.limits.restart, (concurrency, 1), setups, stops_early);
     let ahead = Ahead { play: concurrency as u64, take: (concurrency * (1 + QUEUED_UNITS)) as u64 };
     let dealer = Dealer::new(stops_early.then_some(ahead));
     let shared = Arc::new(Shared {
@@ -367,7 +367,7 @@ impl Shared {
         let most = bots.map(|bot| self.table.games(bot)).max().unwrap_or(1).clamp(1, self.slots);
         let active = self.slots.div_ceil(most);
         let schedule = self.sketch.schedule().clone();
-        let plan = Plan::new(schedule, self.table.limits.restart, active, self.setups, self.stops_early);
+        let plan = Plan::new(schedule, self.table.limits.restart, (active, most), self.setups, self.stops_early);
         // Taken before any other slot may take one.
         let first = self.dealer.next(&plan, &self.selection).await;
         let lane = first.as_ref().and_then(|first| first.unit.lanes.first());

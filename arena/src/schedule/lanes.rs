@@ -35,7 +35,8 @@
 //! A group's deals are taken in *windows* of consecutive deals; with 2
 //! orders a deal, a window's deals are split by the arrangement they begin
 //! with, one unit each; with more, a window is one unit. A lane holds about
-//! [`LANE_DEALS`] games at most, fewer so that a run has at least a unit
+//! [`LANE_DEALS`] games at most (a lane played several games at once, up to
+//! [`GAMES_PER_COPY`] for each), fewer so that a run has at least a unit
 //! for each game played at once (a short match at `--concurrency 2` still
 //! keeps both workers busy), and no more deals
 //! than a deals file has setups (so that a unit never holds two deals set
@@ -52,6 +53,12 @@ use std::str::FromStr;
 
 /// The most deals in one block: a lane plays at most this many games.
 pub const LANE_DEALS: u64 = 256;
+
+/// A lane played several games at once (by a bot that plays many games in
+/// one process) may hold this many games for each game played at once, more
+/// than [`LANE_DEALS`]: each process of a plain bot in it, one per game
+/// played at once, then plays about this many games, not a few.
+pub const GAMES_PER_COPY: u64 = 16;
 
 /// The deals a unit holds, at most about, in a run that stops as soon as it
 /// has its answer (an SPRT): the games of a unit played when it stops are
@@ -201,15 +208,17 @@ pub const MOST_ORDERS_APART: u64 = 2;
 pub const MOST_ORDERS_APART_SMALL: u64 = 6;
 
 impl Plan {
-    /// The plan of `schedule` under `restart`, for `concurrency` games at
-    /// once, its games set up from a deals file of `setups` setups if any.
-    /// A run that may stop as soon as it has its answer (`stops_early`: an
-    /// SPRT) has units of about [`STOPPING_LANE_DEALS`] deals, so that the
-    /// games played when it stops, whose deals are not whole, are few.
+    /// The plan of `schedule` under `restart`, for `concurrency` lanes in
+    /// play at once, each playing `at_once` games at once (see
+    /// [`GAMES_PER_COPY`]), its games set up from a deals file of `setups`
+    /// setups if any. A run that may stop as soon as it has its answer
+    /// (`stops_early`: an SPRT) has units of about [`STOPPING_LANE_DEALS`]
+    /// deals, so that the games played when it stops, whose deals are not
+    /// whole, are few.
     pub fn new(
         schedule: Schedule,
         restart: Restart,
-        concurrency: usize,
+        (concurrency, at_once): (usize, usize),
         setups: Option<u64>,
         stops_early: bool,
     ) -> Plan {
@@ -244,7 +253,8 @@ impl Plan {
                     (false, _) => count,
                 };
                 let per_group = wanted.div_ceil(units_a_window.max(1)).clamp(1, deals);
-                let mut most = if layout == Layout::Opening { LANE_DEALS } else { orders * LANE_DEALS };
+                let lane = LANE_DEALS.max(at_once as u64 * GAMES_PER_COPY);
+                let mut most = if layout == Layout::Opening { lane } else { orders * lane };
                 if let Some(setups) = setups {
                     most = most.min(setups.max(1));
                 }
@@ -496,6 +506,11 @@ mod tests {
     /// whose first lane is the deal's game with the least key; lanes have
     /// keys of their own, and no more processes than [`Plan::lane_width`].
     fn check(plan: &Plan) {
+        check_at(plan, 1);
+    }
+
+    /// [`check`] of a plan whose lanes play `at_once` games at once.
+    fn check_at(plan: &Plan, at_once: u64) {
         let schedule = plan.schedule();
         let units = all_units(plan);
         let mut ids: Vec<u64> = units.iter().flat_map(|u| u.lanes.iter().flat_map(|l| l.games.clone())).collect();
@@ -522,7 +537,8 @@ mod tests {
                 let roles: BTreeSet<(usize, usize)> =
                     specs.iter().flat_map(|g| g.seats.iter().enumerate().map(|(seat, &bot)| (bot, seat))).collect();
                 assert!(roles.len() <= plan.lane_width(), "{} processes in a lane", roles.len());
-                assert!(deals.len() as u64 <= LANE_DEALS * schedule.games_per_deal() * groups.len() as u64);
+                let most = LANE_DEALS.max(at_once * GAMES_PER_COPY);
+                assert!(deals.len() as u64 <= most * schedule.games_per_deal() * groups.len() as u64);
                 for spec in &specs {
                     // Groups that share their deals each play them in units of their own.
                     let shared =
@@ -542,14 +558,14 @@ mod tests {
     #[test]
     fn a_match_is_cut_into_units_of_whole_deals_each_lane_a_seat_order() {
         let schedule = Schedule::duplicate_match(3, &free_for_all(2), 1000).unwrap();
-        let plan = Plan::new(schedule.clone(), Restart::Lane, 2, None, false);
+        let plan = Plan::new(schedule.clone(), Restart::Lane, (2, 1), None, false);
         check(&plan);
         // 500 deals, in one window, split by the seat order each deal begins with: a unit a worker.
         assert_eq!((plan.cells(), all_units(&plan).len(), plan.lane_width()), (1, 2, 2));
         // Three players: a unit a window of up to LANE_DEALS deals, its first
         // lane each deal's first game, then a lane for each of the 6 orders.
         let three = Schedule::duplicate_match(3, &free_for_all(3), 6 * 1000).unwrap();
-        let plan = Plan::new(three, Restart::Lane, 1, None, false);
+        let plan = Plan::new(three, Restart::Lane, (1, 1), None, false);
         check(&plan);
         assert_eq!((plan.cells(), all_units(&plan).len(), plan.lane_width()), (4, 4, 9));
         assert!(all_units(&plan).iter().all(|unit| unit.lanes.len() == 7), "an opening lane and 6 orders");
@@ -560,25 +576,38 @@ mod tests {
         let widths: Vec<usize> = all_units(&plan)[0].lanes.iter().map(|lane| roles(lane).len()).collect();
         assert_eq!(widths, [9, 3, 3, 3, 3, 3, 3], "9 + 6 × 3 processes a unit, where 6 units of 6 lanes take 108");
         // At --concurrency 2, a unit for each game slot.
-        let plan =
-            Plan::new(Schedule::duplicate_match(3, &free_for_all(3), 1000).unwrap(), Restart::Lane, 2, None, false);
+        let plan = Plan::new(
+            Schedule::duplicate_match(3, &free_for_all(3), 1000).unwrap(),
+            Restart::Lane,
+            (2, 1),
+            None,
+            false,
+        );
         check(&plan);
         assert_eq!((plan.cells(), all_units(&plan).len()), (2, 2));
         let long = Schedule::duplicate_match(3, &free_for_all(2), 2 * 4000).unwrap();
-        let plan = Plan::new(long, Restart::Lane, 1, None, false);
+        let plan = Plan::new(long, Restart::Lane, (1, 1), None, false);
         assert_eq!(plan.cells(), 4000u64.div_ceil(2 * LANE_DEALS), "about LANE_DEALS deals a unit at most");
+        // Lanes played 64 games at once: GAMES_PER_COPY games for each, 1,024 a lane.
+        let long = Schedule::duplicate_match(3, &free_for_all(2), 2 * 4000).unwrap();
+        let plan = Plan::new(long, Restart::Lane, (1, 64), None, false);
+        check_at(&plan, 64);
+        assert_eq!(plan.cells(), 4000u64.div_ceil(2 * 64 * GAMES_PER_COPY));
+        let lengths: Vec<usize> = all_units(&plan).iter().flat_map(|unit| &unit.lanes).map(|l| l.games.len()).collect();
+        assert!(lengths.iter().all(|&games| games > 800 && games < 1200), "about 1,024 each: {lengths:?}");
         // Four individuals: 24 orders, one unit a window, a bot in every seat of its opening lane.
         let four = Schedule::duplicate_match(3, &free_for_all(4), 24 * 60).unwrap();
-        let plan = Plan::new(four, Restart::Lane, 2, None, false);
+        let plan = Plan::new(four, Restart::Lane, (2, 1), None, false);
         check(&plan);
         assert_eq!((plan.cells(), all_units(&plan).len(), plan.lane_width()), (2, 2, 16));
         assert!(all_units(&plan).iter().all(|unit| unit.lanes.len() == 25));
         // The game policy: every game its own lane.
-        let plan = Plan::new(schedule, Restart::Game, 2, None, false);
+        let plan = Plan::new(schedule, Restart::Game, (2, 1), None, false);
         check(&plan);
         assert_eq!(plan.cells(), 500);
         assert!(all_units(&plan).iter().all(|u| u.lanes.iter().all(|l| l.games.len() == 1)));
-        let off = Plan::new(Schedule::duplicate_match(3, &free_for_all(2), 40).unwrap(), Restart::Off, 1, None, false);
+        let off =
+            Plan::new(Schedule::duplicate_match(3, &free_for_all(2), 40).unwrap(), Restart::Off, (1, 1), None, false);
         check(&off);
         assert!(all_units(&off).iter().all(|u| u.lanes.iter().all(|l| l.key == 0)));
     }
@@ -588,7 +617,7 @@ mod tests {
         for teams in [free_for_all(2), free_for_all(3)] {
             let schedule = Schedule::duplicate_match(3, &teams, 2000).unwrap();
             let orders = schedule.games_per_deal();
-            let plan = Plan::new(schedule, Restart::Lane, 2, None, true);
+            let plan = Plan::new(schedule, Restart::Lane, (2, 1), None, true);
             check(&plan);
             let windows: Vec<u64> = (0..plan.cells())
                 .map(|cell| plan.cell(cell).iter().map(|u| u.lanes[0].games.len() as u64).sum())
@@ -607,7 +636,7 @@ mod tests {
         let staged = |groups: &[Vec<usize>], dealing| {
             Schedule::staged(5, &teams, &[groups.to_vec()], Seating::EveryOrder, 100, dealing).unwrap()
         };
-        let plan = Plan::new(staged(&pairs, Dealing::ByGroup), Restart::Lane, 2, None, false);
+        let plan = Plan::new(staged(&pairs, Dealing::ByGroup), Restart::Lane, (2, 1), None, false);
         check(&plan);
         // The 15 pairs of 6 bots in one chunk, its 50 deals a pair in one
         // window, a unit for each seat order the deals begin with (one for
@@ -626,28 +655,28 @@ mod tests {
         assert_eq!(processes(&plan), 2 * 2 * (2 * 6 - 2));
         // A gauntlet: the champion in one seat a lane, each challenger in the other.
         let gauntlet =
-            Plan::new(staged(&groups(Format::Gauntlet, 6, 2), Dealing::ByGroup), Restart::Lane, 2, None, false);
+            Plan::new(staged(&groups(Format::Gauntlet, 6, 2), Dealing::ByGroup), Restart::Lane, (2, 1), None, false);
         check(&gauntlet);
         assert_eq!(processes(&gauntlet), 2 * 2 * 6);
         // One game at a time: cut by order, each order's unit would need its
         // own processes; lanes of each deal's first game, then its second, need 2 × 12.
-        let one = Plan::new(staged(&pairs, Dealing::ByGroup), Restart::Lane, 1, None, false);
+        let one = Plan::new(staged(&pairs, Dealing::ByGroup), Restart::Lane, (1, 1), None, false);
         check(&one);
         assert_eq!((all_units(&one).len(), processes(&one)), (1, 2 * 12));
         // One pair: by the seat order its deals begin with.
-        let one = Plan::new(staged(&pairs[..1], Dealing::ByGroup), Restart::Lane, 2, None, false);
+        let one = Plan::new(staged(&pairs[..1], Dealing::ByGroup), Restart::Lane, (2, 1), None, false);
         assert_eq!((one.cells(), all_units(&one).len()), (1, 2));
         // Twelve bots: chunks of pairs holding eight bots at most.
         let many =
             Schedule::staged(5, &teams, &[groups(Format::RoundRobin, 12, 2)], Seating::EveryOrder, 4, Dealing::ByGroup)
                 .unwrap();
-        let plan = Plan::new(many, Restart::Lane, 2, None, false);
+        let plan = Plan::new(many, Restart::Lane, (2, 1), None, false);
         check(&plan);
         assert_eq!(plan.lane_width(), 16);
         // Shared deals (a league begun before groups had deals of their own):
         // no two pairs' units of a window can be in flight, so a pair's deals
         // are cut in windows enough for the workers, and a lane never spans pairs.
-        let plan = Plan::new(staged(&pairs, Dealing::Shared), Restart::Lane, 2, None, false);
+        let plan = Plan::new(staged(&pairs, Dealing::Shared), Restart::Lane, (2, 1), None, false);
         check(&plan);
         assert_eq!((plan.cells(), plan.lane_width()), (15 * 2, 2));
         let deals = |cell| {
@@ -659,17 +688,17 @@ mod tests {
         // Rounds, and a grown league's stages.
         let rounds = [pairs[..3].to_vec(), pairs[3..4].to_vec()];
         let schedule = Schedule::rounds(5, &teams, &rounds, Seating::EveryOrder, 8).unwrap();
-        check(&Plan::new(schedule, Restart::Lane, 2, None, false));
+        check(&Plan::new(schedule, Restart::Lane, (2, 1), None, false));
         let stages = [groups(Format::RoundRobin, 3, 3), vec![vec![0, 1, 3], vec![0, 2, 3], vec![1, 2, 3]]];
         let grown = Schedule::staged(5, &free_for_all(3), &stages, Seating::EveryOrder, 60, Dealing::ByGroup).unwrap();
-        check(&Plan::new(grown, Restart::Lane, 3, None, false));
+        check(&Plan::new(grown, Restart::Lane, (3, 1), None, false));
         assert_eq!(chunks(&groups(Format::RoundRobin, 10, 2))[..3], [0, 7, 13], "0-1 … 0-7, then 0-8 … 1-6");
     }
 
     #[test]
     fn a_unit_never_holds_two_deals_of_one_setup() {
         let schedule = Schedule::duplicate_match(3, &free_for_all(2), 400).unwrap();
-        let plan = Plan::new(schedule, Restart::Lane, 1, Some(30), false);
+        let plan = Plan::new(schedule, Restart::Lane, (1, 1), Some(30), false);
         for unit in all_units(&plan) {
             let mut setups = unit.deals.clone();
             setups.sort_unstable();
@@ -682,8 +711,9 @@ mod tests {
     #[test]
     fn lanes_and_their_games_are_in_an_order_the_seed_keys() {
         let teams = free_for_all(3);
-        let plan =
-            |seed| Plan::new(Schedule::duplicate_match(seed, &teams, 6 * 240).unwrap(), Restart::Lane, 1, None, false);
+        let plan = |seed| {
+            Plan::new(Schedule::duplicate_match(seed, &teams, 6 * 240).unwrap(), Restart::Lane, (1, 1), None, false)
+        };
         let (one, other) = (plan(1), plan(2));
         let arrangements = |plan: &Plan| -> Vec<Vec<usize>> {
             all_units(plan)

@@ -40,7 +40,7 @@ pub(super) fn play(prepared: Prepared, quiet: bool, fail_on_fault: bool) -> Resu
     config.limits.check(config.kept.sandbox.grouped())?;
     let at_once = config.kept.concurrency.min(schedule.len()) as usize;
     let setups_count = setups.as_ref().map(|setups| setups.len() as u64);
-    let plan = Plan::new(schedule.clone(), config.kept.restart, at_once, setups_count, false);
+    let plan = Plan::new(schedule.clone(), config.kept.restart, (at_once, 1), setups_count, false);
     crate::bot::pool::reserve_descriptors(at_once, plan.lane_width(), teams.iter().map(Vec::len).sum())?;
     if let (true, Some(dir)) = (fresh, &config.out) {
         // Everything is checked: only now is the output directory made.
