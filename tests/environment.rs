@@ -224,7 +224,8 @@ fn the_logs_of_a_bot_are_capped_over_a_run() {
     // Starts, then writes 1.1 MB to stderr and exits, in every game: a fault
     // and a new process each time (a bot that never starts would be given up).
     let noisy = r#"sh -c 'read hello; echo "{\"type\":\"ready\",\"name\":\"noisy\",\"version\":\"1\",\"protocol\":1}"; head -c 1100000 /dev/zero | tr "\0" x >&2; exit 3'"#;
-    let flags = ["--games", "80", "--seed", "1", "--out", &out];
+    // Patient, so that on a busy machine no seat times out: bad exits in every game, g never faults.
+    let flags = patient(&["--games", "80", "--seed", "1", "--out", &out]);
     // Exit status 4: bad forfeits every game.
     arena_expect(&match_args(&scratch, &[("bad", noisy), ("g", &bin("greedy-bot"))], &flags), 4);
     assert_eq!(records(&out).len(), 80);

@@ -560,7 +560,7 @@ fn replay_lists_the_same_in_the_file_order_whatever_the_number_of_jobs() {
     let out = played(&scratch, &[]);
     let random = format!("random={}", bin("random-bot"));
     let replay = |jobs: &str| {
-        let args = ["replay", out.as_str(), "--as", "greedy", "--bot", &random, "--jobs", jobs];
+        let args = patient(&["replay", out.as_str(), "--as", "greedy", "--bot", &random, "--jobs", jobs]);
         arena_expect(&args, 1).0
     };
     let one = replay("1");
