@@ -13,24 +13,33 @@ fn witness() -> String {
     format!("{} {}", python(), repo_path("tests/bots/witness.py"))
 }
 
-/// What each process was dealt, from its log (one file a process): by log
-/// file name (`BOT.seatS.N.log`), the (game tag, seed) of each game it played.
-fn dealt(out: &str) -> BTreeMap<String, Vec<(u64, u64)>> {
-    let mut dealt = BTreeMap::new();
+/// What each process was told, from its log (one file a process): by log
+/// file name (`BOT.seatS.N.log`), the (game tag, seat, seed) of each game it played.
+fn told(out: &str) -> BTreeMap<String, Vec<(u64, u64, u64)>> {
+    let mut told = BTreeMap::new();
     for entry in std::fs::read_dir(Path::new(out).join("logs")).expect("logs/ exists") {
         let path = entry.expect("an entry").path();
         let text = std::fs::read_to_string(&path).expect("a log");
-        let games: Vec<(u64, u64)> = text
+        let games = text
             .lines()
             .filter_map(|line| line.strip_prefix("witness: "))
             .map(|json| {
                 let told: serde_json::Value = serde_json::from_str(json).expect("JSON");
-                (told["id"].as_u64().expect("an id"), told["seed"].as_u64().expect("a seed"))
+                let number = |key: &str| told[key].as_u64().unwrap_or_else(|| panic!("a {key}: {json}"));
+                (number("id"), number("seat"), number("seed"))
             })
             .collect();
-        dealt.insert(path.file_name().unwrap().to_string_lossy().into_owned(), games);
+        told.insert(path.file_name().unwrap().to_string_lossy().into_owned(), games);
     }
-    dealt
+    told
+}
+
+/// What each process was dealt: by log file name, the (game tag, seed) of each game it played.
+fn dealt(out: &str) -> BTreeMap<String, Vec<(u64, u64)>> {
+    told(out)
+        .into_iter()
+        .map(|(log, games)| (log, games.into_iter().map(|(id, _, seed)| (id, seed)).collect()))
+        .collect()
 }
 
 /// Checks that every game's seat was played by exactly one process of its
@@ -64,8 +73,12 @@ fn meetings_again(out: &str) -> usize {
 /// Plays `command` (`match` or `league`) of the witness bots named `names`
 /// with `extra` flags into a fresh output directory, which it returns.
 fn play(scratch: &Scratch, command: &str, names: &[&str], extra: &[&str]) -> String {
-    let out = scratch.join(&format!("out-{}", extra.join("-").replace(['/', ' '], "_")));
-    let bot = witness();
+    play_bot(scratch, &witness(), command, names, extra)
+}
+
+/// [`play`] with `bot` as each bot's command.
+fn play_bot(scratch: &Scratch, bot: &str, command: &str, names: &[&str], extra: &[&str]) -> String {
+    let out = scratch.join(&format!("out-{}-{}", bot.len(), extra.join("-").replace(['/', ' '], "_")));
     let mut args = vec![command.to_string()];
     for name in names {
         args.extend(["--bot".to_string(), format!("{name}={bot} {}", scratch.marker())]);
@@ -122,6 +135,53 @@ fn no_process_meets_a_deal_twice_in_a_match_or_a_league() {
     assert_eq!(meetings_again(&out), 0);
     assert_eq!(dealt(&out).values().map(Vec::len).collect::<Vec<_>>(), [1; 20]);
     scratch.assert_nothing_left(LINGER);
+}
+
+#[test]
+fn a_bot_that_plays_any_seat_has_a_process_for_each_lane_not_for_each_seat() {
+    let scratch = Scratch::new("lanes-any-seat");
+    let any = format!("{} --any-seat", witness());
+    let flags = ["--games", "8", "--concurrency", "2"];
+    let out = play_bot(&scratch, &any, "league", &["a", "b", "c", "d"], &flags);
+    let records = records(&out);
+    let deal_of: BTreeMap<u64, u64> = records.iter().map(|record| (record.told_id(), record.deal)).collect();
+    // Each seat of each game is played by one process of its bot, told that seat.
+    let mut played: BTreeMap<(String, u64, u64), usize> = BTreeMap::new();
+    let dealt = told(&out);
+    for (log, games) in &dealt {
+        let bot = log.split_once(".seat").expect("BOT.seatS.N.log").0;
+        for &(tag, seat, _) in games {
+            *played.entry((bot.to_string(), tag, seat)).or_default() += 1;
+        }
+        // A process never meets a deal twice, whatever seat it plays.
+        let deals: BTreeSet<u64> = games.iter().map(|(tag, _, _)| deal_of[tag]).collect();
+        assert_eq!(deals.len(), games.len(), "{log} met a deal twice: {games:?}");
+    }
+    for record in &records {
+        for (seat, bot) in record.bots.iter().enumerate() {
+            assert_eq!(played.get(&(bot.clone(), record.told_id(), seat as u64)), Some(&1), "game {}", record.id);
+        }
+    }
+    // Processes play both seats in a lane.
+    assert!(dealt.values().any(|games| games.iter().map(|&(_, seat, _)| seat).collect::<BTreeSet<_>>().len() == 2));
+    // Two units (one for each game slot) of two lanes, a process for each
+    // bot in each: bots × lanes × games at once, where a process for each
+    // seat takes 2 × 2 × (2 × 4 − 2).
+    assert!(dealt.len() <= 4 * 2 * 2, "{} processes: {:?}", dealt.len(), dealt.keys());
+    // The same games as bots that play one seat a process.
+    let seated = play(&scratch, "league", &["a", "b", "c", "d"], &flags);
+    assert_eq!(sorted_games(&out), sorted_games(&seated));
+    scratch.assert_nothing_left(LINGER);
+}
+
+/// Each game's id, bots, deal, arrangement and scores, in id order.
+fn sorted_games(out: &str) -> Vec<String> {
+    let mut games: Vec<(u64, String)> = records(out)
+        .into_iter()
+        .map(|r| (r.id, format!("{:?} {} {} {:?}", r.bots, r.deal, r.arrangement, r.result.scores)))
+        .collect();
+    games.sort();
+    games.into_iter().map(|(id, game)| format!("{id} {game}")).collect()
 }
 
 #[test]

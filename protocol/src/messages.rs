@@ -83,6 +83,12 @@ pub struct Ready {
     /// naming no game.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub games: Option<u32>,
+    /// Whether the process may play any seat: it takes each game's seat
+    /// from that game's `game_start`, not from `hello`, and the arena may
+    /// give it games at different seats of one lane. Absent: false, every
+    /// game at `hello`'s seat.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub any_seat: bool,
 }
 
 /// The start of a game.
@@ -93,7 +99,8 @@ pub struct GameStart {
     pub id: u64,
     /// A seed for the bot's own randomness in this game, derived from the match seed.
     pub seed: u64,
-    /// The seat this process plays (the same as in `hello`).
+    /// The seat this process plays in this game: `hello`'s, unless the
+    /// process said `any_seat` in `ready`.
     pub seat: usize,
 }
 

@@ -50,7 +50,8 @@ def main():
             if message.get("protocol") != 1:
                 print(f"{NAME}: unsupported protocol version {message.get('protocol')!r}", file=sys.stderr)
                 sys.exit(1)
-            send({"type": "ready", "name": NAME, "version": "1.0", "protocol": 1})
+            # It takes nothing from hello's seat, so it may play any seat (see PROTOCOL.md).
+            send({"type": "ready", "name": NAME, "version": "1.0", "protocol": 1, "any_seat": True})
         elif kind == "game_start":
             rng.seed(message["seed"])
         elif kind == "turn":

@@ -3,7 +3,8 @@
 `run(misbehave)` answers hello with ready and every turn with the first legal
 move, except the 4th turn of the match (counted over all games), which it hands
 to `misbehave(turn)` instead. If `misbehave` returns, the bot plays on as before.
-`on_line(line)`, if given, sees every line received; `on_bye()` runs on bye.
+`on_line(line)`, if given, sees every line received; `on_bye()` runs on bye;
+`ready`, if given, holds more fields of `ready` (`{"any_seat": True}`).
 It exits with status 0 on bye or at the end of its input.
 
 No process of a test bot, nor anything it starts, outlives `LIFETIME` seconds
@@ -71,7 +72,7 @@ def parent_of(pid):
     return int(text[text.rindex(")") + 1:].split()[1])
 
 
-def run(misbehave=None, at=4, on_line=None, on_bye=None):
+def run(misbehave=None, at=4, on_line=None, on_bye=None, ready=None):
     turns = 0
     for line in sys.stdin:
         if on_line is not None:
@@ -81,7 +82,7 @@ def run(misbehave=None, at=4, on_line=None, on_bye=None):
         message = json.loads(line)
         kind = message.get("type")
         if kind == "hello":
-            send({"type": "ready", "name": NAME})
+            send({"type": "ready", "name": NAME, **(ready or {})})
         elif kind == "turn":
             turns += 1
             if misbehave is not None and turns == at:

@@ -3,7 +3,8 @@
 # game_start, what this process was dealt: "witness: " and JSON with the
 # game's tag ("id"), its seat and the seed told to it. One log file is one
 # process, so the logs say which games each process played, and whether one
-# met a deal twice (its seat's seed again).
+# met a deal twice (its seat's seed again). With --any-seat its `ready` says
+# it plays any seat (each game's, as game_start tells it).
 import json
 import sys
 
@@ -18,4 +19,4 @@ def on_line(line):
         sys.stderr.flush()
 
 
-run(on_line=on_line)
+run(on_line=on_line, ready={"any_seat": True} if "--any-seat" in sys.argv else None)

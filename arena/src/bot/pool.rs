@@ -134,11 +134,26 @@ struct Idle {
     process: BotProcess,
 }
 
+/// What a process's `ready` said of how it plays.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Said {
+    /// How many games it plays at once, if it said (see [`super::session`]).
+    pub games: Option<u32>,
+    /// Whether it plays any seat, each game's as its `game_start` says.
+    pub any_seat: bool,
+}
+
+impl Said {
+    /// What `ready` says.
+    pub fn of(ready: &protocol::messages::Ready) -> Said {
+        Said { games: ready.games, any_seat: ready.any_seat }
+    }
+}
+
 /// How starting a process ahead of its lane went.
 pub enum Started {
-    /// It answered `hello`, this long after it was started, saying it
-    /// plays this many games at once, if it said.
-    Greeted(BotProcess, Duration, Option<u32>),
+    /// It answered `hello`, this long after it was started, saying how it plays.
+    Greeted(BotProcess, Duration, Said),
     /// It failed to start: the bot's fault, recorded in the first game of
     /// its lane (with the process, to be killed there, if it was started).
     Faulted(Fault, Option<BotProcess>),

@@ -3,9 +3,11 @@
 //! game slots play units and so how the games are cut (see
 //! [`crate::schedule::lanes`]), and a bot says it only in its `ready`.
 //!
-//! The processes of the first lane of a sketch of the plan (the plan as if
-//! every bot played one game at a time) are started and greeted at once,
-//! before any game; the plan is then made for the slots that will play,
+//! A process of each bot of the first lane of a sketch of the plan (the plan
+//! as if every bot played one game at a time) is started and greeted, all at
+//! once, before any game (its other processes there, a bot that plays any
+//! seat needing none, start with the lane's first game); the plan is then
+//! made for the slots that will play,
 //! and each greeted process is handed to the first lane of that plan, which
 //! the first slot plays, where it holds the same seat (as a start begun
 //! ahead of its lane, so that the lane's first game seats it, or records
@@ -19,18 +21,23 @@ use crate::run::play::begin_start;
 use crate::run::table::Table;
 use crate::schedule::Schedule;
 use crate::schedule::lanes::Lane;
+use std::collections::BTreeSet;
 
 /// The lane key the greeted processes wait under until the plan's first
 /// lane takes them: no lane of a plan has it.
 const GREETED: u64 = u64::MAX;
 
-/// The (bot, seat) pairs of `lane`'s games, each once, in order.
-pub fn roles(lane: &Lane, schedule: &Schedule) -> Vec<(usize, usize)> {
+/// The (bot, seat) pairs of `lane`'s games, each once, in order: the seats
+/// their processes are kept under ([`Table::kept_seat`]).
+pub fn roles(lane: &Lane, schedule: &Schedule, table: &Table) -> Vec<(usize, usize)> {
     let mut roles: Vec<(usize, usize)> = lane
         .games
         .iter()
         .filter_map(|&id| schedule.get(id))
-        .flat_map(|spec| spec.seats.into_iter().enumerate().map(|(seat, bot)| (bot, seat)))
+        .flat_map(|spec| {
+            let kept: Vec<usize> = (0..spec.seats.len()).map(|seat| table.kept_seat(&spec.seats, seat)).collect();
+            spec.seats.into_iter().zip(kept).collect::<Vec<_>>()
+        })
         .collect();
     roles.sort_unstable();
     roles.dedup();
@@ -38,8 +45,8 @@ pub fn roles(lane: &Lane, schedule: &Schedule) -> Vec<(usize, usize)> {
 }
 
 /// Starts a process for each of `roles` in `pool` (as far as it has room)
-/// and greets them all at once; notes how many games at once each bot that
-/// was greeted plays. Returns each start and how it went.
+/// and greets them all at once; notes how each bot that was greeted plays
+/// (games at once, any seat). Returns each start and how it went.
 pub async fn greet(table: &Table, pool: &Pool, roles: &[(usize, usize)]) -> Vec<(Role, Started)> {
     let mut starts = Vec::new();
     for &(bot, seat) in roles {
@@ -55,22 +62,41 @@ pub async fn greet(table: &Table, pool: &Pool, roles: &[(usize, usize)]) -> Vec<
         let started = start.await.unwrap_or_else(|e| {
             Started::Failed(format!("a process of bot {:?} was not started: {e}", table.bots[role.bot].name))
         });
-        if let Started::Greeted(_, _, games) = &started {
-            table.note_games(role.bot, *games);
+        if let Started::Greeted(_, _, said) = &started {
+            table.note_said(role.bot, *said);
         }
         greeted.push((role, started));
     }
     greeted
 }
 
-/// Hands each of `greeted` to `first`, the plan's first lane, where it holds
-/// the same seat, as a start begun ahead of the lane; ends the others, and
-/// returns once they are gone.
-pub async fn hand_over(pool: &Pool, greeted: Vec<(Role, Started)>, first: Option<&Lane>, schedule: &Schedule) {
-    let wanted = first.map(|lane| (lane.key, roles(lane, schedule))).unwrap_or_default();
+/// Hands each of `greeted` to `first`, the plan's first lane, where it is
+/// kept under the same seat (a process of a bot that plays any seat, under
+/// any of its bot's that is left), as a start begun ahead of the lane; ends
+/// the others, and returns once they are gone.
+pub async fn hand_over(
+    table: &Table,
+    pool: &Pool,
+    greeted: Vec<(Role, Started)>,
+    first: Option<&Lane>,
+    schedule: &Schedule,
+) {
+    let (key, wanted) = first.map(|lane| (lane.key, roles(lane, schedule, table))).unwrap_or_default();
+    let mut handed = BTreeSet::new();
     for (role, started) in greeted {
-        let lane = if wanted.1.contains(&(role.bot, role.seat)) { wanted.0 } else { GREETED };
-        pool.adopt_ahead(Role { lane, ..role }, tokio::spawn(async move { started }));
+        let kept = match wanted.contains(&(role.bot, role.seat)) {
+            true => Some(role.seat),
+            false if table.any_seat(role.bot) => wanted
+                .iter()
+                .find(|&&(bot, seat)| bot == role.bot && !handed.contains(&(bot, seat)))
+                .map(|&(_, seat)| seat),
+            false => None,
+        };
+        let role = match kept {
+            Some(seat) if handed.insert((role.bot, seat)) => Role { lane: key, seat, ..role },
+            _ => Role { lane: GREETED, ..role },
+        };
+        pool.adopt_ahead(role, tokio::spawn(async move { started }));
     }
     let mut ending = pool.end_lane(GREETED);
     while ending.join_next().await.is_some() {}

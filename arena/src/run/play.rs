@@ -2,7 +2,7 @@
 
 use crate::bot::census::Counted;
 use crate::bot::fault::{Fault, FaultKind};
-use crate::bot::pool::{Pool, Role, Started};
+use crate::bot::pool::{Pool, Role, Said, Started};
 use crate::bot::process::Envelope;
 use crate::bot::process::{Awaited, BotProcess};
 use crate::bot::session::{Conversation, GameLine, Session};
@@ -168,7 +168,7 @@ pub async fn play_seated<P: Person>(
             };
             line.queue(&Envelope::GameEnd(end));
             match line {
-                SeatLine::Process(process) => pool.put(role(spec, seat, lane), process),
+                SeatLine::Process(process) => pool.put(role(table, spec, seat, lane), process),
                 // A game of a session, faulted or not: its game_end, and the process plays on.
                 SeatLine::Game(game) => game.end(),
             }
@@ -241,9 +241,10 @@ impl Conversation for SeatLine {
     }
 }
 
-/// The role of `spec`'s bot in `seat`, in `lane` as its `copy`th game at once.
-fn role(spec: &GameSpec, seat: usize, (lane, copy): (u64, usize)) -> Role {
-    Role { bot: spec.seats[seat], seat, lane, copy }
+/// The role of `spec`'s bot in `seat`, in `lane` as its `copy`th game at
+/// once: the seat it is kept under ([`Table::kept_seat`]).
+fn role(table: &Table, spec: &GameSpec, seat: usize, (lane, copy): (u64, usize)) -> Role {
+    Role { bot: spec.seats[seat], seat: table.kept_seat(&spec.seats, seat), lane, copy }
 }
 
 /// The seats of one game of a match: a bot process in each, or a game of
@@ -348,7 +349,7 @@ impl<'t, 'p, P: Person> Seated<'t, 'p, P> {
             let bot = spec.seats[seat];
             // A session plays every game of its lane at once: its own copy is the first.
             let copy = if table.games(bot) > 1 { 0 } else { lane.1 };
-            let role = role(spec, seat, (lane.0, copy));
+            let role = role(table, spec, seat, (lane.0, copy));
             // Given up before an idle process is taken: none of its processes plays again.
             if let Some(why) = table.starts.given_up(bot) {
                 match table.give_up {
@@ -375,10 +376,10 @@ impl<'t, 'p, P: Person> Seated<'t, 'p, P> {
             }
             if let Some(task) = pool.take_ahead(role) {
                 match task.await {
-                    Ok(Started::Greeted(process, took, games)) => {
+                    Ok(Started::Greeted(process, took, said)) => {
                         table.starts.started(bot);
                         table.started_in(bot, took);
-                        self.seat_greeted(pool, spec, role, process, games);
+                        self.seat_greeted(pool, spec, (seat, role), process, said);
                     }
                     Ok(Started::Faulted(fault, process)) => {
                         self.processes[seat] = process.map(SeatLine::Process);
@@ -418,8 +419,9 @@ impl<'t, 'p, P: Person> Seated<'t, 'p, P> {
             };
             let (hello, limit) = (table.hello(bot, seat), table.limits.startup_timeout);
             let greeting = tokio::spawn(async move {
-                let greeted =
-                    session::handshake(&mut process, hello, limit).await.map(|ready| (started.elapsed(), ready.games));
+                let greeted = session::handshake(&mut process, hello, limit)
+                    .await
+                    .map(|ready| (started.elapsed(), Said::of(&ready)));
                 (process, greeted)
             });
             greetings.push((seat, role, greeting));
@@ -430,10 +432,10 @@ impl<'t, 'p, P: Person> Seated<'t, 'p, P> {
                 Unplayable::new(format!("the greeting of a process of bot {:?} failed: {e}", self.names[seat]))
             })?;
             match greeted {
-                Ok((took, games)) => {
+                Ok((took, said)) => {
                     table.starts.started(bot);
                     table.started_in(bot, took);
-                    self.seat_greeted(pool, spec, role, process, games);
+                    self.seat_greeted(pool, spec, (seat, role), process, said);
                 }
                 Err(fault) => {
                     self.processes[seat] = Some(SeatLine::Process(process));
@@ -445,11 +447,18 @@ impl<'t, 'p, P: Person> Seated<'t, 'p, P> {
         Ok(())
     }
 
-    /// Seats `process`, just greeted for `role`, saying it plays `games`
-    /// games at once: more than one, in a session kept for the lane's other games.
-    fn seat_greeted(&mut self, pool: &Pool, spec: &GameSpec, role: Role, process: BotProcess, games: Option<u32>) {
-        self.table.note_games(role.bot, games);
-        self.processes[role.seat] = Some(match games {
+    /// Seats `process` in `seat`, just greeted for `role`, saying how it
+    /// plays: more than one game at once, in a session kept for the lane's other games.
+    fn seat_greeted(
+        &mut self,
+        pool: &Pool,
+        spec: &GameSpec,
+        (seat, role): (usize, Role),
+        process: BotProcess,
+        said: Said,
+    ) {
+        self.table.note_said(role.bot, said);
+        self.processes[seat] = Some(match said.games {
             Some(games) if games > 1 => {
                 let session = Arc::new(Session::start(process, self.table.limits.exit_grace));
                 let game = session.open(spec.tag());
@@ -576,7 +585,7 @@ pub fn begin_start(table: &Table, pool: &Pool, role: Role, counted: Counted) -> 
             Err(fault) => return Started::Failed(cannot_start(&name, role.seat, &fault).why),
         };
         match session::handshake(&mut process, hello, limit).await {
-            Ok(ready) => Started::Greeted(process, started.elapsed(), ready.games),
+            Ok(ready) => Started::Greeted(process, started.elapsed(), Said::of(&ready)),
             Err(fault) => Started::Faulted(fault, Some(process)),
         }
     })

@@ -353,15 +353,19 @@ impl Shared {
         self.layout.planned.get().map_or(self.slots, |planned| planned.1).max(1)
     }
 
-    /// Greets the processes of the sketch's first lane in `pool`, then
-    /// plans the run for the slots that play, from what the bots said: as
+    /// Greets a process of each bot of the sketch's first lane in `pool`,
+    /// then plans the run for the slots that play, from what the bots said: as
     /// many slots as keep `slots` games in flight when each plays as many at
     /// once as the bot that plays most. Hands the greeted processes to the
     /// plan's first unit, which it returns for the first slot. Once.
     async fn settle(&self, pool: &Pool) -> Option<Dealt> {
         let sketched = Dealer::new(None).next_now(&self.sketch, &self.selection, 0);
         let lane = sketched.as_ref().and_then(|first| first.unit.lanes.first());
-        let roles = lane.map(|lane| first_lane::roles(lane, self.sketch.schedule())).unwrap_or_default();
+        let mut roles =
+            lane.map(|lane| first_lane::roles(lane, self.sketch.schedule(), &self.table)).unwrap_or_default();
+        // One process of each bot says how it plays; the lane's others start with its first game.
+        let mut heard = std::collections::BTreeSet::new();
+        roles.retain(|&(bot, _)| heard.insert(bot));
         let greeted = first_lane::greet(&self.table, pool, &roles).await;
         let bots = 0..self.table.bots.len();
         let most = bots.map(|bot| self.table.games(bot)).max().unwrap_or(1).clamp(1, self.slots);
@@ -371,7 +375,7 @@ impl Shared {
         // Taken before any other slot may take one.
         let first = self.dealer.next(&plan, &self.selection).await;
         let lane = first.as_ref().and_then(|first| first.unit.lanes.first());
-        first_lane::hand_over(pool, greeted, lane, plan.schedule()).await;
+        first_lane::hand_over(&self.table, pool, greeted, lane, plan.schedule()).await;
         let _ = self.layout.planned.set((plan, active));
         self.layout.settled.notify_waiters();
         first
@@ -519,15 +523,15 @@ const QUEUED_UNITS: usize = 2;
 /// A unit a slot plays, with the processes each of its lanes needs.
 struct InPlay {
     dealt: Dealt,
-    /// For each lane, its (bot, seat) pairs.
+    /// For each lane, its (bot, kept seat) pairs.
     roles: Vec<Vec<(usize, usize)>>,
     /// Units played with it, their lanes joined to its own (see [`InPlay::join`]).
     joined: Vec<Dealt>,
 }
 
 impl InPlay {
-    fn new(dealt: Dealt, schedule: &Schedule) -> InPlay {
-        let roles = InPlay::roles(&dealt, schedule);
+    fn new(dealt: Dealt, schedule: &Schedule, table: &Table) -> InPlay {
+        let roles = InPlay::roles(&dealt, schedule, table);
         InPlay { dealt, roles, joined: Vec::new() }
     }
 
@@ -536,7 +540,7 @@ impl InPlay {
     /// process has enough of them. Fair as each unit alone: the units' deals
     /// are apart, so a lane still meets each deal once, and each lane begins
     /// once the processes of the lanes before it, of every unit, are gone.
-    fn join(&mut self, mut other: InPlay, schedule: &Schedule) {
+    fn join(&mut self, mut other: InPlay, schedule: &Schedule, table: &Table) {
         let lanes = std::mem::take(&mut other.dealt.unit.lanes);
         for (at, lane) in lanes.into_iter().enumerate() {
             match self.dealt.unit.lanes.get_mut(at) {
@@ -546,12 +550,12 @@ impl InPlay {
         }
         self.joined.push(other.dealt);
         self.joined.append(&mut other.joined);
-        self.roles = InPlay::roles(&self.dealt, schedule);
+        self.roles = InPlay::roles(&self.dealt, schedule, table);
     }
 
     /// For each lane of `dealt`, its (bot, seat) pairs.
-    fn roles(dealt: &Dealt, schedule: &Schedule) -> Vec<Vec<(usize, usize)>> {
-        dealt.unit.lanes.iter().map(|lane| first_lane::roles(lane, schedule)).collect()
+    fn roles(dealt: &Dealt, schedule: &Schedule, table: &Table) -> Vec<Vec<(usize, usize)>> {
+        dealt.unit.lanes.iter().map(|lane| first_lane::roles(lane, schedule, table)).collect()
     }
 
     /// The lanes from lane `from` on, each with its roles.
@@ -567,14 +571,15 @@ impl Slot<'_> {
         let schedule = shared.plan().schedule();
         // The units after the one in play, taken while they are free, so that
         // their processes may be started ahead.
-        let mut queued: VecDeque<InPlay> = first.into_iter().map(|first| InPlay::new(first, schedule)).collect();
+        let mut queued: VecDeque<InPlay> =
+            first.into_iter().map(|first| InPlay::new(first, schedule, &shared.table)).collect();
         loop {
             if halted(shared) {
                 break;
             }
             if queued.is_empty() {
                 match shared.dealer.next(shared.plan(), &shared.selection).await {
-                    Some(dealt) => queued.push_back(InPlay::new(dealt, schedule)),
+                    Some(dealt) => queued.push_back(InPlay::new(dealt, schedule, &shared.table)),
                     None => break,
                 }
             }
@@ -582,7 +587,7 @@ impl Slot<'_> {
             while shared.table.limits.restart != Restart::Off && queued.len() <= QUEUED_UNITS {
                 // Never a unit another game slot would otherwise wait for.
                 match shared.dealer.next_now(shared.plan(), &shared.selection, shared.active()) {
-                    Some(next) => queued.push_back(InPlay::new(next, schedule)),
+                    Some(next) => queued.push_back(InPlay::new(next, schedule, &shared.table)),
                     None => break,
                 }
             }
@@ -598,14 +603,14 @@ impl Slot<'_> {
                     let next = queued.pop_front().or_else(|| {
                         // Leaving a unit for each other slot that plays.
                         let next = shared.dealer.next_now(shared.plan(), &shared.selection, shared.active() - 1);
-                        next.map(|next| InPlay::new(next, schedule))
+                        next.map(|next| InPlay::new(next, schedule, &shared.table))
                     });
                     let Some(next) = next else { break };
                     // Processes started ahead for its own lanes play none: they are ended.
                     for lane in &next.dealt.unit.lanes {
                         self.ending.push(self.pool.end_lane(lane.key));
                     }
-                    unit.join(next, schedule);
+                    unit.join(next, schedule, &shared.table);
                 }
             }
             let played = self.play_unit(link, &unit, &queued).await;

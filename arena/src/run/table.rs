@@ -6,6 +6,7 @@ use crate::bot::copies::{Copies, Lease};
 use crate::bot::limits::ResourceLimits;
 use crate::bot::logs::Logs;
 use crate::bot::placement::Placement;
+use crate::bot::pool::Said;
 use crate::bot::process::Launch;
 use crate::bot::registry::Registry;
 use crate::bot::remote::Peer;
@@ -213,9 +214,9 @@ pub struct Table {
     pub copies: Option<Result<Copies, String>>,
     /// What each bot's copy holds, listed at its first process.
     plans: Vec<OnceLock<Result<Arc<Plan>, String>>>,
-    /// How many games at once each bot's processes play, as its first
-    /// `ready` said (see [`crate::bot::session`]); 1 for a bot that did not say.
-    games: Vec<OnceLock<usize>>,
+    /// How each bot's processes play (games at once, any seat), as its
+    /// first `ready` said.
+    said: Vec<OnceLock<Said>>,
 }
 
 /// A variant as the engine resolved it: the settings and the sides.
@@ -257,7 +258,7 @@ impl Table {
             Copies::new(bots.len(), &registry).map_err(|e| format!("cannot make the sandbox's copies in /dev/shm: {e}"))
         });
         let plans = bots.iter().map(|_| OnceLock::new()).collect();
-        let games = bots.iter().map(|_| OnceLock::new()).collect();
+        let said = bots.iter().map(|_| OnceLock::new()).collect();
         Table {
             bots,
             engine,
@@ -275,18 +276,37 @@ impl Table {
             startups,
             copies,
             plans,
-            games,
+            said,
         }
     }
 
-    /// Notes how many games at once a process of `bot` said it plays (`None`: one).
-    pub fn note_games(&self, bot: usize, games: Option<u32>) {
-        let _ = self.games[bot].set(games.map_or(1, |games| games.max(1) as usize));
+    /// Notes how a process of `bot` said it plays (the first to say counts).
+    pub fn note_said(&self, bot: usize, said: Said) {
+        let _ = self.said[bot].set(said);
     }
 
-    /// How many games at once `bot`'s processes play, once one said; else 1.
+    /// How many games at once `bot`'s processes play, once one said
+    /// (see [`crate::bot::session`]); else 1.
     pub fn games(&self, bot: usize) -> usize {
-        self.games[bot].get().copied().unwrap_or(1)
+        self.said[bot].get().and_then(|said| said.games).map_or(1, |games| games.max(1) as usize)
+    }
+
+    /// Whether `bot`'s processes play any seat, as one said.
+    pub fn any_seat(&self, bot: usize) -> bool {
+        self.said[bot].get().is_some_and(|said| said.any_seat)
+    }
+
+    /// The seat under which the process of the bot in `seat` of a game
+    /// seated `seats` is kept in a lane: that seat, or for a bot whose
+    /// processes play any seat, which of its seats in the game it is (0
+    /// where it holds one), so that one process plays all its games of
+    /// the lane whatever their seats.
+    pub fn kept_seat(&self, seats: &[usize], seat: usize) -> usize {
+        let bot = seats[seat];
+        match self.any_seat(bot) {
+            true => seats[..seat].iter().filter(|&&other| other == bot).count(),
+            false => seat,
+        }
     }
 
     /// Notes that a process of `bot` answered `hello` `took` after it was started.

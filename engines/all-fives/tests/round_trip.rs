@@ -25,7 +25,9 @@ fn small<T: std::fmt::Debug + Clone>(items: impl Strategy<Value = T>) -> impl St
 
 fn from_bot() -> impl Strategy<Value = FromBot> {
     let ready = (text(), prop::option::of(text()), prop::option::of(text()), any::<Option<u32>>()).prop_map(
-        |(name, version, author, protocol)| FromBot::Ready(Ready { name, version, author, protocol, games: None }),
+        |(name, version, author, protocol)| {
+            FromBot::Ready(Ready { name, version, author, protocol, games: None, any_seat: false })
+        },
     );
     let reply = (any::<u64>(), any::<Option<usize>>(), prop::option::of((any::<Tile>(), any::<Option<u8>>())))
         .prop_map(|(id, index, value)| {

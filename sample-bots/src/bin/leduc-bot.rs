@@ -98,6 +98,7 @@ fn main() {
                     author: None,
                     protocol: Some(protocol::VERSION),
                     games: None,
+                    any_seat: false,
                 })
             }
             Ok(ToBot::GameStart(start)) => {

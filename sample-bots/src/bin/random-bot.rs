@@ -52,6 +52,7 @@ fn main() {
                     author: None,
                     protocol: Some(protocol::VERSION),
                     games: None,
+                    any_seat: false,
                 })
             }
             Ok(ToBot::GameStart(start)) => {

@@ -80,6 +80,7 @@ fn main() {
                     author: None,
                     protocol: Some(protocol::VERSION),
                     games: None,
+                    any_seat: false,
                 });
                 if out.write_all(&encode(&ready)).and_then(|()| out.flush()).is_err() {
                     return;
