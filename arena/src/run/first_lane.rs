@@ -34,10 +34,7 @@ pub fn roles(lane: &Lane, schedule: &Schedule, table: &Table) -> Vec<(usize, usi
         .games
         .iter()
         .filter_map(|&id| schedule.get(id))
-        .flat_map(|spec| {
-            let kept: Vec<usize> = (0..spec.seats.len()).map(|seat| table.kept_seat(&spec.seats, seat)).collect();
-            spec.seats.into_iter().zip(kept).collect::<Vec<_>>()
-        })
+        .flat_map(|spec| (0..spec.seats.len()).map(move |seat| (spec.seats[seat], table.kept_seat(&spec.seats, seat))))
         .collect();
     roles.sort_unstable();
     roles.dedup();
