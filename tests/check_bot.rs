@@ -92,14 +92,24 @@ fn timed_out(stdout: &str) -> bool {
     stdout.lines().any(|line| line.trim_start().starts_with("problem:") && late(line))
 }
 
-/// Checks one bot; returns what went wrong, if anything. A well-behaved
-/// bot that fails only for want of time is checked again (see [`ATTEMPTS`]).
-fn verify(label: &str, command: &str, failing: Option<&str>) -> Result<(), String> {
-    verify_listing(label, command, failing, CHECKS)
+/// The checks of a bot that also says how it plays: [`CHECKS`], with
+/// `more` after `next-game`.
+fn listing(more: &[&'static str]) -> Vec<&'static str> {
+    let next = CHECKS.iter().position(|&check| check == "next-game").unwrap() + 1;
+    let mut checks = CHECKS.to_vec();
+    checks.splice(next..next, more.iter().copied());
+    checks
 }
 
-/// [`verify`], the checklist listing `checks`.
-fn verify_listing(label: &str, command: &str, failing: Option<&str>, checks: &[&str]) -> Result<(), String> {
+/// A bot to check: a label, its command, the check it must fail (if any)
+/// and the checks its checklist lists.
+type Case = (String, String, Option<&'static str>, Vec<&'static str>);
+
+/// Checks one bot, the checklist listing `checks`; returns what went
+/// wrong, if anything. A well-behaved bot that fails only for want of time
+/// is checked again (see [`ATTEMPTS`]).
+fn verify((label, command, failing, checks): &Case) -> Result<(), String> {
+    let failing = *failing;
     let scratch = Scratch::new(&format!("check-bot-{}", label.replace(['/', '.', ' '], "-")));
     for attempt in 1.. {
         let started = Instant::now();
@@ -108,7 +118,7 @@ fn verify_listing(label: &str, command: &str, failing: Option<&str>, checks: &[&
         eprintln!("{label}: {seconds:.1} s");
         let marks = marks(&stdout);
         let names: Vec<&str> = marks.iter().map(|(name, _)| name.as_str()).collect();
-        let problem = if names != checks {
+        let problem = if names != *checks {
             Some(format!("the checklist lists {names:?}"))
         } else {
             match failing {
@@ -138,12 +148,9 @@ fn verify_listing(label: &str, command: &str, failing: Option<&str>, checks: &[&
     unreachable!("the last attempt returns")
 }
 
-/// Runs `cases` (label, command, the check that must fail) three at a time; panics with every problem.
-fn verify_all(cases: Vec<(String, String, Option<&'static str>)>) {
-    let problems: Vec<String> = at_once(3, &cases, |(label, command, failing)| verify(label, command, *failing).err())
-        .into_iter()
-        .flatten()
-        .collect();
+/// Runs `cases` three at a time; panics with every problem.
+fn verify_all(cases: Vec<Case>) {
+    let problems: Vec<String> = at_once(3, &cases, |case| verify(case).err()).into_iter().flatten().collect();
     assert!(problems.is_empty(), "{}", problems.join("\n\n"));
 }
 
@@ -155,10 +162,13 @@ fn every_sample_bot_passes_every_check() {
         // A small budget: the check is of the protocol, not of strength, and
         // a debug build searches slowly.
         ("search-bot", format!("{} --playouts 30", bin("search-bot"))),
-        ("greedy.py", python_greedy()),
         ("greedy.js", format!("node {}", repo_path("sample-bots/js/greedy.js"))),
     ];
-    verify_all(cases.into_iter().map(|(label, command)| (label.to_string(), command, None)).collect());
+    let mut cases: Vec<Case> =
+        cases.into_iter().map(|(label, command)| (label.to_string(), command, None, CHECKS.to_vec())).collect();
+    // greedy.py says it plays any seat.
+    cases.push(("greedy.py".to_string(), python_greedy(), None, listing(&["any-seat"])));
+    verify_all(cases);
 }
 
 #[test]
@@ -166,10 +176,10 @@ fn the_cpp_and_java_sample_bots_pass_every_check() {
     let build = Scratch::new("check-bot-build");
     let mut cases = Vec::new();
     if let Some(cpp) = cpp_greedy(build.path()) {
-        cases.push(("greedy.cpp".to_string(), cpp, None));
+        cases.push(("greedy.cpp".to_string(), cpp, None, CHECKS.to_vec()));
     }
     if let Some(java) = java_greedy(build.path()) {
-        cases.push(("Greedy.java".to_string(), java, None));
+        cases.push(("Greedy.java".to_string(), java, None, CHECKS.to_vec()));
     }
     verify_all(cases);
 }
@@ -178,7 +188,7 @@ fn the_cpp_and_java_sample_bots_pass_every_check() {
 fn each_misbehaving_bot_fails_its_check() {
     let cases = CASES.iter().map(|(script, check)| {
         let command = format!("{} {}", python(), repo_path(&format!("tests/bots/{script}")));
-        (script.to_string(), command, Some(*check))
+        (script.to_string(), command, Some(*check), CHECKS.to_vec())
     });
     verify_all(cases.collect());
 }
@@ -188,20 +198,26 @@ fn each_misbehaving_bot_fails_its_check() {
 /// of them; one that names no game in its answers fails.
 #[test]
 fn a_session_bot_is_checked_on_games_at_once() {
-    let next = CHECKS.iter().position(|&check| check == "next-game").unwrap() + 1;
-    let mut checks = CHECKS.to_vec();
-    checks.splice(next..next, ["session:interleaved", "session:one-fault"]);
+    let checks = listing(&["session:interleaved", "session:one-fault"]);
     let bot = format!("{} {} 4", python(), repo_path("tests/bots/batches.py"));
-    let cases = [
-        ("batches.py", bot.clone(), None),
-        ("batches.py untagged", format!("{bot} untagged"), Some("session:interleaved")),
-    ];
-    let problems: Vec<String> =
-        at_once(2, &cases, |(label, command, failing)| verify_listing(label, command, *failing, &checks).err())
-            .into_iter()
-            .flatten()
-            .collect();
-    assert!(problems.is_empty(), "{}", problems.join("\n\n"));
+    verify_all(vec![
+        ("batches.py".to_string(), bot.clone(), None, checks.clone()),
+        ("batches.py untagged".to_string(), format!("{bot} untagged"), Some("session:interleaved"), checks),
+    ]);
+}
+
+/// A bot that says it plays any seat is checked on one process playing a
+/// whole game in each seat in turn; one that plays only the seat `hello`
+/// gave it fails, and so does one whose later processes do not say it.
+#[test]
+fn a_bot_that_plays_any_seat_is_checked_in_every_seat() {
+    let checks = listing(&["any-seat"]);
+    let script = |name: &str| format!("{} {}", python(), repo_path(&format!("tests/bots/{name}")));
+    verify_all(vec![
+        ("witness.py --any-seat".to_string(), format!("{} --any-seat", script("witness.py")), None, checks.clone()),
+        ("one_seat.py".to_string(), script("one_seat.py"), Some("any-seat"), checks.clone()),
+        ("any_seat_once.py".to_string(), script("any_seat_once.py"), Some("any-seat"), checks),
+    ]);
 }
 
 #[test]

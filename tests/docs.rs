@@ -492,6 +492,40 @@ fn the_play_transcript_is_what_arena_play_prints() {
     }
 }
 
+/// `line` with every time in milliseconds (a number before "ms") as `N`:
+/// what a check-bot transcript shows of a machine's speed.
+fn without_times(line: &str) -> String {
+    let words: Vec<&str> = line.split(' ').collect();
+    let timed = |at: usize| words.get(at + 1).is_some_and(|next| next.starts_with("ms"));
+    let words: Vec<&str> = words
+        .iter()
+        .enumerate()
+        .map(|(at, word)| if timed(at) && word.parse::<f64>().is_ok() { "N" } else { word })
+        .collect();
+    words.join(" ")
+}
+
+/// docs/bots.md's check-bot transcript is what `arena check-bot` prints for
+/// the Python sample with that seed, but for the times it took.
+#[test]
+fn the_check_bot_transcript_is_what_check_bot_prints() {
+    let doc = read("docs/bots.md");
+    let section = doc.split("\n## Checking a bot: `arena check-bot`\n").nth(1).expect("the section");
+    let command = blocks(section, "sh").into_iter().next().expect("the command");
+    let shown = "python3 sample-bots/python/greedy.py";
+    assert_eq!(command.trim(), format!("target/release/arena check-bot --seed 1 \"{shown}\""));
+    let transcript = blocks(section, "").into_iter().next().expect("the transcript block");
+    // Limits a busy machine keeps; the times are not compared.
+    let args = ["check-bot", "--seed", "1", "--move-timeout", "5000", &python_greedy()];
+    let stdout = arena_expect(&args, 0).0.replace(&python_greedy(), shown);
+    // Every line shown, in order (the page leaves some out: "…").
+    let mut printed = stdout.lines().map(without_times);
+    for line in transcript.lines().filter(|line| line.trim() != "…") {
+        let line = without_times(line);
+        assert!(printed.any(|p| p == line), "not printed (in this order): {line:?}\n{stdout}");
+    }
+}
+
 /// The default `help` (an `arena COMMAND --help`) states for `flag`: the
 /// number after "default" in the flag's description (its own line, and the
 /// lines indented below it: clap's "[default: N]" included).

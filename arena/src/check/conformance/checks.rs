@@ -1,11 +1,12 @@
 //! The checks of `arena check-bot`, each with fresh processes of the bot.
 
+use super::games::{closing, play_games};
 use super::report::{fix_for, lines};
 use super::start::{failure, start, table};
 use super::{Context, Failure, Outcome, Timing, Verdict};
 use crate::bot::fault::FaultKind;
 use crate::bot::placement::Placement;
-use crate::bot::pool::{self, Pool};
+use crate::bot::pool::{self, Pool, Said};
 use crate::bot::process::BotProcess;
 use crate::bot::process::Envelope;
 use crate::engine::link::Link;
@@ -13,10 +14,8 @@ use crate::engine::origin::Origin;
 use crate::engine::process::EngineError;
 use crate::engine::running::{Found, Running};
 use crate::run::game_loop::{Answer, Seats, play_out};
-use crate::run::play::play_game;
 use crate::run::session::{self, Answered, Decision};
 use crate::run::table::Table;
-use crate::schedule::GameSpec;
 use crate::schedule::seeds;
 use protocol::engine::{Raw, StepEvent};
 use protocol::messages::GameStart;
@@ -35,6 +34,8 @@ enum Check {
     Interleaved(usize),
     /// A fault in one game of a session.
     OneFault,
+    /// One process in every seat, of a bot that plays any seat.
+    AnySeat,
     Bye,
     Eof,
 }
@@ -48,6 +49,7 @@ impl Check {
             Check::NextGame => "next-game".to_string(),
             Check::Interleaved(_) => "session:interleaved".to_string(),
             Check::OneFault => "session:one-fault".to_string(),
+            Check::AnySeat => "any-seat".to_string(),
             Check::Bye => "exit-on-bye".to_string(),
             Check::Eof => "exit-on-eof".to_string(),
         }
@@ -62,6 +64,7 @@ impl Check {
             Check::NextGame => games(context, 0, 2, &mut timing).await,
             Check::Interleaved(games) => super::sessions::interleaved(context, games, &mut timing).await,
             Check::OneFault => super::sessions::one_fault(context, &mut timing).await,
+            Check::AnySeat => super::any_seat::every_seat(context, &mut timing).await,
             Check::Bye => exits(context, false).await,
             Check::Eof => exits(context, true).await,
         };
@@ -72,14 +75,17 @@ impl Check {
 /// Runs the handshake, then (if it passed) every other check, `jobs` at a
 /// time, and lists last whether every answer of theirs came in time.
 pub async fn run_all(context: Arc<Context>) -> Vec<Outcome> {
-    let (handshake, games) = handshake(&context).await;
+    let (handshake, said) = handshake(&context).await;
     let passed = !handshake.failed();
     let mut list = vec![Check::RequestIds];
     list.extend((0..context.checked.cases.len()).map(Check::Position));
     list.extend((0..context.checked.tables.len()).map(Check::Game));
     list.push(Check::NextGame);
-    if let Some(games) = games.filter(|&games| games > 1 && !context.checked.cases.is_empty()) {
-        list.extend([Check::Interleaved(games), Check::OneFault]);
+    if let Some(games) = said.games.filter(|&games| games > 1 && !context.checked.cases.is_empty()) {
+        list.extend([Check::Interleaved(games as usize), Check::OneFault]);
+    }
+    if said.any_seat {
+        list.push(Check::AnySeat);
     }
     list.extend([Check::Bye, Check::Eof]);
     let mut outcomes: Vec<Outcome> = list
@@ -119,16 +125,17 @@ pub async fn run_all(context: Arc<Context>) -> Vec<Outcome> {
     all
 }
 
-/// The handshake's outcome, and how many games at once the bot said it plays.
-async fn handshake(context: &Context) -> (Outcome, Option<usize>) {
-    let (verdict, games) = match start(&table(context, &context.checked.tables[0].1), 0).await {
+/// The handshake's outcome, and how the bot said it plays (as a process
+/// that said nothing, when it failed).
+async fn handshake(context: &Context) -> (Outcome, Said) {
+    let (verdict, said) = match start(&table(context, &context.checked.tables[0].1), 0).await {
         Ok((process, greeted)) => {
             process.kill().await;
-            (Verdict::Pass(greeted.detail), greeted.games)
+            (Verdict::Pass(greeted.detail), greeted.said)
         }
-        Err(failure) => (Verdict::Fail(Box::new(failure)), None),
+        Err(failure) => (Verdict::Fail(Box::new(failure)), Said::default()),
     };
-    (Outcome { name: "handshake".to_string(), expect: None, verdict, timing: Timing::default() }, games)
+    (Outcome { name: "handshake".to_string(), expect: None, verdict, timing: Timing::default() }, said)
 }
 
 /// Asks for a move with `state` and `choices` and notes its time; a fault kills the process.
@@ -195,14 +202,6 @@ async fn request_ids(context: &Context, timing: &mut Timing) -> Result<String, F
     let mut link = table.engine.connect(&table.registry, Placement::default()).await?;
     let result = ids_echoed(context, &table, link.as_mut(), timing).await;
     closing(link, result).await
-}
-
-/// `result`, once `link` is closed (the engine's failure to go, if it fails so).
-async fn closing<T>(link: Box<dyn Link>, result: Result<T, Failure>) -> Result<T, Failure> {
-    let closed = link.close().await;
-    let value = result?;
-    closed?;
-    Ok(value)
 }
 
 /// The body of [`request_ids`], on `link`.
@@ -321,62 +320,14 @@ async fn whole_games(
 ) -> Result<String, Failure> {
     let pool =
         Pool::new(Placement::default(), pool::cap(1, table.seats(), table.seats()), context.settings.limits.exit_grace);
-    let mut summary = Vec::new();
-    let mut result = Ok(());
-    for id in 0..count {
-        let spec = GameSpec {
-            id,
-            deal: id,
-            arrangement: 0,
-            nth: id,
-            seed: seeds::deal_seed(context.settings.seed, id),
-            seats: vec![0; table.seats()],
-            bot_seeds: (0..table.seats()).map(|seat| seeds::bot_seed(context.settings.seed, id, seat)).collect(),
-        };
-        let record = match play_game(table, &pool, link, &spec, (0, 0)).await {
-            Ok(record) => record,
-            Err(unplayable) => {
-                result = Err(Failure {
-                    problem: format!("game {} of {count}: {}", id + 1, unplayable.why),
-                    sent: Vec::new(),
-                    stderr: Vec::new(),
-                    fix: fix_for(FaultKind::Spawn),
-                });
-                break;
-            }
-        };
-        let moves: Vec<u64> = record.events.iter().filter_map(|e| e.time_us).collect();
-        for &us in &moves {
-            timing.note(Duration::from_micros(us));
-        }
-        for us in record.events.iter().filter_map(|e| e.clock_us) {
-            timing.note_clock(Duration::from_micros(us));
-        }
-        if let Some(fault) = record.faults.first() {
-            timing.timed_out |= fault.kind == FaultKind::Timeout;
-            let last = record.events.len().saturating_sub(4);
-            let mut sent =
-                vec![format!("(the last events of game {} before the fault, with full information:)", id + 1)];
-            sent.extend(
-                record.events[last..].iter().map(|e| serde_json::to_string(&e.event).expect("events serialize")),
-            );
-            result = Err(Failure {
-                problem: format!("game {} of {count}, seat {}: {}: {}", id + 1, fault.seat, fault.kind, fault.message),
-                sent,
-                stderr: fault.stderr.clone(),
-                fix: fix_for(fault.kind),
-            });
-            break;
-        }
-        summary.push(format!("{} moves, ended by {}", moves.len(), record.result.reason));
-    }
+    let seatings = vec![vec![0; table.seats()]; count as usize];
+    let played = play_games(context, (table, link, &pool), &seatings, timing).await;
     pool.kill_all().await;
-    result.map(|()| {
-        let seats = table.seats();
-        match count {
-            1 => format!("{seats} seats, {}", summary.join("")),
-            _ => format!("{count} games in the same {seats} processes: {}", summary.join("; ")),
-        }
+    let summary = played?;
+    let seats = table.seats();
+    Ok(match count {
+        1 => format!("{seats} seats, {}", summary.join("")),
+        _ => format!("{count} games in the same {seats} processes: {}", summary.join("; ")),
     })
 }
 

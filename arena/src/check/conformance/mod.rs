@@ -10,14 +10,18 @@
 //! the bot started outlived it. If the handshake fails, every other check is
 //! skipped. A bot that plays many games at once in one process (see
 //! [`crate::bot::session`]) is checked on games interleaved in one session
-//! and on a fault in one of them too. A bot's misbehaviour is a failed
+//! and on a fault in one of them too; one that plays any seat, on one
+//! process playing every seat in turn. A bot's misbehaviour is a failed
 //! check, never an error.
 //!
 //! - [`checks`]: the checks themselves; [`sessions`]: those of a bot that
-//!   plays many games at once; [`start`]: the fresh process each starts
-//!   from; [`report`]: the printed checklist.
+//!   plays many games at once; [`any_seat`]: that of a bot that plays any
+//!   seat; [`games`]: whole games as a match plays them; [`start`]: the
+//!   fresh process each starts from; [`report`]: the printed checklist.
 
+pub(crate) mod any_seat;
 pub(crate) mod checks;
+pub(crate) mod games;
 pub(crate) mod report;
 pub(crate) mod sessions;
 pub(crate) mod start;

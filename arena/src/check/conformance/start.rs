@@ -6,6 +6,7 @@ use super::report::{fix_for, lines};
 use super::{Context, Failure};
 use crate::bot::fault::{Fault, FaultKind};
 use crate::bot::placement::Placement;
+use crate::bot::pool::Said;
 use crate::bot::process::BotProcess;
 use crate::engine::games::{self, GameCommand};
 use crate::run::session;
@@ -25,12 +26,14 @@ pub(super) async fn start(table: &Table, seat: usize) -> Result<(BotProcess, Gre
     let started = Instant::now();
     match session::handshake(&mut process, table.hello(0, seat), table.limits.startup_timeout).await {
         Ok(ready) => {
+            let said = Said::of(&ready);
             let version = ready.version.map(|v| format!(" {v}")).unwrap_or_default();
             let protocol = ready.protocol.map(|p| format!(", protocol {p}")).unwrap_or_default();
             let games = ready.games.map(|n| format!(", {n} games at once")).unwrap_or_default();
-            let detail =
-                format!("ready in {} ms: {:?}{version}{protocol}{games}", started.elapsed().as_millis(), ready.name);
-            Ok((process, Greeted { detail, games: ready.games.map(|n| n as usize) }))
+            let any_seat = if ready.any_seat { ", any seat" } else { "" };
+            let took = started.elapsed().as_millis();
+            let detail = format!("ready in {took} ms: {:?}{version}{protocol}{games}{any_seat}", ready.name);
+            Ok((process, Greeted { detail, said }))
         }
         Err(fault) => Err(failure(fault, process, table.engine.name()).await),
     }
@@ -75,15 +78,21 @@ fn other_game(name: &str, answer: &[u8]) -> Option<&'static str> {
 pub(super) struct Greeted {
     /// How it answered, briefly.
     pub(super) detail: String,
-    /// How many games it plays at once in one process, if it said.
-    pub(super) games: Option<usize>,
+    /// How it said it plays: games at once, any seat.
+    pub(super) said: Said,
 }
 
 /// A table of the bot alone, for `variant`.
 pub(super) fn table(context: &Context, variant: &Resolved) -> Table {
+    table_of(context, variant, 1)
+}
+
+/// A table of `copies` of the bot (one for each index of a game's
+/// seating), for `variant`.
+pub(super) fn table_of(context: &Context, variant: &Resolved, copies: usize) -> Table {
     let settings = &context.settings;
     Table::new(
-        vec![settings.bot.clone()],
+        vec![settings.bot.clone(); copies],
         Arc::clone(&context.checked.engine),
         variant.clone(),
         settings.seed,
