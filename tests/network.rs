@@ -18,8 +18,14 @@ struct Served {
 
 impl Served {
     fn start(command: &[&str]) -> Served {
+        Served::with(&[], command)
+    }
+
+    /// [`Served::start`], the server given `flags`.
+    fn with(flags: &[&str], command: &[&str]) -> Served {
         let mut server = Command::new(python())
             .arg(repo_path("tests/bots/tcp_server.py"))
+            .args(flags)
             .arg("0")
             .args(command)
             .stdin(Stdio::null())
@@ -68,6 +74,42 @@ fn a_bot_dialled_over_tcp_plays_as_it_does_over_pipes() {
     arena_expect(&["verify", dialled], 0);
     drop(served);
     scratch.assert_nothing_left(LINGER);
+}
+
+/// The CPUs each process of `tests/bots/affinity.py` in `dir` was allowed, one entry a process.
+fn affinities(dir: &std::path::Path) -> Vec<String> {
+    let files = std::fs::read_dir(dir).expect("the scratch directory is read");
+    let names = files.map(|entry| entry.expect("an entry").path());
+    let noted =
+        names.filter(|path| path.file_name().is_some_and(|name| name.to_string_lossy().starts_with("affinity.")));
+    noted.map(|path| std::fs::read_to_string(path).expect("a note is read")).collect()
+}
+
+/// tcp_server.py starts each bot it serves to an arena on this machine on
+/// the CPU the arena plays the bot's games on (at `--concurrency 1`, the
+/// first CPU it may use), as the arena pins the bots it starts; with
+/// `--no-follow`, where the kernel puts it (every CPU the server may use).
+#[test]
+fn a_bot_served_on_this_machine_runs_on_the_cpu_of_its_games() {
+    let random = bin("random-bot");
+    let mut seen = Vec::new();
+    for flags in [&["--no-follow"][..], &[]] {
+        let scratch = Scratch::new(&format!("net-follow{}", flags.concat()));
+        let served = Served::with(flags, &[&python(), &repo_path("tests/bots/affinity.py"), &scratch.marker()]);
+        let out = scratch.join("out");
+        let address = served.address();
+        let args = patient(&["--games", "4", "--seed", "3", "--concurrency", "1", "--out", &out]);
+        arena_expect(&match_of(&[("net", &address), ("random", &random)], &args), 0);
+        drop(served);
+        let noted = affinities(scratch.path());
+        assert!(!noted.is_empty(), "no served bot noted its CPUs");
+        seen.push(noted);
+    }
+    let (placed, followed) = (&seen[0], &seen[1]);
+    let all = &placed[0];
+    assert!(placed.iter().all(|cpus| cpus == all), "{placed:?}");
+    let first = all.split(',').next().unwrap();
+    assert!(followed.iter().all(|cpus| cpus == first), "followed {followed:?}, not the arena's CPU {first} of {all}");
 }
 
 #[test]
