@@ -195,7 +195,8 @@ fn each_misbehaving_bot_fails_its_check() {
 
 /// A bot that plays many games at once in one process is checked on games
 /// interleaved in one session, answered out of order, and on a fault in one
-/// of them; one that names no game in its answers fails.
+/// of them (and, if it also plays any seat, on playing every seat in one
+/// session); one that names no game in its answers fails.
 #[test]
 fn a_session_bot_is_checked_on_games_at_once() {
     let checks = listing(&["session:interleaved", "session:one-fault"]);
@@ -203,6 +204,12 @@ fn a_session_bot_is_checked_on_games_at_once() {
     verify_all(vec![
         ("batches.py".to_string(), bot.clone(), None, checks.clone()),
         ("batches.py untagged".to_string(), format!("{bot} untagged"), Some("session:interleaved"), checks),
+        (
+            "batches.py any-seat".to_string(),
+            format!("{bot} any-seat"),
+            None,
+            listing(&["session:interleaved", "session:one-fault", "any-seat"]),
+        ),
     ]);
 }
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """A deterministic bot that plays many games at once in one process (a session).
 
-Usage: batches.py GAMES [MISBEHAVIOUR]
+Usage: batches.py GAMES [MISBEHAVIOUR] [any-seat]
 
 With GAMES of 1 or more it says `"games": GAMES` at ready; it names the
 game of each answer whose turn named one (a session's), and of none when
@@ -13,6 +13,7 @@ the order asked.
 
 MISBEHAVIOUR, if given: `untagged` (an answer names no game), `illegal-second`
 (an illegal move in the second game it is given, its other games played well).
+With `any-seat`, its ready also says `"any_seat": true` (it keeps nothing of a seat).
 """
 import json
 import os
@@ -24,6 +25,7 @@ from botlib import alive
 
 GAMES = int(sys.argv[1])
 MISBEHAVIOUR = next((word for word in sys.argv[2:] if word in ("untagged", "illegal-second")), "")
+ANY_SEAT = "any-seat" in sys.argv[2:]
 
 
 def answer(game, turn, rng, nth):
@@ -61,6 +63,8 @@ def main():
                 ready = {"type": "ready", "name": "batches", "protocol": 1}
                 if GAMES:
                     ready["games"] = GAMES
+                if ANY_SEAT:
+                    ready["any_seat"] = True
                 sys.stdout.write(json.dumps(ready) + "\n")
                 sys.stdout.flush()
             elif kind == "game_start":

@@ -23,7 +23,8 @@ pub async fn every_seat(context: &Context, timing: &mut Timing) -> Result<String
     let seatings: Vec<Vec<usize>> =
         (0..seats).map(|own| (0..seats).map(|seat| usize::from(seat != own)).collect()).collect();
     let played = play_games(context, (&table, link.as_mut(), &pool), &seatings, timing).await;
-    let processes = (0..seats).filter(|&seat| pool.holds(Role { bot: 0, seat, lane: 0, copy: 0 })).count();
+    let roles = (0..seats).map(|seat| Role { bot: 0, seat, lane: 0, copy: 0 });
+    let processes = roles.filter(|&role| pool.holds(role) || pool.session(role).is_some()).count();
     pool.kill_all().await;
     let played = played.map_err(|mut failure| {
         failure.fix = format!(
