@@ -142,16 +142,16 @@ fn dice_that_seats_share_are_no_leak_and_a_die_shown_at_start_is() {
 #[test]
 fn an_engine_whose_steps_are_slow_asks_for_the_time_at_hello() {
     let slow = python_engine("tests/engines/slow_steps.py");
-    let (status, checklist) = check_engine(&slow, &["--games", "2", "--timeout", "1000"]);
+    let (status, checklist) = check_engine(&slow, &["--games", "2", "--timeout", "4000"]);
     assert_eq!(status, Some(0), "{checklist}");
-    assert!(line(&checklist, "hello").contains("it asks 5000 ms an answer, and is given 5000 ms"), "{checklist}");
-    let (status, checklist) = check_engine(&format!("{slow} --silent"), &["--games", "2", "--timeout", "1000"]);
+    assert!(line(&checklist, "hello").contains("it asks 10000 ms an answer, and is given 10000 ms"), "{checklist}");
+    let (status, checklist) = check_engine(&format!("{slow} --silent"), &["--games", "2", "--timeout", "4000"]);
     assert_eq!(status, Some(1), "{checklist}");
     assert!(line(&checklist, "games").contains("✗"), "{checklist}");
     // A longer --timeout than it asks wins.
-    let (status, checklist) = check_engine(&slow, &["--games", "1", "--timeout", "8000"]);
+    let (status, checklist) = check_engine(&slow, &["--games", "1", "--timeout", "12000"]);
     assert_eq!(status, Some(0), "{checklist}");
-    assert!(line(&checklist, "hello").contains("is given 8000 ms"), "{checklist}");
+    assert!(line(&checklist, "hello").contains("is given 12000 ms"), "{checklist}");
 }
 
 #[test]

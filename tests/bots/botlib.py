@@ -7,9 +7,12 @@ to `misbehave(turn)` instead. If `misbehave` returns, the bot plays on as before
 `ready`, if given, holds more fields of `ready` (`{"any_seat": True}`).
 It exits with status 0 on bye or at the end of its input.
 
-No process of a test bot, nor anything it starts, outlives `LIFETIME` seconds
-from the bot's start, even if the arena and the tests are killed outright:
-`sleep_forever()` sleeps until then and exits, and every loop checks `alive()`.
+Every process of a test bot, and anything it starts, ends on its own, even if
+the arena and the tests are killed outright: every loop checks `alive()`
+(`LIFETIME` seconds from the bot's start), and `sleep_forever()` sleeps until
+then, or `LIFETIME` seconds from when it is called if that is later (so that
+a hang outlasts a move timeout however late in the bot's life a busy machine
+brings it), and exits.
 A process that sleeps its lifetime out says so with a file `lived-out.*` in
 the test's scratch directory (the last argument, when it is a directory, as
 the tests give it): nothing ended it, as the arena should have.
@@ -43,9 +46,10 @@ def alive():
 
 
 def sleep_forever():
-    """Sleeps as long as the bot may live (`LIFETIME`), then says so (see above) and exits."""
-    while alive():
-        time.sleep(max(0.0, min(1.0, DEADLINE - time.monotonic())))
+    """Sleeps as long as the bot may live, and `LIFETIME` seconds at least, then says so (see above) and exits."""
+    end = max(DEADLINE, time.monotonic() + LIFETIME)
+    while time.monotonic() < end:
+        time.sleep(max(0.0, min(1.0, end - time.monotonic())))
     if os.path.isdir(sys.argv[-1]):
         open(os.path.join(sys.argv[-1], f"lived-out.{NAME}.{os.getpid()}"), "w").close()
     os._exit(0)
