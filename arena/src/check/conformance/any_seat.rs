@@ -4,11 +4,11 @@
 //! ([`crate::run::table::Table::kept_seat`]), each game's seat told only by
 //! that game's `game_start`, not by `hello`.
 
-use super::games::{closing, play_games};
+use super::games::{closing, play_games, pool};
 use super::start::table_of;
 use super::{Context, Failure, Timing};
 use crate::bot::placement::Placement;
-use crate::bot::pool::{self, Pool, Role};
+use crate::bot::pool::Role;
 
 /// Game `n` of the first table seats the bot under test (a bot of its own,
 /// index 0) in seat `n` and another copy of it (index 1) in the others, so
@@ -19,7 +19,7 @@ pub async fn every_seat(context: &Context, timing: &mut Timing) -> Result<String
     let table = table_of(context, variant, 2);
     let seats = table.seats();
     let mut link = table.engine.connect(&table.registry, Placement::default()).await?;
-    let pool = Pool::new(Placement::default(), pool::cap(1, seats, seats), context.settings.limits.exit_grace);
+    let pool = pool(context, &table);
     let seatings: Vec<Vec<usize>> =
         (0..seats).map(|own| (0..seats).map(|seat| usize::from(seat != own)).collect()).collect();
     let played = play_games(context, (&table, link.as_mut(), &pool), &seatings, timing).await;

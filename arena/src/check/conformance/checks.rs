@@ -1,12 +1,12 @@
 //! The checks of `arena check-bot`, each with fresh processes of the bot.
 
-use super::games::{closing, play_games};
+use super::games::{closing, play_games, pool};
 use super::report::{fix_for, lines};
 use super::start::{failure, start, table};
 use super::{Context, Failure, Outcome, Timing, Verdict};
 use crate::bot::fault::FaultKind;
 use crate::bot::placement::Placement;
-use crate::bot::pool::{self, Pool, Said};
+use crate::bot::pool::Said;
 use crate::bot::process::BotProcess;
 use crate::bot::process::Envelope;
 use crate::engine::link::Link;
@@ -318,8 +318,7 @@ async fn whole_games(
     count: u64,
     timing: &mut Timing,
 ) -> Result<String, Failure> {
-    let pool =
-        Pool::new(Placement::default(), pool::cap(1, table.seats(), table.seats()), context.settings.limits.exit_grace);
+    let pool = pool(context, table);
     let seatings = vec![vec![0; table.seats()]; count as usize];
     let played = play_games(context, (table, link, &pool), &seatings, timing).await;
     pool.kill_all().await;

@@ -5,7 +5,8 @@
 use super::report::fix_for;
 use super::{Context, Failure, Timing};
 use crate::bot::fault::FaultKind;
-use crate::bot::pool::Pool;
+use crate::bot::placement::Placement;
+use crate::bot::pool::{self, Pool};
 use crate::engine::link::Link;
 use crate::run::play::play_game;
 use crate::run::table::Table;
@@ -19,6 +20,12 @@ pub(super) async fn closing<T>(link: Box<dyn Link>, result: Result<T, Failure>) 
     let value = result?;
     closed?;
     Ok(value)
+}
+
+/// The pool that keeps the bot's processes from one game of `table` to the next.
+pub(super) fn pool(context: &Context, table: &Table) -> Pool {
+    let seats = table.seats();
+    Pool::new(Placement::default(), pool::cap(1, seats, seats), context.settings.limits.exit_grace)
 }
 
 /// Whole games of `table` on `link`, one for each of `seatings` (the bot of
